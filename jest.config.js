@@ -1,0 +1,58 @@
+/**
+ * One jest run for the whole repository. Back-end code is ESM TypeScript compiled by swc
+ * (decorator metadata on, for NestJS); each web app brings its own jest.config.js.
+ */
+import { existsSync } from 'node:fs';
+
+const swcBackend = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+function backend(name, roots, extra = {}) {
+  return {
+    displayName: name,
+    testEnvironment: 'node',
+    roots,
+    transform: { '^.+\\.ts$': swcBackend },
+    extensionsToTreatAsEsm: ['.ts'],
+    moduleNameMapper: {
+      '^@lr/(contracts|nest-kit|testing)$': '<rootDir>/libs/$1/src/index.ts',
+      '^(\\.{1,2}/.*)\\.js$': '$1',
+    },
+    testMatch: ['**/*.test.ts'],
+    testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    ...extra,
+  };
+}
+
+const suites = process.env.LR_TEST_SUITES ? process.env.LR_TEST_SUITES.split(',') : null;
+const wanted = (name) => !suites || suites.includes(name);
+
+const projects = [
+  backend('libs', ['<rootDir>/libs']),
+  backend('auth', ['<rootDir>/services/auth']),
+  backend('catalog', ['<rootDir>/services/catalog']),
+  backend('orders', ['<rootDir>/services/orders']),
+  backend('reporting', ['<rootDir>/services/reporting']),
+  backend('gateway', ['<rootDir>/gateway']),
+  backend('platform', ['<rootDir>/test']),
+].filter((p) => wanted(p.displayName));
+
+for (const app of ['web-store', 'web-admin', 'e2e']) {
+  if (wanted(app) && existsSync(new URL(`./${app}/jest.config.js`, import.meta.url))) projects.push(`<rootDir>/${app}`);
+}
+
+export default {
+  projects,
+  testTimeout: 60_000,
+};

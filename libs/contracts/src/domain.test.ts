@@ -1,0 +1,25 @@
+import { allowedTransitions, inventoryEffectOf, isReservedLoginId, statusShownToSchool } from './domain.js';
+
+describe('order status rules', () => {
+  it('offers exactly the spec table choices', () => {
+    expect(allowedTransitions('Processing')).toEqual(['CheckEmail', 'Printed', 'Ready for Pickup', 'Delivered']);
+    expect(allowedTransitions('Packing')).toEqual(['Ready for Pickup', 'Delivered']);
+    expect(allowedTransitions('Delivered')).toEqual(['Processing']);
+  });
+
+  it('commits on leaving Processing, releases on returning, nothing between committed statuses', () => {
+    expect(inventoryEffectOf('Processing', 'Printed')).toBe('commit');
+    expect(inventoryEffectOf('Printed', 'Ready for Pickup')).toBe('none');
+    expect(inventoryEffectOf('Ready for Pickup', 'Processing')).toBe('release');
+  });
+
+  it('shows Printed to the school as Processing', () => {
+    expect(statusShownToSchool('Printed')).toBe('Processing');
+    expect(statusShownToSchool('Delivered')).toBe('Delivered');
+  });
+
+  it('recognises reserved login ids case-insensitively', () => {
+    expect(isReservedLoginId('test user')).toBe(true);
+    expect(isReservedLoginId('Lincoln High')).toBe(false);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * Business vocabulary shared by every service and both web apps (spec sections 3, 4, 6, 9).
+ */
+import { z } from 'zod';
+
+export const ROLES = ['user', 'admin', 'volunteer'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Login ids hidden from the school dropdown (spec section 6). Compared case-insensitively. */
+export const RESERVED_LOGIN_IDS = [
+  'admin',
+  'TEST USER',
+  'TEST ADMIN',
+  'TEST VOLUNTEER',
+  'lockerroom345',
+  'volunteer',
+] as const;
+export const TEST_USER_LOGIN_ID = 'TEST USER';
+
+export function isReservedLoginId(loginId: string): boolean {
+  const lower = loginId.trim().toLowerCase();
+  return RESERVED_LOGIN_IDS.some((reserved) => reserved.toLowerCase() === lower);
+}
+
+export const CATEGORIES = ['Footwear', 'Clothing', 'Sports', 'Miscellaneous'] as const;
+export const categorySchema = z.enum(CATEGORIES);
+export type Category = z.infer<typeof categorySchema>;
+
+export const SUB_CATEGORIES = [
+  'One size',
+  'Unisex adult sizing',
+  "Men's sizing",
+  "Women's sizing",
+  'Unisex youth sizing',
+  "Boy's sizing",
+  "Girl's sizing",
+  "Toddler's boys sizing",
+  "Toddler's girls sizing",
+  "Unisex toddler's sizing",
+] as const;
+export const subCategorySchema = z.enum(SUB_CATEGORIES);
+export type SubCategory = z.infer<typeof subCategorySchema>;
+
+export const ORDER_STATUSES = [
+  'Processing',
+  'CheckEmail',
+  'Printed',
+  'Packing',
+  'Ready for Pickup',
+  'Delivered',
+] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** The admin dropdown's choices per current status (spec section 4); the server enforces the same table. */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  Processing: ['CheckEmail', 'Printed', 'Ready for Pickup', 'Delivered'],
+  Printed: ['Ready for Pickup', 'Delivered', 'Processing'],
+  CheckEmail: ['Ready for Pickup', 'Delivered', 'Processing'],
+  Packing: ['Ready for Pickup', 'Delivered'],
+  'Ready for Pickup': ['Processing'],
+  Delivered: ['Processing'],
+};
+
+export function allowedTransitions(from: OrderStatus): readonly OrderStatus[] {
+  return ORDER_TRANSITIONS[from];
+}
+
+/** Statuses that hold stock (ARCHITECTURE.md section 2). */
+export function isCommittedStatus(status: OrderStatus): boolean {
+  return status !== 'Processing';
+}
+
+/** What a status change means for stock. */
+export type InventoryEffect = 'commit' | 'release' | 'none';
+
+export function inventoryEffectOf(from: OrderStatus, to: OrderStatus): InventoryEffect {
+  const wasCommitted = isCommittedStatus(from);
+  const isCommitted = isCommittedStatus(to);
+  if (!wasCommitted && isCommitted) return 'commit';
+  if (wasCommitted && !isCommitted) return 'release';
+  return 'none';
+}
+
+/** Printed is shown to the school as Processing (spec section 4). */
+export function statusShownToSchool(status: OrderStatus): OrderStatus {
+  return status === 'Printed' ? 'Processing' : status;
+}
+
+/** My Orders filter (docs/decisions.md): Previous = Delivered, Current = everything else. */
+export function isPreviousOrder(status: OrderStatus): boolean {
+  return status === 'Delivered';
+}
+
+export const GENDERS = ['Male', 'Female', 'NA'] as const;
+export const genderSchema = z.enum(GENDERS);
+
+export const LIMITS = {
+  /** Per-line quantity a normal user may request (spec section 9). */
+  maxQuantityPerLine: 5,
+  minQuantityPerLine: 1,
+  /** Per-line quantity range for admins while processing (spec section 9). */
+  adminMinQuantity: 0,
+  adminMaxQuantity: 5,
+  /** Rows per page of orders, products and users tables. */
+  tablePageSize: 15,
+  /** Top-N rows of the report rankings. */
+  reportTopN: 11,
+  passwordMinLength: 6,
+  passwordMaxLength: 128,
+  avatarMaxBytes: 2 * 1024 * 1024,
+  productImageMaxBytes: 5 * 1024 * 1024,
+  productImagesMax: 6,
+  lowStockThreshold: 2,
+} as const;
+
+export const UI_MESSAGES = {
+  itemOutOfStock: 'Item Out of Stock',
+  itemNotAvailable: 'Item Not Available',
+  selectGender: 'Please select a gender',
+  emptyCartAtConfirm: 'No items available in cart. Please try adding the items again',
+  inventoryBelowZero: 'Error: Inventory cannot drop below zero for one or more items!',
+  itemAdded: 'Item Added To Cart',
+  logout: 'Logout Successfully',
+  reviewSubmitted: 'Review Submitted Successfully',
+  profileUpdated: 'Profile Updated Successfully',
+  passwordUpdated: 'Password Updated Successfully',
+  productCreated: 'Product Created Successfully',
+  productUpdated: 'Product Updated Successfully',
+  productDeleted: 'Product Deleted Successfully',
+  orderDeleted: 'Order Deleted Successfully',
+  orderUpdated: 'Order Updated Successfully',
+  userUpdated: 'User Updated Successfully',
+  confirmDeleteOrder: 'Are you sure you want to delete this order',
+  confirmDeleteProduct: 'Are you sure you want to delete this item from inventory',
+  confirmDeleteUser: 'Are you sure you want to delete this user',
+  confirmLogout: 'Are you sure you want to Logout',
+  orderPlaced: 'Your Order has been Placed successfully',
+  userAdded: 'The User has been added successfully',
+} as const;

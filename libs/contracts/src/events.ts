@@ -1,0 +1,155 @@
+/**
+ * Data schemas of every domain event (the `data` of the envelope). Events carry enough that consumers
+ * never call back: order events carry the whole order snapshot.
+ */
+import { z } from 'zod';
+import {
+  categorySchema,
+  orderStatusSchema,
+  roleSchema,
+  subCategorySchema,
+} from './domain.js';
+import { EVENTS } from './subjects.js';
+
+// ---- auth ---------------------------------------------------------------------------------------
+
+export const userSnapshotSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  loginId: z.string(),
+  role: roleSchema,
+  address: z.string(),
+  district: z.string(),
+});
+export type UserSnapshot = z.infer<typeof userSnapshotSchema>;
+
+export const userCreatedSchema = z.object({ user: userSnapshotSchema });
+export const userUpdatedSchema = z.object({ user: userSnapshotSchema });
+export const userDeletedSchema = z.object({ userId: z.uuid() });
+
+// ---- orders -------------------------------------------------------------------------------------
+
+export const shippingInfoSchema = z.object({
+  userName: z.string(),
+  /** Student id, age and gender joined by underscores. */
+  receivingPersonName: z.string(),
+  additionalComments: z.string(),
+  /** The teacher's name. */
+  userLoggedInDesignation: z.string(),
+  /** Address and district joined by a bar; taken from the school's profile by the server. */
+  userAddress: z.string(),
+  orderDate: z.string(),
+  phoneNo: z.string(),
+  Email: z.string(),
+});
+export type ShippingInfo = z.infer<typeof shippingInfoSchema>;
+
+export const orderLineSnapshotSchema = z.object({
+  lineId: z.uuid(),
+  productId: z.uuid(),
+  name: z.string(),
+  category: categorySchema,
+  subCategory: subCategorySchema,
+  size: z.string(),
+  /** What the school asked for. */
+  requestedQuantity: z.number().int().nonnegative(),
+  /** What is (or will be) given; admins may change it while the order is Processing. */
+  quantity: z.number().int().nonnegative(),
+  image: z.string(),
+});
+export type OrderLineSnapshot = z.infer<typeof orderLineSnapshotSchema>;
+
+export const orderSnapshotSchema = z.object({
+  id: z.uuid(),
+  /** Human-friendly number, e.g. LR-000123. */
+  orderNumber: z.string(),
+  userId: z.uuid(),
+  /** The school's name at the time of the order. */
+  userName: z.string(),
+  status: orderStatusSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+  deliveredAt: z.iso.datetime({ offset: true }).nullable(),
+  version: z.number().int().positive(),
+  shippingInfo: shippingInfoSchema,
+  lines: z.array(orderLineSnapshotSchema),
+});
+export type OrderSnapshot = z.infer<typeof orderSnapshotSchema>;
+
+const actorRefSchema = z.object({ id: z.uuid(), name: z.string() }).nullable();
+
+export const orderPlacedSchema = z.object({ order: orderSnapshotSchema });
+export const orderStatusChangedSchema = z.object({
+  order: orderSnapshotSchema,
+  from: orderStatusSchema,
+  to: orderStatusSchema,
+  changedBy: actorRefSchema,
+  /** Why, when the change was not a person's choice (e.g. catalog rejected the commit). */
+  reason: z.string().nullable(),
+});
+export const orderItemsAdjustedSchema = z.object({
+  order: orderSnapshotSchema,
+  previousQuantities: z.array(z.object({ lineId: z.uuid(), quantity: z.number().int() })),
+  changedBy: actorRefSchema,
+});
+export const orderDeletedSchema = z.object({
+  /** The order as it was when deleted. */
+  order: orderSnapshotSchema,
+  deletedBy: actorRefSchema,
+});
+
+// ---- catalog ------------------------------------------------------------------------------------
+
+export const MOVEMENT_REASONS = [
+  'initial',
+  'restock',
+  'correction',
+  'order-commit',
+  'order-release',
+] as const;
+export const movementReasonSchema = z.enum(MOVEMENT_REASONS);
+export type MovementReason = z.infer<typeof movementReasonSchema>;
+
+export const inventoryAdjustedSchema = z.object({
+  productId: z.uuid(),
+  size: z.string(),
+  stock: z.number().int().nonnegative(),
+  delta: z.number().int(),
+  reason: movementReasonSchema,
+  orderId: z.uuid().nullable(),
+});
+
+export const shortLineSchema = z.object({
+  productId: z.string(),
+  size: z.string(),
+  name: z.string(),
+  requested: z.number().int(),
+  available: z.number().int(),
+});
+export type ShortLine = z.infer<typeof shortLineSchema>;
+
+export const inventoryCommitRejectedSchema = z.object({
+  orderId: z.uuid(),
+  orderVersion: z.number().int(),
+  sourceEventId: z.uuid(),
+  shortLines: z.array(shortLineSchema),
+});
+
+export const productChangedSchema = z.object({ productId: z.uuid() });
+
+/** Event type -> data schema; used by producers before writing and by consumers on receipt. */
+export const EVENT_SCHEMAS = {
+  [EVENTS.authUserCreated]: userCreatedSchema,
+  [EVENTS.authUserUpdated]: userUpdatedSchema,
+  [EVENTS.authUserDeleted]: userDeletedSchema,
+  [EVENTS.catalogProductCreated]: productChangedSchema,
+  [EVENTS.catalogProductUpdated]: productChangedSchema,
+  [EVENTS.catalogProductDeleted]: productChangedSchema,
+  [EVENTS.catalogInventoryAdjusted]: inventoryAdjustedSchema,
+  [EVENTS.catalogInventoryCommitRejected]: inventoryCommitRejectedSchema,
+  [EVENTS.ordersOrderPlaced]: orderPlacedSchema,
+  [EVENTS.ordersOrderStatusChanged]: orderStatusChangedSchema,
+  [EVENTS.ordersOrderItemsAdjusted]: orderItemsAdjustedSchema,
+  [EVENTS.ordersOrderDeleted]: orderDeletedSchema,
+} as const;
+
+export type EventDataMap = { [K in keyof typeof EVENT_SCHEMAS]: z.infer<(typeof EVENT_SCHEMAS)[K]> };

@@ -1,0 +1,6 @@
+export * from './domain.js';
+export * from './errors.js';
+export * from './envelope.js';
+export * from './subjects.js';
+export * from './events.js';
+export * from './rpc.js';

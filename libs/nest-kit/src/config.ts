@@ -1,0 +1,54 @@
+/**
+ * Configuration is parsed once from the environment by a zod schema at boot (convention 5).
+ * A bad or missing variable stops the process with one line naming it.
+ */
+import { z } from 'zod';
+
+/** Variables every service and the gateway read. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/lockerroom'),
+  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  /** Prefix of every subject and stream; empty in production, unique per test run. */
+  NATS_NAMESPACE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, _ and - only')
+    .default(''),
+  /** How long a request-reply call may take before the caller gives up. */
+  RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Where demo-mode mail (.eml files) and local media live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** SMTP server for outgoing mail; without it mail is written to <DATA_DIR>/mail as .eml files. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Locker Room <no-reply@lockerroom.local>'),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses `env` with `schema`; throws ConfigError whose message names the first bad variable. */
+export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const name = issue?.path.map(String).join('.') || '(unknown)';
+  const received = name in env ? 'invalid' : 'missing';
+  throw new ConfigError(`Configuration error: ${name} is ${received}: ${issue?.message ?? 'invalid'}`);
+}
+
+/**
+ * For `main.ts`: parse or exit(1) with the one-line message. Kept apart from `parseConfig` so
+ * tests can check the message without exiting.
+ */
+export function loadConfigOrExit<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  try {
+    return parseConfig(schema, env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

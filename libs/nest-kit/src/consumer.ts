@@ -1,0 +1,195 @@
+/**
+ * A JetStream durable pull consumer with exactly-once effects (ARCHITECTURE.md section 3).
+ *
+ * For each message: validate the envelope and its data, then in ONE database transaction record the
+ * event id in `processed_events` and run the handler's effect. A duplicate or redelivered event finds
+ * its id already recorded and changes nothing. Ack after commit; on failure nak with backoff; after
+ * the last allowed delivery the message goes to `dead_letters`, is logged loudly, and is terminated
+ * so the consumer goes on with the next one. Messages are handled one at a time, in stream order.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { nanos, type NatsConnection } from '@nats-io/transport-node';
+import {
+  EVENT_SCHEMAS,
+  eventEnvelopeSchema,
+  namespaced,
+  namespacedStream,
+  type EventDataMap,
+  type EventEnvelope,
+  type StreamName,
+} from '@lr/contracts';
+import { runWithContext } from './context.js';
+import type { Database, Transaction } from './db.js';
+import type { Logger } from './logger.js';
+
+export type EventHandler = (tx: Transaction, event: EventEnvelope<unknown>) => Promise<void>;
+
+/** Typed handlers per event type; types not listed are acknowledged and skipped. */
+export type EventHandlers = {
+  [K in keyof EventDataMap]?: (tx: Transaction, event: EventEnvelope<EventDataMap[K]>) => Promise<void>;
+};
+
+export interface DurableConsumerOptions {
+  /** Durable name, unique per consuming service and purpose, e.g. `catalog-inventory`. */
+  name: string;
+  stream: StreamName;
+  /** Event types (un-namespaced subjects) to receive. */
+  subjects: string[];
+  handlers: EventHandlers;
+  /** Database schema holding this service's processed_events and dead_letters tables. */
+  schema: string;
+  maxDeliver?: number;
+  /** Nak delays by delivery number (the last repeats). */
+  backoffMs?: number[];
+}
+
+export interface ConsumerStats {
+  applied: number;
+  duplicates: number;
+  failures: number;
+  deadLettered: number;
+}
+
+export class DurableConsumer {
+  private messages: ConsumerMessages | undefined;
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+  readonly stats: ConsumerStats = { applied: 0, duplicates: 0, failures: 0, deadLettered: 0 };
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly db: Database,
+    private readonly namespace: string,
+    private readonly logger: Logger,
+    readonly options: DurableConsumerOptions,
+  ) {}
+
+  get durableName(): string {
+    return this.namespace ? `${this.namespace}_${this.options.name}` : this.options.name;
+  }
+
+  get streamName(): string {
+    return namespacedStream(this.namespace, this.options.stream);
+  }
+
+  async start(): Promise<void> {
+    const jsm = await jetstreamManager(this.nc);
+    const config = {
+      durable_name: this.durableName,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subjects: this.options.subjects.map((s) => namespaced(this.namespace, s)),
+      ack_wait: nanos(30_000),
+      // Delivery limits are enforced here (dead-letter table), not by the server.
+      max_deliver: -1,
+    };
+    try {
+      await jsm.consumers.info(this.streamName, this.durableName);
+      await jsm.consumers.update(this.streamName, this.durableName, config);
+    } catch {
+      await jsm.consumers.add(this.streamName, config);
+    }
+    const consumer = await jetstream(this.nc).consumers.get(this.streamName, this.durableName);
+    this.messages = await consumer.consume({ max_messages: 64 });
+    this.loop = this.run(this.messages);
+  }
+
+  private async run(messages: ConsumerMessages): Promise<void> {
+    for await (const msg of messages) {
+      if (this.stopping) break; // not acked: redelivered to whoever runs next
+      await this.process(msg);
+    }
+  }
+
+  /** Stops pulling and waits for the message in hand (drain on shutdown). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.messages?.close();
+    await this.loop;
+  }
+
+  private async process(msg: JsMsg): Promise<void> {
+    const raw = msg.string();
+    let envelope: EventEnvelope<unknown>;
+    try {
+      envelope = this.parse(raw);
+    } catch (error) {
+      await this.deadLetter(msg, null, raw, `invalid event: ${(error as Error).message}`);
+      return;
+    }
+    await runWithContext({ correlationId: envelope.correlationId }, async () => {
+      try {
+        const applied = await this.apply(envelope);
+        msg.ack();
+        if (applied) this.stats.applied += 1;
+        else this.stats.duplicates += 1;
+      } catch (error) {
+        this.stats.failures += 1;
+        const deliveries = msg.info.deliveryCount;
+        const maxDeliver = this.options.maxDeliver ?? 5;
+        if (deliveries >= maxDeliver) {
+          await this.deadLetter(msg, envelope.eventId, raw, (error as Error).message);
+          return;
+        }
+        const backoff = this.options.backoffMs ?? [200, 1000, 5000, 15000];
+        const delay = backoff[Math.min(deliveries - 1, backoff.length - 1)] ?? 1000;
+        this.logger.warn(
+          { err: (error as Error).message, eventId: envelope.eventId, type: envelope.type, deliveries },
+          'event handler failed; will retry',
+        );
+        msg.nak(delay);
+      }
+    });
+  }
+
+  private parse(raw: string): EventEnvelope<unknown> {
+    const envelope = eventEnvelopeSchema.parse(JSON.parse(raw));
+    const schema = EVENT_SCHEMAS[envelope.type as keyof typeof EVENT_SCHEMAS];
+    if (!schema) throw new Error(`unknown event type ${envelope.type}`);
+    return { ...envelope, data: schema.parse(envelope.data) };
+  }
+
+  /** Returns false when the event was already processed. */
+  private async apply(envelope: EventEnvelope<unknown>): Promise<boolean> {
+    const handler = this.options.handlers[envelope.type as keyof EventDataMap] as EventHandler | undefined;
+    const schema = sql.identifier(this.options.schema);
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx.execute(
+        sql`INSERT INTO ${schema}.processed_events (consumer, event_id)
+            VALUES (${this.options.name}, ${envelope.eventId})
+            ON CONFLICT DO NOTHING RETURNING event_id`,
+      );
+      if (inserted.rows.length === 0) return false;
+      if (handler) await handler(tx, envelope);
+      return true;
+    });
+  }
+
+  private async deadLetter(msg: JsMsg, eventId: string | null, raw: string, error: string): Promise<void> {
+    try {
+      await this.db.execute(
+        sql`INSERT INTO ${sql.identifier(this.options.schema)}.dead_letters
+              (consumer, event_id, subject, payload, error, deliveries)
+            VALUES (${this.options.name}, ${eventId}, ${msg.subject}, ${raw}, ${error}, ${msg.info.deliveryCount})`,
+      );
+      this.stats.deadLettered += 1;
+      this.logger.error(
+        { consumer: this.options.name, eventId, subject: msg.subject, error, deliveries: msg.info.deliveryCount },
+        'EVENT DEAD-LETTERED: moved to dead_letters after its last delivery; needs an operator',
+      );
+      msg.term(error.slice(0, 200));
+    } catch (dbError) {
+      // Could not record it: leave it to be redelivered rather than lose it.
+      this.logger.error({ err: (dbError as Error).message }, 'dead-letter insert failed');
+      msg.nak(5000);
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Per-request context: the correlation id that entered at the gateway travels through NATS headers
+ * and is attached to every log line written while handling that request.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+
+export interface RequestContext {
+  correlationId: string;
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function runWithContext<T>(context: RequestContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+export function currentContext(): RequestContext | undefined {
+  return storage.getStore();
+}
+
+/** The current correlation id, or a new one when running outside any request (e.g. a timer). */
+export function currentCorrelationId(): string {
+  return storage.getStore()?.correlationId ?? randomUUID();
+}

@@ -1,0 +1,115 @@
+/**
+ * PostgreSQL access: one pool per service, Drizzle over node-postgres, and a small migrator that
+ * applies the committed SQL files of a service (plus the kit's own tables) at start.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Logger } from './logger.js';
+
+export type Database = NodePgDatabase<Record<string, never>>;
+/** What a repository needs to run SQL: the database itself or an open transaction. */
+export type Executor = Pick<Database, 'execute' | 'select' | 'insert' | 'update' | 'delete'>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export function createPool(databaseUrl: string, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection (e.g. PostgreSQL restarted) must not crash the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+export function createDatabase(pool: pg.Pool): Database {
+  return drizzle(pool);
+}
+
+/** Tables every service has: the outbox, processed events and dead letters (ARCHITECTURE.md 3). */
+export function kitMigrationSql(schema: string): string {
+  return `
+CREATE TABLE IF NOT EXISTS ${schema}.outbox (
+  id bigserial PRIMARY KEY,
+  event_id uuid NOT NULL UNIQUE,
+  subject text NOT NULL,
+  envelope jsonb NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  sent_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS outbox_unsent_idx ON ${schema}.outbox (id) WHERE sent_at IS NULL;
+
+CREATE TABLE IF NOT EXISTS ${schema}.processed_events (
+  consumer text NOT NULL,
+  event_id uuid NOT NULL,
+  processed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (consumer, event_id)
+);
+
+CREATE TABLE IF NOT EXISTS ${schema}.dead_letters (
+  id bigserial PRIMARY KEY,
+  consumer text NOT NULL,
+  event_id text,
+  subject text NOT NULL,
+  payload text NOT NULL,
+  error text NOT NULL,
+  deliveries integer NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);`;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * Applies `<dir>/*.sql` in name order, each once, inside a transaction, under an advisory lock so
+ * that replicas starting together do not race.
+ */
+export async function runMigrations(
+  pool: pg.Pool,
+  schema: string,
+  migrationsDir: string,
+  logger?: Logger,
+): Promise<string[]> {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name ${schema}`);
+  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  const migrations: { name: string; sql: string }[] = [
+    { name: '000-kit', sql: kitMigrationSql(schema) },
+  ];
+  for (const file of files) {
+    migrations.push({ name: file, sql: await readFile(path.join(migrationsDir, file), 'utf8') });
+  }
+
+  const client = await pool.connect();
+  const applied: string[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [`migrate:${schema}`]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${schema}.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const done = new Set(
+      (await client.query<{ name: string }>(`SELECT name FROM ${schema}.schema_migrations`)).rows.map((r) => r.name),
+    );
+    for (const migration of migrations) {
+      if (done.has(migration.name)) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(migration.sql);
+        await client.query(`INSERT INTO ${schema}.schema_migrations (name) VALUES ($1)`, [migration.name]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw new Error(`Migration ${schema}/${migration.name} failed: ${(error as Error).message}`);
+      }
+      applied.push(migration.name);
+      logger?.info({ schema, migration: migration.name }, 'migration applied');
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
+    client.release();
+  }
+  return applied;
+}
+
+/** True when PostgreSQL answers a trivial query. */
+export async function pingDatabase(pool: pg.Pool): Promise<void> {
+  await pool.query('SELECT 1');
+}

@@ -1,0 +1,167 @@
+/**
+ * KitModule wires the platform pieces every service needs: config, logger, PostgreSQL (migrated at
+ * start), NATS (streams ensured), the request-reply client, the outbox writer and relay, durable
+ * consumers, mail and the health answer. Services import `KitModule.forService(...)` once.
+ */
+import {
+  Controller,
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type Provider,
+} from '@nestjs/common';
+import { MessagePattern } from '@nestjs/microservices';
+import type pg from 'pg';
+import type { ServiceName } from '@lr/contracts';
+import type { BaseConfig } from './config.js';
+import { createDatabase, createPool, runMigrations, type Database } from './db.js';
+import { EventConsumers } from './event-consumers.js';
+import { checkServiceHealth } from './health.js';
+import { createLogger, type Logger } from './logger.js';
+import { Mailer } from './mailer.js';
+import { connectNats, ensureStreams, type NatsConnection } from './nats.js';
+import { OutboxRelay, OutboxWriter } from './outbox.js';
+import { RpcClient } from './rpc-client.js';
+import { DATABASE, KIT_CONFIG, KIT_OPTIONS, LOGGER, NATS_CONNECTION, PG_POOL } from './tokens.js';
+
+export type KitConfig = BaseConfig;
+
+export interface KitOptions {
+  service: ServiceName;
+  /** The PostgreSQL schema this service owns. */
+  schema: string;
+  /** Absolute path of the service's committed SQL migrations. */
+  migrationsDir: string;
+  config: KitConfig;
+  /** Supply a logger (tests pass a silent one); otherwise one is made from the config. */
+  logger?: Logger;
+  /** Start the outbox relay (default true). */
+  relay?: boolean;
+}
+
+@Injectable()
+class KitLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+  constructor(
+    @Inject(KIT_OPTIONS) private readonly options: KitOptions,
+    private readonly relay: OutboxRelay,
+    private readonly consumers: EventConsumers,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.options.relay !== false) await this.relay.start();
+    await this.consumers.startAll();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.consumers.stopAll();
+    await this.relay.stop();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (!this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
+    await this.pool.end().catch(() => undefined);
+  }
+}
+
+function healthController(service: string): new (...args: never[]) => unknown {
+  @Controller()
+  class HealthController {
+    constructor(
+      @Inject(PG_POOL) private readonly pool: pg.Pool,
+      @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+      @Inject(KIT_OPTIONS) private readonly options: KitOptions,
+    ) {}
+
+    @MessagePattern(`${service}.rpc.health`)
+    health() {
+      return checkServiceHealth(service, this.pool, this.nc, this.options.schema);
+    }
+  }
+  return HealthController;
+}
+
+@Global()
+@Module({})
+export class KitModule {
+  static forService(options: KitOptions): DynamicModule {
+    const { config } = options;
+    const providers: Provider[] = [
+      { provide: KIT_OPTIONS, useValue: options },
+      { provide: KIT_CONFIG, useValue: config },
+      {
+        provide: LOGGER,
+        useValue:
+          options.logger ??
+          createLogger({ service: options.service, level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' }),
+      },
+      {
+        provide: PG_POOL,
+        inject: [LOGGER],
+        useFactory: async (logger: Logger) => {
+          const pool = createPool(config.DATABASE_URL);
+          await runMigrations(pool, options.schema, options.migrationsDir, logger);
+          return pool;
+        },
+      },
+      { provide: DATABASE, inject: [PG_POOL], useFactory: (pool: pg.Pool) => createDatabase(pool) },
+      {
+        provide: NATS_CONNECTION,
+        inject: [LOGGER],
+        useFactory: async (logger: Logger) => {
+          const nc = await connectNats(config.NATS_URL, options.service, logger);
+          await ensureStreams(nc, config.NATS_NAMESPACE);
+          return nc;
+        },
+      },
+      {
+        provide: RpcClient,
+        inject: [NATS_CONNECTION],
+        useFactory: (nc: NatsConnection) => new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS),
+      },
+      { provide: OutboxWriter, useValue: new OutboxWriter(options.schema) },
+      {
+        provide: OutboxRelay,
+        inject: [PG_POOL, NATS_CONNECTION, LOGGER],
+        useFactory: (pool: pg.Pool, nc: NatsConnection, logger: Logger) =>
+          new OutboxRelay({
+            pool,
+            nc,
+            schema: options.schema,
+            namespace: config.NATS_NAMESPACE,
+            logger: logger.child({ context: 'OutboxRelay' }),
+          }),
+      },
+      {
+        provide: EventConsumers,
+        inject: [NATS_CONNECTION, DATABASE, LOGGER],
+        useFactory: (nc: NatsConnection, db: Database, logger: Logger) =>
+          new EventConsumers(nc, db, config.NATS_NAMESPACE, logger),
+      },
+      {
+        provide: Mailer,
+        inject: [LOGGER],
+        useFactory: (logger: Logger) =>
+          new Mailer({
+            smtpUrl: config.SMTP_URL,
+            from: config.MAIL_FROM,
+            dataDir: config.DATA_DIR,
+            logger: logger.child({ context: 'Mailer' }),
+          }),
+      },
+      KitLifecycle,
+    ];
+    return {
+      module: KitModule,
+      controllers: [healthController(options.service)],
+      providers,
+      exports: providers.filter((p) => p !== KitLifecycle),
+    };
+  }
+}

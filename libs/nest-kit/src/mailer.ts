@@ -1,0 +1,52 @@
+/**
+ * Outgoing mail through nodemailer. With an SMTP URL configured it sends; without one (demo and test
+ * mode) it writes each mail as an .eml file under `<DATA_DIR>/mail` so nothing is lost and a
+ * developer can open it.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from './logger.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string | undefined;
+  from: string;
+  dataDir: string;
+  logger: Logger;
+}
+
+export class Mailer {
+  private readonly transport: Transporter;
+  readonly mailDir: string;
+
+  constructor(private readonly options: MailerOptions) {
+    this.mailDir = path.resolve(options.dataDir, 'mail');
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  /** Sends (or files) the message; returns the .eml path in file mode. */
+  async send(message: MailMessage): Promise<string | undefined> {
+    const info = (await this.transport.sendMail({ from: this.options.from, ...message })) as {
+      message?: Buffer;
+    };
+    if (this.options.smtpUrl || !info.message) {
+      this.options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+      return undefined;
+    }
+    await mkdir(this.mailDir, { recursive: true });
+    const file = path.join(this.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+    await writeFile(file, info.message);
+    this.options.logger.info({ to: message.to, subject: message.subject, file }, 'mail written to file');
+    return file;
+  }
+}

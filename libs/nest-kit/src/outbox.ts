@@ -1,0 +1,218 @@
+/**
+ * The transactional outbox (ARCHITECTURE.md section 3).
+ *
+ * `OutboxWriter.write(tx, ...)` inserts the event in the same transaction as the state change, so an
+ * event exists if and only if the change committed. `OutboxRelay` publishes unsent rows to JetStream
+ * with `msgID = eventId` (JetStream drops a republished id inside its duplicate window) and marks a
+ * row sent only after the publish ack. It wakes on LISTEN/NOTIFY and polls as a fallback.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import { headers, type NatsConnection } from '@nats-io/transport-node';
+import {
+  EVENT_SCHEMAS,
+  HEADERS,
+  namespaced,
+  type EventDataMap,
+  type EventEnvelope,
+} from '@lr/contracts';
+import { currentCorrelationId } from './context.js';
+import type { Executor } from './db.js';
+import type { Logger } from './logger.js';
+
+export type OutboxEventType = keyof EventDataMap;
+
+function notifyChannel(schema: string): string {
+  return `${schema}_outbox`;
+}
+
+export class OutboxWriter {
+  constructor(private readonly schema: string) {}
+
+  /**
+   * Validates `data` against the event's schema and stores the event for publishing.
+   * `version` is the version of the entity the event is about.
+   */
+  async write<T extends OutboxEventType>(
+    tx: Executor,
+    type: T,
+    data: EventDataMap[T],
+    version: number,
+  ): Promise<EventEnvelope<EventDataMap[T]>> {
+    const schema = EVENT_SCHEMAS[type];
+    const envelope: EventEnvelope<EventDataMap[T]> = {
+      eventId: randomUUID(),
+      type,
+      version,
+      occurredAt: new Date().toISOString(),
+      correlationId: currentCorrelationId(),
+      data: schema.parse(data) as EventDataMap[T],
+    };
+    await tx.execute(
+      sql`INSERT INTO ${sql.identifier(this.schema)}.outbox (event_id, subject, envelope)
+          VALUES (${envelope.eventId}, ${type}, ${JSON.stringify(envelope)}::jsonb)`,
+    );
+    await tx.execute(sql.raw(`NOTIFY ${notifyChannel(this.schema)}`));
+    return envelope;
+  }
+}
+
+export interface OutboxRelayOptions {
+  pool: pg.Pool;
+  nc: NatsConnection;
+  schema: string;
+  namespace: string;
+  logger: Logger;
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** Test hook: runs after a publish is acked and before the row is marked sent. */
+  afterPublish?: (eventId: string) => void | Promise<void>;
+}
+
+interface OutboxRow {
+  id: string;
+  event_id: string;
+  subject: string;
+  envelope: EventEnvelope;
+}
+
+export class OutboxRelay {
+  private readonly js: JetStreamClient;
+  private listener: pg.PoolClient | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private draining: Promise<void> | undefined;
+  private wakeAgain = false;
+  /** Count of events published since start (for tests and metrics). */
+  published = 0;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.js = jetstream(options.nc);
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    await this.listen();
+    this.schedulePoll();
+    this.wake();
+  }
+
+  /** Stops waking; waits for the publish in progress. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    if (this.listener) {
+      this.listener.removeAllListeners('notification');
+      this.listener.release();
+      this.listener = undefined;
+    }
+    await this.draining;
+  }
+
+  /** Publishes everything unsent now; resolves when the outbox is empty (or publishing failed). */
+  async flush(): Promise<void> {
+    this.wake();
+    await this.draining;
+  }
+
+  private async listen(): Promise<void> {
+    try {
+      const client = await this.options.pool.connect();
+      client.on('notification', () => this.wake());
+      client.on('error', () => {
+        // The connection died (e.g. PostgreSQL restarted): polling carries on; try to listen again.
+        this.listener = undefined;
+        client.release(true);
+        if (this.running) setTimeout(() => void this.listen(), 1000).unref();
+      });
+      await client.query(`LISTEN ${notifyChannel(this.options.schema)}`);
+      this.listener = client;
+    } catch (error) {
+      this.options.logger.warn({ err: error }, 'outbox LISTEN failed; relying on polling');
+      if (this.running) setTimeout(() => void this.listen(), 1000).unref();
+    }
+  }
+
+  private schedulePoll(): void {
+    if (!this.running) return;
+    this.timer = setTimeout(() => {
+      this.wake();
+      this.schedulePoll();
+    }, this.options.pollIntervalMs ?? 1000);
+    this.timer.unref();
+  }
+
+  private wake(): void {
+    if (this.draining) {
+      this.wakeAgain = true;
+      return;
+    }
+    this.draining = this.drain().finally(() => {
+      this.draining = undefined;
+      if (this.wakeAgain && this.running) {
+        this.wakeAgain = false;
+        this.wake();
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (await this.publishBatch()) {
+        // keep going while full batches come back
+      }
+    } catch (error) {
+      this.options.logger.warn({ err: (error as Error).message }, 'outbox relay will retry');
+    }
+  }
+
+  /** Returns true when a full batch was published (there may be more). */
+  private async publishBatch(): Promise<boolean> {
+    const { pool, schema, namespace, afterPublish } = this.options;
+    const batchSize = this.options.batchSize ?? 100;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<OutboxRow>(
+        `SELECT id, event_id, subject, envelope FROM ${schema}.outbox
+         WHERE sent_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [batchSize],
+      );
+      let sent = 0;
+      try {
+        for (const row of rows) {
+          const hdrs = headers();
+          hdrs.set(HEADERS.correlationId, row.envelope.correlationId);
+          await this.js.publish(namespaced(namespace, row.subject), JSON.stringify(row.envelope), {
+            msgID: row.event_id,
+            headers: hdrs,
+          });
+          if (afterPublish) await afterPublish(row.event_id);
+          await client.query(`UPDATE ${schema}.outbox SET sent_at = now() WHERE id = $1`, [row.id]);
+          sent += 1;
+          this.published += 1;
+        }
+      } finally {
+        // Commit what was acked even if a later publish failed.
+        await client.query('COMMIT');
+      }
+      return sent === batchSize;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}
+
+/** Number of events not yet published (health and tests). */
+export async function countUnsent(pool: pg.Pool, schema: string): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>(
+    `SELECT count(*) AS n FROM ${schema}.outbox WHERE sent_at IS NULL`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,116 @@
+/**
+ * A NestJS microservice transport for request-reply over core NATS.
+ *
+ * Nest's built-in NATS transport cannot prefix subjects at run time, and parallel test runs share one
+ * nats-server, so this strategy subscribes each `@MessagePattern(subject)` under the configured
+ * namespace, in a queue group named after the service (replicas share the work), and answers with
+ * the one reply convention `{ ok, data } | { ok: false, error: { code, message } }`.
+ */
+import { Logger as NestLogger } from '@nestjs/common';
+import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
+import { lastValueFrom, isObservable } from 'rxjs';
+import { ZodError } from 'zod';
+import {
+  AppError,
+  HEADERS,
+  describeZodError,
+  namespaced,
+  type RpcErrorBody,
+  type RpcReply,
+} from '@lr/contracts';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
+import { randomUUID } from 'node:crypto';
+import { runWithContext } from './context.js';
+import { connectNats } from './nats.js';
+
+export interface NatsRpcServerOptions {
+  url: string;
+  namespace: string;
+  /** Queue group; replicas of one service share it. */
+  service: string;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export class NatsRpcServer extends Server implements CustomTransportStrategy {
+  private nc: NatsConnection | undefined;
+  private readonly subscriptions: Subscription[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly log = new NestLogger('NatsRpcServer');
+
+  constructor(private readonly options: NatsRpcServerOptions) {
+    super();
+  }
+
+  async listen(callback: (...optionalParams: unknown[]) => unknown): Promise<void> {
+    try {
+      this.nc = await connectNats(this.options.url, `${this.options.service}-rpc`);
+      for (const [pattern, handler] of this.messageHandlers) {
+        if (handler.isEventHandler) continue;
+        const subject = namespaced(this.options.namespace, pattern);
+        const sub = this.nc.subscribe(subject, {
+          queue: namespaced(this.options.namespace, this.options.service),
+          callback: (err, msg) => {
+            if (err) return;
+            const job = this.handle(pattern, msg).finally(() => this.inFlight.delete(job));
+            this.inFlight.add(job);
+          },
+        });
+        this.subscriptions.push(sub);
+      }
+      await this.nc.flush();
+      callback();
+    } catch (error) {
+      callback(error);
+    }
+  }
+
+  private async handle(pattern: string, msg: Msg): Promise<void> {
+    const correlationId = msg.headers?.get(HEADERS.correlationId) || randomUUID();
+    await runWithContext({ correlationId }, async () => {
+      const reply = await this.dispatch(pattern, msg);
+      if (msg.reply) msg.respond(encoder.encode(JSON.stringify(reply)));
+    });
+  }
+
+  private async dispatch(pattern: string, msg: Msg): Promise<RpcReply<unknown>> {
+    const handler = this.messageHandlers.get(pattern);
+    if (!handler) return { ok: false, error: { code: 'NOT_FOUND', message: `No handler for ${pattern}` } };
+    try {
+      let payload: unknown;
+      try {
+        payload = JSON.parse(decoder.decode(msg.data));
+      } catch {
+        throw AppError.badRequest('Malformed request');
+      }
+      const result: unknown = await handler(payload);
+      const value = isObservable(result) ? await lastValueFrom(result, { defaultValue: undefined }) : result;
+      return { ok: true, data: value ?? null };
+    } catch (error) {
+      return { ok: false, error: this.toErrorBody(error, pattern) };
+    }
+  }
+
+  private toErrorBody(error: unknown, pattern: string): RpcErrorBody {
+    if (error instanceof AppError) return error.toBody();
+    if (error instanceof ZodError) return { code: 'BAD_REQUEST', message: describeZodError(error) };
+    this.log.error(`Unexpected error handling ${pattern}: ${(error as Error)?.stack ?? String(error)}`);
+    return { code: 'INTERNAL', message: 'Internal server error' };
+  }
+
+  async close(): Promise<void> {
+    for (const sub of this.subscriptions) sub.unsubscribe();
+    this.subscriptions.length = 0;
+    await Promise.allSettled([...this.inFlight]);
+    if (this.nc && !this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
+  }
+
+  on(): void {
+    // No transport events are exposed.
+  }
+
+  unwrap<T>(): T {
+    return this.nc as T;
+  }
+}
