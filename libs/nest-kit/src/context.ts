@@ -15,6 +15,11 @@ export function runWithContext<T>(context: RequestContext, fn: () => T): T {
   return storage.run(context, fn);
 }
 
+/** For hooks that cannot wrap the rest of the request (Fastify onRequest): binds the context from here on. */
+export function enterContext(context: RequestContext): void {
+  storage.enterWith(context);
+}
+
 export function currentContext(): RequestContext | undefined {
   return storage.getStore();
 }

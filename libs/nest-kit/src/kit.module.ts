@@ -79,7 +79,7 @@ function healthController(service: string): new (...args: never[]) => unknown {
       @Inject(KIT_OPTIONS) private readonly options: KitOptions,
     ) {}
 
-    @MessagePattern(`${service}.rpc.health`)
+    @MessagePattern(`rpc.${service}.health`)
     health() {
       return checkServiceHealth(service, this.pool, this.nc, this.options.schema);
     }

@@ -34,7 +34,7 @@ export class RpcClient {
       });
       raw = decoder.decode(reply.data);
     } catch (error) {
-      const service = subject.split('.')[0];
+      const service = subject.split('.')[1];
       throw new AppError('SERVICE_UNAVAILABLE', `The ${service} service is not answering; please try again`, {
         cause: (error as Error).message,
       });

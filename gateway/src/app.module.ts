@@ -1,0 +1,37 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import type { Logger } from '@lr/nest-kit';
+import { AuthApiModule } from './api/auth/auth-api.module.js';
+import { CatalogApiModule } from './api/catalog/catalog-api.module.js';
+import { OrdersApiModule } from './api/orders/orders-api.module.js';
+import { ReportingApiModule } from './api/reporting/reporting-api.module.js';
+import { AccessGuard } from './auth/access.guard.js';
+import type { GatewayConfig } from './config.js';
+import { CoreModule } from './core/core.module.js';
+import { DocsController } from './docs/docs.controller.js';
+import { RouteTable } from './docs/route-table.js';
+import { HttpErrorFilter } from './errors/http-error.filter.js';
+import { HealthController } from './health/health.controller.js';
+
+@Module({})
+export class GatewayModule {
+  static register(config: GatewayConfig, logger: Logger): DynamicModule {
+    return {
+      module: GatewayModule,
+      imports: [
+        CoreModule.register(config, logger),
+        DiscoveryModule,
+        AuthApiModule,
+        CatalogApiModule,
+        OrdersApiModule,
+        ReportingApiModule,
+      ],
+      controllers: [HealthController, DocsController],
+      providers: [
+        RouteTable,
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+      ],
+    };
+  }
+}

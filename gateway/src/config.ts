@@ -1,0 +1,41 @@
+/** Gateway configuration, parsed once at boot (convention 5). */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { baseConfigSchema } from '@lr/nest-kit';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+export const gatewayConfigSchema = baseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** The origin browsers use; state-changing requests from another Origin are refused (CSRF). */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Secure cookies; defaults to true in production. */
+  COOKIE_SECURE: booleanFromEnv.optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  WEB_STORE_DIR: z.string().default(path.join(repoRoot, 'web-store/dist')),
+  WEB_ADMIN_DIR: z.string().default(path.join(repoRoot, 'web-admin/dist')),
+  /** Where uploaded images are kept by the local storage adapter (default <DATA_DIR>/media). */
+  MEDIA_DIR: z.string().optional(),
+  MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.url().optional(),
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export function cookieSecure(config: GatewayConfig): boolean {
+  return config.COOKIE_SECURE ?? config.NODE_ENV === 'production';
+}
+
+export function mediaDir(config: GatewayConfig): string {
+  return path.resolve(config.MEDIA_DIR ?? path.join(config.DATA_DIR, 'media'));
+}
