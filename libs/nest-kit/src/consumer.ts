@@ -86,7 +86,11 @@ export class DurableConsumer {
       durable_name: this.durableName,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
-      filter_subjects: this.options.subjects.map((s) => namespaced(this.namespace, s)),
+      // nats-server 2.9 (Debian 12's package) knows a single filter only; with several subjects the
+      // consumer reads the whole stream and skips the types it does not handle.
+      ...(this.options.subjects.length === 1
+        ? { filter_subject: namespaced(this.namespace, this.options.subjects[0] as string) }
+        : {}),
       ack_wait: nanos(30_000),
       // Delivery limits are enforced here (dead-letter table), not by the server.
       max_deliver: -1,
@@ -123,6 +127,10 @@ export class DurableConsumer {
       envelope = this.parse(raw);
     } catch (error) {
       await this.deadLetter(msg, null, raw, `invalid event: ${(error as Error).message}`);
+      return;
+    }
+    if (!this.options.subjects.includes(envelope.type)) {
+      msg.ack();
       return;
     }
     await runWithContext({ correlationId: envelope.correlationId }, async () => {

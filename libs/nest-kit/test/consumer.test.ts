@@ -1,0 +1,123 @@
+/**
+ * The durable consumer against the real PostgreSQL and JetStream: a handler that crashes gets the
+ * message again and applies its effect once; duplicates change nothing; a poison message ends in the
+ * dead-letter table after the configured deliveries and the consumer goes on.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { jetstream } from '@nats-io/jetstream';
+import { pino } from 'pino';
+import type pg from 'pg';
+import { EVENTS, namespaced, type EventEnvelope } from '@lr/contracts';
+import {
+  DurableConsumer,
+  createDatabase,
+  createPool,
+  ensureStreams,
+  runMigrations,
+  type Database,
+} from '@lr/nest-kit';
+import { TestEnv, waitFor } from '@lr/testing';
+
+const logger = pino({ level: 'silent' });
+
+function userEvent(loginId: string): EventEnvelope {
+  return {
+    eventId: randomUUID(),
+    type: EVENTS.authUserCreated,
+    version: 1,
+    occurredAt: new Date().toISOString(),
+    correlationId: randomUUID(),
+    data: { user: { id: randomUUID(), name: loginId, loginId, role: 'user', address: 'a', district: 'd' } },
+  };
+}
+
+describe('durable consumer', () => {
+  let env: TestEnv;
+  let pool: pg.Pool;
+  let db: Database;
+  let consumer: DurableConsumer;
+  const attempts = new Map<string, number>();
+
+  async function publish(envelope: EventEnvelope, msgID = randomUUID()): Promise<void> {
+    await jetstream(env.nc).publish(namespaced(env.namespace, envelope.type), JSON.stringify(envelope), { msgID });
+  }
+
+  async function effectCount(loginId: string): Promise<number> {
+    const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.effects WHERE login_id = $1', [loginId]);
+    return rows[0]?.n ?? 0;
+  }
+
+  beforeAll(async () => {
+    env = await TestEnv.create();
+    pool = createPool(env.database.url, 4);
+    db = createDatabase(pool);
+    await runMigrations(pool, 'auth', await mkdtemp(path.join(tmpdir(), 'mig-')));
+    await pool.query('CREATE TABLE auth.effects (login_id text NOT NULL)');
+    await ensureStreams(env.nc, env.namespace, ['AUTH']);
+    consumer = new DurableConsumer(env.nc, db, env.namespace, logger, {
+      name: 'test-effects',
+      stream: 'AUTH',
+      subjects: [EVENTS.authUserCreated],
+      schema: 'auth',
+      maxDeliver: 3,
+      backoffMs: [50],
+      handlers: {
+        [EVENTS.authUserCreated]: async (tx, event) => {
+          const loginId = event.data.user.loginId;
+          await tx.execute(sql`INSERT INTO auth.effects (login_id) VALUES (${loginId})`);
+          const n = (attempts.get(loginId) ?? 0) + 1;
+          attempts.set(loginId, n);
+          // The effect above is rolled back with the transaction when the handler fails.
+          if (loginId === 'crash-once' && n === 1) throw new Error('crash mid-handler');
+          if (loginId === 'poison') throw new Error('always fails');
+        },
+      },
+    });
+    await consumer.start();
+  });
+  afterAll(async () => {
+    await consumer.stop();
+    await pool.end();
+    await env.close();
+  });
+
+  it('redelivers after a crash mid-handler and applies the effect once', async () => {
+    await publish(userEvent('crash-once'));
+    await waitFor(async () => (await effectCount('crash-once')) === 1, { message: 'effect applied' });
+    expect(attempts.get('crash-once')).toBe(2);
+  });
+
+  it('ignores a duplicated event (same eventId published again)', async () => {
+    const event = userEvent('dup');
+    await publish(event);
+    await publish(event); // another msgID: JetStream keeps both, the consumer must absorb it
+    await waitFor(() => consumer.stats.duplicates >= 1, { message: 'duplicate absorbed' });
+    expect(await effectCount('dup')).toBe(1);
+  });
+
+  it('dead-letters a poison message after the last delivery and goes on with the next', async () => {
+    await publish(userEvent('poison'));
+    await publish(userEvent('after-poison'));
+    await waitFor(async () => (await effectCount('after-poison')) === 1, { message: 'next message applied' });
+    const letters = await waitFor(async () => {
+      const { rows } = await pool.query<{ deliveries: number; error: string }>(
+        "SELECT deliveries, error FROM auth.dead_letters WHERE payload LIKE '%poison%' AND payload NOT LIKE '%after-poison%'",
+      );
+      return rows.length ? rows : null;
+    }, { message: 'dead letter' });
+    expect(letters[0]).toMatchObject({ deliveries: 3, error: 'always fails' });
+    expect(await effectCount('poison')).toBe(0);
+  });
+
+  it('dead-letters a message that is not a valid event at once', async () => {
+    await jetstream(env.nc).publish(namespaced(env.namespace, EVENTS.authUserCreated), 'not json');
+    await waitFor(async () => {
+      const { rows } = await pool.query("SELECT 1 FROM auth.dead_letters WHERE payload = 'not json'");
+      return rows.length === 1;
+    }, { message: 'invalid event dead-lettered' });
+  });
+});

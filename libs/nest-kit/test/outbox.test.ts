@@ -1,0 +1,117 @@
+/**
+ * The outbox relay against the real PostgreSQL and JetStream: every committed event is published
+ * exactly once (even when the relay dies between publish and marking sent), nothing of a rolled-back
+ * transaction is published.
+ */
+import { sql } from 'drizzle-orm';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { pino } from 'pino';
+import { EVENTS, namespacedStream } from '@lr/contracts';
+import {
+  OutboxRelay,
+  OutboxWriter,
+  countUnsent,
+  createDatabase,
+  createPool,
+  ensureStreams,
+  runMigrations,
+  type Database,
+} from '@lr/nest-kit';
+import { TestEnv, waitFor } from '@lr/testing';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+
+const logger = pino({ level: 'silent' });
+
+describe('transactional outbox', () => {
+  let env: TestEnv;
+  let pool: pg.Pool;
+  let db: Database;
+  const writer = new OutboxWriter('auth');
+
+  async function streamMessages(): Promise<number> {
+    const jsm = await jetstreamManager(env.nc);
+    const info = await jsm.streams.info(namespacedStream(env.namespace, 'AUTH'));
+    return info.state.messages;
+  }
+
+  function relay(extra: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = {}): OutboxRelay {
+    return new OutboxRelay({ pool, nc: env.nc, schema: 'auth', namespace: env.namespace, logger, pollIntervalMs: 100, ...extra });
+  }
+
+  function userCreated() {
+    return { user: { id: randomUUID(), name: 'A school', loginId: `s-${randomUUID()}`, role: 'user' as const, address: '1 Road', district: 'North' } };
+  }
+
+  beforeAll(async () => {
+    env = await TestEnv.create();
+    pool = createPool(env.database.url, 4);
+    db = createDatabase(pool);
+    await runMigrations(pool, 'auth', await mkdtemp(path.join(tmpdir(), 'mig-')));
+    await ensureStreams(env.nc, env.namespace, ['AUTH']);
+  });
+  afterAll(async () => {
+    await pool.end();
+    await env.close();
+  });
+
+  it('publishes committed events once and nothing of a rolled-back transaction', async () => {
+    const r = relay();
+    await r.start();
+    await db.transaction(async (tx) => {
+      await writer.write(tx, EVENTS.authUserCreated, userCreated(), 1);
+      await writer.write(tx, EVENTS.authUserCreated, userCreated(), 1);
+    });
+    await db
+      .transaction(async (tx) => {
+        await writer.write(tx, EVENTS.authUserCreated, userCreated(), 1);
+        throw new Error('business rule failed');
+      })
+      .catch(() => undefined);
+    await waitFor(async () => (await countUnsent(pool, 'auth')) === 0, { message: 'outbox drained' });
+    await r.flush();
+    await r.stop();
+    expect(await streamMessages()).toBe(2);
+    const rows = await db.execute(sql`SELECT count(*)::int AS n FROM auth.outbox`);
+    expect(rows.rows[0]).toEqual({ n: 2 });
+  });
+
+  it('does not publish twice when the relay dies between publish and marking sent', async () => {
+    const before = await streamMessages();
+    await db.transaction(async (tx) => {
+      await writer.write(tx, EVENTS.authUserCreated, userCreated(), 1);
+    });
+    // First relay: the publish is acked, then the process "dies" before the row is marked sent.
+    const dying = relay({
+      afterPublish: () => {
+        throw new Error('killed between publish and mark');
+      },
+    });
+    await dying.flush();
+    await dying.stop();
+    expect(await countUnsent(pool, 'auth')).toBe(1);
+    expect(await streamMessages()).toBe(before + 1);
+
+    // A new relay republishes the same eventId: JetStream drops it as a duplicate.
+    const fresh = relay();
+    await fresh.flush();
+    await fresh.stop();
+    expect(await countUnsent(pool, 'auth')).toBe(0);
+    expect(await streamMessages()).toBe(before + 1);
+  });
+
+  it('wakes on NOTIFY without waiting for the poll', async () => {
+    const before = await streamMessages();
+    const r = relay({ pollIntervalMs: 60_000 });
+    await r.start();
+    await r.flush();
+    await db.transaction(async (tx) => {
+      await writer.write(tx, EVENTS.authUserCreated, userCreated(), 1);
+    });
+    await waitFor(async () => (await streamMessages()) === before + 1, { timeoutMs: 5000, message: 'notify wake-up' });
+    await r.stop();
+  });
+});

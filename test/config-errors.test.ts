@@ -1,0 +1,34 @@
+/**
+ * A process started with a bad or missing variable exits non-zero with one line naming it.
+ * Runs the built gateway entry point (npm test builds first).
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { baseConfigSchema, ConfigError, parseConfig } from '@lr/nest-kit';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+describe('configuration errors', () => {
+  it('names the bad variable', () => {
+    expect(() => parseConfig(baseConfigSchema, { NATS_NAMESPACE: 'has spaces' })).toThrow(ConfigError);
+    expect(() => parseConfig(baseConfigSchema, { NATS_NAMESPACE: 'has spaces' })).toThrow(/NATS_NAMESPACE/);
+  });
+
+  it.each([
+    ['gateway/dist/main.js', { PORT: 'not-a-port' }, /PORT/],
+    ['gateway/dist/main.js', { DATABASE_URL: 'mysql://nope' }, /DATABASE_URL/],
+    ['services/catalog/dist/main.js', { LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+  ])('%s exits non-zero naming the variable %o', (entry, env, pattern) => {
+    const result = spawnSync(process.execPath, [path.join(root, entry)], {
+      env: { PATH: process.env.PATH, ...env },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.status).not.toBeNull();
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(pattern);
+  });
+});
