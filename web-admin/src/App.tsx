@@ -1,0 +1,65 @@
+import { Admin, CustomRoutes, Resource, defaultTheme } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { authProvider } from './authProvider';
+import { dataProvider } from './dataProvider';
+import { Dashboard } from './dashboard/dashboard';
+import { HowToUsePage } from './how-to-use/how-to-use-page';
+import { AppLayout } from './layout/app-layout';
+import { AppNotification } from './layout/app-notification';
+import { LoginPage } from './layout/login-page';
+import { orders, PickListsPage } from './orders';
+import { products } from './products';
+import { ReportPage } from './report/report-page';
+import { specPathAliasRoutes } from './spec-path-aliases';
+import { USER_REGISTERED_PATH, UserRegistered, users } from './users';
+
+const theme = {
+  ...defaultTheme,
+  palette: { ...defaultTheme.palette, primary: { main: '#1a3a6b' }, secondary: { main: '#c62828' } },
+};
+
+/**
+ * The admin and volunteer console. Admins get every resource; volunteers only orders and How To Use
+ * (the gateway refuses them the rest anyway).
+ */
+export function App() {
+  return (
+    <Admin
+      title="LR345 Console"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      loginPage={LoginPage}
+      layout={AppLayout}
+      dashboard={Dashboard}
+      notification={AppNotification}
+      theme={theme}
+      requireAuth
+      disableTelemetry
+    >
+      {(permissions: string) => (
+        <>
+          <Resource name="orders" options={{ label: 'All Orders' }} {...orders} />
+          {permissions === 'admin' ? (
+            <>
+              <Resource name="products" options={{ label: 'All Products' }} {...products} />
+              <Resource name="users" options={{ label: 'All Users' }} {...users} />
+              <Resource name="movements" />
+              <Resource name="reviews" />
+            </>
+          ) : null}
+          <CustomRoutes>
+            <Route path="/how-to-use" element={<HowToUsePage />} />
+            <Route path="/pick-lists" element={<PickListsPage />} />
+            {permissions === 'admin' ? (
+              <>
+                <Route path="/report" element={<ReportPage />} />
+                <Route path={USER_REGISTERED_PATH} element={<UserRegistered />} />
+              </>
+            ) : null}
+            {specPathAliasRoutes()}
+          </CustomRoutes>
+        </>
+      )}
+    </Admin>
+  );
+}

@@ -1,0 +1,82 @@
+import OrdersIcon from '@mui/icons-material/ShoppingBasket';
+import InventoryIcon from '@mui/icons-material/Inventory2';
+import PeopleIcon from '@mui/icons-material/People';
+import ReportIcon from '@mui/icons-material/Assessment';
+import HelpIcon from '@mui/icons-material/OndemandVideo';
+import { Alert, Box, CircularProgress, Grid } from '@mui/material';
+import { Title, useDataProvider, usePermissions } from 'react-admin';
+import { useAsyncData } from '../components/use-async-data';
+import type { ConsoleDataProvider } from '../dataProvider';
+import { ItemAvailability } from './item-availability';
+import { StatTile } from './stat-tile';
+
+const PROCESSING_ORDERS_LINK = `/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'Processing' }))}`;
+
+/** Dashboard (spec 2.7): admins see every tile; volunteers the orders tile and How To Use. */
+export function Dashboard() {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const { permissions } = usePermissions<string>();
+  const { data, error, loading } = useAsyncData(() => dataProvider.getDashboard(), [dataProvider]);
+  const isAdmin = permissions === 'admin';
+
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="Dashboard" />
+      {loading && !data ? <CircularProgress /> : null}
+      {error ? <Alert severity="error">{error}</Alert> : null}
+      {data && (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 4 }}>
+            <StatTile
+              title="Orders received"
+              value={data.processingOrders}
+              icon={<OrdersIcon color="primary" />}
+              linkTo={PROCESSING_ORDERS_LINK}
+              linkLabel="Processing orders"
+            />
+          </Grid>
+          {isAdmin ? (
+            <>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <StatTile
+                  title="Manage users"
+                  value={data.usersCount ?? 0}
+                  icon={<PeopleIcon color="primary" />}
+                  linkTo="/users"
+                  linkLabel="All users"
+                />
+              </Grid>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <StatTile
+                  title="Generate report"
+                  icon={<ReportIcon color="primary" />}
+                  linkTo="/report"
+                  linkLabel="LR345 Report"
+                />
+              </Grid>
+              <Grid size={12}>
+                <StatTile
+                  title="Item availability"
+                  icon={<InventoryIcon color="primary" />}
+                  linkTo="/products"
+                  linkLabel="All products"
+                >
+                  <ItemAvailability figures={data} />
+                </StatTile>
+              </Grid>
+            </>
+          ) : (
+            <Grid size={{ xs: 12, md: 4 }}>
+              <StatTile
+                title="How To Use"
+                icon={<HelpIcon color="primary" />}
+                linkTo="/how-to-use"
+                linkLabel="Watch the help video"
+              />
+            </Grid>
+          )}
+        </Grid>
+      )}
+    </Box>
+  );
+}

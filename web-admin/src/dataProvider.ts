@@ -1,0 +1,114 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { CreateParams, DataProvider } from 'react-admin';
+import { httpClient, queryString } from './http';
+import type {
+  ConsoleProduct,
+  DashboardFigures,
+  OrderHistoryEntry,
+  Report,
+} from './types';
+
+export const CONSOLE_API = '/api/console';
+export const STORE_API = '/api/v1';
+
+/** A file picked in an <ImageInput>: react-admin keeps the File under rawFile. */
+interface PickedImage {
+  rawFile?: File;
+}
+
+export interface ConsoleDataProvider extends DataProvider {
+  setNewCode(userId: string): Promise<{ id: string; code: string }>;
+  getOrderHistory(orderId: string): Promise<OrderHistoryEntry[]>;
+  uploadProductImages(productId: string, files: File[]): Promise<ConsoleProduct>;
+  deleteProductImage(productId: string, imageId: string): Promise<ConsoleProduct>;
+  getDashboard(): Promise<DashboardFigures>;
+  getReport(range: { from?: string; to?: string }): Promise<Report>;
+  rebuildReport(): Promise<unknown>;
+}
+
+export function pickedFiles(value: unknown): File[] {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  return list
+    .map((item: PickedImage | File) => (item instanceof File ? item : item?.rawFile))
+    .filter((file): file is File => file instanceof File);
+}
+
+const enc = encodeURIComponent;
+
+export function createDataProvider(): ConsoleDataProvider {
+  const base = simpleRestProvider(CONSOLE_API, httpClient);
+
+  async function uploadProductImages(productId: string, files: File[]) {
+    const form = new FormData();
+    for (const file of files) form.append('images', file, file.name);
+    const { json } = await httpClient(`${CONSOLE_API}/products/${enc(productId)}/images`, {
+      method: 'POST',
+      body: form,
+    });
+    return json as ConsoleProduct;
+  }
+
+  return {
+    ...base,
+
+    /** Products are created as JSON, then their picked images are sent as multipart. */
+    async create(resource: string, params: CreateParams) {
+      if (resource !== 'products') return base.create(resource, params);
+      const { images, ...data } = params.data as Record<string, unknown>;
+      const created = await base.create(resource, { ...params, data });
+      const files = pickedFiles(images);
+      if (files.length === 0) return created;
+      const withImages = await uploadProductImages(String(created.data.id), files);
+      return { data: { ...created.data, ...withImages } } as typeof created;
+    },
+
+    async update(resource, params) {
+      if (resource !== 'products') return base.update(resource, params);
+      const { newImages, ...data } = params.data as Record<string, unknown>;
+      const updated = await base.update(resource, { ...params, data });
+      const files = pickedFiles(newImages);
+      if (files.length === 0) return updated;
+      const withImages = await uploadProductImages(String(params.id), files);
+      return { data: { ...updated.data, ...withImages } } as typeof updated;
+    },
+
+    async setNewCode(userId) {
+      const { json } = await httpClient(`${CONSOLE_API}/users/${enc(userId)}/code`, {
+        method: 'POST',
+      });
+      return json as { id: string; code: string };
+    },
+
+    async getOrderHistory(orderId) {
+      const { json } = await httpClient(`${CONSOLE_API}/orders/${enc(orderId)}/history`);
+      return Array.isArray(json) ? (json as OrderHistoryEntry[]) : [];
+    },
+
+    uploadProductImages,
+
+    async deleteProductImage(productId, imageId) {
+      const { json } = await httpClient(
+        `${CONSOLE_API}/products/${enc(productId)}/images/${enc(imageId)}`,
+        { method: 'DELETE' },
+      );
+      return json as ConsoleProduct;
+    },
+
+    async getDashboard() {
+      const { json } = await httpClient(`${CONSOLE_API}/dashboard`);
+      return json as DashboardFigures;
+    },
+
+    async getReport({ from, to }) {
+      const { json } = await httpClient(`${STORE_API}/admin/report${queryString({ from, to })}`);
+      return (json as { report: Report }).report;
+    },
+
+    async rebuildReport() {
+      const { json } = await httpClient(`${CONSOLE_API}/report/rebuild`, { method: 'POST' });
+      return json;
+    },
+  };
+}
+
+export const dataProvider = createDataProvider();

@@ -1,0 +1,34 @@
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import OrdersIcon from '@mui/icons-material/ShoppingBasket';
+import ProductsIcon from '@mui/icons-material/Inventory2';
+import AddIcon from '@mui/icons-material/AddBox';
+import UsersIcon from '@mui/icons-material/People';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import ReportIcon from '@mui/icons-material/Assessment';
+import HelpIcon from '@mui/icons-material/OndemandVideo';
+import { Menu, usePermissions } from 'react-admin';
+
+/**
+ * Menus per role (spec 2.2): an admin gets Dashboard, All Orders, Products, Users, the report and
+ * How To Use; a volunteer only Dashboard, All Orders and How To Use (the server refuses the rest anyway).
+ */
+export function AppMenu() {
+  const { permissions } = usePermissions<string>();
+  const isAdmin = permissions === 'admin';
+  return (
+    <Menu>
+      <Menu.Item to="/" primaryText="Dashboard" leftIcon={<DashboardIcon />} />
+      <Menu.Item to="/orders" primaryText="All Orders" leftIcon={<OrdersIcon />} />
+      {isAdmin && (
+        <>
+          <Menu.Item to="/products" primaryText="All Products" leftIcon={<ProductsIcon />} />
+          <Menu.Item to="/products/create" primaryText="Add Product" leftIcon={<AddIcon />} />
+          <Menu.Item to="/users" primaryText="All Users" leftIcon={<UsersIcon />} />
+          <Menu.Item to="/users/create" primaryText="Add User" leftIcon={<PersonAddIcon />} />
+          <Menu.Item to="/report" primaryText="Report" leftIcon={<ReportIcon />} />
+        </>
+      )}
+      <Menu.Item to="/how-to-use" primaryText="How To Use" leftIcon={<HelpIcon />} />
+    </Menu>
+  );
+}

@@ -1,0 +1,89 @@
+/** Rules of the product forms (spec section 5), kept apart from the components so they can be tested. */
+
+export interface SizeRow {
+  size?: string;
+  stock?: number | string | null;
+}
+
+function isWholeStock(value: unknown): boolean {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0;
+}
+
+/** New product: at least one size, each named once and with a whole, non-negative stock. */
+export function validateNewSizes(rows: readonly SizeRow[] | undefined): string | undefined {
+  if (!rows || rows.length === 0) return 'Add at least one size';
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const name = (row.size ?? '').trim();
+    if (!name) return 'Each size needs a name';
+    if (!isWholeStock(row.stock)) return `Stock of size ${name} must be a whole number, 0 or more`;
+    const key = name.toLowerCase();
+    if (seen.has(key)) return `Size ${name} is named twice`;
+    seen.add(key);
+  }
+  return undefined;
+}
+
+export interface ProductEditForm {
+  description?: string;
+  isShow?: boolean;
+  /** A size picked from the product's sizes, and the stock to add to it. */
+  stockSize?: string;
+  addStock?: number | string | null;
+  /** Or a size the product does not have yet, with its first stock. */
+  newSize?: string;
+  newSizeStock?: number | string | null;
+  newImages?: unknown;
+}
+
+export interface StockAddition {
+  size: string;
+  quantity: number;
+}
+
+/** The body of PUT /api/console/products/:id (name, category and SubCategory are read-only). */
+export interface ProductUpdateBody {
+  description: string;
+  isShow: boolean;
+  addStock: StockAddition[];
+  newImages?: unknown;
+}
+
+function toNumber(value: number | string | null | undefined): number {
+  if (value === null || value === undefined || value === '') return 0;
+  return Number(value);
+}
+
+/** Checks the edit form: stock to add is a whole number >= 0 and a new size is really new. */
+export function validateProductEdit(
+  form: ProductEditForm,
+  existingSizes: readonly string[],
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const add = toNumber(form.addStock);
+  if (!isWholeStock(add)) errors.addStock = 'Stock to add must be a whole number, 0 or more';
+  else if (add > 0 && !form.stockSize) errors.stockSize = 'Choose the size to add stock to';
+  const newSize = (form.newSize ?? '').trim();
+  const newStock = toNumber(form.newSizeStock);
+  if (!isWholeStock(newStock)) errors.newSizeStock = 'Stock must be a whole number, 0 or more';
+  if (newSize && existingSizes.some((s) => s.toLowerCase() === newSize.toLowerCase())) {
+    errors.newSize = `Size ${newSize} already exists: add stock to it instead`;
+  }
+  return errors;
+}
+
+/** Turns the edit form into the update body: new stock is added to the chosen size (spec section 5). */
+export function buildProductUpdate(form: ProductEditForm): ProductUpdateBody {
+  const addStock: StockAddition[] = [];
+  const add = toNumber(form.addStock);
+  if (form.stockSize && add > 0) addStock.push({ size: form.stockSize, quantity: add });
+  const newSize = (form.newSize ?? '').trim();
+  if (newSize) addStock.push({ size: newSize, quantity: toNumber(form.newSizeStock) });
+  return {
+    description: form.description ?? '',
+    isShow: Boolean(form.isShow),
+    addStock,
+    ...(form.newImages ? { newImages: form.newImages } : {}),
+  };
+}

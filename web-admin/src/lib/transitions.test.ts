@@ -1,0 +1,28 @@
+import { statusChoicesFor } from './transitions';
+
+// The table of spec section 4, written out here so a change to the shared table is caught.
+const SPEC_TABLE: Record<string, string[]> = {
+  Processing: ['CheckEmail', 'Printed', 'Ready for Pickup', 'Delivered'],
+  Printed: ['Ready for Pickup', 'Delivered', 'Processing'],
+  CheckEmail: ['Ready for Pickup', 'Delivered', 'Processing'],
+  Packing: ['Ready for Pickup', 'Delivered'],
+  'Ready for Pickup': ['Processing'],
+  Delivered: ['Processing'],
+};
+
+describe('status choices of the Choose Category dropdown', () => {
+  it.each(Object.entries(SPEC_TABLE))('offers exactly the spec choices for %s', (current, expected) => {
+    expect(statusChoicesFor(current).map((choice) => choice.id)).toEqual(expected);
+  });
+
+  it('never offers the current status itself', () => {
+    for (const current of Object.keys(SPEC_TABLE)) {
+      expect(statusChoicesFor(current).map((c) => c.id)).not.toContain(current);
+    }
+  });
+
+  it('offers nothing for an unknown status', () => {
+    expect(statusChoicesFor('Shipped')).toEqual([]);
+    expect(statusChoicesFor(undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,37 @@
+import { Grid, Typography } from '@mui/material';
+import { formatDateTime } from '../lib/date-format';
+import type { ConsoleOrder } from '../types';
+import { StatusChip } from './status-chip';
+
+function Detail({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+      <Typography variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div">
+        {value || '-'}
+      </Typography>
+    </Grid>
+  );
+}
+
+/** Who the order is for and where it stands. */
+export function OrderDetails({ order }: { order: ConsoleOrder }) {
+  const info = order.shippingInfo ?? {};
+  return (
+    <Grid container spacing={2}>
+      <Detail label="Order ID" value={order.orderId} />
+      <Detail label="School" value={order.user?.name ?? info.userName} />
+      <Detail label="Status" value={<StatusChip status={order.orderStatus} detail />} />
+      <Detail label="Student (id_age_gender)" value={info.receivingPersonName} />
+      <Detail label="Teacher" value={info.userLoggedInDesignation} />
+      <Detail label="Address" value={info.userAddress} />
+      <Detail label="Phone" value={info.phoneNo} />
+      <Detail label="Email" value={info.Email} />
+      <Detail label="Order Date" value={formatDateTime(order.createdAt)} />
+      <Detail label="Delivered" value={formatDateTime(order.deliveredAt)} />
+      <Detail label="Comments" value={info.additionalComments} />
+    </Grid>
+  );
+}

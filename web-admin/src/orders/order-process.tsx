@@ -1,0 +1,225 @@
+import { useEffect, useMemo, useState } from 'react';
+import PrintIcon from '@mui/icons-material/Print';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CircularProgress,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+  Typography,
+} from '@mui/material';
+import {
+  RecordContextProvider,
+  Title,
+  useDataProvider,
+  useGetMany,
+  useGetOne,
+  useGetRecordId,
+  useNotify,
+  usePermissions,
+  useUpdate,
+} from 'react-admin';
+import { UI_MESSAGES } from '@lr/contracts';
+import { ConfirmDeleteButton } from '../components/confirm-delete-button';
+import { useAsyncData } from '../components/use-async-data';
+import type { ConsoleDataProvider } from '../dataProvider';
+import { errorMessage } from '../http';
+import { isProcessDisabled, validateProcessing } from '../lib/inventory';
+import { statusChoicesFor } from '../lib/transitions';
+import type { ConsoleOrder, ConsoleProduct, OrderItem } from '../types';
+import { OrderDetails } from './order-details';
+import { OrderHistory } from './order-history';
+import { OrderLinesTable, type ProcessLineRow } from './order-lines-table';
+import { PickList } from './pick-list';
+
+// A commit can still be refused by the catalog after a race (ARCHITECTURE.md section 2); the order then
+// returns to Processing shortly after, so the page looks again once the events have had time to flow.
+const RECHECK_AFTER_MS = 2500;
+
+function stockOf(item: OrderItem & { stock?: number }, products: ConsoleProduct[] | undefined) {
+  const product = products?.find((p) => String(p.id) === String(item.product));
+  const size = product?.ProductSize?.find((s) => s.size === item.ProductSize);
+  if (size) return size.stock;
+  return typeof item.stock === 'number' ? item.stock : undefined;
+}
+
+/** Process Order (spec 2.7): details, lines, 'Choose Category', Process, pick list, history, delete. */
+export function OrderProcess() {
+  const id = useGetRecordId();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const { permissions } = usePermissions<string>();
+  const { data: order, isPending, error, refetch } = useGetOne<ConsoleOrder>('orders', { id: String(id) });
+  const history = useAsyncData(() => dataProvider.getOrderHistory(String(id)), [id, dataProvider]);
+  const isProcessing = order?.orderStatus === 'Processing';
+  const productIds = useMemo(
+    () => [...new Set((order?.orderItems ?? []).map((item) => item.product))],
+    [order],
+  );
+  // Volunteers may be refused product reads; stock then shows as unknown and the server checks it.
+  const products = useGetMany<ConsoleProduct>(
+    'products',
+    { ids: productIds },
+    { enabled: isProcessing && productIds.length > 0, retry: false },
+  );
+  const [chosen, setChosen] = useState('');
+  const [quantities, setQuantities] = useState<number[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [update, { isPending: saving }] = useUpdate();
+
+  useEffect(() => {
+    setQuantities((order?.orderItems ?? []).map((item) => item.quantity));
+    setChosen('');
+  }, [order]);
+
+  if (isPending) return <CircularProgress sx={{ m: 4 }} />;
+  if (error || !order) {
+    return <Alert severity="error">{errorMessage(error, 'Order not found')}</Alert>;
+  }
+
+  const lines: ProcessLineRow[] = order.orderItems.map((item, index) => ({
+    key: item._id ?? String(index),
+    name: item.name,
+    SubCategory: item.SubCategory,
+    size: item.ProductSize,
+    requestedQuantity: item.requestedQuantity ?? item.quantity,
+    quantity: quantities[index] ?? item.quantity,
+    stock: stockOf(item, products.data),
+  }));
+  const choices = statusChoicesFor(order.orderStatus);
+
+  function refreshAll() {
+    void refetch();
+    history.reload();
+    if (isProcessing) void products.refetch();
+  }
+
+  function process() {
+    const invalid = validateProcessing(order!.orderStatus, chosen, lines);
+    setProblem(invalid);
+    if (invalid) {
+      notify(invalid, { type: 'error' });
+      return;
+    }
+    const data = isProcessing
+      ? { status: chosen, newQuantity: lines.map((line) => line.quantity) }
+      : { status: chosen };
+    update(
+      'orders',
+      { id: order!.id, data, previousData: order },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          notify(UI_MESSAGES.orderUpdated, { type: 'success' });
+          refreshAll();
+          setTimeout(refreshAll, RECHECK_AFTER_MS);
+        },
+        onError: (failure) => {
+          const message = errorMessage(failure);
+          setProblem(message);
+          notify(message, { type: 'error' });
+          refreshAll();
+        },
+      },
+    );
+  }
+
+  return (
+    <RecordContextProvider value={order}>
+      <Title title={`Process Order ${order.orderId}`} />
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2, mt: 2 }}>
+        <Card className="no-print">
+          <CardHeader
+            title={`Process Order ${order.orderId}`}
+            action={
+              permissions === 'admin' ? (
+                <ConfirmDeleteButton
+                  title="Delete Order"
+                  content={UI_MESSAGES.confirmDeleteOrder}
+                  successMessage={UI_MESSAGES.orderDeleted}
+                  redirectTo="/orders"
+                />
+              ) : null
+            }
+          />
+          <CardContent>
+            <OrderDetails order={order} />
+          </CardContent>
+        </Card>
+
+        <Card className="no-print">
+          <CardHeader title="Items" />
+          <CardContent>
+            <OrderLinesTable
+              lines={lines}
+              editable={isProcessing}
+              onQuantityChange={(index, quantity) =>
+                setQuantities((current) => current.map((q, i) => (i === index ? quantity : q)))
+              }
+            />
+            <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mt: 3, flexWrap: 'wrap' }}>
+              <FormControl sx={{ minWidth: 240 }} size="small">
+                <InputLabel id="choose-status-label">Choose Category</InputLabel>
+                <Select
+                  labelId="choose-status-label"
+                  label="Choose Category"
+                  value={chosen}
+                  onChange={(event) => {
+                    setChosen(event.target.value);
+                    setProblem(null);
+                  }}
+                >
+                  {choices.map((choice) => (
+                    <MenuItem key={choice.id} value={choice.id}>
+                      {choice.name}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+              <Button
+                variant="contained"
+                onClick={process}
+                disabled={isProcessDisabled(chosen, saving)}
+              >
+                {saving ? 'Processing...' : 'Process'}
+              </Button>
+            </Box>
+            {problem && (
+              <Alert severity="error" sx={{ mt: 2 }} role="alert">
+                {problem}
+              </Alert>
+            )}
+          </CardContent>
+        </Card>
+
+        <Card className="print-area">
+          <CardHeader
+            title="Pick list"
+            className="no-print"
+            action={
+              <Button startIcon={<PrintIcon />} onClick={() => window.print()}>
+                Print
+              </Button>
+            }
+          />
+          <PickList order={order} />
+        </Card>
+
+        <Card className="no-print">
+          <CardHeader title="Status history" />
+          <CardContent>
+            {history.loading && !history.data ? <CircularProgress size={20} /> : null}
+            {history.error ? <Typography color="error">{history.error}</Typography> : null}
+            {history.data ? <OrderHistory entries={history.data} /> : null}
+          </CardContent>
+        </Card>
+      </Box>
+    </RecordContextProvider>
+  );
+}

@@ -1,0 +1,74 @@
+import {
+  ArrayInput,
+  Create,
+  ImageField,
+  ImageInput,
+  NumberInput,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  required,
+  useNotify,
+  useRedirect,
+} from 'react-admin';
+import { UI_MESSAGES } from '@lr/contracts';
+import { errorMessage } from '../http';
+import { validateNewSizes, type SizeRow } from '../lib/product-form';
+import { CATEGORY_CHOICES, IMAGE_ACCEPT, SUB_CATEGORY_CHOICES } from './choices';
+
+const wholeNonNegative = (value: unknown) =>
+  value === null || value === undefined || value === '' || (Number.isInteger(Number(value)) && Number(value) >= 0)
+    ? undefined
+    : 'Must be a whole number, 0 or more';
+
+/** Add Product (spec 5): name, category, SubCategory and every size with its stock required; shown on creation. */
+export function ProductCreate() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create
+      title="Add Product"
+      transform={(data: Record<string, unknown>) => ({
+        name: String(data.name ?? '').trim(),
+        description: data.description ?? '',
+        category: data.category,
+        SubCategory: data.SubCategory,
+        ProductSize: ((data.ProductSize as SizeRow[]) ?? []).map((row) => ({
+          size: String(row.size ?? '').trim(),
+          stock: Number(row.stock),
+        })),
+        isShow: true,
+        images: data.images,
+      })}
+      mutationOptions={{
+        onSuccess: () => {
+          notify(UI_MESSAGES.productCreated, { type: 'success' });
+          redirect('/products');
+        },
+        onError: (error: unknown) => notify(errorMessage(error), { type: 'error' }),
+      }}
+    >
+      <SimpleForm defaultValues={{ ProductSize: [{ size: '', stock: 0 }] }}>
+        <TextInput source="name" label="Product Name" validate={required()} fullWidth />
+        <TextInput source="description" label="Description" multiline minRows={3} fullWidth />
+        <SelectInput source="category" label="Category" choices={CATEGORY_CHOICES} validate={required()} />
+        <SelectInput
+          source="SubCategory"
+          label="SubCategory"
+          choices={SUB_CATEGORY_CHOICES}
+          validate={required()}
+        />
+        <ArrayInput source="ProductSize" label="Sizes" validate={(rows: SizeRow[]) => validateNewSizes(rows)}>
+          <SimpleFormIterator inline disableReordering>
+            <TextInput source="size" label="Size" validate={required()} />
+            <NumberInput source="stock" label="Stock" min={0} step={1} validate={[required(), wholeNonNegative]} />
+          </SimpleFormIterator>
+        </ArrayInput>
+        <ImageInput source="images" label="Images" accept={IMAGE_ACCEPT} multiple>
+          <ImageField source="src" title="title" />
+        </ImageInput>
+      </SimpleForm>
+    </Create>
+  );
+}

@@ -1,0 +1,71 @@
+import { Avatar, Box, Typography } from '@mui/material';
+import {
+  Create,
+  PasswordInput,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  required,
+  useNotify,
+  useRedirect,
+} from 'react-admin';
+import { LIMITS } from '@lr/contracts';
+import { ADD_USER_ROLE_CHOICES } from '../lib/role-choices';
+import { errorMessage } from '../http';
+
+export const USER_REGISTERED_PATH = '/users/registered';
+
+function passwordLength(value: string | undefined) {
+  if (!value) return undefined;
+  if (value.length < LIMITS.passwordMinLength) {
+    return `Password must be at least ${LIMITS.passwordMinLength} characters`;
+  }
+  if (value.length > LIMITS.passwordMaxLength) {
+    return `Password must be at most ${LIMITS.passwordMaxLength} characters`;
+  }
+  return undefined;
+}
+
+/** Add User (spec 2.7): every field required; the account gets the default avatar. */
+export function UserCreate() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Create
+      title="Add User"
+      transform={(data: Record<string, string>) => ({
+        name: data.name,
+        email: data.email,
+        password: data.password,
+        address: data.address,
+        district: data.district,
+        role: data.role,
+      })}
+      mutationOptions={{
+        onSuccess: () => redirect(USER_REGISTERED_PATH),
+        onError: (error: unknown) => notify(errorMessage(error), { type: 'error' }),
+      }}
+    >
+      <SimpleForm>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+          <Avatar alt="Default avatar" sx={{ width: 56, height: 56 }} />
+          <Typography variant="body2" color="text.secondary">
+            The new account gets the default avatar.
+          </Typography>
+        </Box>
+        <TextInput source="name" label="School Name" validate={required()} fullWidth />
+        <TextInput source="email" label="Login ID" validate={required()} fullWidth />
+        <PasswordInput source="password" label="Password" validate={[required(), passwordLength]} />
+        <TextInput source="address" label="Address" validate={required()} fullWidth />
+        <TextInput source="district" label="District" validate={required()} fullWidth />
+        <SelectInput
+          source="role"
+          label="Role"
+          choices={[...ADD_USER_ROLE_CHOICES]}
+          emptyText="Choose Role"
+          validate={required()}
+        />
+      </SimpleForm>
+    </Create>
+  );
+}

@@ -1,0 +1,81 @@
+import {
+  Edit,
+  SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
+  Toolbar,
+  required,
+  useNotify,
+  useRecordContext,
+  useRedirect,
+  useSaveContext,
+} from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
+import { UI_MESSAGES } from '@lr/contracts';
+import { initialUpdateRole, UPDATE_USER_ROLE_CHOICES } from '../lib/role-choices';
+import { errorMessage } from '../http';
+import type { ConsoleUser } from '../types';
+
+/** Spec 2.7: 'Update' is disabled while loading or with no role. */
+export function isUpdateDisabled(role: string | undefined | null, loading: boolean): boolean {
+  return loading || !role;
+}
+
+function UpdateToolbar() {
+  const role = useWatch({ name: 'role' }) as string | undefined;
+  const { saving } = useSaveContext();
+  const { isSubmitting } = useFormState();
+  return (
+    <Toolbar>
+      <SaveButton
+        label="Update"
+        alwaysEnable={!isUpdateDisabled(role, Boolean(saving) || isSubmitting)}
+        disabled={isUpdateDisabled(role, Boolean(saving) || isSubmitting)}
+      />
+    </Toolbar>
+  );
+}
+
+function UpdateUserForm() {
+  const record = useRecordContext<ConsoleUser>();
+  if (!record) return null;
+  // A volunteer cannot be kept as one here (the spec offers Admin and User only): start at Choose Role.
+  const formRecord = { ...record, role: initialUpdateRole(record.role) };
+  return (
+    <SimpleForm record={formRecord} toolbar={<UpdateToolbar />}>
+      <TextInput source="name" label="Name" validate={required()} fullWidth />
+      <TextInput source="email" label="Email" validate={required()} fullWidth />
+      <SelectInput
+        source="role"
+        label="Role"
+        choices={[...UPDATE_USER_ROLE_CHOICES]}
+        emptyText="Choose Role"
+        emptyValue=""
+        validate={required()}
+      />
+    </SimpleForm>
+  );
+}
+
+/** Update User (spec 2.7): Name, Email, Role; success goes back to the list. */
+export function UserEdit() {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  return (
+    <Edit
+      title="Update User"
+      mutationMode="pessimistic"
+      transform={(data: ConsoleUser) => ({ name: data.name, email: data.email, role: data.role })}
+      mutationOptions={{
+        onSuccess: () => {
+          notify(UI_MESSAGES.userUpdated, { type: 'success' });
+          redirect('/users');
+        },
+        onError: (error: unknown) => notify(errorMessage(error), { type: 'error' }),
+      }}
+    >
+      <UpdateUserForm />
+    </Edit>
+  );
+}

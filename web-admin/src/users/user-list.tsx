@@ -1,0 +1,51 @@
+import { Box } from '@mui/material';
+import {
+  Datagrid,
+  EditButton,
+  List,
+  Pagination,
+  SearchInput,
+  SelectInput,
+  TextField,
+} from 'react-admin';
+import { LIMITS, UI_MESSAGES } from '@lr/contracts';
+import { ConfirmDeleteButton } from '../components/confirm-delete-button';
+import { ADD_USER_ROLE_CHOICES } from '../lib/role-choices';
+import { RoleField } from './role-field';
+import { SetCodeButton } from './set-code-button';
+
+const userFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search name or Login ID" />,
+  <SelectInput key="role" source="role" label="Role" choices={[...ADD_USER_ROLE_CHOICES]} />,
+];
+
+function UserActions(_props: { label?: string }) {
+  return (
+    <Box sx={{ display: 'flex', gap: 1 }}>
+      <EditButton />
+      <ConfirmDeleteButton title="Delete User" content={UI_MESSAGES.confirmDeleteUser} />
+    </Box>
+  );
+}
+
+/** ALL USERS (spec 2.7): 15 a page, sortable, Login ID ascending by default. */
+export function UserList() {
+  return (
+    <List
+      title="ALL USERS"
+      sort={{ field: 'email', order: 'ASC' }}
+      perPage={LIMITS.tablePageSize}
+      pagination={<Pagination rowsPerPageOptions={[LIMITS.tablePageSize]} />}
+      filters={userFilters}
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <TextField source="email" label="Login ID" />
+        <TextField source="name" label="Name" />
+        <TextField source="district" label="District" />
+        <SetCodeButton label="Password" sortable={false} />
+        <RoleField source="role" label="Role" />
+        <UserActions label="Actions" />
+      </Datagrid>
+    </List>
+  );
+}
