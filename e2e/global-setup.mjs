@@ -1,0 +1,51 @@
+/**
+ * Starts the whole product once for the browser journeys: a fresh database on the real PostgreSQL,
+ * a fresh NATS namespace, the services and the gateway as processes, demo data seeded.
+ */
+import { writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import pg from 'pg';
+import { startStack } from '../scripts/stack/stack.mjs';
+
+export const STACK_FILE = '/tmp/lockerroom-e2e-stack.json';
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export default async function globalSetup() {
+  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `lre2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${name}`;
+
+  const port = await freePort();
+  const namespace = `e2e${randomBytes(3).toString('hex')}`;
+  const stack = await startStack({
+    port,
+    databaseUrl: databaseUrl.toString(),
+    natsUrl: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+    namespace,
+    dataDir: `/tmp/lockerroom-e2e/${namespace}`,
+    seed: true,
+    quiet: true,
+    logLevel: 'warn',
+    build: false,
+    publicUrl: `http://127.0.0.1:${port}`,
+    log: () => undefined,
+  });
+  globalThis.__LR_STACK__ = { stack, adminUrl, database: name };
+  writeFileSync(STACK_FILE, JSON.stringify({ url: stack.url, databaseUrl: stack.databaseUrl, namespace }));
+  process.env.LR_E2E_URL = stack.url;
+}

@@ -1,0 +1,11 @@
+import pg from 'pg';
+
+export default async function globalTeardown() {
+  const state = globalThis.__LR_STACK__;
+  if (!state) return;
+  await state.stack.stop();
+  const client = new pg.Client({ connectionString: state.adminUrl });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${state.database} WITH (FORCE)`);
+  await client.end();
+}

@@ -1,0 +1,52 @@
+/**
+ * Helpers for the browser journeys: the running stack's URL, a headless Chromium page, logging in,
+ * and screenshots (under e2e/screenshots/, for a person to look at).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SCREENSHOT_DIR = path.join(here, 'screenshots');
+export const DEMO_CODE = process.env.DEMO_CODE ?? 'demo345';
+
+export function stackUrl(): string {
+  if (process.env.LR_E2E_URL) return process.env.LR_E2E_URL;
+  return (JSON.parse(readFileSync('/tmp/lockerroom-e2e-stack.json', 'utf8')) as { url: string }).url;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-sync',
+    ],
+  });
+}
+
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: stackUrl(), viewport });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** Logs in through the API (sets the session cookie in the browser context). */
+export async function apiLogin(context: BrowserContext, loginId: string, code = DEMO_CODE): Promise<void> {
+  const response = await context.request.post(`${stackUrl()}/api/v1/login`, { data: { email: loginId, password: code } });
+  if (!response.ok()) throw new Error(`login ${loginId} failed: ${response.status()} ${await response.text()}`);
+}

@@ -1,0 +1,16 @@
+/** Waits until the gateway's /health says every service and dependency is up. */
+export async function waitForHealthy(url, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  for (;;) {
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.status === 200) return await response.json();
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = error.message;
+    }
+    if (Date.now() > deadline) throw new Error(`The stack did not become healthy: ${last.slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The whole product on one machine: PostgreSQL (given or embedded), NATS (given or started), the
+ * four services and the gateway as separate processes. Used by `npm start`, the smoke test, the
+ * browser journeys and the chaos scripts.
+ */
+import path from 'node:path';
+import { ensureBuilt } from './build.mjs';
+import { waitForHealthy } from './health.mjs';
+import { reachable, startLocalNats } from './nats.mjs';
+import { ROOT, SERVICES, serviceEntry } from './paths.mjs';
+import { startEmbeddedPostgres, waitForDatabase } from './postgres.mjs';
+import { seedDemoData } from './seed.mjs';
+import { Supervisor } from './supervisor.mjs';
+
+/**
+ * @param {object} options
+ * @param {number} [options.port] gateway port (0 is not supported: pass a free port)
+ * @param {string} [options.dataDir]
+ * @param {string} [options.databaseUrl] use this database instead of the embedded server
+ * @param {string} [options.natsUrl]
+ * @param {string} [options.namespace] NATS namespace (tests)
+ * @param {boolean} [options.seed] seed demo data (default: when the database is embedded)
+ * @param {boolean} [options.quiet] keep service logs to crashes only
+ * @param {boolean} [options.build] build what is missing first (default true)
+ * @param {Record<string,string>} [options.env] extra environment for every process
+ */
+export async function startStack(options = {}) {
+  const log = options.log ?? ((line) => console.log(line));
+  const dataDir = path.resolve(options.dataDir ?? path.join(ROOT, 'data'));
+  const port = options.port ?? 3000;
+  const cleanups = [];
+
+  try {
+    if (options.build !== false) ensureBuilt({ log });
+
+    let databaseUrl = options.databaseUrl;
+    let embedded = false;
+    if (!databaseUrl) {
+      const pgServer = await startEmbeddedPostgres({ dataDir, port: Number(process.env.EMBEDDED_PG_PORT ?? 54329), log });
+      cleanups.push(() => pgServer.stop());
+      databaseUrl = pgServer.url;
+      embedded = true;
+    } else {
+      await waitForDatabase(databaseUrl);
+    }
+
+    let natsUrl = options.natsUrl ?? 'nats://127.0.0.1:4222';
+    if (!(await reachable(natsUrl))) {
+      const nats = await startLocalNats({ dataDir, port: Number(new URL(natsUrl.replace(/^nats:/, 'http:')).port || 4222), log });
+      cleanups.push(() => nats.stop());
+      natsUrl = nats.url;
+    }
+
+    const publicUrl = options.publicUrl ?? `http://localhost:${port}`;
+    const env = {
+      NODE_ENV: options.nodeEnv ?? 'development',
+      LOG_LEVEL: options.logLevel ?? 'info',
+      DATABASE_URL: databaseUrl,
+      NATS_URL: natsUrl,
+      NATS_NAMESPACE: options.namespace ?? '',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: publicUrl,
+      PORT: String(port),
+      DEMO_CODE: process.env.DEMO_CODE ?? 'demo345',
+      ...options.env,
+    };
+    const supervisor = new Supervisor({ env, log, quiet: options.quiet });
+    for (const service of SERVICES) supervisor.start(service, serviceEntry(service));
+    supervisor.start('gateway', serviceEntry('gateway'));
+    cleanups.push(() => supervisor.stopAll());
+
+    await waitForHealthy(publicUrl.replace('localhost', '127.0.0.1'), options.healthTimeoutMs ?? 120_000);
+    if (options.seed ?? embedded) await seedDemoData({ databaseUrl, demoCode: env.DEMO_CODE, log });
+
+    let stopped = false;
+    return {
+      url: publicUrl,
+      databaseUrl,
+      natsUrl,
+      supervisor,
+      embedded,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        for (const cleanup of cleanups.reverse()) await cleanup().catch?.(() => undefined);
+      },
+    };
+  } catch (error) {
+    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+    throw error;
+  }
+}

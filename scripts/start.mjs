@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the whole product on this machine, then the URL and the demo logins.
+ * Ctrl-C stops everything cleanly; a second run keeps the data of the first (./data).
+ */
+import { startStack } from './stack/stack.mjs';
+
+const DEMO_LOGINS = [
+  ['admin', 'admin'],
+  ['lockerroom345', 'admin (the charity account)'],
+  ['TEST ADMIN', 'admin'],
+  ['volunteer', 'volunteer'],
+  ['TEST VOLUNTEER', 'volunteer'],
+  ['TEST USER', 'user (school test account)'],
+  ['maplegrove (and the other schools in the login list)', 'user'],
+];
+
+const port = Number(process.env.PORT ?? 3000);
+let stack;
+try {
+  stack = await startStack({
+    port,
+    databaseUrl: process.env.DATABASE_URL,
+    natsUrl: process.env.NATS_URL,
+    dataDir: process.env.DATA_DIR,
+    publicUrl: process.env.PUBLIC_URL,
+    seed: process.env.DATABASE_URL ? process.env.SEED_DEMO_DATA === 'true' : true,
+    logLevel: process.env.LOG_LEVEL ?? 'info',
+    quiet: process.env.VERBOSE !== 'true',
+  });
+} catch (error) {
+  console.error(error.help ? error.message : `Could not start: ${error.message}`);
+  process.exit(1);
+}
+
+const code = process.env.DEMO_CODE ?? 'demo345';
+console.log(`
+Locker Room is running: ${stack.url}
+  store:   ${stack.url}/
+  console: ${stack.url}/admin/
+  health:  ${stack.url}/health    API docs: ${stack.url}/api/docs
+${stack.embedded ? `
+Demo logins (code for every one: ${code}):
+${DEMO_LOGINS.map(([id, role]) => `  ${id.padEnd(54)} ${role}`).join('\n')}
+` : ''}
+Press Ctrl-C to stop.`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping ...');
+    await stack.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  });
+}

