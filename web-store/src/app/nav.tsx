@@ -1,0 +1,177 @@
+/** Navigation per role (spec 2.2). Staff links open the console pages. */
+import { useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { UI_MESSAGES } from '@lr/contracts';
+import { errorMessage } from '../lib/api';
+import { useCurrentUser, type CurrentUser } from '../lib/auth';
+import { cartCount, useCartItems } from '../lib/cart';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { useToast } from '../components/toast';
+import { useLogout } from '../features/auth/api/logout';
+import { consoleUrl } from './console-redirect';
+
+export const LOGOUT_DELAY_MS = 1000;
+
+export function Nav() {
+  const me = useCurrentUser();
+  const user = me.data ?? null;
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+
+  return (
+    <nav className="nav" aria-label="Main">
+      <button
+        type="button"
+        className="nav__toggle"
+        aria-expanded={open}
+        aria-controls="nav-links"
+        onClick={() => setOpen((o) => !o)}
+      >
+        Menu
+      </button>
+      <ul id="nav-links" className={`nav__links${open ? ' is-open' : ''}`} onClick={close}>
+        {!user && <GuestLinks />}
+        {user?.role === 'user' && <SchoolLinks />}
+        {user && user.role !== 'user' && <StaffLinks user={user} />}
+        {user && (
+          <li>
+            <LogoutButton />
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+function GuestLinks() {
+  return (
+    <>
+      <li>
+        <NavLink to="/about">About Us</NavLink>
+      </li>
+      <li>
+        <NavLink to="/login">Login</NavLink>
+      </li>
+    </>
+  );
+}
+
+function SchoolLinks() {
+  const count = cartCount(useCartItems());
+  return (
+    <>
+      <li>
+        <NavLink to="/home">Home</NavLink>
+      </li>
+      <li>
+        <NavLink to="/orders">My Orders</NavLink>
+      </li>
+      <li>
+        <NavLink to="/about">About Us</NavLink>
+      </li>
+      <li>
+        <NavLink to="/helpuse">How To Use</NavLink>
+      </li>
+      <li>
+        <NavLink to="/cart" aria-label={`My Cart, ${count} items`}>
+          My Cart <span className="badge">{count}</span>
+        </NavLink>
+      </li>
+    </>
+  );
+}
+
+function StaffLinks({ user }: { user: CurrentUser }) {
+  const isAdmin = user.role === 'admin';
+  return (
+    <>
+      <li>
+        <a href={consoleUrl('/')}>Dashboard</a>
+      </li>
+      <li>
+        <a href={consoleUrl('/orders')}>All Orders</a>
+      </li>
+      {isAdmin && (
+        <li>
+          <details className="nav__menu">
+            <summary>Products</summary>
+            <ul>
+              <li>
+                <a href={consoleUrl('/products')}>All Products</a>
+              </li>
+              <li>
+                <a href={consoleUrl('/products/create')}>Add Product</a>
+              </li>
+            </ul>
+          </details>
+        </li>
+      )}
+      {isAdmin && (
+        <li>
+          <details className="nav__menu">
+            <summary>Users</summary>
+            <ul>
+              <li>
+                <a href={consoleUrl('/users')}>All Users</a>
+              </li>
+              <li>
+                <a href={consoleUrl('/users/create')}>Add User</a>
+              </li>
+            </ul>
+          </details>
+        </li>
+      )}
+      <li>
+        <NavLink to="/helpuse">How To Use</NavLink>
+      </li>
+    </>
+  );
+}
+
+function LogoutButton() {
+  const [asking, setAsking] = useState(false);
+  const logoutMutation = useLogout();
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  const confirm = () => {
+    logoutMutation.mutate(undefined, {
+      onSuccess: () => {
+        setAsking(false);
+        toast.success(UI_MESSAGES.logout);
+        setTimeout(() => navigate('/'), LOGOUT_DELAY_MS);
+      },
+      onError: (error) => {
+        setAsking(false);
+        toast.error(errorMessage(error));
+      },
+    });
+  };
+
+  return (
+    <>
+      <button type="button" className="nav__button" onClick={(e) => (e.stopPropagation(), setAsking(true))}>
+        Logout
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title="Logout"
+        message={UI_MESSAGES.confirmLogout}
+        busy={logoutMutation.isPending}
+        onConfirm={confirm}
+        onCancel={() => setAsking(false)}
+      />
+    </>
+  );
+}
+
+export function Brand() {
+  return (
+    <Link to="/" className="brand" aria-label="Locker Room 345, home">
+      <span className="brand__mark" aria-hidden="true">
+        LR
+      </span>
+      <span className="brand__name">Locker Room 345</span>
+    </Link>
+  );
+}

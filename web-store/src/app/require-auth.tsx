@@ -1,0 +1,20 @@
+/**
+ * Route guard for the login-required pages (spec 2.1): a guest goes to /login with the page they
+ * wanted in `redirect`, and comes back there after logging in.
+ */
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useCurrentUser } from '../lib/auth';
+import { ErrorView, Loading } from '../components/query-state';
+
+export function loginPathFor(pathname: string, search: string): string {
+  return `/login?redirect=${encodeURIComponent(pathname + search)}`;
+}
+
+export function RequireAuth() {
+  const location = useLocation();
+  const me = useCurrentUser();
+  if (me.isPending) return <Loading />;
+  if (me.isError) return <ErrorView error={me.error} onRetry={() => void me.refetch()} />;
+  if (!me.data) return <Navigate to={loginPathFor(location.pathname, location.search)} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,21 @@
+/** Read-only rating in half stars (spec section 3: half-star precision). */
+export function RatingStars({ value, count }: { value: number; count?: number }) {
+  const rounded = Math.round((Number.isFinite(value) ? value : 0) * 2) / 2;
+  const stars = [1, 2, 3, 4, 5].map((n) => {
+    if (rounded >= n) return 'full';
+    if (rounded >= n - 0.5) return 'half';
+    return 'empty';
+  });
+  return (
+    <span className="rating" aria-label={`Rated ${rounded} out of 5`}>
+      <span aria-hidden="true">
+        {stars.map((kind, i) => (
+          <span key={i} className={`star star--${kind}`}>
+            ★
+          </span>
+        ))}
+      </span>
+      {count !== undefined && <span className="rating__count">({count} Reviews)</span>}
+    </span>
+  );
+}

@@ -1,0 +1,47 @@
+/** Form rules of the account screens (spec section 5; lengths from LIMITS). */
+import { z } from 'zod';
+import { LIMITS } from '@lr/contracts';
+
+const newCode = z
+  .string()
+  .min(LIMITS.passwordMinLength, `Password must be at least ${LIMITS.passwordMinLength} characters`)
+  .max(LIMITS.passwordMaxLength, `Password must be at most ${LIMITS.passwordMaxLength} characters`);
+
+export const passwordChangeSchema = z
+  .object({
+    oldPassword: z.string().min(1, 'Old password is required'),
+    newPassword: newCode,
+    confirmPassword: z.string().min(1, 'Please confirm the new password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+export const passwordResetSchema = z
+  .object({
+    password: newCode,
+    confirmPassword: z.string().min(1, 'Please confirm the password'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+export const profileSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters'),
+  email: z.string().trim().min(1, 'Login ID is required').max(100, 'Login ID is at most 100 characters'),
+});
+
+export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+
+export function avatarProblem(file: File | null): string | null {
+  if (!file) return null;
+  if (!AVATAR_TYPES.includes(file.type)) return 'Avatar must be a PNG, JPEG or WebP image';
+  if (file.size > LIMITS.avatarMaxBytes) return 'Avatar must be at most 2 MB';
+  return null;
+}
+
+export function firstError(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Please check the form';
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+
+export interface PasswordChange {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+export function updatePassword(input: PasswordChange): Promise<{ success: true }> {
+  return apiFetch('/api/v1/password/update', { method: 'PUT', body: input });
+}
+
+export function useUpdatePassword() {
+  return useMutation({ mutationFn: updatePassword });
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { meQueryKey } from '../../../lib/auth';
+
+export interface ProfileInput {
+  name: string;
+  email: string;
+  avatar: File | null;
+}
+
+/** Multipart: name, email, avatar (spec section 7). */
+export function updateProfile(input: ProfileInput): Promise<{ success: true }> {
+  const form = new FormData();
+  form.set('name', input.name);
+  form.set('email', input.email);
+  if (input.avatar) form.set('avatar', input.avatar);
+  return apiFetch('/api/v1/me/update', { method: 'PUT', body: form });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+  });
+}

@@ -1,0 +1,50 @@
+/** /account: the school's profile (spec 2.6). */
+import { Link } from 'react-router-dom';
+import { useCurrentUser } from '../../../lib/auth';
+import { formatDate } from '../../../lib/format-date';
+import { PageTitle } from '../../../components/page-title';
+import { Loading } from '../../../components/query-state';
+
+export function AccountPage() {
+  const me = useCurrentUser();
+  if (!me.data) return <Loading />;
+  const user = me.data;
+  return (
+    <section className="page page--narrow">
+      <PageTitle title="My Profile" />
+      <h1>My Profile</h1>
+      <div className="card profile">
+        {user.avatar?.url ? (
+          <img className="avatar" src={user.avatar.url} alt={`${user.name} avatar`} />
+        ) : (
+          <div className="avatar avatar--placeholder" aria-hidden="true">
+            {user.name.slice(0, 1).toUpperCase()}
+          </div>
+        )}
+        <dl className="details">
+          <dt>School Name</dt>
+          <dd>{user.name}</dd>
+          <dt>Login ID</dt>
+          <dd>{user.email}</dd>
+          <dt>Address</dt>
+          <dd>{user.address || '-'}</dd>
+          <dt>District</dt>
+          <dd>{user.district || '-'}</dd>
+          <dt>Joined On</dt>
+          <dd>{formatDate(user.createdAt)}</dd>
+        </dl>
+        <div className="actions">
+          <Link to="/me/update" className="button">
+            Edit Profile
+          </Link>
+          <Link to="/password/update" className="button button--ghost">
+            Change Password
+          </Link>
+          <Link to="/orders" className="button button--ghost">
+            My Orders
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+/** /password/reset/:token: password and confirm; on success go to /login (spec 2.6). */
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { UI_MESSAGES } from '@lr/contracts';
+import { errorMessage } from '../../../lib/api';
+import { PageTitle } from '../../../components/page-title';
+import { useToast } from '../../../components/toast';
+import { useResetPassword } from '../api/reset-password';
+import { firstError, passwordResetSchema } from '../account-schemas';
+
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const reset = useResetPassword();
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = passwordResetSchema.safeParse({ password, confirmPassword });
+    if (!parsed.success) return toast.error(firstError(parsed.error));
+    reset.mutate(
+      { token, ...parsed.data },
+      {
+        onSuccess: () => {
+          toast.success(UI_MESSAGES.passwordUpdated);
+          navigate('/login');
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <section className="page page--narrow">
+      <PageTitle title="Reset Password" />
+      <h1>Reset Password</h1>
+      <form className="form card" onSubmit={onSubmit}>
+        <label htmlFor="reset-password">New Password</label>
+        <input id="reset-password" type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <label htmlFor="reset-confirm">Confirm Password</label>
+        <input id="reset-confirm" type="password" required autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+        <button type="submit" className="button" disabled={reset.isPending}>
+          Update
+        </button>
+      </form>
+    </section>
+  );
+}

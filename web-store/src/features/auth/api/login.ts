@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import { meQueryKey, type CurrentUser } from '../../../lib/auth';
+
+export interface LoginInput {
+  /** The login id (the school's name in the dropdown, or a typed login id). */
+  email: string;
+  password: string;
+}
+
+export function login(input: LoginInput): Promise<{ success: true; user: CurrentUser }> {
+  return apiFetch('/api/v1/login', { method: 'POST', body: input });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (body) => {
+      queryClient.setQueryData(meQueryKey, body.user);
+    },
+    // A failed login leaves the user unauthenticated (spec 2.3).
+    onError: () => {
+      queryClient.setQueryData(meQueryKey, null);
+    },
+  });
+}

@@ -1,0 +1,55 @@
+/** /loginmanual: Login ID and Password with Submit, same redirect rules as /login (spec 2.3). */
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api';
+import { PageTitle } from '../../../components/page-title';
+import { useToast } from '../../../components/toast';
+import { useLogin } from '../api/login';
+import { useAfterLogin } from './use-after-login';
+
+export function LoginManualPage() {
+  const loginMutation = useLogin();
+  const afterLogin = useAfterLogin();
+  const toast = useToast();
+  const [loginId, setLoginId] = useState('');
+  const [password, setPassword] = useState('');
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    loginMutation.mutate(
+      { email: loginId.trim(), password },
+      {
+        onSuccess: (body) => afterLogin(body.user),
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <section className="page page--narrow">
+      <PageTitle title="Login" />
+      <h1>Login</h1>
+      <form className="form card" onSubmit={onSubmit}>
+        <label htmlFor="login-id">Login ID</label>
+        <input
+          id="login-id"
+          required
+          autoComplete="username"
+          value={loginId}
+          onChange={(e) => setLoginId(e.target.value)}
+        />
+        <label htmlFor="login-password">Password</label>
+        <input
+          id="login-password"
+          type="password"
+          required
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <button type="submit" className="button" disabled={loginMutation.isPending}>
+          Submit
+        </button>
+      </form>
+    </section>
+  );
+}

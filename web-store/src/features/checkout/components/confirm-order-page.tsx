@@ -1,0 +1,110 @@
+/** /order/confirm: printable Confirm Order with every price 0 (spec 2.5, 9). */
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { UI_MESSAGES } from '@lr/contracts';
+import { useCurrentUser } from '../../../lib/auth';
+import { cartCount, useCartItems } from '../../../lib/cart';
+import { formatDate } from '../../../lib/format-date';
+import { useShipping } from '../../../lib/shipping-info';
+import { PageTitle } from '../../../components/page-title';
+import { useToast } from '../../../components/toast';
+import { CheckoutSteps } from './checkout-steps';
+
+export function ConfirmOrderPage() {
+  const items = useCartItems();
+  const shipping = useShipping();
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  if (!shipping) return <Navigate to="/shipping" replace />;
+  const { info } = shipping;
+  const [address, district] = info.userAddress.split('|');
+
+  const proceed = () => {
+    if (items.length === 0) {
+      toast.error(UI_MESSAGES.emptyCartAtConfirm);
+      return;
+    }
+    navigate('/process/payment', { state: { fresh: true } });
+  };
+
+  return (
+    <section className="page confirm-order">
+      <PageTitle title="Confirm Order" />
+      <CheckoutSteps active={1} />
+      <h1>Confirm Order</h1>
+      <div className="confirm-order__grid">
+        <div className="card">
+          <h2>Delivery Details</h2>
+          <dl className="details">
+            <dt>School</dt>
+            <dd>{me.data?.name ?? info.userName}</dd>
+            <dt>Student (ID_age_gender)</dt>
+            <dd>{info.receivingPersonName}</dd>
+            <dt>Teacher</dt>
+            <dd>{info.userLoggedInDesignation || '-'}</dd>
+            <dt>Phone</dt>
+            <dd>{info.phoneNo || '-'}</dd>
+            <dt>Email</dt>
+            <dd>{info.Email}</dd>
+            <dt>Address</dt>
+            <dd>
+              {address || '-'}, {district || '-'}
+            </dd>
+            <dt>Date</dt>
+            <dd>{formatDate(info.orderDate)}</dd>
+            <dt>Comments</dt>
+            <dd>{info.additionalComments || '-'}</dd>
+          </dl>
+        </div>
+        <div className="card">
+          <h2>Your Cart Items</h2>
+          {items.length === 0 ? (
+            <p className="form__error" role="alert">
+              {UI_MESSAGES.emptyCartAtConfirm} <Link to="/products">View products</Link>
+            </p>
+          ) : (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  <th scope="col">Sizing | Size</th>
+                  <th scope="col">Quantity</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={`${item.product}|${item.SubCategory}|${item.ProductSize}`}>
+                    <td>{item.name}</td>
+                    <td>
+                      {item.SubCategory} | {item.ProductSize}
+                    </td>
+                    <td>{item.quantity}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+        <div className="card order-summary">
+          <h2>Order Summary</h2>
+          <p>Items: {cartCount(items)}</p>
+          <p>Subtotal: $0.00</p>
+          <p>Shipping Charges: $0.00</p>
+          <p>Tax: $0.00</p>
+          <p>
+            <strong>Total: $0.00</strong>
+          </p>
+          <div className="no-print actions">
+            <button type="button" className="button button--ghost" onClick={() => window.print()}>
+              Print
+            </button>
+            <button type="button" className="button" onClick={proceed}>
+              Proceed
+            </button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}

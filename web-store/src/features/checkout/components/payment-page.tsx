@@ -1,0 +1,65 @@
+/**
+ * /process/payment, 'Order Place': the order is placed once. The Idempotency-Key is made on arrival
+ * and sent with the order; the cart is emptied only after the server said yes (spec 2.5, 5, 9).
+ */
+import { useMemo } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { UI_MESSAGES } from '@lr/contracts';
+import { errorMessage } from '../../../lib/api';
+import { clearCart, useCartItems } from '../../../lib/cart';
+import { useShipping } from '../../../lib/shipping-info';
+import { PageTitle } from '../../../components/page-title';
+import { useToast } from '../../../components/toast';
+import { newOrderBody, useCreateOrder } from '../api/create-order';
+import { useProcessPayment } from '../api/process-payment';
+import { checkoutKeyFor, forgetCheckoutKey } from '../checkout-key';
+import { CheckoutSteps } from './checkout-steps';
+
+export function PaymentPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const items = useCartItems();
+  const shipping = useShipping();
+  const toast = useToast();
+  const payment = useProcessPayment();
+  const order = useCreateOrder();
+  const idempotencyKey = useMemo(() => checkoutKeyFor(location.key), [location.key]);
+  const busy = payment.isPending || order.isPending || order.isSuccess;
+
+  if (!shipping) return <Navigate to="/shipping" replace />;
+  const totalPrice = 0;
+  const amount = Math.round(totalPrice * 100);
+
+  const placeOrder = async () => {
+    try {
+      const paid = await payment.mutateAsync({ amount });
+      if (!paid.success || items.length === 0) {
+        toast.error(UI_MESSAGES.emptyCartAtConfirm);
+        return;
+      }
+      const info = { ...shipping.info, orderDate: new Date().toISOString() };
+      await order.mutateAsync({ body: newOrderBody(info, items), idempotencyKey });
+      clearCart();
+      forgetCheckoutKey();
+      navigate('/success', { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <section className="page page--narrow">
+      <PageTitle title="Order Place" />
+      <CheckoutSteps active={2} />
+      <h1>Order Place</h1>
+      <div className="card">
+        <p>
+          Nothing to pay: every item is donated. Amount: <strong>${(amount / 100).toFixed(2)}</strong>
+        </p>
+        <button type="button" className="button" disabled={busy} onClick={() => void placeOrder()}>
+          {busy ? 'Placing your order...' : 'Proceed To Place Order'}
+        </button>
+      </div>
+    </section>
+  );
+}

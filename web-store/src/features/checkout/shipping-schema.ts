@@ -1,0 +1,55 @@
+/** Delivery Details validation (spec section 5). */
+import { z } from 'zod';
+import { GENDERS, UI_MESSAGES } from '@lr/contracts';
+
+export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
+  Male: 'Male',
+  Female: 'Female',
+  NA: 'Prefer not to say',
+};
+
+export const shippingFormInputSchema = z.object({
+  studentId: z
+    .string()
+    .trim()
+    .min(1, 'Student ID is required')
+    .max(40, 'Student ID is at most 40 characters')
+    .refine((value) => !value.includes('_'), 'Student ID cannot contain an underscore'),
+  age: z
+    .string()
+    .trim()
+    .min(1, 'Age is required')
+    .regex(/^\d{1,2}$/, 'Age must be a whole number')
+    .refine((value) => Number(value) >= 1, 'Age must be at least 1'),
+  gender: z.enum(GENDERS, { message: UI_MESSAGES.selectGender }),
+  teacherName: z.string().trim().max(100, "Teacher's name is at most 100 characters"),
+  phoneNo: z
+    .string()
+    .trim()
+    .max(30, 'Phone number is at most 30 characters')
+    .regex(/^[0-9+()\-.\s]*$/, 'Phone number may only contain digits, spaces and + ( ) - .'),
+  Email: z.string().trim().min(1, 'Email is required').email('Please enter a valid email'),
+  additionalComments: z.string().trim().max(500, 'Comments are at most 500 characters'),
+});
+
+export type ShippingFieldErrors = Partial<Record<keyof z.infer<typeof shippingFormInputSchema>, string>>;
+
+export function fieldErrorsOf(error: z.ZodError): ShippingFieldErrors {
+  const errors: ShippingFieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as keyof ShippingFieldErrors | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** The demo TEST USER gets prefilled, locked delivery fields (spec section 6). */
+export const TEST_USER_SHIPPING = {
+  studentId: 'TEST0001',
+  age: '10',
+  gender: 'NA',
+  teacherName: 'Test Teacher',
+  phoneNo: '000-000-0000',
+  Email: 'test.user@example.org',
+  additionalComments: 'Demo order',
+} as const;

@@ -1,0 +1,122 @@
+/** /order/:id: order details; a school may cancel it while Processing (spec 2.5, 6, 8). */
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { UI_MESSAGES } from '@lr/contracts';
+import { errorMessage } from '../../../lib/api';
+import { formatDate } from '../../../lib/format-date';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageTitle } from '../../../components/page-title';
+import { ErrorView, Loading } from '../../../components/query-state';
+import { StatusChip } from '../../../components/status-chip';
+import { useToast } from '../../../components/toast';
+import { useDeleteOrder } from '../api/delete-order';
+import { useOrder } from '../api/get-order';
+import type { Order } from '../api/types';
+
+export function OrderDetailsPage() {
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+  if (order.isPending) return <Loading label="Loading order..." />;
+  if (order.isError) return <ErrorView error={order.error} onRetry={() => void order.refetch()} />;
+  return <OrderDetails order={order.data} />;
+}
+
+function OrderDetails({ order }: { order: Order }) {
+  const [asking, setAsking] = useState(false);
+  const remove = useDeleteOrder();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const info = order.shippingInfo;
+  const [address, district] = info.userAddress.split('|');
+
+  const confirmDelete = () => {
+    remove.mutate(order._id, {
+      onSuccess: () => {
+        toast.success(UI_MESSAGES.orderDeleted);
+        navigate('/orders', { replace: true });
+      },
+      onError: (error) => {
+        setAsking(false);
+        toast.error(errorMessage(error));
+      },
+    });
+  };
+
+  return (
+    <section className="page order-details">
+      <PageTitle title={`Order ${order.orderId}`} />
+      <h1>Order {order.orderId}</h1>
+      <div className="card">
+        <h2>Delivery Details</h2>
+        <dl className="details">
+          <dt>School</dt>
+          <dd>{order.user.name || info.userName}</dd>
+          <dt>Student (ID_age_gender)</dt>
+          <dd>{info.receivingPersonName}</dd>
+          <dt>Teacher</dt>
+          <dd>{info.userLoggedInDesignation || '-'}</dd>
+          <dt>Phone</dt>
+          <dd>{info.phoneNo || '-'}</dd>
+          <dt>Email</dt>
+          <dd>{info.Email}</dd>
+          <dt>Address</dt>
+          <dd>
+            {address || '-'}, {district || '-'}
+          </dd>
+          <dt>Comments</dt>
+          <dd>{info.additionalComments || '-'}</dd>
+        </dl>
+      </div>
+      <div className="card">
+        <h2>Status</h2>
+        <p>
+          <StatusChip status={order.orderStatus} place="details" />
+        </p>
+        <p>Ordered: {formatDate(order.createdAt)}</p>
+        {order.deliveredAt && <p>Delivered: {formatDate(order.deliveredAt)}</p>}
+      </div>
+      <div className="card">
+        <h2>Order Items</h2>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Sizing | Size</th>
+                <th scope="col">Requested</th>
+                <th scope="col">Given</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.orderItems.map((item) => (
+                <tr key={item._id}>
+                  <td>{item.name}</td>
+                  <td>
+                    {item.SubCategory} | {item.ProductSize}
+                  </td>
+                  <td>{item.requestedQuantity ?? item.quantity}</td>
+                  <td>{item.quantity}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+      {order.orderStatus === 'Processing' && (
+        <div className="actions no-print">
+          <button type="button" className="button button--danger" onClick={() => setAsking(true)}>
+            Cancel Order
+          </button>
+        </div>
+      )}
+      <ConfirmDialog
+        open={asking}
+        title="Delete Order"
+        message={UI_MESSAGES.confirmDeleteOrder}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setAsking(false)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api';
+import type { GroupedProductsPage } from './types';
+
+export interface ProductListParams {
+  keyword: string;
+  page: number;
+  /** 'All' (or empty) lists every category: the parameter is then left out (spec section 7). */
+  category: string;
+}
+
+export function groupedProductsUrl({ keyword, page, category }: ProductListParams): string {
+  const query = new URLSearchParams({ keyword, page: String(page) });
+  if (category && category !== 'All') query.set('category', category);
+  return `/api/v1/products/grouped?${query.toString()}`;
+}
+
+export function getGroupedProducts(params: ProductListParams): Promise<GroupedProductsPage> {
+  return apiFetch(groupedProductsUrl(params));
+}
+
+export const groupedProductsQueryOptions = (params: ProductListParams) =>
+  queryOptions({
+    queryKey: ['products', 'grouped', params],
+    queryFn: () => getGroupedProducts(params),
+    placeholderData: keepPreviousData,
+  });
+
+export function useGroupedProducts(params: ProductListParams) {
+  return useQuery(groupedProductsQueryOptions(params));
+}

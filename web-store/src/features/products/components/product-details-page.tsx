@@ -1,0 +1,168 @@
+/**
+ * /product/:id: images, price, rating, stock status, size, quantity, Add to Cart (disabled when
+ * Stock < 1), Request products (enabled only when out of stock), description, reviews (spec 2.4, 5).
+ */
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { UI_MESSAGES } from '@lr/contracts';
+import { isTestUser, useCurrentUser } from '../../../lib/auth';
+import { clampQuantity, maxQuantityFor } from '../../../lib/quantity-rules';
+import { PageTitle } from '../../../components/page-title';
+import { QuantityControl } from '../../../components/quantity-control';
+import { ErrorView, Loading } from '../../../components/query-state';
+import { RatingStars } from '../../../components/rating-stars';
+import { useToast } from '../../../components/toast';
+import { useProduct } from '../api/get-product';
+import type { Product } from '../api/types';
+import { ProductImage } from './product-image';
+import { ReviewDialog } from './review-dialog';
+import { useAddToCart } from './use-add-to-cart';
+
+export function ProductDetailsPage() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  if (product.isPending) return <Loading label="Loading product..." />;
+  if (product.isError) return <ErrorView error={product.error} onRetry={() => void product.refetch()} />;
+  return <ProductDetails product={product.data} />;
+}
+
+export function requestFormUrl(product: Pick<Product, 'name' | 'SubCategory'>, size: string): string {
+  const query = new URLSearchParams({ item: product.name, subCategory: product.SubCategory });
+  if (size) query.set('size', size);
+  return `/requestform?${query.toString()}`;
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const me = useCurrentUser();
+  const exempt = isTestUser(me.data);
+  const toast = useToast();
+  const addLine = useAddToCart();
+  const navigate = useNavigate();
+  const [imageIndex, setImageIndex] = useState(0);
+  const [sizeId, setSizeId] = useState(() =>
+    product.ProductSize.length === 1 ? (product.ProductSize[0]?._id ?? '') : '',
+  );
+  const [quantity, setQuantity] = useState(1);
+  const [reviewing, setReviewing] = useState(false);
+
+  const size = product.ProductSize.find((s) => s._id === sizeId);
+  const max = maxQuantityFor(size ? size.stock : product.Stock, exempt);
+  const outOfStock = product.Stock < 1;
+  const image = product.images[imageIndex] ?? product.images[0];
+
+  const pickSize = (value: string) => {
+    setSizeId(value);
+    const picked = product.ProductSize.find((s) => s._id === value);
+    if (!picked) return;
+    if (picked.stock < 1) toast.error(UI_MESSAGES.itemOutOfStock);
+    setQuantity((q) => clampQuantity(q, maxQuantityFor(picked.stock, exempt)));
+  };
+
+  const add = () => {
+    if (!size) {
+      toast.error('Please select a size');
+      return;
+    }
+    addLine({
+      product: product._id,
+      name: product.name,
+      price: product.price,
+      image: product.images[0]?.url ?? '',
+      stock: size.stock,
+      quantity: clampQuantity(quantity, max),
+      SubCategory: product.SubCategory,
+      ProductSize: size.size,
+      category: product.category,
+    });
+  };
+
+  return (
+    <section className="page product-details">
+      <PageTitle title={product.name} />
+      <div className="product-details__media">
+        <ProductImage url={image?.url} name={product.name} className="product-details__image" />
+        {product.images.length > 1 && (
+          <div className="thumbs" role="group" aria-label="Images">
+            {product.images.map((img, index) => (
+              <button
+                key={img._id}
+                type="button"
+                aria-label={`Image ${index + 1}`}
+                aria-pressed={index === imageIndex}
+                onClick={() => setImageIndex(index)}
+              >
+                <img src={img.url} alt="" />
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      <div className="product-details__info">
+        <h1>{product.name}</h1>
+        <p className="muted">
+          {product.category} · {product.SubCategory}
+        </p>
+        <RatingStars value={product.ratings} count={product.numOfReviews} />
+        <p className="price">Price: ${product.price.toFixed(2)}</p>
+        <p>
+          Status:{' '}
+          <strong className={outOfStock ? 'text-danger' : 'text-success'}>
+            {outOfStock ? 'OutOfStock' : 'InStock'}
+          </strong>
+        </p>
+        <label htmlFor="detail-size">Size</label>
+        <select id="detail-size" value={sizeId} onChange={(e) => pickSize(e.target.value)}>
+          <option value="">Select a size</option>
+          {product.ProductSize.map((option) => (
+            <option key={option._id} value={option._id}>
+              {option.size} {option.stock < 1 ? '(out of stock)' : `(${option.stock} left)`}
+            </option>
+          ))}
+        </select>
+        <div className="product-details__actions">
+          <QuantityControl value={quantity} max={max} onChange={setQuantity} disabled={outOfStock} />
+          <button type="button" className="button" disabled={outOfStock} onClick={add}>
+            Add to Cart
+          </button>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={!outOfStock}
+            onClick={() => navigate(requestFormUrl(product, size?.size ?? ''))}
+          >
+            Request products
+          </button>
+        </div>
+        <h2>Description</h2>
+        <p className="description">{product.description || 'No description.'}</p>
+        {me.data ? (
+          <button type="button" className="button button--ghost" onClick={() => setReviewing(true)}>
+            Submit Review
+          </button>
+        ) : (
+          <p>
+            <Link to={`/login?redirect=${encodeURIComponent(`/product/${product._id}`)}`}>Login</Link> to
+            review this product.
+          </p>
+        )}
+      </div>
+      <div className="reviews">
+        <h2>Reviews</h2>
+        {product.reviews.length === 0 ? (
+          <p className="empty">No Reviews Yet</p>
+        ) : (
+          <ul className="review-list">
+            {product.reviews.map((review) => (
+              <li key={review._id} className="card">
+                <strong>{review.name}</strong>
+                <RatingStars value={review.rating} />
+                <p>{review.comment}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {reviewing && <ReviewDialog productId={product._id} onClose={() => setReviewing(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+/** Submit a review: rating in half stars (0.5 to 5) and a comment (spec 2.4, 3). */
+import { useState, type FormEvent } from 'react';
+import { UI_MESSAGES } from '@lr/contracts';
+import { errorMessage } from '../../../lib/api';
+import { useToast } from '../../../components/toast';
+import { usePutReview } from '../api/put-review';
+
+const RATINGS = [5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5, 1, 0.5];
+
+export function ReviewDialog({ productId, onClose }: { productId: string; onClose(): void }) {
+  const [rating, setRating] = useState('');
+  const [comment, setComment] = useState('');
+  const review = usePutReview();
+  const toast = useToast();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    review.mutate(
+      { productId, rating: Number(rating), comment: comment.trim() },
+      {
+        onSuccess: () => {
+          toast.success(UI_MESSAGES.reviewSubmitted);
+          onClose();
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="review-title">
+      <form className="dialog dialog--static form" onSubmit={onSubmit}>
+        <h2 id="review-title">Submit Review</h2>
+        <label htmlFor="review-rating">Rating</label>
+        <select id="review-rating" required value={rating} onChange={(e) => setRating(e.target.value)}>
+          <option value="">Choose a rating</option>
+          {RATINGS.map((value) => (
+            <option key={value} value={value}>
+              {value} {value === 1 ? 'star' : 'stars'}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="review-comment">Comment</label>
+        <textarea
+          id="review-comment"
+          rows={4}
+          required
+          maxLength={1000}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
+        <div className="dialog__actions">
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={review.isPending}>
+            Submit
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { PageTitle } from '../../../components/page-title';
+
+/** /termsofuse (spec 2.8). */
+export function TermsPage() {
+  return (
+    <section className="page prose">
+      <PageTitle title="Terms of Use" />
+      <h1>Terms of Use</h1>
+      <ul>
+        <li>You cannot request a particular style, colour or brand.</li>
+        <li>Icons and pictures are only graphical representations of the items.</li>
+        <li>Items are only for supplying students, not for personal use.</li>
+        <li>Supplies are limited and the requested amount is not guaranteed.</li>
+      </ul>
+    </section>
+  );
+}

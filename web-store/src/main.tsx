@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { config } from './lib/config';
+import { installContextMenuGuard } from './app/context-menu';
+import { App } from './app/app';
+import './styles/global.css';
+
+if (config.disableContextMenu) installContextMenuGuard(document);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,3 @@
+import { parseStoreConfig } from '../src/lib/config-schema';
+
+export const config = parseStoreConfig({});
