@@ -24,7 +24,10 @@ export default {
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.css$': '<rootDir>/test/style-stub.cjs',
   },
+  setupFiles: ['<rootDir>/test/polyfills.cjs'],
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  // A few of react-admin's dependencies ship ESM only; swc turns them into CommonJS too.
+  transformIgnorePatterns: ['/node_modules/(?!(react-hotkeys-hook)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };

@@ -22,3 +22,11 @@ export const ADD_USER_ROLE_CHOICES: readonly RoleChoice[] = [
 export function initialUpdateRole(current: string | undefined): Role | '' {
   return UPDATE_USER_ROLE_CHOICES.some((choice) => choice.id === current) ? (current as Role) : '';
 }
+
+/**
+ * 'A role must be chosen' (spec section 5). A plain function rather than react-admin's required() so the
+ * dropdown keeps its 'Choose Role' entry, as the spec lists it among the options.
+ */
+export function roleChosen(value: string | undefined | null): string | undefined {
+  return value ? undefined : 'Choose a role';
+}

@@ -10,7 +10,7 @@ import {
   useRedirect,
 } from 'react-admin';
 import { LIMITS } from '@lr/contracts';
-import { ADD_USER_ROLE_CHOICES } from '../lib/role-choices';
+import { ADD_USER_ROLE_CHOICES, roleChosen } from '../lib/role-choices';
 import { errorMessage } from '../http';
 
 export const USER_REGISTERED_PATH = '/users/registered';
@@ -63,7 +63,7 @@ export function UserCreate() {
           label="Role"
           choices={[...ADD_USER_ROLE_CHOICES]}
           emptyText="Choose Role"
-          validate={required()}
+          validate={roleChosen}
         />
       </SimpleForm>
     </Create>

@@ -13,7 +13,7 @@ import {
 } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import { UI_MESSAGES } from '@lr/contracts';
-import { initialUpdateRole, UPDATE_USER_ROLE_CHOICES } from '../lib/role-choices';
+import { initialUpdateRole, roleChosen, UPDATE_USER_ROLE_CHOICES } from '../lib/role-choices';
 import { errorMessage } from '../http';
 import type { ConsoleUser } from '../types';
 
@@ -52,7 +52,7 @@ function UpdateUserForm() {
         choices={[...UPDATE_USER_ROLE_CHOICES]}
         emptyText="Choose Role"
         emptyValue=""
-        validate={required()}
+        validate={roleChosen}
       />
     </SimpleForm>
   );

@@ -1,0 +1,118 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
+import { OrderProcess } from './order-process';
+
+/** A small in-memory console API: one order with two lines and the products they come from. */
+function makeDataProvider(orderStatus = 'Processing') {
+  const order = {
+    id: 'o1',
+    orderId: 'LR-000007',
+    user: { _id: 'u1', name: 'Hillside Primary' },
+    shippingInfo: { receivingPersonName: 'S123_9_Female', userLoggedInDesignation: 'Ms Lee' },
+    orderItems: [
+      { _id: 'l1', product: 'p1', name: 'School shoes', SubCategory: "Girl's sizing", ProductSize: '3', quantity: 2 },
+      { _id: 'l2', product: 'p2', name: 'Jumper', SubCategory: 'Unisex youth sizing', ProductSize: 'M', quantity: 1 },
+    ],
+    orderStatus,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    deliveredAt: null,
+  };
+  const products = [
+    { id: 'p1', name: 'School shoes', ProductSize: [{ _id: 's1', size: '3', stock: 4 }] },
+    { id: 'p2', name: 'Jumper', ProductSize: [{ _id: 's2', size: 'M', stock: 1 }] },
+  ];
+  const updates: unknown[] = [];
+  const provider = {
+    getOne: async () => ({ data: order }),
+    getMany: async (_resource: string, { ids }: { ids: string[] }) => ({
+      data: products.filter((p) => ids.includes(p.id)),
+    }),
+    update: async (_resource: string, params: { data: unknown }) => {
+      updates.push(params.data);
+      return { data: { ...order, ...(params.data as object) } };
+    },
+    getOrderHistory: async () => [
+      { at: '2026-11-20T10:00:00.000Z', by: 'Ms Lee', from: null, to: 'Processing', quantities: [2, 1], reason: 'placed' },
+    ],
+  } as unknown as DataProvider;
+  return { provider, updates };
+}
+
+function renderPage(provider: DataProvider) {
+  return render(
+    <MemoryRouter initialEntries={['/orders/o1']}>
+      <AdminContext dataProvider={provider}>
+        <ResourceContextProvider value="orders">
+          <Routes>
+            <Route path="/orders/:id" element={<OrderProcess />} />
+          </Routes>
+        </ResourceContextProvider>
+      </AdminContext>
+    </MemoryRouter>,
+  );
+}
+
+async function chooseStatus(status: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox'));
+  fireEvent.click(await screen.findByRole('option', { name: status }));
+}
+
+describe('Process Order', () => {
+  it('shows the resulting inventory beside each line and keeps Process disabled until a choice', async () => {
+    const { provider } = makeDataProvider();
+    renderPage(provider);
+    await screen.findByText('Process Order LR-000007', { selector: '.MuiCardHeader-title' });
+    await waitFor(() =>
+      expect(screen.getAllByTestId('resulting-inventory').map((c) => c.textContent)).toEqual(['2', '0']),
+    );
+    const process = screen.getByRole('button', { name: 'Process' });
+    expect(process).toBeDisabled();
+    await chooseStatus('Ready for Pickup');
+    expect(process).toBeEnabled();
+  });
+
+  it('offers the spec transitions of the current status under Choose Category', async () => {
+    const { provider } = makeDataProvider('Printed');
+    renderPage(provider);
+    await screen.findByText('Process Order LR-000007', { selector: '.MuiCardHeader-title' });
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Ready for Pickup', 'Delivered', 'Processing']);
+  });
+
+  it('refuses before sending when a line would drive stock below zero', async () => {
+    const { provider, updates } = makeDataProvider();
+    renderPage(provider);
+    const jumper = await screen.findByLabelText('Quantity of Jumper M');
+    await waitFor(() => expect(screen.getAllByTestId('resulting-inventory')[1]).toHaveTextContent('0'));
+    fireEvent.change(jumper, { target: { value: '3' } });
+    expect(screen.getAllByTestId('resulting-inventory')[1]).toHaveTextContent('-2');
+    await chooseStatus('Ready for Pickup');
+    fireEvent.click(screen.getByRole('button', { name: 'Process' }));
+    expect(
+      await screen.findByText('Error: Inventory cannot drop below zero for one or more items!', {
+        selector: '.MuiAlert-message',
+      }),
+    ).toBeInTheDocument();
+    expect(updates).toEqual([]);
+  });
+
+  it('sends the chosen status with the edited quantities', async () => {
+    const { provider, updates } = makeDataProvider();
+    renderPage(provider);
+    const shoes = await screen.findByLabelText('Quantity of School shoes 3');
+    fireEvent.change(shoes, { target: { value: '1' } });
+    await chooseStatus('Printed');
+    fireEvent.click(screen.getByRole('button', { name: 'Process' }));
+    await waitFor(() => expect(updates).toEqual([{ status: 'Printed', newQuantity: [1, 1] }]));
+  });
+
+  it('shows no quantity inputs once the order holds stock', async () => {
+    const { provider } = makeDataProvider('Delivered');
+    renderPage(provider);
+    await screen.findByText('Process Order LR-000007', { selector: '.MuiCardHeader-title' });
+    expect(screen.queryByLabelText(/Quantity of/)).toBeNull();
+    expect(screen.queryAllByTestId('resulting-inventory')).toHaveLength(0);
+  });
+});
