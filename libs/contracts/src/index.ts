@@ -4,3 +4,4 @@ export * from './envelope.js';
 export * from './subjects.js';
 export * from './events.js';
 export * from './rpc.js';
+export * from './auth.js';

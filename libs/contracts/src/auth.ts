@@ -1,0 +1,153 @@
+/**
+ * Messages of the auth service (inputs and outputs of `RPC.auth.*`). The gateway maps the neutral
+ * `AuthUser` to the spec's `_id`/`email` shape on /api/v1 and to `id` records on /api/console.
+ */
+import { z } from 'zod';
+import { LIMITS, roleSchema, type Role } from './domain.js';
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** A login id ("email" in the spec's API): a school's id, not necessarily an email address. */
+export const loginIdSchema = z.string().trim().min(1, 'is required').max(100);
+/** A new password or code: 6 to 128 characters, never truncated. */
+export const newPasswordSchema = z
+  .string()
+  .min(LIMITS.passwordMinLength, `must be at least ${LIMITS.passwordMinLength} characters`)
+  .max(LIMITS.passwordMaxLength, `must be at most ${LIMITS.passwordMaxLength} characters`);
+/** A password typed at login: only bounded, so old short codes still get the generic answer. */
+const enteredPasswordSchema = z.string().min(1, 'is required').max(LIMITS.passwordMaxLength);
+const nameSchema = z.string().trim().min(1, 'is required').max(120);
+const avatarSchema = z.object({ url: z.string().min(1).max(500) });
+
+export const authUserSchema = z.object({
+  id: z.uuid(),
+  loginId: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  address: z.string(),
+  district: z.string(),
+  avatar: z.object({ url: z.string() }),
+  createdAt: z.string(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+/** Only what the login dropdown needs. */
+export interface PublicUserEntry {
+  id: string;
+  name: string;
+  loginId: string;
+}
+
+// ---- sessions -----------------------------------------------------------------------------------
+
+export const loginInputSchema = z.object({
+  loginId: loginIdSchema,
+  password: enteredPasswordSchema,
+  /** The caller's address, for per-address throttling. */
+  ip: z.string().max(100).default('unknown'),
+});
+export type LoginInput = z.input<typeof loginInputSchema>;
+
+export interface SessionGrant {
+  user: AuthUser;
+  token: string;
+  /** ISO date the token (and cookie) expire. */
+  expiresAt: string;
+}
+
+export const sessionCheckInputSchema = z.object({ token: z.string().min(1).max(4096) });
+export const logoutInputSchema = z.object({ token: z.string().min(1).max(4096) });
+
+export interface SessionCheckReply {
+  actor: { id: string; role: Role; name: string; loginId: string };
+  refreshedToken: string | null;
+  expiresAt: string | null;
+}
+
+// ---- own account --------------------------------------------------------------------------------
+
+export const updateProfileInputSchema = z.object({
+  name: nameSchema,
+  email: loginIdSchema,
+  /** Set by the gateway after storing an uploaded avatar; absent keeps the current one. */
+  avatar: avatarSchema.optional(),
+});
+
+export const updatePasswordInputSchema = z
+  .object({
+    oldPassword: enteredPasswordSchema,
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string().min(1, 'is required').max(LIMITS.passwordMaxLength),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'does not match the new password',
+  });
+
+export const forgotPasswordInputSchema = z.object({ email: loginIdSchema });
+
+export const resetPasswordInputSchema = z
+  .object({
+    token: z.string().min(20).max(200),
+    password: newPasswordSchema,
+    confirmPassword: z.string().min(1, 'is required').max(LIMITS.passwordMaxLength),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'does not match the password',
+  });
+
+// ---- user management (admin) --------------------------------------------------------------------
+
+export const USER_SORT_FIELDS = ['loginId', 'name', 'district', 'role', 'createdAt'] as const;
+
+export const listUsersInputSchema = z.object({
+  sort: z
+    .object({ field: z.enum(USER_SORT_FIELDS), order: z.enum(['ASC', 'DESC']) })
+    .default({ field: 'loginId', order: 'ASC' }),
+  offset: z.number().int().min(0).default(0),
+  limit: z.number().int().min(1).max(1000).default(LIMITS.tablePageSize),
+  q: text(100).optional(),
+  role: roleSchema.optional(),
+});
+export type ListUsersInput = z.input<typeof listUsersInputSchema>;
+
+export interface UserList {
+  items: AuthUser[];
+  total: number;
+}
+
+export const userIdInputSchema = z.object({ id: z.string().max(100) });
+export const userIdsInputSchema = z.object({ ids: z.array(z.string().max(100)).max(1000) });
+
+export const registerUserInputSchema = z.object({
+  name: nameSchema,
+  email: loginIdSchema,
+  password: newPasswordSchema,
+  role: roleSchema.default('user'),
+  address: text(300).default(''),
+  district: text(120).default(''),
+  avatar: avatarSchema.optional(),
+});
+export type RegisterUserInput = z.input<typeof registerUserInputSchema>;
+
+export const updateUserInputSchema = z.object({
+  id: z.string().max(100),
+  name: nameSchema,
+  email: loginIdSchema,
+  /** Update User sets admin or user; volunteer is accepted only when it is the current role. */
+  role: roleSchema,
+  address: text(300).optional(),
+  district: text(120).optional(),
+});
+export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
+
+export interface SetUserCodeReply {
+  id: string;
+  /** The new code, shown once; only its hash is stored. */
+  code: string;
+}
+
+export interface ForgotPasswordReply {
+  message: string;
+}

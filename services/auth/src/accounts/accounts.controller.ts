@@ -1,0 +1,71 @@
+/** Request-reply adapters for user management and the public login list. */
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  RPC,
+  listUsersInputSchema,
+  parseOrThrow,
+  registerUserInputSchema,
+  updateUserInputSchema,
+  userIdInputSchema,
+  userIdsInputSchema,
+  type AuthUser,
+  type PublicUserEntry,
+  type RpcRequest,
+  type SetUserCodeReply,
+  type UserList,
+} from '@lr/contracts';
+import { requireActor, requireAdmin } from '../core/actor-checks.js';
+import { AccountsService } from './accounts.service.js';
+
+@Controller()
+export class AccountsController {
+  constructor(private readonly accounts: AccountsService) {}
+
+  @MessagePattern(RPC.auth.publicUserList)
+  publicList(): Promise<PublicUserEntry[]> {
+    return this.accounts.publicList();
+  }
+
+  @MessagePattern(RPC.auth.listUsers)
+  list(@Payload() req: RpcRequest<unknown>): Promise<UserList> {
+    requireAdmin(req.actor);
+    return this.accounts.list(parseOrThrow(listUsersInputSchema, req.input ?? {}));
+  }
+
+  @MessagePattern(RPC.auth.getUser)
+  get(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
+    const actor = requireActor(req.actor);
+    return this.accounts.get(actor, parseOrThrow(userIdInputSchema, req.input).id);
+  }
+
+  @MessagePattern(RPC.auth.getUsers)
+  getMany(@Payload() req: RpcRequest<unknown>): Promise<AuthUser[]> {
+    requireAdmin(req.actor);
+    return this.accounts.getMany(parseOrThrow(userIdsInputSchema, req.input).ids);
+  }
+
+  @MessagePattern(RPC.auth.registerUser)
+  register(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
+    requireAdmin(req.actor);
+    return this.accounts.register(parseOrThrow(registerUserInputSchema, req.input));
+  }
+
+  @MessagePattern(RPC.auth.updateUser)
+  update(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
+    const actor = requireAdmin(req.actor);
+    return this.accounts.update(actor, parseOrThrow(updateUserInputSchema, req.input));
+  }
+
+  @MessagePattern(RPC.auth.deleteUser)
+  delete(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
+    const actor = requireAdmin(req.actor);
+    return this.accounts.delete(actor, parseOrThrow(userIdInputSchema, req.input).id);
+  }
+
+  @MessagePattern(RPC.auth.setUserCode)
+  setCode(@Payload() req: RpcRequest<unknown>): Promise<SetUserCodeReply> {
+    const actor = requireAdmin(req.actor);
+    return this.accounts.setCode(actor, parseOrThrow(userIdInputSchema, req.input).id);
+  }
+}

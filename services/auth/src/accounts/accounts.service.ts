@@ -1,0 +1,176 @@
+/**
+ * User management by admins (spec 2.7 users, 6) and the public login list. Rules kept here: the
+ * last admin cannot be deleted or demoted, an admin cannot delete or demote themselves, Update
+ * User sets admin or user only, and a role change, new code or deletion ends the user's sessions.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  isReservedLoginId,
+  type Actor,
+  type AuthUser,
+  type PublicUserEntry,
+  type SetUserCodeReply,
+  type UserList,
+  type Role,
+} from '@lr/contracts';
+import { DATABASE, LOGGER, type Database, type Executor, type Logger } from '@lr/nest-kit';
+import { generateCode, hashPassword } from '../core/passwords.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { UserEvents } from '../users/user-events.js';
+import { DEFAULT_AVATAR_URL, toAuthUser, toPublicEntry } from '../users/users.mapper.js';
+import { UsersRepository, type UserListQuery } from '../users/users.repository.js';
+import { randomUUID } from 'node:crypto';
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  role: Role;
+  address: string;
+  district: string;
+  avatar?: { url: string } | undefined;
+}
+
+export interface UserChange {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  address?: string | undefined;
+  district?: string | undefined;
+}
+
+const USER_NOT_FOUND = 'User does not exist';
+
+@Injectable()
+export class AccountsService {
+  private readonly logger: Logger;
+
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(LOGGER) logger: Logger,
+    private readonly users: UsersRepository,
+    private readonly events: UserEvents,
+    private readonly sessions: SessionsService,
+  ) {
+    this.logger = logger.child({ context: AccountsService.name });
+  }
+
+  /** The login dropdown: every account but the reserved ones, by name; nothing but id and names. */
+  async publicList(): Promise<PublicUserEntry[]> {
+    const rows = await this.users.listForLogin();
+    return rows.filter((row) => !isReservedLoginId(row.loginId)).map(toPublicEntry);
+  }
+
+  async list(query: UserListQuery): Promise<UserList> {
+    const { rows, total } = await this.users.list(query);
+    return { items: rows.map(toAuthUser), total };
+  }
+
+  /** An admin may read anyone; any other caller only themselves. */
+  async get(actor: Actor, id: string): Promise<AuthUser> {
+    if (actor.role !== 'admin' && actor.id !== id) throw AppError.forbidden();
+    const row = await this.users.findById(id);
+    if (!row) throw AppError.notFound(`${USER_NOT_FOUND} with Id: ${id}`);
+    return toAuthUser(row);
+  }
+
+  async getMany(ids: string[]): Promise<AuthUser[]> {
+    return (await this.users.findByIds(ids)).map(toAuthUser);
+  }
+
+  async register(input: NewUser): Promise<AuthUser> {
+    const passwordHash = await hashPassword(input.password);
+    const user = await this.db.transaction(async (tx) => {
+      await this.assertLoginIdFree(input.email, null, tx);
+      const row = await this.users.insert(
+        {
+          id: randomUUID(),
+          loginId: input.email,
+          name: input.name,
+          role: input.role,
+          address: input.address,
+          district: input.district,
+          avatarUrl: input.avatar?.url ?? DEFAULT_AVATAR_URL,
+          passwordHash,
+        },
+        tx,
+      );
+      await this.events.created(tx, row);
+      return row;
+    });
+    this.logger.info({ userId: user.id, role: user.role }, 'user registered');
+    return toAuthUser(user);
+  }
+
+  async update(actor: Actor, change: UserChange): Promise<AuthUser> {
+    return this.db.transaction(async (tx) => {
+      const current = await this.users.findById(change.id, tx);
+      if (!current) throw AppError.notFound(`${USER_NOT_FOUND} with Id: ${change.id}`);
+      if (change.role === 'volunteer' && current.role !== 'volunteer') {
+        throw AppError.badRequest('role: Update User can set the role admin or user only');
+      }
+      const demoted = current.role === 'admin' && change.role !== 'admin';
+      if (demoted) await this.assertNotSelfOrLastAdmin(actor, current.id, 'demote', tx);
+      await this.assertLoginIdFree(change.email, current.id, tx);
+      const row = await this.users.update(
+        current.id,
+        {
+          name: change.name,
+          loginId: change.email,
+          role: change.role,
+          ...(change.address !== undefined ? { address: change.address } : {}),
+          ...(change.district !== undefined ? { district: change.district } : {}),
+        },
+        tx,
+      );
+      if (!row) throw AppError.notFound(`${USER_NOT_FOUND} with Id: ${change.id}`);
+      if (row.role !== current.role) await this.sessions.revokeAllOfUser(row.id, tx);
+      await this.events.updated(tx, row);
+      return toAuthUser(row);
+    });
+  }
+
+  async delete(actor: Actor, id: string): Promise<AuthUser> {
+    return this.db.transaction(async (tx) => {
+      const current = await this.users.findById(id, tx);
+      if (!current) throw AppError.notFound(`${USER_NOT_FOUND} with Id: ${id}`);
+      if (actor.id === current.id) throw AppError.conflict('You cannot delete your own account');
+      if (current.role === 'admin') await this.assertNotSelfOrLastAdmin(actor, current.id, 'delete', tx);
+      // Sessions go with the row (ON DELETE CASCADE), so the user is logged out at once.
+      await this.users.delete(current.id, tx);
+      await this.events.deleted(tx, current);
+      this.logger.info({ userId: current.id, by: actor.id }, 'user deleted');
+      return toAuthUser(current);
+    });
+  }
+
+  /** A new random code, shown once to the admin; only its hash is kept, and old sessions end. */
+  async setCode(actor: Actor, id: string): Promise<SetUserCodeReply> {
+    const code = generateCode();
+    const passwordHash = await hashPassword(code);
+    await this.db.transaction(async (tx) => {
+      const row = await this.users.update(id, { passwordHash }, tx);
+      if (!row) throw AppError.notFound(`${USER_NOT_FOUND} with Id: ${id}`);
+      await this.sessions.revokeAllOfUser(row.id, tx);
+    });
+    this.logger.info({ userId: id, by: actor.id }, 'user code replaced');
+    return { id, code };
+  }
+
+  private async assertLoginIdFree(loginId: string, exceptId: string | null, tx: Executor): Promise<void> {
+    if (await this.users.loginIdTaken(loginId, exceptId, tx)) {
+      throw AppError.conflict('email: this Login ID is already in use');
+    }
+  }
+
+  private async assertNotSelfOrLastAdmin(actor: Actor, targetId: string, action: 'delete' | 'demote', tx: Executor): Promise<void> {
+    if (actor.id === targetId) {
+      throw AppError.conflict(action === 'delete' ? 'You cannot delete your own account' : 'You cannot remove your own admin role');
+    }
+    if ((await this.users.countAdminsForUpdate(tx)) <= 1) {
+      throw AppError.conflict(`The last admin cannot be ${action === 'delete' ? 'deleted' : 'demoted'}`);
+    }
+  }
+}

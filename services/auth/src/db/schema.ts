@@ -1,0 +1,44 @@
+/** Drizzle definitions of the auth schema; they mirror migrations/*.sql exactly. */
+import { bigserial, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const authSchema = pgSchema('auth');
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = authSchema.table('users', {
+  id: uuid('id').primaryKey(),
+  loginId: text('login_id').notNull(),
+  name: text('name').notNull(),
+  role: text('role').$type<'user' | 'admin' | 'volunteer'>().notNull(),
+  address: text('address').notNull().default(''),
+  district: text('district').notNull().default(''),
+  avatarUrl: text('avatar_url').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+export type UserRow = typeof users.$inferSelect;
+
+export const sessions = authSchema.table('sessions', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  revokedAt: timestamptz('revoked_at'),
+});
+
+export const passwordResets = authSchema.table('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+});
+
+export const loginFailures = authSchema.table('login_failures', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  loginKey: text('login_key').notNull(),
+  ip: text('ip').notNull(),
+  at: timestamptz('at').notNull().defaultNow(),
+});

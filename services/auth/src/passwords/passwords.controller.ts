@@ -1,0 +1,29 @@
+/** Request-reply adapters for forgotten-password flows (public: the caller is not logged in). */
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  RPC,
+  forgotPasswordInputSchema,
+  parseOrThrow,
+  resetPasswordInputSchema,
+  type ForgotPasswordReply,
+  type RpcRequest,
+} from '@lr/contracts';
+import { PasswordsService } from './passwords.service.js';
+
+@Controller()
+export class PasswordsController {
+  constructor(private readonly passwords: PasswordsService) {}
+
+  @MessagePattern(RPC.auth.forgotPassword)
+  forgot(@Payload() req: RpcRequest<unknown>): Promise<ForgotPasswordReply> {
+    return this.passwords.forgot(parseOrThrow(forgotPasswordInputSchema, req.input).email);
+  }
+
+  @MessagePattern(RPC.auth.resetPassword)
+  async reset(@Payload() req: RpcRequest<unknown>): Promise<{ success: true }> {
+    const input = parseOrThrow(resetPasswordInputSchema, req.input);
+    await this.passwords.reset(input.token, input.password);
+    return { success: true };
+  }
+}

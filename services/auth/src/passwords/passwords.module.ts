@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { SessionsModule } from '../sessions/sessions.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { PasswordResetsRepository } from './password-resets.repository.js';
+import { PasswordsController } from './passwords.controller.js';
+import { PasswordsService } from './passwords.service.js';
+
+@Module({
+  imports: [UsersModule, SessionsModule],
+  controllers: [PasswordsController],
+  providers: [PasswordResetsRepository, PasswordsService],
+})
+export class PasswordsModule {}

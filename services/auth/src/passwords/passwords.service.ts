@@ -1,0 +1,80 @@
+/**
+ * Forgotten codes: a single-use link valid 30 minutes, mailed to the account when its login id is
+ * an email address. The answer is the same whether or not the account exists.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, type ForgotPasswordReply } from '@lr/contracts';
+import { DATABASE, LOGGER, Mailer, type Database, type Logger } from '@lr/nest-kit';
+import type { AuthConfig } from '../config.js';
+import { hashPassword } from '../core/passwords.js';
+import { AUTH_CONFIG } from '../core/tokens.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { PasswordResetsRepository } from './password-resets.repository.js';
+
+export const RESET_TTL_MINUTES = 30;
+export const RESET_INVALID = 'Reset Password Token is invalid or has been expired';
+const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+@Injectable()
+export class PasswordsService {
+  private readonly logger: Logger;
+
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(LOGGER) logger: Logger,
+    private readonly users: UsersRepository,
+    private readonly resets: PasswordResetsRepository,
+    private readonly sessions: SessionsService,
+    private readonly mailer: Mailer,
+  ) {
+    this.logger = logger.child({ context: PasswordsService.name });
+  }
+
+  async forgot(loginIdOrEmail: string): Promise<ForgotPasswordReply> {
+    const reply = { message: `If an account exists for ${loginIdOrEmail}, a password reset link has been sent to it` };
+    const user = await this.users.findByLoginId(loginIdOrEmail);
+    if (!user) return reply;
+
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + RESET_TTL_MINUTES * 60_000);
+    await this.resets.replace(user.id, hashResetToken(token), expiresAt);
+    const link = `${this.config.PUBLIC_URL.replace(/\/$/, '')}/password/reset/${token}`;
+
+    // Demo mode (no SMTP): the link is also logged so a developer can follow it.
+    if (!this.config.SMTP_URL) this.logger.info({ userId: user.id, link }, 'password reset link');
+    if (!EMAIL_LIKE.test(user.loginId)) {
+      this.logger.warn({ userId: user.id }, 'password reset requested for an account without an email address');
+      return reply;
+    }
+    try {
+      await this.mailer.send({
+        to: user.loginId,
+        subject: 'Locker Room password recovery',
+        text: `Hello ${user.name},\n\nYour password reset link is:\n\n${link}\n\nIt works once and expires in ${RESET_TTL_MINUTES} minutes. If you did not ask for it, ignore this email.\n`,
+      });
+    } catch (error) {
+      // Same answer either way, so the caller cannot probe accounts; the failure is logged.
+      this.logger.error({ err: (error as Error).message, userId: user.id }, 'password reset mail failed');
+    }
+    return reply;
+  }
+
+  /** Sets the new code, spends the token and ends every session of the account. */
+  async reset(token: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction(async (tx) => {
+      const userId = await this.resets.consume(hashResetToken(token), tx);
+      if (!userId) throw AppError.badRequest(RESET_INVALID);
+      const row = await this.users.update(userId, { passwordHash }, tx);
+      if (!row) throw AppError.badRequest(RESET_INVALID);
+      await this.sessions.revokeAllOfUser(userId, tx);
+    });
+  }
+}

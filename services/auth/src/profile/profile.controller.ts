@@ -1,0 +1,36 @@
+/** Request-reply adapters for the caller's own account. */
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  RPC,
+  parseOrThrow,
+  updatePasswordInputSchema,
+  updateProfileInputSchema,
+  type AuthUser,
+  type RpcRequest,
+  type SessionGrant,
+} from '@lr/contracts';
+import { requireActor } from '../core/actor-checks.js';
+import { ProfileService } from './profile.service.js';
+
+@Controller()
+export class ProfileController {
+  constructor(private readonly profile: ProfileService) {}
+
+  @MessagePattern(RPC.auth.me)
+  me(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
+    return this.profile.me(requireActor(req.actor));
+  }
+
+  @MessagePattern(RPC.auth.updateProfile)
+  update(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
+    const actor = requireActor(req.actor);
+    return this.profile.update(actor, parseOrThrow(updateProfileInputSchema, req.input));
+  }
+
+  @MessagePattern(RPC.auth.updatePassword)
+  changePassword(@Payload() req: RpcRequest<unknown>): Promise<SessionGrant> {
+    const actor = requireActor(req.actor);
+    return this.profile.changePassword(actor, parseOrThrow(updatePasswordInputSchema, req.input));
+  }
+}

@@ -1,0 +1,72 @@
+/** A signed-in user's own account: read it, change name/login id/avatar, change the code. */
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, type Actor, type AuthUser, type SessionGrant } from '@lr/contracts';
+import { DATABASE, type Database } from '@lr/nest-kit';
+import { hashPassword, verifyPassword } from '../core/passwords.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { UserEvents } from '../users/user-events.js';
+import { toAuthUser } from '../users/users.mapper.js';
+import { UsersRepository } from '../users/users.repository.js';
+
+export interface ProfileChange {
+  name: string;
+  email: string;
+  avatar?: { url: string } | undefined;
+}
+
+export interface PasswordChange {
+  oldPassword: string;
+  newPassword: string;
+}
+
+@Injectable()
+export class ProfileService {
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    private readonly users: UsersRepository,
+    private readonly events: UserEvents,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  async me(actor: Actor): Promise<AuthUser> {
+    const row = await this.users.findById(actor.id);
+    if (!row) throw AppError.unauthorized();
+    return toAuthUser(row);
+  }
+
+  async update(actor: Actor, change: ProfileChange): Promise<AuthUser> {
+    return this.db.transaction(async (tx) => {
+      if (await this.users.loginIdTaken(change.email, actor.id, tx)) {
+        throw AppError.conflict('email: this Login ID is already in use');
+      }
+      const row = await this.users.update(
+        actor.id,
+        { name: change.name, loginId: change.email, ...(change.avatar ? { avatarUrl: change.avatar.url } : {}) },
+        tx,
+      );
+      if (!row) throw AppError.unauthorized();
+      await this.events.updated(tx, row);
+      return toAuthUser(row);
+    });
+  }
+
+  /**
+   * Wrong old code is 400 (spec: the form shows the server's message). Every session of the user
+   * ends, then a new one is opened for the caller, so other devices must log in with the new code.
+   */
+  async changePassword(actor: Actor, change: PasswordChange): Promise<SessionGrant> {
+    const current = await this.users.findById(actor.id);
+    if (!current) throw AppError.unauthorized();
+    if (!(await verifyPassword(current.passwordHash, change.oldPassword))) {
+      throw AppError.badRequest('oldPassword: Old password is incorrect');
+    }
+    const passwordHash = await hashPassword(change.newPassword);
+    return this.db.transaction(async (tx) => {
+      const row = await this.users.update(actor.id, { passwordHash }, tx);
+      if (!row) throw AppError.unauthorized();
+      await this.sessions.revokeAllOfUser(row.id, tx);
+      const session = await this.sessions.open(row.id, tx);
+      return { user: toAuthUser(row), token: session.token, expiresAt: session.expiresAt.toISOString() };
+    });
+  }
+}

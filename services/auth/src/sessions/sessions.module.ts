@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module.js';
+import { LoginThrottleRepository } from './login-throttle.repository.js';
+import { LoginService } from './login.service.js';
+import { SessionsController } from './sessions.controller.js';
+import { SessionsRepository } from './sessions.repository.js';
+import { SessionsService } from './sessions.service.js';
+
+@Module({
+  imports: [UsersModule],
+  controllers: [SessionsController],
+  providers: [SessionsRepository, SessionsService, LoginThrottleRepository, LoginService],
+  exports: [SessionsService],
+})
+export class SessionsModule {}

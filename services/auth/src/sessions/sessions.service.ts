@@ -1,0 +1,70 @@
+/** Opens, checks (with sliding refresh) and revokes sessions. */
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, type SessionCheckReply } from '@lr/contracts';
+import type { Executor } from '@lr/nest-kit';
+import type { AuthConfig } from '../config.js';
+import { AUTH_CONFIG } from '../core/tokens.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { SessionTokens } from './session-tokens.js';
+import { SessionsRepository } from './sessions.repository.js';
+
+const SESSION_ENDED = 'Your session has ended; please login again';
+
+@Injectable()
+export class SessionsService {
+  readonly tokens: SessionTokens;
+
+  constructor(
+    @Inject(AUTH_CONFIG) config: AuthConfig,
+    private readonly sessions: SessionsRepository,
+    private readonly users: UsersRepository,
+  ) {
+    this.tokens = new SessionTokens(config.JWT_SECRET, config.JWT_TTL_MINUTES);
+  }
+
+  async open(userId: string, exec?: Executor): Promise<{ token: string; expiresAt: Date }> {
+    const sessionId = randomUUID();
+    const signed = await this.tokens.sign(userId, sessionId);
+    await this.sessions.create({ id: sessionId, userId, expiresAt: signed.expiresAt }, exec);
+    return signed;
+  }
+
+  async check(token: string): Promise<SessionCheckReply> {
+    const claims = await this.tokens.verify(token);
+    if (!claims) throw AppError.unauthorized(SESSION_ENDED);
+    const session = await this.sessions.find(claims.sessionId);
+    const now = new Date();
+    if (!session || session.userId !== claims.userId || session.revokedAt || session.expiresAt <= now) {
+      throw AppError.unauthorized(SESSION_ENDED);
+    }
+    const user = await this.users.findById(claims.userId);
+    if (!user) throw AppError.unauthorized(SESSION_ENDED);
+
+    // Sliding session: past half its life, the token is replaced by a fresh one for the same session.
+    let refreshedToken: string | null = null;
+    let expiresAt: string | null = null;
+    const halfLife = (claims.expiresAt.getTime() - claims.issuedAt.getTime()) / 2;
+    if (now.getTime() - claims.issuedAt.getTime() >= halfLife) {
+      const fresh = await this.tokens.sign(user.id, session.id, now);
+      await this.sessions.extend(session.id, fresh.expiresAt);
+      refreshedToken = fresh.token;
+      expiresAt = fresh.expiresAt.toISOString();
+    }
+    return {
+      actor: { id: user.id, role: user.role, name: user.name, loginId: user.loginId },
+      refreshedToken,
+      expiresAt,
+    };
+  }
+
+  /** Ends the session of this token; an invalid or expired token has nothing to end. */
+  async revoke(token: string): Promise<void> {
+    const claims = await this.tokens.verify(token);
+    if (claims) await this.sessions.revoke(claims.sessionId);
+  }
+
+  revokeAllOfUser(userId: string, exec?: Executor): Promise<number> {
+    return this.sessions.revokeAllOfUser(userId, exec);
+  }
+}

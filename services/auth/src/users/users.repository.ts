@@ -1,0 +1,143 @@
+/** The only place with SQL about user rows. Methods take an executor so callers can pass a transaction. */
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
+import type { Role } from '@lr/contracts';
+import { users, type UserRow } from '../db/schema.js';
+
+export type NewUserRow = typeof users.$inferInsert;
+export type UserPatch = Partial<Pick<UserRow, 'loginId' | 'name' | 'role' | 'address' | 'district' | 'avatarUrl' | 'passwordHash'>>;
+
+export interface UserListQuery {
+  sort: { field: 'loginId' | 'name' | 'district' | 'role' | 'createdAt'; order: 'ASC' | 'DESC' };
+  offset: number;
+  limit: number;
+  q?: string | undefined;
+  role?: Role | undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Malformed ids simply match nothing (the caller answers 404), never a database error. */
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+@Injectable()
+export class UsersRepository {
+  constructor(@Inject(DATABASE) readonly db: Database) {}
+
+  async findById(id: string, exec: Executor = this.db): Promise<UserRow | undefined> {
+    if (!isUuid(id)) return undefined;
+    const rows = await exec.select().from(users).where(eq(users.id, id)).limit(1);
+    return rows[0];
+  }
+
+  async findByLoginId(loginId: string, exec: Executor = this.db): Promise<UserRow | undefined> {
+    const rows = await exec
+      .select()
+      .from(users)
+      .where(sql`lower(${users.loginId}) = lower(${loginId.trim()})`)
+      .limit(1);
+    return rows[0];
+  }
+
+  async findByIds(ids: string[], exec: Executor = this.db): Promise<UserRow[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    return exec.select().from(users).where(inArray(users.id, valid));
+  }
+
+  /** True when another account already uses this login id (case-insensitive). */
+  async loginIdTaken(loginId: string, exceptId: string | null, exec: Executor = this.db): Promise<boolean> {
+    const sameId = sql`lower(${users.loginId}) = lower(${loginId.trim()})`;
+    const rows = await exec
+      .select({ id: users.id })
+      .from(users)
+      .where(exceptId ? and(sameId, ne(users.id, exceptId)) : sameId)
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async insert(row: NewUserRow, exec: Executor = this.db): Promise<UserRow> {
+    const rows = await exec.insert(users).values(row).returning();
+    return rows[0]!;
+  }
+
+  /** Applies the patch and bumps the version; undefined when the user no longer exists. */
+  async update(id: string, patch: UserPatch, exec: Executor = this.db): Promise<UserRow | undefined> {
+    const rows = await exec
+      .update(users)
+      .set({ ...patch, version: sql`${users.version} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    return rows[0];
+  }
+
+  async delete(id: string, exec: Executor = this.db): Promise<boolean> {
+    const rows = await exec.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+    return rows.length > 0;
+  }
+
+  /** Counts admins, locking their rows so two concurrent demotions cannot both pass the check. */
+  async countAdminsForUpdate(exec: Executor): Promise<number> {
+    const result = await exec.execute(sql`SELECT id FROM auth.users WHERE role = 'admin' FOR UPDATE`);
+    return result.rows.length;
+  }
+
+  async countAdmins(exec: Executor = this.db): Promise<number> {
+    const rows = await exec.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'admin'));
+    return rows[0]?.n ?? 0;
+  }
+
+  async count(exec: Executor = this.db): Promise<number> {
+    const rows = await exec.select({ n: sql<number>`count(*)::int` }).from(users);
+    return rows[0]?.n ?? 0;
+  }
+
+  async list(query: UserListQuery, exec: Executor = this.db): Promise<{ rows: UserRow[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (query.role) conditions.push(eq(users.role, query.role));
+    if (query.q) {
+      const pattern = likePattern(query.q);
+      conditions.push(
+        or(
+          sql`${users.name} ILIKE ${pattern}`,
+          sql`${users.loginId} ILIKE ${pattern}`,
+          sql`${users.district} ILIKE ${pattern}`,
+        )!,
+      );
+    }
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const column = {
+      loginId: sql`lower(${users.loginId})`,
+      name: sql`lower(${users.name})`,
+      district: sql`lower(${users.district})`,
+      role: users.role,
+      createdAt: users.createdAt,
+    }[query.sort.field];
+    const direction = query.sort.order === 'ASC' ? asc : desc;
+    const rows = await exec
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(direction(column), asc(users.id))
+      .offset(query.offset)
+      .limit(query.limit);
+    const counted = await exec.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+    return { rows, total: counted[0]?.n ?? 0 };
+  }
+
+  /** Every account for the login dropdown, sorted by name (reserved ones are filtered by the caller). */
+  async listForLogin(exec: Executor = this.db): Promise<Pick<UserRow, 'id' | 'name' | 'loginId'>[]> {
+    return exec
+      .select({ id: users.id, name: users.name, loginId: users.loginId })
+      .from(users)
+      .orderBy(sql`lower(${users.name})`, asc(users.id));
+  }
+}

@@ -1,0 +1,40 @@
+/** Shared set-up of the auth service tests: a TestEnv with the auth service and the demo accounts. */
+import { RPC, type Actor, type SessionGrant } from '@lr/contracts';
+import { parseConfig } from '@lr/nest-kit';
+import { TestEnv } from '@lr/testing';
+import { AuthModule, authConfigSchema, seedDemoData, type AuthConfig } from '../src/index.js';
+
+export const DEMO_CODE = 'demo345';
+
+export interface AuthTestEnv {
+  env: TestEnv;
+  config: AuthConfig;
+}
+
+export async function startAuth(extra: Record<string, string> = {}): Promise<AuthTestEnv> {
+  const env = await TestEnv.create();
+  const config = parseConfig(authConfigSchema, env.envVars({ LOGIN_FAILURE_DELAY_MS: '0', ...extra }));
+  await env.startService('auth', AuthModule.register(config, env.logger), config);
+  await seedDemoData(env.pool, { demoCode: DEMO_CODE });
+  return { env, config };
+}
+
+export function login(env: TestEnv, loginId: string, password = DEMO_CODE, ip = '10.0.0.1'): Promise<SessionGrant> {
+  return env.rpc.call<SessionGrant>(RPC.auth.login, { loginId, password, ip });
+}
+
+/** Logs in and returns the actor the gateway would pass on (from the session check). */
+export async function actorOf(env: TestEnv, loginId: string, password = DEMO_CODE): Promise<Actor> {
+  const grant = await login(env, loginId, password);
+  const checked = await env.rpc.call<{ actor: Actor }>(RPC.auth.sessionCheck, { token: grant.token });
+  return checked.actor;
+}
+
+export async function errorOf(promise: Promise<unknown>): Promise<{ code: string; message: string; details?: unknown }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as { code: string; message: string; details?: unknown };
+  }
+  throw new Error('expected the call to fail');
+}
