@@ -5,3 +5,4 @@ export * from './subjects.js';
 export * from './events.js';
 export * from './rpc.js';
 export * from './auth.js';
+export * from './reporting.js';

@@ -1,0 +1,21 @@
+/** Reporting service configuration, parsed once at boot (convention 5). */
+import { z } from 'zod';
+import { baseConfigSchema } from '@lr/nest-kit';
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const reportingConfigSchema = baseConfigSchema.extend({
+  /**
+   * The charity's time zone: report date ranges cover whole days and weeks start on Monday in this
+   * zone (an order placed at 23:30 local time belongs to that local day).
+   */
+  REPORT_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/London').default('UTC'),
+});
+export type ReportingConfig = z.infer<typeof reportingConfigSchema>;

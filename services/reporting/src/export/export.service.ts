@@ -1,0 +1,104 @@
+/**
+ * CSV exports: the report's tables, and every order line (paged, so that no reply nears the NATS
+ * message size limit; the gateway streams the pages to the browser).
+ */
+import { Injectable } from '@nestjs/common';
+import type { CsvFile, OrdersCsvPage, OrdersCsvPageInput, ReportRange } from '@lr/contracts';
+import { ReportService } from '../report/report.service.js';
+import { csvRow, csvRows, type CsvValue } from './csv.js';
+import { decodeCursor, encodeCursor } from './export-cursor.js';
+import { ExportRepository } from './export.repository.js';
+
+export const ORDERS_CSV_HEADER = [
+  'Order',
+  'Created',
+  'Status',
+  'Delivered',
+  'School',
+  'Teacher',
+  'Receiving person',
+  'Item',
+  'Category',
+  'SubCategory',
+  'Size',
+  'Requested quantity',
+  'Given quantity',
+] as const;
+
+const DEFAULT_PAGE_ROWS = 1000;
+/** A page stops early past this many characters, far below NATS's 1 MB default payload limit. */
+const MAX_PAGE_CHARS = 400_000;
+
+function rangeLabel(range: ReportRange): string {
+  return `${range.from ?? 'start'}_to_${range.to ?? 'today'}`;
+}
+
+@Injectable()
+export class ExportService {
+  constructor(
+    private readonly reports: ReportService,
+    private readonly repository: ExportRepository,
+  ) {}
+
+  async reportCsv(range: ReportRange): Promise<CsvFile> {
+    const report = await this.reports.report(range);
+    const rows: CsvValue[][] = [
+      ['LR345 Report'],
+      ['From', range.from ?? ''],
+      ['To', range.to ?? ''],
+      [],
+      ['Figure', 'Value'],
+      ['Orders received', report.ordersReceived],
+      ['Orders fulfilled', report.ordersFulfilled],
+      ['Average fulfilment time (hours)', report.averageFulfilmentHours],
+      ['Items fulfilled', report.itemsFulfilled],
+      ['Students helped', report.studentsHelped],
+      [],
+      ['Top items', 'Orders'],
+      ...report.topItems.map((item) => [item.name, item.count]),
+      [],
+      ['Top schools', 'Orders'],
+      ...report.topSchools.map((school) => [school.name, school.count]),
+    ];
+    return { filename: `lr345-report_${rangeLabel(range)}.csv`, csv: csvRows(rows) };
+  }
+
+  async ordersCsvPage(input: OrdersCsvPageInput): Promise<OrdersCsvPage> {
+    const range: ReportRange = { from: input.from, to: input.to };
+    const after = input.cursor ? decodeCursor(input.cursor) : null;
+    const limit = input.limit ?? DEFAULT_PAGE_ROWS;
+    const rows = await this.repository.orderLines(range, this.reports.timeZone, after, limit);
+
+    let csv = after ? '' : csvRow(ORDERS_CSV_HEADER);
+    let taken = 0;
+    for (const row of rows) {
+      csv += csvRow([
+        row.orderNumber,
+        row.createdAt,
+        row.status,
+        row.deliveredAt,
+        row.schoolName,
+        row.teacherName,
+        row.receivingPerson,
+        row.name,
+        row.category,
+        row.subCategory,
+        row.size,
+        row.requestedQuantity,
+        row.quantity,
+      ]);
+      taken += 1;
+      if (csv.length > MAX_PAGE_CHARS) break;
+    }
+    const last = rows[taken - 1];
+    const more = taken < rows.length || rows.length === limit;
+    return {
+      csv,
+      rows: taken,
+      nextCursor:
+        more && last
+          ? encodeCursor({ createdAt: last.keyCreatedAt, orderId: last.keyOrderId, position: last.keyPosition })
+          : null,
+    };
+  }
+}

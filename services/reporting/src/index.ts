@@ -1,0 +1,3 @@
+export { ReportingModule, MIGRATIONS_DIR } from './app.module.js';
+export { reportingConfigSchema, type ReportingConfig } from './config.js';
+export { seedDemoData } from './seed/demo-data.js';

@@ -1,0 +1,24 @@
+/** Registers the durable consumer `reporting-orders` that keeps the read model up to date. */
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { EventConsumers } from '@lr/nest-kit';
+import { ORDER_EVENT_TYPES, OrderEventApplier } from './order-event-applier.js';
+
+export const ORDERS_CONSUMER_NAME = 'reporting-orders';
+
+@Injectable()
+export class OrderEventsConsumer implements OnModuleInit {
+  constructor(
+    private readonly consumers: EventConsumers,
+    private readonly applier: OrderEventApplier,
+  ) {}
+
+  onModuleInit(): void {
+    this.consumers.register({
+      name: ORDERS_CONSUMER_NAME,
+      stream: 'ORDERS',
+      subjects: [...ORDER_EVENT_TYPES],
+      handlers: this.applier.handlers(),
+      schema: 'reporting',
+    });
+  }
+}

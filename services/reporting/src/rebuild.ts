@@ -1,0 +1,39 @@
+/**
+ * `npm run report:rebuild`: rebuilds the report's read model from the ORDERS stream without starting
+ * the service (same code as the console button). Safe while the service runs: the live consumer
+ * waits for the rebuild's transaction and then continues.
+ */
+import {
+  createDatabase,
+  createLogger,
+  createPool,
+  connectNats,
+  loadConfigOrExit,
+  runMigrations,
+} from '@lr/nest-kit';
+import { MIGRATIONS_DIR } from './app.module.js';
+import { reportingConfigSchema } from './config.js';
+import { OrderEventApplier } from './read-model/order-event-applier.js';
+import { ReadModelRepository } from './read-model/read-model.repository.js';
+import { ReadModelRebuilder } from './rebuild/read-model-rebuilder.js';
+
+const config = loadConfigOrExit(reportingConfigSchema);
+const logger = createLogger({ service: 'reporting-rebuild', level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' });
+const pool = createPool(config.DATABASE_URL, 2);
+const nc = await connectNats(config.NATS_URL, 'reporting-rebuild', logger);
+try {
+  await runMigrations(pool, 'reporting', MIGRATIONS_DIR, logger);
+  const db = createDatabase(pool);
+  const repository = new ReadModelRepository(db);
+  const rebuilder = new ReadModelRebuilder(db, nc, config.NATS_NAMESPACE, repository, new OrderEventApplier(repository), logger);
+  const result = await rebuilder.rebuild();
+  process.stdout.write(
+    `Report rebuilt: ${result.eventsApplied} events replayed, ${result.ordersApplied} orders, ${result.durationMs} ms\n`,
+  );
+} catch (error) {
+  process.stderr.write(`Rebuild failed: ${(error as Error).message}\n`);
+  process.exitCode = 1;
+} finally {
+  await nc.drain().catch(() => undefined);
+  await pool.end();
+}

@@ -1,0 +1,17 @@
+/** Request-reply adapter of the rebuild (admin only). */
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { RPC, type RebuildResult, type RpcRequest } from '@lr/contracts';
+import { assertAdmin } from '../report/report.service.js';
+import { RebuildService } from './rebuild.service.js';
+
+@Controller()
+export class RebuildController {
+  constructor(private readonly rebuilds: RebuildService) {}
+
+  @MessagePattern(RPC.reporting.rebuild)
+  async rebuild(@Payload() request: RpcRequest<unknown>): Promise<RebuildResult> {
+    assertAdmin(request.actor);
+    return this.rebuilds.rebuild();
+  }
+}

@@ -1,0 +1,35 @@
+/** The rebuild as a Nest provider, for the admin's console button (rpc.reporting.rebuild). */
+import { Inject, Injectable } from '@nestjs/common';
+import type { RebuildResult } from '@lr/contracts';
+import { DATABASE, KIT_CONFIG, LOGGER, NATS_CONNECTION, type Database, type Logger, type NatsConnection } from '@lr/nest-kit';
+import type { ReportingConfig } from '../config.js';
+import { OrderEventApplier } from '../read-model/order-event-applier.js';
+import { ReadModelRepository } from '../read-model/read-model.repository.js';
+import { ReadModelRebuilder } from './read-model-rebuilder.js';
+
+@Injectable()
+export class RebuildService {
+  private readonly rebuilder: ReadModelRebuilder;
+
+  constructor(
+    @Inject(DATABASE) db: Database,
+    @Inject(NATS_CONNECTION) nc: NatsConnection,
+    @Inject(KIT_CONFIG) config: ReportingConfig,
+    @Inject(LOGGER) logger: Logger,
+    repository: ReadModelRepository,
+    applier: OrderEventApplier,
+  ) {
+    this.rebuilder = new ReadModelRebuilder(
+      db,
+      nc,
+      config.NATS_NAMESPACE,
+      repository,
+      applier,
+      logger.child({ context: 'ReadModelRebuilder' }),
+    );
+  }
+
+  rebuild(): Promise<RebuildResult> {
+    return this.rebuilder.rebuild();
+  }
+}

@@ -1,0 +1,54 @@
+/** The LR345 report (spec 2.7): figures, top-11 rankings and weekly series for charts. */
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, type Actor, type Report, type ReportRange } from '@lr/contracts';
+import { KIT_CONFIG } from '@lr/nest-kit';
+import type { ReportingConfig } from '../config.js';
+import { ReportRepository } from './report.repository.js';
+import { spanOfWeeks, withEmptyWeeks } from './weeks.js';
+
+/** Reports and exports are for admins only (volunteers see the orders tile, not the report). */
+export function assertAdmin(actor: Actor | null): void {
+  if (!actor) throw AppError.unauthorized();
+  if (actor.role !== 'admin') {
+    throw AppError.forbidden(`Role: ${actor.role} is not allowed to access this resource`);
+  }
+}
+
+@Injectable()
+export class ReportService {
+  constructor(
+    private readonly repository: ReportRepository,
+    @Inject(KIT_CONFIG) private readonly config: ReportingConfig,
+  ) {}
+
+  get timeZone(): string {
+    return this.config.REPORT_TIME_ZONE;
+  }
+
+  async report(range: ReportRange): Promise<Report> {
+    const tz = this.timeZone;
+    const [totals, topItems, topSchools, received, fulfilled, itemsByCategory] = await Promise.all([
+      this.repository.totals(range, tz),
+      this.repository.topItems(range, tz),
+      this.repository.topSchools(range, tz),
+      this.repository.weeklyReceived(range, tz),
+      this.repository.weeklyFulfilled(range, tz),
+      this.repository.weeklyItemsByCategory(range, tz),
+    ]);
+    const weeks = spanOfWeeks(received, fulfilled);
+    return {
+      ordersReceived: totals.ordersReceived,
+      ordersFulfilled: totals.ordersFulfilled,
+      averageFulfilmentHours: totals.averageFulfilmentHours,
+      itemsFulfilled: totals.itemsFulfilled,
+      studentsHelped: totals.studentsHelped,
+      topItems,
+      topSchools,
+      weekly: {
+        ordersReceived: withEmptyWeeks(received, weeks),
+        ordersFulfilled: withEmptyWeeks(fulfilled, weeks),
+        itemsByCategory,
+      },
+    };
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Builds realistic order events (full snapshots, as the orders service writes them) and publishes
+ * them straight to the ORDERS stream, so the reporting tests do not depend on the orders service.
+ */
+import { randomUUID } from 'node:crypto';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import {
+  EVENT_SCHEMAS,
+  EVENTS,
+  namespaced,
+  namespacedStream,
+  type Category,
+  type EventEnvelope,
+  type OrderSnapshot,
+  type OrderStatus,
+  type SubCategory,
+} from '@lr/contracts';
+
+export interface LineSpec {
+  name: string;
+  category: Category;
+  quantity: number;
+  requested?: number;
+  subCategory?: SubCategory;
+  size?: string;
+}
+
+export interface OrderSpec {
+  school: string;
+  student: string;
+  createdAt: string;
+  lines: LineSpec[];
+  number?: number;
+}
+
+let orderCounter = 0;
+const schoolIds = new Map<string, string>();
+
+/** Version 1 of an order, just placed (Processing). */
+export function newOrder(spec: OrderSpec): OrderSnapshot {
+  orderCounter += 1;
+  const userId = schoolIds.get(spec.school) ?? randomUUID();
+  schoolIds.set(spec.school, userId);
+  return {
+    id: randomUUID(),
+    orderNumber: `LR-${String(spec.number ?? orderCounter).padStart(6, '0')}`,
+    userId,
+    userName: spec.school,
+    status: 'Processing',
+    createdAt: spec.createdAt,
+    deliveredAt: null,
+    version: 1,
+    shippingInfo: {
+      userName: spec.school,
+      receivingPersonName: spec.student,
+      additionalComments: '',
+      userLoggedInDesignation: 'Ms Teacher',
+      userAddress: '1 School Lane|North',
+      orderDate: spec.createdAt,
+      phoneNo: '0123456789',
+      Email: 'teacher@example.org',
+    },
+    lines: spec.lines.map((line) => ({
+      lineId: randomUUID(),
+      productId: randomUUID(),
+      name: line.name,
+      category: line.category,
+      subCategory: line.subCategory ?? 'Unisex youth sizing',
+      size: line.size ?? 'M',
+      requestedQuantity: line.requested ?? line.quantity,
+      quantity: line.quantity,
+      image: '/media/products/x.webp',
+    })),
+  };
+}
+
+/** The next version of the order with `changes` applied. */
+export function nextVersion(order: OrderSnapshot, changes: Partial<OrderSnapshot>): OrderSnapshot {
+  return { ...order, ...changes, version: order.version + 1 };
+}
+
+function envelope<T>(type: string, data: T, version: number): EventEnvelope<T> {
+  const schema = EVENT_SCHEMAS[type as keyof typeof EVENT_SCHEMAS];
+  return {
+    eventId: randomUUID(),
+    type,
+    version,
+    occurredAt: new Date().toISOString(),
+    correlationId: randomUUID(),
+    data: schema.parse(data) as T,
+  };
+}
+
+export const events = {
+  placed: (order: OrderSnapshot) => envelope(EVENTS.ordersOrderPlaced, { order }, order.version),
+  statusChanged: (order: OrderSnapshot, from: OrderStatus) =>
+    envelope(
+      EVENTS.ordersOrderStatusChanged,
+      { order, from, to: order.status, changedBy: { id: randomUUID(), name: 'Admin' }, reason: null },
+      order.version,
+    ),
+  itemsAdjusted: (order: OrderSnapshot, previous: OrderSnapshot) =>
+    envelope(
+      EVENTS.ordersOrderItemsAdjusted,
+      {
+        order,
+        previousQuantities: previous.lines.map((l) => ({ lineId: l.lineId, quantity: l.quantity })),
+        changedBy: { id: randomUUID(), name: 'Admin' },
+      },
+      order.version,
+    ),
+  deleted: (order: OrderSnapshot) =>
+    envelope(EVENTS.ordersOrderDeleted, { order, deletedBy: { id: randomUUID(), name: 'Admin' } }, order.version),
+};
+
+/**
+ * Publishes envelopes in the given order. `dedupe: false` publishes without a msgID, so a repeated
+ * event id really lands in the stream twice (what a redelivery or a relay retry looks like).
+ */
+export async function publish(
+  nc: NatsConnection,
+  namespace: string,
+  envelopes: EventEnvelope<unknown>[],
+  { dedupe = true }: { dedupe?: boolean } = {},
+): Promise<void> {
+  const js = jetstream(nc);
+  for (const e of envelopes) {
+    await js.publish(namespaced(namespace, e.type), JSON.stringify(e), dedupe ? { msgID: e.eventId } : {});
+  }
+}
+
+/** Resolves when the durable consumer has acknowledged everything in the stream. */
+export async function consumerCaughtUp(nc: NatsConnection, namespace: string, durable: string): Promise<boolean> {
+  const jsm = await jetstreamManager(nc);
+  const info = await jsm.consumers.info(namespacedStream(namespace, 'ORDERS'), `${namespace}_${durable}`);
+  return info.num_pending === 0 && info.num_ack_pending === 0;
+}
