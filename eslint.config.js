@@ -22,6 +22,11 @@ export default tseslint.config(
     },
   },
   {
+    // Tests are outside the build projects; they get the syntax rules, not the type-aware ones.
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**/*.ts', '**/test/**/*.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { ...globals.node } },
   },

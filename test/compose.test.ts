@@ -9,7 +9,6 @@ import { createRequire } from 'node:module';
 import { parse } from 'yaml';
 
 const require = createRequire(import.meta.url);
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const Ajv2019 = require('ajv/dist/2019').default as typeof import('ajv').default;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

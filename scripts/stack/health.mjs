@@ -1,7 +1,7 @@
 /** Waits until the gateway's /health says every service and dependency is up. */
 export async function waitForHealthy(url, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
-  let last = 'no answer';
+  let last;
   for (;;) {
     try {
       const response = await fetch(`${url}/health`);

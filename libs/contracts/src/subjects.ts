@@ -29,7 +29,7 @@ export const STREAMS = {
 export type StreamName = keyof typeof STREAMS;
 
 export function streamOfEvent(type: string): StreamName {
-  const service = type.split('.')[0];
+  const service = type.split('.')[0] ?? '';
   switch (service) {
     case 'auth':
       return 'AUTH';

@@ -97,7 +97,7 @@ export async function runMigrations(
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`Migration ${schema}/${migration.name} failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${schema}/${migration.name} failed: ${(error as Error).message}`, { cause: error });
       }
       applied.push(migration.name);
       logger?.info({ schema, migration: migration.name }, 'migration applied');
