@@ -21,9 +21,10 @@ import {
   type RebuildResult,
 } from '@lr/contracts';
 import type { Database, Executor, Logger } from '@lr/nest-kit';
-import { isOrderEventType, ORDER_EVENT_TYPES, type OrderEventApplier, type OrderEventType } from '../read-model/order-event-applier.js';
+import { isOrderEventType, type OrderEventApplier, type OrderEventType } from '../read-model/order-event-applier.js';
 import type { ReadModelRepository } from '../read-model/read-model.repository.js';
 
+const ORDER_SUBJECTS = 'orders.order.>';
 const FETCH_BATCH = 500;
 const FETCH_EXPIRES_MS = 2000;
 
@@ -61,7 +62,8 @@ export class ReadModelRebuilder {
     const lastSeq = info.state.last_seq;
 
     const consumer = await jetstream(this.nc).consumers.get(stream, {
-      filter_subjects: ORDER_EVENT_TYPES.map((type) => namespaced(this.namespace, type)),
+      // One filter (nats-server 2.9 knows no more); other order event types are skipped on parse.
+      filter_subjects: namespaced(this.namespace, ORDER_SUBJECTS),
       deliver_policy: DeliverPolicy.All,
     });
     let applied = 0;

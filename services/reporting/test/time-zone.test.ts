@@ -1,0 +1,29 @@
+/** Days and weeks follow REPORT_TIME_ZONE: a late-evening order belongs to that local day. */
+import type { TestEnv } from '@lr/testing';
+import { events, newOrder, publish } from './support/order-events.js';
+import { caughtUp, report, startReporting } from './support/reporting-env.js';
+
+describe('report time zone', () => {
+  let env: TestEnv;
+
+  // 03:00 UTC on Monday 9 March 2026 is 23:00 on Sunday 8 March in New York (EDT, UTC-4).
+  const lateSunday = newOrder({
+    school: 'Abbey Primary',
+    student: 'S1_10_Male',
+    createdAt: '2026-03-09T03:00:00.000Z',
+    lines: [{ name: 'Sneakers', category: 'Footwear', quantity: 1 }],
+  });
+
+  beforeAll(async () => {
+    env = await startReporting({ REPORT_TIME_ZONE: 'America/New_York' });
+    await publish(env.nc, env.namespace, [events.placed(lateSunday)]);
+    await caughtUp(env);
+  });
+  afterAll(() => env.close());
+
+  it('counts the order on its local day and in its local week', async () => {
+    expect((await report(env, { to: '2026-03-08' })).ordersReceived).toBe(1);
+    expect((await report(env, { from: '2026-03-09' })).ordersReceived).toBe(0);
+    expect((await report(env)).weekly.ordersReceived).toEqual([{ week: '2026-03-02', count: 1 }]);
+  });
+});
