@@ -6,3 +6,4 @@ export * from './events.js';
 export * from './rpc.js';
 export * from './auth.js';
 export * from './reporting.js';
+export * from './orders.js';

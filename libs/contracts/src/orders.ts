@@ -1,0 +1,183 @@
+/**
+ * Messages of the orders service (subjects in RPC.orders) and the HTTP bodies of its /api/v1 calls.
+ * The service answers with the order snapshot of events.ts (`OrderSnapshot`); the gateway maps it to
+ * the spec's `_id`/`orderId` shape for /api/v1 and to `id` records for /api/console.
+ */
+import { z } from 'zod';
+import { genderSchema, orderStatusSchema } from './domain.js';
+
+/** Highest quantity any line may carry in the schema (the 5 cap is a business rule in the service). */
+export const ORDER_LINE_HARD_MAX = 1000;
+export const ORDER_LINES_MAX = 100;
+
+// ---- shipping info ------------------------------------------------------------------------------
+
+/** `<student id>_<age>_<gender>`: the student id may itself hold underscores, age and gender may not. */
+export const RECEIVING_PERSON_PATTERN = /^(.+)_(\d{1,3})_(Male|Female|NA)$/;
+
+export function joinReceivingPersonName(studentId: string, age: number | string, gender: string): string {
+  return `${studentId.trim()}_${String(age).trim()}_${gender}`;
+}
+
+export function splitReceivingPersonName(
+  value: string,
+): { studentId: string; age: number; gender: z.infer<typeof genderSchema> } | null {
+  const match = RECEIVING_PERSON_PATTERN.exec(value);
+  if (!match) return null;
+  return {
+    studentId: match[1] ?? '',
+    age: Number(match[2]),
+    gender: match[3] as z.infer<typeof genderSchema>,
+  };
+}
+
+/**
+ * What the school sends. `userName`, `userAddress` and `orderDate` are set by the server (from the
+ * profile and the clock), so they are accepted but ignored.
+ */
+export const shippingInfoInputSchema = z.object({
+  receivingPersonName: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(RECEIVING_PERSON_PATTERN, 'must be the student id, age and gender (Male, Female or NA) joined by underscores'),
+  additionalComments: z.string().trim().max(2000).optional().default(''),
+  userLoggedInDesignation: z.string().trim().max(200).optional().default(''),
+  phoneNo: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().max(40)).optional().default(''),
+  Email: z.email().max(254),
+  userName: z.string().optional(),
+  userAddress: z.string().optional(),
+  orderDate: z.string().optional(),
+});
+export type ShippingInfoInput = z.infer<typeof shippingInfoInputSchema>;
+
+// ---- rpc.orders.place ---------------------------------------------------------------------------
+
+export const orderLineInputSchema = z.object({
+  productId: z.uuid(),
+  size: z.string().trim().min(1).max(100),
+  quantity: z.number().int().min(1).max(ORDER_LINE_HARD_MAX),
+});
+export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
+
+export const placeOrderInputSchema = z.object({
+  shippingInfo: shippingInfoInputSchema,
+  lines: z.array(orderLineInputSchema).min(1, 'at least one item is needed').max(ORDER_LINES_MAX),
+  /** Made once per checkout by the store; the same key (per user) returns the first order. */
+  idempotencyKey: z.uuid().nullable().optional(),
+});
+export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
+
+/** A line the server refused, in the 409's `details.lines`. */
+export const refusedLineSchema = z.object({
+  index: z.number().int(),
+  productId: z.string(),
+  size: z.string(),
+  name: z.string().nullable(),
+  reason: z.enum(['not-found', 'hidden', 'no-such-size', 'over-limit', 'short']),
+  requested: z.number().int(),
+  available: z.number().int().nullable(),
+});
+export type RefusedLine = z.infer<typeof refusedLineSchema>;
+
+// ---- reads --------------------------------------------------------------------------------------
+
+export const orderIdInputSchema = z.object({ id: z.string().min(1).max(100) });
+export const orderIdsInputSchema = z.object({ ids: z.array(z.string().min(1).max(100)).max(1000) });
+
+export const ORDER_CONSOLE_SORT_FIELDS = ['createdAt', 'orderNumber', 'orderId', 'status', 'orderStatus', 'userName', 'deliveredAt'] as const;
+
+export const orderConsoleFilterSchema = z.object({
+  status: z.union([orderStatusSchema, z.array(orderStatusSchema)]).optional(),
+  /** The school (user id). */
+  userId: z.uuid().optional(),
+  createdAt_gte: z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'must be a date').optional(),
+  /** A date without a time means the end of that day. */
+  createdAt_lte: z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'must be a date').optional(),
+  /** Part of the school's name or login id (the console's free-text School filter). */
+  school: z.string().trim().max(100).optional(),
+  /** Aliases of createdAt_gte / createdAt_lte (the console's From and To dates). */
+  from: z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'must be a date').optional(),
+  to: z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'must be a date').optional(),
+  /** Order number (`LR-000123` or `123`) or student id. */
+  q: z.string().trim().max(100).optional(),
+  id: z.array(z.string()).optional(),
+});
+export type OrderConsoleFilter = z.infer<typeof orderConsoleFilterSchema>;
+
+export const orderConsoleListInputSchema = z.object({
+  sort: z.object({ field: z.enum(ORDER_CONSOLE_SORT_FIELDS), order: z.enum(['ASC', 'DESC']) }).nullable().optional(),
+  range: z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }),
+  filter: orderConsoleFilterSchema.optional().default({}),
+});
+export type OrderConsoleListInput = z.infer<typeof orderConsoleListInputSchema>;
+
+// ---- rpc.orders.update --------------------------------------------------------------------------
+
+export const updateOrderInputSchema = z.object({
+  id: z.string().min(1).max(100),
+  status: orderStatusSchema,
+  /** One given quantity per line, in line order; only while the order is Processing. */
+  newQuantity: z.array(z.number().int()).max(ORDER_LINES_MAX).nullable().optional(),
+});
+export type UpdateOrderInput = z.infer<typeof updateOrderInputSchema>;
+
+// ---- status history -----------------------------------------------------------------------------
+
+export const orderHistoryEntrySchema = z.object({
+  at: z.string(),
+  /** Who made the change; null when the system did (e.g. catalog rejected a commit). */
+  by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  from: orderStatusSchema.nullable(),
+  to: orderStatusSchema,
+  /** Given quantities per line (line order) after the change. */
+  quantities: z.array(z.number().int()),
+  reason: z.string().nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
+// ---- HTTP bodies (/api/v1), as the old client sends them ---------------------------------------
+
+/** `POST /api/v1/payment/process`: no money changes hands. */
+export const paymentProcessBodySchema = z.object({
+  amount: z.coerce.number().refine((n) => n === 0, 'must be 0: requests are free'),
+});
+
+const zeroPrice = z.coerce.number().refine((n) => n === 0, 'must be 0').optional();
+
+export const newOrderItemBodySchema = z.object({
+  product: z.uuid(),
+  name: z.string().optional(),
+  SubCategory: z.string().optional(),
+  ProductSize: z.string().trim().min(1).max(100),
+  quantity: z.coerce.number().int().min(1).max(ORDER_LINE_HARD_MAX),
+  image: z.string().optional(),
+  price: zeroPrice,
+});
+
+/** `POST /api/v1/order/new`. */
+export const newOrderBodySchema = z.object({
+  shippingInfo: shippingInfoInputSchema,
+  orderItems: z.array(newOrderItemBodySchema).min(1, 'at least one item is needed').max(ORDER_LINES_MAX),
+  itemsPrice: zeroPrice,
+  taxPrice: zeroPrice,
+  shippingPrice: zeroPrice,
+  totalPrice: zeroPrice,
+});
+export type NewOrderBody = z.infer<typeof newOrderBodySchema>;
+
+/** `PUT /api/v1/admin/order/:id`: JSON, or the old client's form with a comma-joined newQuantity. */
+export const updateOrderBodySchema = z.object({
+  status: orderStatusSchema,
+  newQuantity: z
+    .union([
+      z.array(z.coerce.number().int()),
+      z
+        .string()
+        .transform((s) => (s.trim() === '' ? [] : s.split(',').map((part) => Number(part.trim()))))
+        .pipe(z.array(z.number().int())),
+    ])
+    .nullable()
+    .optional(),
+});
+export type UpdateOrderBody = z.infer<typeof updateOrderBodySchema>;

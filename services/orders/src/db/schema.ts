@@ -1,0 +1,55 @@
+/** Drizzle definitions of the orders schema; they mirror migrations/*.sql exactly. */
+import { bigserial, date, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { OrderStatus, ShippingInfo } from '@lr/contracts';
+
+export const ordersSchema = pgSchema('orders');
+
+export const orders = ordersSchema.table('orders', {
+  id: uuid('id').primaryKey(),
+  orderNumber: bigserial('order_number', { mode: 'number' }).notNull(),
+  userId: uuid('user_id').notNull(),
+  userName: text('user_name').notNull(),
+  userLoginId: text('user_login_id').notNull(),
+  status: text('status').$type<OrderStatus>().notNull(),
+  shippingInfo: jsonb('shipping_info').$type<ShippingInfo>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  version: integer('version').notNull().default(1),
+  idempotencyKey: uuid('idempotency_key'),
+});
+
+export const orderLines = ordersSchema.table('order_lines', {
+  id: uuid('id').primaryKey(),
+  orderId: uuid('order_id').notNull(),
+  position: integer('position').notNull(),
+  productId: uuid('product_id').notNull(),
+  name: text('name').notNull(),
+  category: text('category').notNull(),
+  subCategory: text('sub_category').notNull(),
+  size: text('size').notNull(),
+  requestedQuantity: integer('requested_quantity').notNull(),
+  quantity: integer('quantity').notNull(),
+  image: text('image').notNull().default(''),
+});
+
+export const orderStatusHistory = ordersSchema.table('order_status_history', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: uuid('order_id').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  actorId: uuid('actor_id'),
+  actorName: text('actor_name'),
+  fromStatus: text('from_status').$type<OrderStatus>(),
+  toStatus: text('to_status').$type<OrderStatus>().notNull(),
+  quantities: jsonb('quantities').$type<number[]>().notNull(),
+  reason: text('reason'),
+});
+
+export const dailySummaries = ordersSchema.table('daily_summaries', {
+  day: date('day').primaryKey(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+  ordersCount: integer('orders_count'),
+});
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderHistoryRow = typeof orderStatusHistory.$inferSelect;

@@ -1,0 +1,2 @@
+export { OrdersModule } from './app.module.js';
+export { ordersConfigSchema, type OrdersConfig } from './config.js';

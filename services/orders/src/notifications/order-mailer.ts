@@ -1,0 +1,89 @@
+/**
+ * Emails to the school about its order (placed, Ready for Pickup, Delivered). Sending happens after
+ * the order committed and never fails it: a mail error is logged and forgotten.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { LOGGER, Mailer, type Logger } from '@lr/nest-kit';
+import type { OrderSnapshot, OrderStatus } from '@lr/contracts';
+
+export const PICKUP_TIMES = 'Tuesdays 2:00-4:00 and Thursdays 8:00-9:30 am';
+
+function linesText(order: OrderSnapshot): string {
+  return order.lines
+    .map((line) => `- ${line.name} (${line.subCategory}, size ${line.size}): ${line.quantity}`)
+    .join('\n');
+}
+
+export function placedMail(order: OrderSnapshot): { subject: string; text: string } {
+  return {
+    subject: `Your request ${order.orderNumber} has been received`,
+    text: [
+      `Hello ${order.shippingInfo.userLoggedInDesignation || order.userName},`,
+      '',
+      `We received request ${order.orderNumber} for student ${order.shippingInfo.receivingPersonName}:`,
+      linesText(order),
+      '',
+      'In-stock items are picked, packed and delivered within 24-48 hours. Supplies are limited and the',
+      'requested amount is not guaranteed. We will write again when it is ready.',
+    ].join('\n'),
+  };
+}
+
+export function statusMail(order: OrderSnapshot, status: OrderStatus): { subject: string; text: string } | null {
+  if (status === 'Ready for Pickup') {
+    return {
+      subject: `Your request ${order.orderNumber} is ready for pickup`,
+      text: [
+        `Hello ${order.shippingInfo.userLoggedInDesignation || order.userName},`,
+        '',
+        `Request ${order.orderNumber} for student ${order.shippingInfo.receivingPersonName} is ready for pickup:`,
+        linesText(order),
+        '',
+        `Pickup times: ${PICKUP_TIMES}.`,
+      ].join('\n'),
+    };
+  }
+  if (status === 'Delivered') {
+    return {
+      subject: `Your request ${order.orderNumber} has been delivered`,
+      text: [
+        `Hello ${order.shippingInfo.userLoggedInDesignation || order.userName},`,
+        '',
+        `Request ${order.orderNumber} for student ${order.shippingInfo.receivingPersonName} has been delivered:`,
+        linesText(order),
+        '',
+        'Thank you for helping your students.',
+      ].join('\n'),
+    };
+  }
+  return null;
+}
+
+@Injectable()
+export class OrderMailer {
+  private readonly logger: Logger;
+
+  constructor(
+    private readonly mailer: Mailer,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ context: OrderMailer.name });
+  }
+
+  orderPlaced(order: OrderSnapshot): void {
+    this.sendQuietly(order, placedMail(order));
+  }
+
+  statusChanged(order: OrderSnapshot, status: OrderStatus): void {
+    const mail = statusMail(order, status);
+    if (mail) this.sendQuietly(order, mail);
+  }
+
+  private sendQuietly(order: OrderSnapshot, mail: { subject: string; text: string }): void {
+    const to = order.shippingInfo.Email;
+    if (!to) return;
+    this.mailer.send({ to, ...mail }).catch((error: unknown) => {
+      this.logger.warn({ err: (error as Error).message, orderId: order.id }, 'order mail could not be sent');
+    });
+  }
+}

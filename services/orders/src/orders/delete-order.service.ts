@@ -1,0 +1,48 @@
+/**
+ * Deleting an order: an admin any order; a school only its own while Processing (the store's cancel
+ * button); another school's order does not exist for it (404). The event carries the order as it
+ * was, so catalog gives back committed stock of an undelivered order and reporting forgets it.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { AppError, EVENTS, type Actor, type OrderSnapshot } from '@lr/contracts';
+import { LOGGER, OutboxWriter, type Logger } from '@lr/nest-kit';
+import { toOrderSnapshot } from './order.mapper.js';
+import { OrdersRepository } from './orders.repository.js';
+
+@Injectable()
+export class DeleteOrderService {
+  private readonly logger: Logger;
+
+  constructor(
+    private readonly repository: OrdersRepository,
+    private readonly outbox: OutboxWriter,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ context: DeleteOrderService.name });
+  }
+
+  async delete(actor: Actor | null, id: string): Promise<OrderSnapshot> {
+    if (!actor) throw AppError.unauthorized();
+    if (actor.role === 'volunteer') throw AppError.forbidden('Volunteers cannot delete orders');
+    const deleted = await this.repository.transaction(async (tx) => {
+      const found = await this.repository.findWithLines(tx, id, { lock: true });
+      if (!found || (actor.role !== 'admin' && found.order.userId !== actor.id)) {
+        throw AppError.notFound('Order not found with this Id');
+      }
+      if (actor.role !== 'admin' && found.order.status !== 'Processing') {
+        throw AppError.conflict('Only an order that is still Processing can be cancelled');
+      }
+      const snapshot = toOrderSnapshot({ ...found.order, version: found.order.version + 1 }, found.lines);
+      await this.repository.delete(tx, found.order.id);
+      await this.outbox.write(
+        tx,
+        EVENTS.ordersOrderDeleted,
+        { order: snapshot, deletedBy: { id: actor.id, name: actor.name } },
+        snapshot.version,
+      );
+      return snapshot;
+    });
+    this.logger.info({ orderId: deleted.id, by: actor.id }, 'order deleted');
+    return deleted;
+  }
+}

@@ -1,0 +1,103 @@
+/**
+ * The rules a requested line must meet (issue 5): the product and size exist and are visible, the
+ * quantity is 1 to 5 (TEST USER exempt from the cap) and not above the size's current stock.
+ * Pure functions, so the rules read in one place and test without a catalog.
+ */
+import {
+  LIMITS,
+  TEST_USER_LOGIN_ID,
+  type OrderLineInput,
+  type RefusedLine,
+  type ShortLine,
+} from '@lr/contracts';
+import type { CatalogProduct } from '../clients/catalog.client.js';
+
+export function isTestUser(loginId: string): boolean {
+  return loginId.trim().toLowerCase() === TEST_USER_LOGIN_ID.toLowerCase();
+}
+
+function sameSize(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+export function findSize(product: CatalogProduct, size: string): { size: string; stock: number } | undefined {
+  return product.ProductSize.find((s) => sameSize(s.size, size));
+}
+
+/** Lines refused before asking about stock: unknown, hidden, no such size, above the cap. */
+export function refuseByCatalog(
+  lines: OrderLineInput[],
+  products: Map<string, CatalogProduct>,
+  exemptFromCap: boolean,
+): RefusedLine[] {
+  const refused: RefusedLine[] = [];
+  lines.forEach((line, index) => {
+    const product = products.get(line.productId);
+    const base = { index, productId: line.productId, size: line.size, requested: line.quantity };
+    if (!product) {
+      refused.push({ ...base, name: null, reason: 'not-found', available: null });
+      return;
+    }
+    if (!product.isShow) {
+      refused.push({ ...base, name: product.name, reason: 'hidden', available: null });
+      return;
+    }
+    const size = findSize(product, line.size);
+    if (!size) {
+      refused.push({ ...base, name: product.name, reason: 'no-such-size', available: null });
+      return;
+    }
+    if (!exemptFromCap && line.quantity > LIMITS.maxQuantityPerLine) {
+      refused.push({ ...base, name: product.name, reason: 'over-limit', available: LIMITS.maxQuantityPerLine });
+    }
+  });
+  return refused;
+}
+
+/** Turns catalog's short lines into refused lines of the request. */
+export function refuseShort(lines: OrderLineInput[], shortLines: ShortLine[]): RefusedLine[] {
+  const refused: RefusedLine[] = [];
+  for (const short of shortLines) {
+    const index = lines.findIndex((l) => l.productId === short.productId && sameSize(l.size, short.size));
+    const line = lines[index];
+    refused.push({
+      index,
+      productId: short.productId,
+      size: short.size,
+      name: short.name,
+      reason: 'short',
+      requested: line?.quantity ?? short.requested,
+      available: short.available,
+    });
+  }
+  return refused;
+}
+
+export function describeRefusal(line: RefusedLine): string {
+  const item = line.name ? `${line.name} (${line.size})` : `item ${line.index + 1}`;
+  switch (line.reason) {
+    case 'not-found':
+      return `${item} no longer exists`;
+    case 'hidden':
+      return `${item} is not available`;
+    case 'no-such-size':
+      return `${item}: this size does not exist`;
+    case 'over-limit':
+      return `${item}: at most ${LIMITS.maxQuantityPerLine} may be requested`;
+    case 'short':
+      return line.available && line.available > 0
+        ? `${item}: only ${line.available} left`
+        : `${item}: out of stock`;
+  }
+}
+
+/** Two lines for the same product and size: the cart replaces such lines, so this is a bad request. */
+export function findDuplicateLine(lines: OrderLineInput[]): number {
+  const seen = new Set<string>();
+  for (const [index, line] of lines.entries()) {
+    const key = `${line.productId}|${line.size.trim().toLowerCase()}`;
+    if (seen.has(key)) return index;
+    seen.add(key);
+  }
+  return -1;
+}

@@ -1,0 +1,51 @@
+/** Explicit row -> message mapping: the order snapshot (events and replies) and history entries. */
+import type { OrderHistoryEntry, OrderSnapshot } from '@lr/contracts';
+import type { OrderHistoryRow, OrderLineRow, OrderRow } from '../db/schema.js';
+import { formatOrderNumber } from './order-number.js';
+
+export function toOrderSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderSnapshot {
+  return {
+    id: order.id,
+    orderNumber: formatOrderNumber(order.orderNumber),
+    userId: order.userId,
+    userName: order.userName,
+    status: order.status,
+    createdAt: order.createdAt.toISOString(),
+    deliveredAt: order.deliveredAt ? order.deliveredAt.toISOString() : null,
+    version: order.version,
+    shippingInfo: {
+      userName: order.shippingInfo.userName,
+      receivingPersonName: order.shippingInfo.receivingPersonName,
+      additionalComments: order.shippingInfo.additionalComments,
+      userLoggedInDesignation: order.shippingInfo.userLoggedInDesignation,
+      userAddress: order.shippingInfo.userAddress,
+      orderDate: order.shippingInfo.orderDate,
+      phoneNo: order.shippingInfo.phoneNo,
+      Email: order.shippingInfo.Email,
+    },
+    lines: [...lines]
+      .sort((a, b) => a.position - b.position)
+      .map((line) => ({
+        lineId: line.id,
+        productId: line.productId,
+        name: line.name,
+        category: line.category as OrderSnapshot['lines'][number]['category'],
+        subCategory: line.subCategory as OrderSnapshot['lines'][number]['subCategory'],
+        size: line.size,
+        requestedQuantity: line.requestedQuantity,
+        quantity: line.quantity,
+        image: line.image,
+      })),
+  };
+}
+
+export function toHistoryEntry(row: OrderHistoryRow): OrderHistoryEntry {
+  return {
+    at: row.at.toISOString(),
+    by: row.actorId ? { id: row.actorId, name: row.actorName ?? '' } : null,
+    from: row.fromStatus,
+    to: row.toStatus,
+    quantities: row.quantities,
+    reason: row.reason,
+  };
+}

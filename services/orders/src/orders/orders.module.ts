@@ -1,0 +1,32 @@
+import { Module } from '@nestjs/common';
+import { CatalogClient } from '../clients/catalog.client.js';
+import { UsersClient } from '../clients/users.client.js';
+import { CommitRejectedConsumer } from '../inventory/commit-rejected.consumer.js';
+import { DailySummaryRepository } from '../notifications/daily-summary.repository.js';
+import { DailySummaryService } from '../notifications/daily-summary.service.js';
+import { OrderMailer } from '../notifications/order-mailer.js';
+import { DeleteOrderService } from './delete-order.service.js';
+import { OrderQueriesService } from './order-queries.service.js';
+import { OrdersController } from './orders.controller.js';
+import { OrdersRepository } from './orders.repository.js';
+import { PlaceOrderService } from './place-order.service.js';
+import { ProcessOrderService } from './process-order.service.js';
+
+@Module({
+  controllers: [OrdersController],
+  providers: [
+    OrdersRepository,
+    CatalogClient,
+    UsersClient,
+    OrderMailer,
+    PlaceOrderService,
+    ProcessOrderService,
+    DeleteOrderService,
+    OrderQueriesService,
+    CommitRejectedConsumer,
+    DailySummaryRepository,
+    DailySummaryService,
+  ],
+  exports: [PlaceOrderService, ProcessOrderService, DailySummaryService, OrdersRepository],
+})
+export class OrdersFeatureModule {}

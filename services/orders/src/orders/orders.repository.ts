@@ -1,0 +1,242 @@
+/** The only place with SQL for orders, their lines and their status history. */
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
+import type { OrderConsoleListInput, OrderStatus, ShippingInfo } from '@lr/contracts';
+import { orderLines, orders, orderStatusHistory, type OrderHistoryRow, type OrderLineRow, type OrderRow } from '../db/schema.js';
+import { isUuid, parseOrderNumber } from './order-number.js';
+
+export interface OrderWithLines {
+  order: OrderRow;
+  lines: OrderLineRow[];
+}
+
+export interface NewOrder {
+  id: string;
+  userId: string;
+  userName: string;
+  userLoginId: string;
+  shippingInfo: ShippingInfo;
+  idempotencyKey: string | null;
+  lines: Omit<OrderLineRow, 'orderId'>[];
+}
+
+export interface HistoryEntryInput {
+  orderId: string;
+  actorId: string | null;
+  actorName: string | null;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  quantities: number[];
+  reason: string | null;
+}
+
+const SORT_COLUMNS = {
+  createdAt: orders.createdAt,
+  orderNumber: orders.orderNumber,
+  orderId: orders.orderNumber,
+  status: orders.status,
+  orderStatus: orders.status,
+  userName: orders.userName,
+  deliveredAt: orders.deliveredAt,
+} as const;
+
+@Injectable()
+export class OrdersRepository {
+  constructor(@Inject(DATABASE) readonly db: Database) {}
+
+  /** Runs `work` in one transaction. */
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(tx));
+  }
+
+  async findById(exec: Executor, id: string, options: { lock?: boolean } = {}): Promise<OrderRow | null> {
+    if (!isUuid(id)) return null;
+    const query = exec.select().from(orders).where(eq(orders.id, id));
+    const rows = options.lock ? await query.for('update') : await query;
+    return rows[0] ?? null;
+  }
+
+  async findWithLines(exec: Executor, id: string, options: { lock?: boolean } = {}): Promise<OrderWithLines | null> {
+    const order = await this.findById(exec, id, options);
+    if (!order) return null;
+    const lines = await this.linesOf(exec, [order.id]);
+    return { order, lines: lines.get(order.id) ?? [] };
+  }
+
+  async findByIdempotencyKey(exec: Executor, userId: string, key: string): Promise<OrderWithLines | null> {
+    const rows = await exec
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+    const order = rows[0];
+    if (!order) return null;
+    const lines = await this.linesOf(exec, [order.id]);
+    return { order, lines: lines.get(order.id) ?? [] };
+  }
+
+  /** Lines of several orders, by order id, in line order. */
+  async linesOf(exec: Executor, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
+    const byOrder = new Map<string, OrderLineRow[]>();
+    if (orderIds.length === 0) return byOrder;
+    const rows = await exec
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, orderIds))
+      .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+    for (const row of rows) {
+      const list = byOrder.get(row.orderId) ?? [];
+      list.push(row);
+      byOrder.set(row.orderId, list);
+    }
+    return byOrder;
+  }
+
+  private async withLines(exec: Executor, rows: OrderRow[]): Promise<OrderWithLines[]> {
+    const lines = await this.linesOf(
+      exec,
+      rows.map((r) => r.id),
+    );
+    return rows.map((order) => ({ order, lines: lines.get(order.id) ?? [] }));
+  }
+
+  async insert(tx: Executor, input: NewOrder): Promise<OrderWithLines> {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        id: input.id,
+        userId: input.userId,
+        userName: input.userName,
+        userLoginId: input.userLoginId,
+        status: 'Processing',
+        shippingInfo: input.shippingInfo,
+        idempotencyKey: input.idempotencyKey,
+        version: 1,
+      })
+      .returning();
+    if (!order) throw new Error('order insert returned nothing');
+    const lines = await tx
+      .insert(orderLines)
+      .values(input.lines.map((line) => ({ ...line, orderId: input.id })))
+      .returning();
+    lines.sort((a, b) => a.position - b.position);
+    return { order, lines };
+  }
+
+  /** Stores the order date (known only once the row exists) in the shipping info. */
+  async setShippingInfo(tx: Executor, id: string, shippingInfo: ShippingInfo): Promise<void> {
+    await tx.update(orders).set({ shippingInfo }).where(eq(orders.id, id));
+  }
+
+  async updateOrder(
+    tx: Executor,
+    id: string,
+    changes: { status: OrderStatus; deliveredAt: Date | null; version: number },
+  ): Promise<OrderRow> {
+    const [row] = await tx.update(orders).set(changes).where(eq(orders.id, id)).returning();
+    if (!row) throw new Error(`order ${id} vanished during update`);
+    return row;
+  }
+
+  async updateLineQuantities(tx: Executor, changes: { id: string; quantity: number }[]): Promise<void> {
+    for (const change of changes) {
+      await tx.update(orderLines).set({ quantity: change.quantity }).where(eq(orderLines.id, change.id));
+    }
+  }
+
+  async insertHistory(tx: Executor, entry: HistoryEntryInput): Promise<void> {
+    await tx.insert(orderStatusHistory).values(entry);
+  }
+
+  async delete(tx: Executor, id: string): Promise<void> {
+    await tx.delete(orders).where(eq(orders.id, id));
+  }
+
+  async history(exec: Executor, orderId: string): Promise<OrderHistoryRow[]> {
+    return exec
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderId))
+      .orderBy(asc(orderStatusHistory.id));
+  }
+
+  async listByUser(exec: Executor, userId: string): Promise<OrderWithLines[]> {
+    const rows = await exec
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+    return this.withLines(exec, rows);
+  }
+
+  async listAll(exec: Executor): Promise<OrderWithLines[]> {
+    const rows = await exec.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+    return this.withLines(exec, rows);
+  }
+
+  async findMany(exec: Executor, ids: string[]): Promise<OrderWithLines[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    const rows = await exec.select().from(orders).where(inArray(orders.id, valid));
+    return this.withLines(exec, rows);
+  }
+
+  async consoleList(exec: Executor, input: OrderConsoleListInput): Promise<{ items: OrderWithLines[]; total: number }> {
+    const where = this.consoleWhere(input.filter);
+    const sortField = input.sort?.field ?? 'createdAt';
+    const column = SORT_COLUMNS[sortField];
+    const direction = input.sort?.order === 'ASC' ? asc : desc;
+    const limit = Math.max(0, input.range.end - input.range.start + 1);
+    const rows = await exec
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(direction(column), direction(orders.orderNumber))
+      .limit(limit)
+      .offset(input.range.start);
+    const [totalRow] = await exec.select({ n: count() }).from(orders).where(where);
+    return { items: await this.withLines(exec, rows), total: totalRow?.n ?? 0 };
+  }
+
+  private consoleWhere(filter: OrderConsoleListInput['filter']): SQL | undefined {
+    const conditions: (SQL | undefined)[] = [];
+    if (filter.status !== undefined) {
+      const statuses = Array.isArray(filter.status) ? filter.status : [filter.status];
+      conditions.push(statuses.length > 0 ? inArray(orders.status, statuses) : sql`false`);
+    }
+    if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
+    if (filter.school) {
+      const pattern = `%${escapeLike(filter.school)}%`;
+      conditions.push(or(ilike(orders.userName, pattern), ilike(orders.userLoginId, pattern)));
+    }
+    if (filter.createdAt_gte) conditions.push(gte(orders.createdAt, new Date(filter.createdAt_gte)));
+    if (filter.createdAt_lte) conditions.push(lte(orders.createdAt, new Date(filter.createdAt_lte)));
+    if (filter.id) {
+      const ids = filter.id.filter(isUuid);
+      conditions.push(ids.length > 0 ? inArray(orders.id, ids) : sql`false`);
+    }
+    if (filter.q) {
+      const number = parseOrderNumber(filter.q);
+      // The student id is the part of receivingPersonName before `_<age>_<gender>`.
+      const studentMatch = ilike(
+        sql`${orders.shippingInfo}->>'receivingPersonName'`,
+        `${escapeLike(filter.q)}%`,
+      );
+      conditions.push(number === null ? studentMatch : or(eq(orders.orderNumber, number), studentMatch));
+    }
+    const present = conditions.filter((c): c is SQL => c !== undefined);
+    return present.length > 0 ? and(...present) : undefined;
+  }
+
+  async countCreatedBetween(exec: Executor, from: Date, to: Date): Promise<number> {
+    const [row] = await exec
+      .select({ n: count() })
+      .from(orders)
+      .where(and(gte(orders.createdAt, from), lte(orders.createdAt, to)));
+    return row?.n ?? 0;
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

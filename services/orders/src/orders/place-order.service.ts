@@ -1,0 +1,161 @@
+/**
+ * Placing a request (issue 5): who may, what a line must meet, the address from the school's
+ * profile, one order per idempotency key, and the `orders.order.placed.v1` event in the same
+ * transaction as the order. Placing does not touch stock (ARCHITECTURE.md section 2).
+ */
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  EVENTS,
+  type Actor,
+  type OrderSnapshot,
+  type PlaceOrderInput,
+  type ShippingInfo,
+} from '@lr/contracts';
+import { LOGGER, OutboxWriter, type Logger } from '@lr/nest-kit';
+import { CatalogClient, imageOf } from '../clients/catalog.client.js';
+import { UsersClient, type SchoolProfile } from '../clients/users.client.js';
+import { OrderMailer } from '../notifications/order-mailer.js';
+import { describeRefusal, findDuplicateLine, findSize, isTestUser, refuseByCatalog, refuseShort } from './line-rules.js';
+import { toOrderSnapshot } from './order.mapper.js';
+import { OrdersRepository, type NewOrder } from './orders.repository.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Drizzle wraps the driver's error; the PostgreSQL code is on it or on its cause. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
+}
+
+@Injectable()
+export class PlaceOrderService {
+  private readonly logger: Logger;
+
+  constructor(
+    private readonly repository: OrdersRepository,
+    private readonly outbox: OutboxWriter,
+    private readonly catalog: CatalogClient,
+    private readonly users: UsersClient,
+    private readonly mailer: OrderMailer,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ context: PlaceOrderService.name });
+  }
+
+  async place(actor: Actor | null, input: PlaceOrderInput): Promise<OrderSnapshot> {
+    if (!actor) throw AppError.unauthorized();
+    // Schools place requests; an admin may too (e.g. on a school's behalf, as TEST ADMIN). A volunteer
+    // only processes them (docs/decisions.md).
+    if (actor.role === 'volunteer') throw AppError.forbidden('Volunteers cannot place requests');
+
+    const key = input.idempotencyKey ?? null;
+    if (key) {
+      const existing = await this.repository.findByIdempotencyKey(this.repository.db, actor.id, key);
+      if (existing) return toOrderSnapshot(existing.order, existing.lines);
+    }
+
+    const duplicate = findDuplicateLine(input.lines);
+    if (duplicate >= 0) {
+      throw AppError.badRequest(`orderItems.${duplicate}: the same item and size appear twice`);
+    }
+
+    const profile = await this.users.profileOf(actor);
+    const order = await this.buildOrder(actor, profile, input, key);
+
+    let placed: OrderSnapshot;
+    try {
+      placed = await this.repository.transaction(async (tx) => {
+        const row = await this.repository.insert(tx, order);
+        // The order date is the moment the server accepted the request.
+        const shippingInfo = { ...order.shippingInfo, orderDate: row.order.createdAt.toISOString() };
+        await this.repository.setShippingInfo(tx, row.order.id, shippingInfo);
+        await this.repository.insertHistory(tx, {
+          orderId: row.order.id,
+          actorId: actor.id,
+          actorName: actor.name,
+          fromStatus: null,
+          toStatus: 'Processing',
+          quantities: row.lines.map((l) => l.quantity),
+          reason: null,
+        });
+        const snapshot = toOrderSnapshot({ ...row.order, shippingInfo }, row.lines);
+        await this.outbox.write(tx, EVENTS.ordersOrderPlaced, { order: snapshot }, snapshot.version);
+        return snapshot;
+      });
+    } catch (error) {
+      // Two submits with the same key raced: the other one won; answer with its order.
+      if (key && isUniqueViolation(error)) {
+        const existing = await this.repository.findByIdempotencyKey(this.repository.db, actor.id, key);
+        if (existing) return toOrderSnapshot(existing.order, existing.lines);
+      }
+      throw error;
+    }
+    this.logger.info({ orderId: placed.id, orderNumber: placed.orderNumber }, 'order placed');
+    this.mailer.orderPlaced(placed);
+    return placed;
+  }
+
+  /** Checks every line against the catalog and copies what the order keeps of each product. */
+  private async buildOrder(
+    actor: Actor,
+    profile: SchoolProfile,
+    input: PlaceOrderInput,
+    idempotencyKey: string | null,
+  ): Promise<NewOrder> {
+    const productIds = [...new Set(input.lines.map((l) => l.productId))];
+    const products = await this.catalog.getProducts(productIds, actor);
+    const refused = refuseByCatalog(input.lines, products, isTestUser(profile.loginId));
+    if (refused.length === 0) {
+      const short = await this.catalog.shortLines(
+        input.lines.map((l) => ({ productId: l.productId, size: findSize(products.get(l.productId)!, l.size)!.size, quantity: l.quantity })),
+        actor,
+        false,
+      );
+      refused.push(...refuseShort(input.lines, short));
+    }
+    if (refused.length > 0) {
+      throw AppError.conflict(`Some items cannot be requested: ${refused.map(describeRefusal).join('; ')}`, {
+        lines: refused,
+      });
+    }
+
+    const shippingInfo: ShippingInfo = {
+      userName: profile.name,
+      receivingPersonName: input.shippingInfo.receivingPersonName,
+      additionalComments: input.shippingInfo.additionalComments,
+      userLoggedInDesignation: input.shippingInfo.userLoggedInDesignation,
+      // From the profile, never from the client (spec section 3: address and district joined by a bar).
+      userAddress: `${profile.address ?? ''}|${profile.district ?? ''}`,
+      orderDate: '',
+      phoneNo: input.shippingInfo.phoneNo,
+      Email: input.shippingInfo.Email,
+    };
+    const orderId = randomUUID();
+    return {
+      id: orderId,
+      userId: actor.id,
+      userName: profile.name,
+      userLoginId: profile.loginId,
+      shippingInfo,
+      idempotencyKey,
+      lines: input.lines.map((line, position) => {
+        const product = products.get(line.productId)!;
+        const size = findSize(product, line.size)!;
+        return {
+          id: randomUUID(),
+          position,
+          productId: product._id,
+          name: product.name,
+          category: product.category,
+          subCategory: product.SubCategory,
+          size: size.size,
+          requestedQuantity: line.quantity,
+          quantity: line.quantity,
+          image: imageOf(product),
+        };
+      }),
+    };
+  }
+}

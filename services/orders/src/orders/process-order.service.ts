@@ -1,0 +1,213 @@
+/**
+ * The fulfilment workflow (issue 5, ARCHITECTURE.md section 2): status transitions of spec section 4
+ * enforced here, given quantities while Processing, the fail-fast stock check before a commit, and
+ * one transaction per change holding the order, its lines, its history and its outbox events.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  EVENTS,
+  LIMITS,
+  ORDER_TRANSITIONS,
+  UI_MESSAGES,
+  inventoryEffectOf,
+  type Actor,
+  type OrderSnapshot,
+  type OrderStatus,
+  type ShortLine,
+  type UpdateOrderInput,
+} from '@lr/contracts';
+import { LOGGER, OutboxWriter, type Executor, type Logger } from '@lr/nest-kit';
+import { CatalogClient } from '../clients/catalog.client.js';
+import type { OrderLineRow, OrderRow } from '../db/schema.js';
+import { OrderMailer } from '../notifications/order-mailer.js';
+import { toOrderSnapshot } from './order.mapper.js';
+import { OrdersRepository } from './orders.repository.js';
+
+export function assertStaff(actor: Actor | null): asserts actor is Actor {
+  if (!actor) throw AppError.unauthorized();
+  if (actor.role !== 'admin' && actor.role !== 'volunteer') {
+    throw new AppError('FORBIDDEN', `Role: ${actor.role} is not allowed to access this resource`);
+  }
+}
+
+/** Validates `newQuantity` against the order; returns the given quantity per line. */
+function resolveQuantities(status: OrderStatus, lines: OrderLineRow[], newQuantity: number[] | null | undefined): number[] {
+  const current = lines.map((l) => l.quantity);
+  if (newQuantity === null || newQuantity === undefined || newQuantity.length === 0) return current;
+  const unchanged = newQuantity.length === current.length && newQuantity.every((q, i) => q === current[i]);
+  if (status !== 'Processing') {
+    // The old console sends the quantities back with every update: accept them when nothing changes.
+    if (unchanged) return current;
+    throw AppError.badRequest('newQuantity: quantities can only be changed while the order is Processing');
+  }
+  if (newQuantity.length !== lines.length) {
+    throw AppError.badRequest(`newQuantity: expected ${lines.length} quantities, one per item`);
+  }
+  newQuantity.forEach((q, i) => {
+    if (!Number.isInteger(q) || q < LIMITS.adminMinQuantity || q > LIMITS.adminMaxQuantity) {
+      throw AppError.badRequest(
+        `newQuantity.${i}: must be a whole number from ${LIMITS.adminMinQuantity} to ${LIMITS.adminMaxQuantity}`,
+      );
+    }
+  });
+  return newQuantity;
+}
+
+@Injectable()
+export class ProcessOrderService {
+  private readonly logger: Logger;
+
+  constructor(
+    private readonly repository: OrdersRepository,
+    private readonly outbox: OutboxWriter,
+    private readonly catalog: CatalogClient,
+    private readonly mailer: OrderMailer,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ context: ProcessOrderService.name });
+  }
+
+  async update(actor: Actor | null, input: UpdateOrderInput): Promise<OrderSnapshot> {
+    assertStaff(actor);
+    const found = await this.repository.findWithLines(this.repository.db, input.id);
+    if (!found) throw AppError.notFound('Order not found with this Id');
+    const { order, lines } = found;
+    const from = order.status;
+    const to = input.status;
+
+    // Staying in Processing only saves quantities (docs/decisions.md); any other move must be in the table.
+    const adjustOnly = from === 'Processing' && to === 'Processing';
+    if (!adjustOnly && !ORDER_TRANSITIONS[from].includes(to)) {
+      const allowed = ORDER_TRANSITIONS[from];
+      throw AppError.conflict(
+        `An order in status ${from} cannot move to ${to}; allowed: ${allowed.join(', ')}`,
+        { allowed },
+      );
+    }
+    const quantities = resolveQuantities(from, lines, input.newQuantity);
+
+    const effect = inventoryEffectOf(from, to);
+    if (effect === 'commit') await this.assertStockCovers(actor, lines, quantities);
+
+    const result = await this.repository.transaction(async (tx) => {
+      const locked = await this.repository.findById(tx, order.id, { lock: true });
+      if (!locked) throw AppError.notFound('Order not found with this Id');
+      if (locked.version !== order.version) {
+        throw AppError.conflict('This order was changed by someone else meanwhile; reload it and try again');
+      }
+      return this.applyChange(tx, locked, lines, { to, quantities, actor, reason: null });
+    });
+    if (result.statusChanged) this.mailer.statusChanged(result.snapshot, to);
+    this.logger.info({ orderId: order.id, from, to, effect }, 'order updated');
+    return result.snapshot;
+  }
+
+  /**
+   * Catalog could not commit the order's stock (a race left too little): return the order to
+   * Processing with the reason, but only if it is still at the version that was rejected.
+   */
+  async returnRejectedCommit(
+    tx: Executor,
+    input: { orderId: string; orderVersion: number; shortLines: ShortLine[] },
+  ): Promise<boolean> {
+    const order = await this.repository.findById(tx, input.orderId, { lock: true });
+    if (!order || order.version !== input.orderVersion || order.status === 'Processing') return false;
+    const lines = (await this.repository.linesOf(tx, [order.id])).get(order.id) ?? [];
+    const reason = `${UI_MESSAGES.inventoryBelowZero} ${input.shortLines
+      .map((s) => `${s.name} (${s.size}): ${s.requested} given, ${s.available} in stock`)
+      .join('; ')}`;
+    await this.applyChange(tx, order, lines, {
+      to: 'Processing',
+      quantities: lines.map((l) => l.quantity),
+      actor: null,
+      reason,
+    });
+    this.logger.warn({ orderId: order.id, version: order.version }, 'commit rejected by catalog; order back to Processing');
+    return true;
+  }
+
+  private async assertStockCovers(actor: Actor, lines: OrderLineRow[], quantities: number[]): Promise<void> {
+    const short = await this.catalog.shortLines(
+      lines.map((line, i) => ({ productId: line.productId, size: line.size, quantity: quantities[i] ?? 0 })),
+      actor,
+      // A product hidden after the request was placed can still be given from stock.
+      true,
+    );
+    if (short.length > 0) throw AppError.conflict(UI_MESSAGES.inventoryBelowZero, { lines: short });
+  }
+
+  /**
+   * Writes one change: line quantities (with `orders.order.items-adjusted.v1`), then the status (with
+   * `orders.order.status-changed.v1`). Each event gets its own order version so consumers that keep
+   * only the newest version (reporting) see both.
+   */
+  private async applyChange(
+    tx: Executor,
+    order: OrderRow,
+    lines: OrderLineRow[],
+    change: { to: OrderStatus; quantities: number[]; actor: Actor | null; reason: string | null },
+  ): Promise<{ snapshot: OrderSnapshot; statusChanged: boolean }> {
+    const by = change.actor ? { id: change.actor.id, name: change.actor.name } : null;
+    let current = order;
+    let currentLines = lines;
+
+    const changedLines = lines
+      .map((line, i) => ({ line, quantity: change.quantities[i] ?? line.quantity }))
+      .filter(({ line, quantity }) => line.quantity !== quantity);
+    if (changedLines.length > 0) {
+      await this.repository.updateLineQuantities(
+        tx,
+        changedLines.map(({ line, quantity }) => ({ id: line.id, quantity })),
+      );
+      currentLines = lines.map((line, i) => ({ ...line, quantity: change.quantities[i] ?? line.quantity }));
+      current = await this.repository.updateOrder(tx, order.id, {
+        status: order.status,
+        deliveredAt: order.deliveredAt,
+        version: order.version + 1,
+      });
+      const snapshot = toOrderSnapshot(current, currentLines);
+      await this.outbox.write(
+        tx,
+        EVENTS.ordersOrderItemsAdjusted,
+        {
+          order: snapshot,
+          previousQuantities: lines.map((l) => ({ lineId: l.id, quantity: l.quantity })),
+          changedBy: by,
+        },
+        snapshot.version,
+      );
+    }
+
+    const statusChanged = change.to !== order.status;
+    if (statusChanged) {
+      const deliveredAt = change.to === 'Delivered' ? new Date() : null;
+      current = await this.repository.updateOrder(tx, order.id, {
+        status: change.to,
+        deliveredAt,
+        version: current.version + 1,
+      });
+    }
+    if (statusChanged || changedLines.length > 0) {
+      await this.repository.insertHistory(tx, {
+        orderId: order.id,
+        actorId: by?.id ?? null,
+        actorName: by?.name ?? null,
+        fromStatus: order.status,
+        toStatus: change.to,
+        quantities: currentLines.map((l) => l.quantity),
+        reason: change.reason,
+      });
+    }
+    const snapshot = toOrderSnapshot(current, currentLines);
+    if (statusChanged) {
+      await this.outbox.write(
+        tx,
+        EVENTS.ordersOrderStatusChanged,
+        { order: snapshot, from: order.status, to: change.to, changedBy: by, reason: change.reason },
+        snapshot.version,
+      );
+    }
+    return { snapshot, statusChanged };
+  }
+}
