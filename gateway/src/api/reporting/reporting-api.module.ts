@@ -1,10 +1,11 @@
 /**
- * HTTP routes backed by the reporting service: its /api/v1 calls (spec section 7) and its /api/console
- * resources. Controllers only adapt HTTP to one request-reply call each.
+ * HTTP routes backed by the reporting service: the LR345 report, its CSV exports and the console's
+ * rebuild button. Controllers only adapt HTTP to request-reply calls.
  */
 import { Module } from '@nestjs/common';
+import { ReportController } from './report.controller.js';
 
 @Module({
-  controllers: [],
+  controllers: [ReportController],
 })
 export class ReportingApiModule {}
