@@ -6,13 +6,16 @@ import {
   ImageInput,
   NumberInput,
   SelectInput,
+  SaveButton,
   SimpleForm,
   TextInput,
+  Toolbar,
   useNotify,
   useRecordContext,
   useRedirect,
 } from 'react-admin';
 import { UI_MESSAGES } from '@lr/contracts';
+import { ConfirmDeleteButton } from '../components/confirm-delete-button';
 import { errorMessage } from '../http';
 import {
   buildProductUpdate,
@@ -45,12 +48,29 @@ function CurrentSizes() {
   );
 }
 
-function ProductEditForm() {
+function ProductEditToolbar() {
+  return (
+    <Toolbar sx={{ display: 'flex', justifyContent: 'space-between' }}>
+      <SaveButton />
+      <ConfirmDeleteButton
+        title="Delete Product"
+        content={UI_MESSAGES.confirmDeleteProduct}
+        successMessage={UI_MESSAGES.productDeleted}
+        redirectTo="/products"
+      />
+    </Toolbar>
+  );
+}
+
+function ProductEditFields() {
   const product = useRecordContext<ConsoleProduct>();
   if (!product) return null;
   const sizes = (product.ProductSize ?? []).map((s) => s.size);
   return (
-    <SimpleForm validate={(values) => validateProductEdit(values as ProductEditForm, sizes)}>
+    <SimpleForm
+      toolbar={<ProductEditToolbar />}
+      validate={(values) => validateProductEdit(values as ProductEditForm, sizes)}
+    >
       <TextInput source="name" label="Product Name" readOnly fullWidth />
       <Box sx={{ display: 'flex', gap: 2, width: '100%' }}>
         <TextInput source="category" label="Category" readOnly />
@@ -61,19 +81,20 @@ function ProductEditForm() {
       <Divider flexItem sx={{ my: 1 }} />
       <CurrentSizes />
       <Typography variant="subtitle2">Add stock to a size (added to its current stock)</Typography>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
         <SelectInput
           source="stockSize"
           label="Size"
           choices={sizes.map((size) => ({ id: size, name: size }))}
           emptyText="Choose size"
+          sx={{ width: 240 }}
         />
-        <NumberInput source="addStock" label="Stock to add" min={0} step={1} />
+        <NumberInput source="addStock" label="Stock to add" min={0} step={1} sx={{ width: 240 }} />
       </Box>
       <Typography variant="subtitle2">Or add a new size</Typography>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-        <TextInput source="newSize" label="New size" />
-        <NumberInput source="newSizeStock" label="Its stock" min={0} step={1} />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
+        <TextInput source="newSize" label="New size" sx={{ width: 240 }} />
+        <NumberInput source="newSizeStock" label="Its stock" min={0} step={1} sx={{ width: 240 }} />
       </Box>
       <Divider flexItem sx={{ my: 1 }} />
       <ProductImages />
@@ -101,7 +122,7 @@ export function ProductEdit() {
         onError: (error: unknown) => notify(errorMessage(error), { type: 'error' }),
       }}
     >
-      <ProductEditForm />
+      <ProductEditFields />
       <Box sx={{ p: 2 }}>
         <Typography variant="h6" component="h2" gutterBottom>
           Stock movements

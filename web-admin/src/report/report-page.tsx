@@ -108,6 +108,7 @@ export function ReportPage() {
           value={from}
           onChange={(e) => setFrom(e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ width: 200 }}
         />
         <TextField
           label="To"
@@ -116,6 +117,7 @@ export function ReportPage() {
           value={to}
           onChange={(e) => setTo(e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
+          sx={{ width: 200 }}
         />
         <Button type="submit" variant="outlined">
           Apply
