@@ -1,0 +1,67 @@
+/** A stack for benchmarks: fresh database on the local PostgreSQL, its own NATS namespace, demo data. */
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import pg from 'pg';
+import { startStack } from '../../scripts/stack/stack.mjs';
+
+export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startBenchStack() {
+  const name = `lrbench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const databaseUrl = new URL(ADMIN_URL);
+  databaseUrl.pathname = `/${name}`;
+  const port = await freePort();
+  const namespace = `bench${randomBytes(3).toString('hex')}`;
+  const stack = await startStack({
+    port,
+    databaseUrl: databaseUrl.toString(),
+    namespace,
+    dataDir: `/tmp/lockerroom-bench/${namespace}`,
+    seed: true,
+    quiet: true,
+    logLevel: 'warn',
+    nodeEnv: 'production',
+    env: { JWT_SECRET: randomBytes(32).toString('hex') },
+    publicUrl: `http://127.0.0.1:${port}`,
+    log: () => undefined,
+  });
+  return {
+    ...stack,
+    namespace,
+    pool: new pg.Pool({ connectionString: stack.databaseUrl, max: 8 }),
+    async dispose() {
+      await this.pool.end();
+      await stack.stop();
+      const client = new pg.Client({ connectionString: ADMIN_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Logs in through the API and returns the session cookie header. */
+export async function login(url, loginId, code = process.env.DEMO_CODE ?? 'demo345') {
+  const response = await fetch(`${url}/api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: loginId, password: code }),
+  });
+  if (!response.ok) throw new Error(`login ${loginId}: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.get('set-cookie') ?? '';
+  return cookie.split(';')[0];
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: measures the product on this machine beside baselines measured in the same run,
+ * prints a table and writes bench/results/<date>.json. Never a test: nothing here passes or fails.
+ *   BENCH_DURATION=10 npm run bench          seconds per load run (default 10)
+ *   BENCH_ONLY=listing,orders npm run bench  some benchmarks only
+ */
+import { benchCatalogListing } from './scenarios/catalog-listing.mjs';
+import { benchBundles } from './store-bundle.mjs';
+import { printTable, writeResults, machineInfo } from './lib/report.mjs';
+import { startBenchStack } from './lib/stack.mjs';
+
+const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+const only = process.env.BENCH_ONLY?.split(',');
+const wanted = (name) => !only || only.includes(name);
+
+const optional = async (file, fn) => {
+  try {
+    return (await import(file))[fn];
+  } catch {
+    return null;
+  }
+};
+
+console.log('Machine:', JSON.stringify(machineInfo()));
+const rows = [];
+const stack = await startBenchStack();
+try {
+  if (wanted('listing')) rows.push(...(await benchCatalogListing(stack, { durationSeconds })));
+  const placement = await optional('./scenarios/order-placement.mjs', 'benchOrderPlacement');
+  if (placement && wanted('orders')) rows.push(...(await placement(stack, { durationSeconds })));
+  const lag = await optional('./scenarios/event-lag.mjs', 'benchEventLag');
+  if (lag && wanted('lag')) rows.push(...(await lag(stack, { durationSeconds })));
+} finally {
+  await stack.dispose();
+}
+const report = await optional('./report.mjs', 'benchReport');
+if (report && wanted('report')) rows.push(...(await report()));
+if (wanted('bundles')) rows.push(...(await benchBundles()));
+
+printTable(rows);
+const file = writeResults(rows, { durationSeconds, only: only ?? 'all' });
+console.log(`\nResults written to ${file}`);
+process.exit(0);
