@@ -151,3 +151,22 @@ export interface SetUserCodeReply {
 export interface ForgotPasswordReply {
   message: string;
 }
+
+// ---- HTTP bodies (gateway /api/v1; the store's forms use them too) -----------------------------
+
+export const loginBodySchema = z.object({
+  /** The login id (spec: `email`). */
+  email: loginIdSchema,
+  password: enteredPasswordSchema,
+});
+
+export const resetPasswordBodySchema = z.object({
+  password: z.string(),
+  confirmPassword: z.string(),
+});
+
+export const updateUserBodySchema = updateUserInputSchema.omit({ id: true });
+
+export const registerBodySchema = registerUserInputSchema.omit({ avatar: true });
+
+export const updateProfileBodySchema = updateProfileInputSchema.omit({ avatar: true });

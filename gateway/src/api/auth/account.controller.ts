@@ -1,0 +1,74 @@
+/** The signed-in user's profile and code, and the forgotten-code flow (spec 2.6, 7). */
+import { Body, Controller, HttpCode, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
+import {
+  RPC,
+  forgotPasswordInputSchema,
+  parseOrThrow,
+  resetPasswordBodySchema,
+  updatePasswordInputSchema,
+  updateProfileBodySchema,
+  type Actor,
+  type AuthUser,
+  type ForgotPasswordReply,
+  type SessionGrant,
+} from '@lr/contracts';
+import { RpcClient } from '@lr/nest-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieSecure, type GatewayConfig } from '../../config.js';
+import { Access } from '../../auth/access.decorator.js';
+import { setSessionCookie } from '../../auth/cookie.js';
+import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { ImageStore } from '../../core/media-storage.js';
+import { GATEWAY_CONFIG } from '../../core/tokens.js';
+import { ApiDoc } from '../../docs/api-doc.decorator.js';
+import { readFormWithAvatar } from './avatar-upload.js';
+import { toApiUser } from './user-views.js';
+
+@Controller()
+export class AccountController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly images: ImageStore,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Put('/api/v1/me/update')
+  @Access('login')
+  @ApiDoc({ summary: 'Update own name, login id (email) and avatar', body: updateProfileBodySchema, multipart: true })
+  async updateProfile(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
+    const { fields, storeAvatar } = await readFormWithAvatar(request, this.images);
+    const input = parseOrThrow(updateProfileBodySchema, fields);
+    const avatar = await storeAvatar();
+    const user = await this.rpc.call<AuthUser>(RPC.auth.updateProfile, { ...input, avatar }, { actor });
+    return { success: true, user: toApiUser(user) };
+  }
+
+  @Put('/api/v1/password/update')
+  @Access('login')
+  @ApiDoc({ summary: 'Change own code (old, new, confirm); other sessions end', body: updatePasswordInputSchema })
+  async updatePassword(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+    const input = parseOrThrow(updatePasswordInputSchema, body ?? {});
+    const grant = await this.rpc.call<SessionGrant>(RPC.auth.updatePassword, input, { actor });
+    setSessionCookie(reply, grant.token, new Date(grant.expiresAt), cookieSecure(this.config));
+    return { success: true, user: toApiUser(grant.user), token: grant.token };
+  }
+
+  @Post('/api/v1/password/forgot')
+  @HttpCode(200)
+  @Access('public')
+  @ApiDoc({ summary: 'Mail a single-use reset link (same answer whether or not the account exists)', body: forgotPasswordInputSchema })
+  async forgot(@Body() body: unknown) {
+    const input = parseOrThrow(forgotPasswordInputSchema, body ?? {});
+    const reply = await this.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, input);
+    return { success: true, message: reply.message };
+  }
+
+  @Put('/api/v1/password/reset/:token')
+  @Access('public')
+  @ApiDoc({ summary: 'Set a new code with a reset token (single use, 30 minutes)', body: resetPasswordBodySchema })
+  async reset(@Param('token') token: string, @Body() body: unknown) {
+    const input = parseOrThrow(resetPasswordBodySchema, body ?? {});
+    await this.rpc.call(RPC.auth.resetPassword, { token, ...input });
+    return { success: true, message: 'Password Updated Successfully' };
+  }
+}

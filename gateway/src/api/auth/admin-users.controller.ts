@@ -1,0 +1,76 @@
+/** The spec's admin user calls (section 7): list, read, update, delete and Add User. */
+import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
+import {
+  RPC,
+  parseOrThrow,
+  registerBodySchema,
+  updateUserBodySchema,
+  type Actor,
+  type AuthUser,
+  type UserList,
+} from '@lr/contracts';
+import { RpcClient } from '@lr/nest-kit';
+import type { FastifyRequest } from 'fastify';
+import { Access } from '../../auth/access.decorator.js';
+import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { ImageStore } from '../../core/media-storage.js';
+import { ApiDoc } from '../../docs/api-doc.decorator.js';
+import { readFormWithAvatar } from './avatar-upload.js';
+import { toApiUser } from './user-views.js';
+
+/** The whole list for the old client's table (it pages in the browser). */
+const ALL_USERS_LIMIT = 1000;
+
+@Controller()
+export class AdminUsersController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly images: ImageStore,
+  ) {}
+
+  @Get('/api/v1/admin/users')
+  @Access('admin')
+  @ApiDoc({ summary: 'All users (admin)' })
+  async list(@CurrentActor() actor: Actor) {
+    const list = await this.rpc.call<UserList>(RPC.auth.listUsers, { limit: ALL_USERS_LIMIT }, { actor });
+    return { success: true, users: list.items.map(toApiUser), usersCount: list.total };
+  }
+
+  @Get('/api/v1/admin/user/:id')
+  @Access('admin')
+  @ApiDoc({ summary: 'One user (admin)' })
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    const user = await this.rpc.call<AuthUser>(RPC.auth.getUser, { id }, { actor });
+    return { success: true, user: toApiUser(user) };
+  }
+
+  @Put('/api/v1/admin/user/:id')
+  @Access('admin')
+  @ApiDoc({ summary: 'Update User: name, email (login id), role admin or user (admin)', body: updateUserBodySchema })
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
+    const input = parseOrThrow(updateUserBodySchema, body ?? {});
+    const user = await this.rpc.call<AuthUser>(RPC.auth.updateUser, { ...input, id }, { actor });
+    return { success: true, user: toApiUser(user) };
+  }
+
+  @Delete('/api/v1/admin/user/:id')
+  @Access('admin')
+  @ApiDoc({ summary: 'Delete a user (admin); their sessions end' })
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    await this.rpc.call<AuthUser>(RPC.auth.deleteUser, { id }, { actor });
+    return { success: true, message: 'User Deleted Successfully' };
+  }
+
+  @Post('/api/v1/register')
+  @Access('admin')
+  @ApiDoc({ summary: 'Add User (admin): name, email (login id), password, role, address, district, avatar', body: registerBodySchema, multipart: true })
+  async register(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
+    const { fields, storeAvatar } = await readFormWithAvatar(request, this.images);
+    // The old client also sends passwordShow (a plain-text copy); it is never stored.
+    const { passwordShow: _ignored, ...rest } = fields;
+    const input = parseOrThrow(registerBodySchema, rest);
+    const avatar = await storeAvatar();
+    const user = await this.rpc.call<AuthUser>(RPC.auth.registerUser, { ...input, avatar }, { actor });
+    return { success: true, user: toApiUser(user) };
+  }
+}

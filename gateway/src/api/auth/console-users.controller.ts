@@ -1,0 +1,116 @@
+/** `/api/console/users` for the react-admin console (ra-data-simple-rest dialect), admins only. */
+import { Body, Controller, HttpCode, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { z } from 'zod';
+import {
+  AppError,
+  RPC,
+  USER_SORT_FIELDS,
+  parseOrThrow,
+  registerBodySchema,
+  roleSchema,
+  updateUserBodySchema,
+  type Actor,
+  type AuthUser,
+  type SetUserCodeReply,
+  type UserList,
+} from '@lr/contracts';
+import { RpcClient } from '@lr/nest-kit';
+import type { FastifyReply } from 'fastify';
+import { Access } from '../../auth/access.decorator.js';
+import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { parseConsoleQuery, sendConsoleList } from '../../core/console.js';
+import { ApiDoc } from '../../docs/api-doc.decorator.js';
+import { toConsoleUser } from './user-views.js';
+
+const listQuerySchema = z.object({
+  sort: z.string().optional(),
+  range: z.string().optional(),
+  filter: z.string().optional(),
+});
+
+const filterSchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  role: roleSchema.optional(),
+  id: z.union([z.string().max(100), z.array(z.string().max(100)).max(1000)]).optional(),
+});
+
+/** Console field names -> the auth service's sort fields (`email` is the login id). */
+const SORT_FIELDS: Record<string, (typeof USER_SORT_FIELDS)[number]> = {
+  id: 'loginId',
+  email: 'loginId',
+  loginId: 'loginId',
+  name: 'name',
+  district: 'district',
+  role: 'role',
+  createdAt: 'createdAt',
+};
+
+@Controller()
+export class ConsoleUsersController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get('/api/console/users')
+  @Access('admin')
+  @ApiDoc({ summary: 'Users (console list: sort, range, filter q/role/id)', query: listQuerySchema })
+  async list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { sort, range, filter } = parseConsoleQuery(query);
+    const filters = parseOrThrow(filterSchema, filter);
+    if (filters.id !== undefined) {
+      const ids = Array.isArray(filters.id) ? filters.id : [filters.id];
+      const users = await this.rpc.call<AuthUser[]>(RPC.auth.getUsers, { ids }, { actor });
+      return sendConsoleList(reply, 'users', users.map(toConsoleUser), users.length, 0);
+    }
+    const sortField = SORT_FIELDS[sort?.field ?? 'loginId'];
+    if (!sortField) throw AppError.badRequest(`sort: cannot sort users by ${sort?.field}`);
+    const list = await this.rpc.call<UserList>(
+      RPC.auth.listUsers,
+      {
+        sort: { field: sortField, order: sort?.order ?? 'ASC' },
+        offset: range.start,
+        limit: range.end - range.start + 1,
+        ...(filters.q ? { q: filters.q } : {}),
+        ...(filters.role ? { role: filters.role } : {}),
+      },
+      { actor },
+    );
+    return sendConsoleList(reply, 'users', list.items.map(toConsoleUser), list.total, range.start);
+  }
+
+  @Get('/api/console/users/:id')
+  @Access('admin')
+  @ApiDoc({ summary: 'One user (console)' })
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return toConsoleUser(await this.rpc.call<AuthUser>(RPC.auth.getUser, { id }, { actor }));
+  }
+
+  @Post('/api/console/users')
+  @Access('admin')
+  @ApiDoc({ summary: 'Add User (console)', body: registerBodySchema })
+  async create(@CurrentActor() actor: Actor, @Body() body: unknown) {
+    const input = parseOrThrow(registerBodySchema, body ?? {});
+    return toConsoleUser(await this.rpc.call<AuthUser>(RPC.auth.registerUser, input, { actor }));
+  }
+
+  @Put('/api/console/users/:id')
+  @Access('admin')
+  @ApiDoc({ summary: 'Update User (console): name, email, role admin or user', body: updateUserBodySchema })
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
+    const input = parseOrThrow(updateUserBodySchema, body ?? {});
+    return toConsoleUser(await this.rpc.call<AuthUser>(RPC.auth.updateUser, { ...input, id }, { actor }));
+  }
+
+  @Delete('/api/console/users/:id')
+  @Access('admin')
+  @ApiDoc({ summary: 'Delete a user (console)' })
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return toConsoleUser(await this.rpc.call<AuthUser>(RPC.auth.deleteUser, { id }, { actor }));
+  }
+
+  @Post('/api/console/users/:id/code')
+  @HttpCode(200)
+  @Access('admin')
+  @ApiDoc({ summary: 'Set a new code for a user; it is shown once and the user\'s sessions end' })
+  async setCode(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<SetUserCodeReply> {
+    return this.rpc.call<SetUserCodeReply>(RPC.auth.setUserCode, { id }, { actor });
+  }
+}

@@ -1,0 +1,69 @@
+/** Login, logout, the current user and the login dropdown (spec 2.3, 7). */
+import { Body, Controller, HttpCode, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import {
+  RPC,
+  loginBodySchema,
+  parseOrThrow,
+  type Actor,
+  type AuthUser,
+  type PublicUserEntry,
+  type SessionGrant,
+} from '@lr/contracts';
+import { RpcClient } from '@lr/nest-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieSecure, type GatewayConfig } from '../../config.js';
+import { Access } from '../../auth/access.decorator.js';
+import { clearSessionCookie, setSessionCookie } from '../../auth/cookie.js';
+import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { GATEWAY_CONFIG } from '../../core/tokens.js';
+import { ApiDoc } from '../../docs/api-doc.decorator.js';
+import { toApiUser, toLoginChoice } from './user-views.js';
+
+@Controller()
+export class SessionController {
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Post('/api/v1/login')
+  @HttpCode(200)
+  @Access('public')
+  @ApiDoc({ summary: 'Log in with a login id (email) and code; sets the session cookie', body: loginBodySchema })
+  async login(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const input = parseOrThrow(loginBodySchema, body ?? {});
+    const grant = await this.rpc.call<SessionGrant>(RPC.auth.login, {
+      loginId: input.email,
+      password: input.password,
+      ip: request.ip,
+    });
+    setSessionCookie(reply, grant.token, new Date(grant.expiresAt), cookieSecure(this.config));
+    return { success: true, user: toApiUser(grant.user), token: grant.token };
+  }
+
+  @Get('/api/v1/logout')
+  @Access('public')
+  @ApiDoc({ summary: 'Log out: ends the session and clears the cookie' })
+  async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const token = request.sessionToken;
+    if (token) await this.rpc.call(RPC.auth.logout, { token });
+    clearSessionCookie(reply, cookieSecure(this.config));
+    return { success: true, message: 'Logged Out' };
+  }
+
+  @Get('/api/v1/me')
+  @Access('login')
+  @ApiDoc({ summary: 'The signed-in user' })
+  async me(@CurrentActor() actor: Actor) {
+    const user = await this.rpc.call<AuthUser>(RPC.auth.me, {}, { actor });
+    return { success: true, user: toApiUser(user) };
+  }
+
+  @Get('/api/v1/getUserList')
+  @Access('public')
+  @ApiDoc({ summary: 'Schools for the login dropdown (reserved accounts excluded), sorted by name' })
+  async userList() {
+    const entries = await this.rpc.call<PublicUserEntry[]>(RPC.auth.publicUserList, {});
+    return { success: true, users: entries.map(toLoginChoice) };
+  }
+}

@@ -1,0 +1,58 @@
+/** Explicit mappings of the auth service's users to the HTTP shapes (spec `_id`/`email`, console `id`). */
+import type { AuthUser, PublicUserEntry } from '@lr/contracts';
+
+export interface ApiUser {
+  _id: string;
+  name: string;
+  email: string;
+  role: AuthUser['role'];
+  address: string;
+  district: string;
+  avatar: { url: string };
+  createdAt: string;
+}
+
+export function toApiUser(user: AuthUser): ApiUser {
+  return {
+    _id: user.id,
+    name: user.name,
+    email: user.loginId,
+    role: user.role,
+    address: user.address,
+    district: user.district,
+    avatar: { url: user.avatar.url },
+    createdAt: user.createdAt,
+  };
+}
+
+/** The login dropdown: nothing but the id, the school's name and its login id. */
+export function toLoginChoice(entry: PublicUserEntry): { _id: string; name: string; email: string } {
+  return { _id: entry.id, name: entry.name, email: entry.loginId };
+}
+
+export interface ConsoleUserRecord {
+  id: string;
+  loginId: string;
+  /** Same as loginId: the console's forms name the field "email" as the spec does. */
+  email: string;
+  name: string;
+  role: AuthUser['role'];
+  address: string;
+  district: string;
+  avatar: { url: string };
+  createdAt: string;
+}
+
+export function toConsoleUser(user: AuthUser): ConsoleUserRecord {
+  return {
+    id: user.id,
+    loginId: user.loginId,
+    email: user.loginId,
+    name: user.name,
+    role: user.role,
+    address: user.address,
+    district: user.district,
+    avatar: { url: user.avatar.url },
+    createdAt: user.createdAt,
+  };
+}

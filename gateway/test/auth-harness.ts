@@ -1,0 +1,60 @@
+/**
+ * Gateway test harness with the real auth service: a TestEnv running auth (demo accounts seeded)
+ * and the gateway app, plus `loginAs` giving the Cookie header of a logged-in account.
+ * Other gateway tests may use it: start their own services on `h.env` before or after.
+ */
+import { jest } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { parseConfig } from '@lr/nest-kit';
+import { TestEnv } from '@lr/testing';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { AuthModule, authConfigSchema, seedDemoData } from '../../services/auth/src/index.js';
+import { gatewayConfigSchema } from '../src/config.js';
+
+/**
+ * Jest (before Node 24.9) cannot `require` an ES module, and @fastify/static and light-my-request
+ * require two ESM-only packages (content-disposition, cookie). Jest's ESM loader can import them,
+ * so the CommonJS registry is handed those modules; the gateway is imported only after that.
+ */
+const contentDisposition = await import('content-disposition');
+const cookie = await import('cookie');
+jest.doMock('content-disposition', () => contentDisposition);
+jest.doMock('cookie', () => cookie);
+const { createGatewayApp } = await import('../src/create-app.js');
+
+export const DEMO_CODE = 'demo345';
+
+export interface AuthHarness {
+  env: TestEnv;
+  app: NestFastifyApplication;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** The Cookie header of a fresh session of this account. */
+  loginAs(loginId: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startAuthHarness(authEnv: Record<string, string> = {}, env?: TestEnv): Promise<AuthHarness> {
+  const testEnv = env ?? (await TestEnv.create());
+  const authConfig = parseConfig(authConfigSchema, testEnv.envVars({ LOGIN_FAILURE_DELAY_MS: '0', ...authEnv }));
+  await testEnv.startService('auth', AuthModule.register(authConfig, testEnv.logger), authConfig);
+  await seedDemoData(testEnv.pool, { demoCode: DEMO_CODE });
+  const app = await createGatewayApp(parseConfig(gatewayConfigSchema, testEnv.envVars({ PORT: '0' })), testEnv.logger);
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const inject = (options: InjectOptions) => fastify.inject(options);
+  return {
+    env: testEnv,
+    app,
+    inject,
+    async loginAs(loginId, password = DEMO_CODE) {
+      const response = await inject({ method: 'POST', url: '/api/v1/login', payload: { email: loginId, password } });
+      if (response.statusCode !== 200) throw new Error(`login as ${loginId} failed: ${response.body}`);
+      const cookie = response.cookies.find((c) => c.name === 'token');
+      if (!cookie) throw new Error('no session cookie');
+      return `token=${cookie.value}`;
+    },
+    async close() {
+      await app.close();
+      await testEnv.close();
+    },
+  };
+}
