@@ -1,0 +1,228 @@
+/**
+ * Processing orders through rpc.orders.update against the real PostgreSQL and NATS: every allowed and
+ * refused transition of spec section 4, quantities only while Processing, the fail-fast stock check,
+ * deliveredAt, the events and history, and catalog's commit rejection returning the order.
+ */
+import { randomUUID } from 'node:crypto';
+import { jetstream } from '@nats-io/jetstream';
+import {
+  EVENTS,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  RPC,
+  UI_MESSAGES,
+  namespaced,
+  type OrderHistoryEntry,
+  type OrderSnapshot,
+  type OrderStatus,
+} from '@lr/contracts';
+import { TestEnv, waitFor } from '@lr/testing';
+import { FakeServices, type FakeProduct } from './support/fake-services.js';
+import { forceStatus, place, school, startOrders, update } from './support/orders-env.js';
+import { streamEvents } from './support/streams.js';
+
+describe('processing an order', () => {
+  let env: TestEnv;
+  let fakes: FakeServices;
+  let product: FakeProduct;
+  const schoolA = school();
+  const admin = TestEnv.actor('admin', 'Admin Ann');
+  const volunteer = TestEnv.actor('volunteer', 'Volunteer Vic');
+
+  beforeAll(async () => {
+    env = await TestEnv.create();
+    fakes = new FakeServices(env.nc, env.namespace);
+    fakes.start();
+    fakes.addSchool(schoolA);
+    product = fakes.addProduct('Polo shirt', { S: 1000, M: 1000 });
+    await startOrders(env);
+  });
+  afterAll(async () => {
+    fakes.stop();
+    await env.close();
+  });
+
+  function newOrder(quantities: [number, number] = [2, 3]): Promise<OrderSnapshot> {
+    return place(env, schoolA, [
+      { productId: product._id, size: 'S', quantity: quantities[0] },
+      { productId: product._id, size: 'M', quantity: quantities[1] },
+    ]);
+  }
+
+  function get(id: string): Promise<OrderSnapshot> {
+    return env.rpc.call<OrderSnapshot>(RPC.orders.get, { id }, { actor: admin });
+  }
+
+  function history(id: string): Promise<OrderHistoryEntry[]> {
+    return env.rpc.call<OrderHistoryEntry[]>(RPC.orders.history, { id }, { actor: admin });
+  }
+
+  it('allows exactly the transitions of spec section 4', async () => {
+    const outcomes: string[] = [];
+    const expected: string[] = [];
+    for (const from of ORDER_STATUSES) {
+      for (const to of ORDER_STATUSES) {
+        if (from === to) continue;
+        const order = await newOrder();
+        if (from !== 'Processing') await forceStatus(env, order.id, from);
+        const allowed = ORDER_TRANSITIONS[from].includes(to);
+        expected.push(`${from} -> ${to}: ${allowed ? 'ok' : 'CONFLICT'}`);
+        const result = await update(env, volunteer, order.id, to).then(
+          (o) => (o.status === to ? 'ok' : `wrong status ${o.status}`),
+          (e: { code: string; details?: { allowed: OrderStatus[] } }) => {
+            if (e.code === 'CONFLICT') expect(e.details?.allowed).toEqual(ORDER_TRANSITIONS[from]);
+            return e.code;
+          },
+        );
+        outcomes.push(`${from} -> ${to}: ${result}`);
+        if (!allowed) expect((await get(order.id)).status).toBe(from);
+      }
+    }
+    expect(outcomes).toEqual(expected);
+  });
+
+  it('refuses moving to the same status except saving quantities while Processing', async () => {
+    const order = await newOrder();
+    await update(env, admin, order.id, 'Printed');
+    await expect(update(env, admin, order.id, 'Printed')).rejects.toMatchObject({ code: 'CONFLICT' });
+    const other = await newOrder();
+    const saved = await update(env, admin, other.id, 'Processing', [1, 0]);
+    expect(saved.status).toBe('Processing');
+    expect(saved.lines.map((l) => [l.requestedQuantity, l.quantity])).toEqual([
+      [2, 1],
+      [3, 0],
+    ]);
+  });
+
+  it('changes quantities only while Processing, 0 to 5, one per line, keeping the requested ones', async () => {
+    const order = await newOrder([2, 3]);
+    for (const bad of [[1], [1, 2, 3], [6, 1], [-1, 1], [1.5, 1]]) {
+      await expect(update(env, admin, order.id, 'Printed', bad)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+    const printed = await update(env, admin, order.id, 'Printed', [1, 0]);
+    expect(printed.lines.map((l) => [l.requestedQuantity, l.quantity])).toEqual([
+      [2, 1],
+      [3, 0],
+    ]);
+    // Versions: placed 1, items adjusted 2, status changed 3.
+    expect(printed.version).toBe(3);
+    const events = await waitFor(async () => {
+      const mine = (await streamEvents(env.nc, env.namespace)).filter((e) => e.data.order.id === order.id);
+      return mine.length === 3 ? mine : null;
+    });
+    expect(events.map((e) => [e.type, e.version])).toEqual([
+      [EVENTS.ordersOrderPlaced, 1],
+      [EVENTS.ordersOrderItemsAdjusted, 2],
+      [EVENTS.ordersOrderStatusChanged, 3],
+    ]);
+    expect(events[1]?.data.previousQuantities?.map((p) => p.quantity)).toEqual([2, 3]);
+    expect(events[2]?.data).toMatchObject({ from: 'Processing', to: 'Printed', reason: null });
+    expect(events[2]?.data.order.lines.map((l) => l.quantity)).toEqual([1, 0]);
+
+    // Out of Processing: sending the same quantities back is harmless, changing them is refused.
+    await expect(update(env, admin, order.id, 'Ready for Pickup', [1, 0])).resolves.toMatchObject({ status: 'Ready for Pickup' });
+    await expect(update(env, admin, order.id, 'Processing', [2, 2])).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('only be changed while the order is Processing'),
+    });
+  });
+
+  it('refuses a commit the stock does not cover and changes nothing', async () => {
+    const scarce = fakes.addProduct('Winter boot', { '4': 5 });
+    const order = await place(env, schoolA, [{ productId: scarce._id, size: '4', quantity: 3 }]);
+    scarce.ProductSize[0]!.stock = 2; // someone else's order took stock meanwhile
+    const error = await update(env, admin, order.id, 'Ready for Pickup').catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'CONFLICT',
+      message: UI_MESSAGES.inventoryBelowZero,
+      details: { lines: [expect.objectContaining({ productId: scarce._id, size: '4', requested: 3, available: 2 })] },
+    });
+    const after = await get(order.id);
+    expect(after).toMatchObject({ status: 'Processing', version: 1 });
+    // Giving fewer makes it fit.
+    await expect(update(env, admin, order.id, 'Ready for Pickup', [2])).resolves.toMatchObject({ status: 'Ready for Pickup' });
+  });
+
+  it('sets deliveredAt on entering Delivered and clears it on leaving', async () => {
+    const order = await newOrder();
+    const delivered = await update(env, admin, order.id, 'Delivered');
+    expect(delivered.deliveredAt).not.toBeNull();
+    expect(Date.parse(delivered.deliveredAt!)).toBeGreaterThanOrEqual(Date.parse(order.createdAt));
+    const back = await update(env, admin, order.id, 'Processing');
+    expect(back.deliveredAt).toBeNull();
+    expect((await history(order.id)).map((h) => [h.from, h.to, h.by?.name ?? null])).toEqual([
+      [null, 'Processing', schoolA.name],
+      ['Processing', 'Delivered', 'Admin Ann'],
+      ['Delivered', 'Processing', 'Admin Ann'],
+    ]);
+  });
+
+  it('lets only admins and volunteers process, and 404s unknown orders', async () => {
+    const order = await newOrder();
+    await expect(update(env, schoolA, order.id, 'Printed')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(update(env, null, order.id, 'Printed')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(update(env, admin, randomUUID(), 'Printed')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(update(env, admin, 'not-an-id', 'Printed')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      env.rpc.call(RPC.orders.update, { id: order.id, status: 'Shipped' }, { actor: admin }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  describe('when catalog rejects a commit', () => {
+    async function publishRejection(orderId: string, orderVersion: number): Promise<void> {
+      const envelope = {
+        eventId: randomUUID(),
+        type: EVENTS.catalogInventoryCommitRejected,
+        version: orderVersion,
+        occurredAt: new Date().toISOString(),
+        correlationId: randomUUID(),
+        data: {
+          orderId,
+          orderVersion,
+          sourceEventId: randomUUID(),
+          shortLines: [{ productId: product._id, size: 'S', name: 'Polo shirt', requested: 2, available: 1 }],
+        },
+      };
+      await jetstream(env.nc).publish(
+        namespaced(env.namespace, EVENTS.catalogInventoryCommitRejected),
+        JSON.stringify(envelope),
+        { msgID: envelope.eventId },
+      );
+    }
+
+    it('returns the order to Processing with the reason when it is still at the rejected version', async () => {
+      const order = await newOrder();
+      const committed = await update(env, admin, order.id, 'CheckEmail');
+      await publishRejection(order.id, committed.version);
+      const back = await waitFor(async () => {
+        const o = await get(order.id);
+        return o.status === 'Processing' ? o : null;
+      });
+      expect(back.version).toBe(committed.version + 1);
+      const last = (await history(order.id)).at(-1);
+      expect(last).toMatchObject({ from: 'CheckEmail', to: 'Processing', by: null });
+      expect(last?.reason).toContain(UI_MESSAGES.inventoryBelowZero);
+      expect(last?.reason).toContain('Polo shirt (S)');
+      const event = await waitFor(async () =>
+        (await streamEvents(env.nc, env.namespace)).find(
+          (e) => e.data.order.id === order.id && e.type === EVENTS.ordersOrderStatusChanged && e.data.to === 'Processing',
+        ),
+      );
+      expect(event.data).toMatchObject({ from: 'CheckEmail', to: 'Processing', changedBy: null });
+      expect(event.data.reason).toContain('Polo shirt');
+    });
+
+    it('ignores a rejection of a version the order has moved past', async () => {
+      const order = await newOrder();
+      const committed = await update(env, admin, order.id, 'Printed');
+      const moved = await update(env, admin, order.id, 'Ready for Pickup');
+      await publishRejection(order.id, committed.version);
+      // A rejection for the current version after it, to know the first was handled.
+      const other = await newOrder();
+      const otherCommitted = await update(env, admin, other.id, 'Printed');
+      await publishRejection(other.id, otherCommitted.version);
+      await waitFor(async () => (await get(other.id)).status === 'Processing');
+      expect(await get(order.id)).toMatchObject({ status: 'Ready for Pickup', version: moved.version });
+    });
+  });
+});
