@@ -1,0 +1,270 @@
+/**
+ * Messages of the catalog service (RPC.catalog.*): inputs are validated by the service on receipt,
+ * outputs are the shapes the gateway forwards. Product outputs already use the spec's field names
+ * (`_id`, `SubCategory`, `ProductSize`, `Stock`) so the gateway does not rename anything for /api/v1.
+ */
+import { z } from 'zod';
+import { categorySchema, LIMITS, subCategorySchema } from './domain.js';
+import { movementReasonSchema, type ShortLine } from './events.js';
+
+export const CATALOG_PAGE_SIZE = 12;
+
+/** A size name: trimmed, non-empty, short. */
+export const sizeNameSchema = z.string().trim().min(1, 'must not be empty').max(40);
+export const stockSchema = z.number().int('must be a whole number').min(0, 'must not be negative').max(100_000);
+/** Accepts numbers sent as strings by forms. */
+export const stockFromFormSchema = z.coerce.number().pipe(stockSchema);
+
+/** A malformed id is simply a product that does not exist: 404, never 400. */
+export const productIdSchema = z.string().max(100);
+
+export const imageRefSchema = z.object({
+  url: z.string().min(1).max(500),
+  originalUrl: z.string().min(1).max(500),
+});
+export type ImageRef = z.infer<typeof imageRefSchema>;
+
+const uniqueSizes = <T extends { size: string }>(sizes: T[], ctx: z.RefinementCtx) => {
+  const seen = new Set<string>();
+  sizes.forEach((s, index) => {
+    const key = s.size.toLowerCase();
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', message: `size "${s.size}" is named twice`, path: [index, 'size'] });
+    seen.add(key);
+  });
+};
+
+export const sizeStockSchema = z.object({ size: sizeNameSchema, stock: stockSchema });
+
+// ---- queries ----------------------------------------------------------------------------------
+
+export const listProductsInputSchema = z.object({
+  keyword: z.string().trim().max(100).optional().default(''),
+  page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  category: categorySchema.optional(),
+});
+export type ListProductsInput = z.input<typeof listProductsInputSchema>;
+
+export const getProductInputSchema = z.object({ id: productIdSchema });
+export const getProductsInputSchema = z.object({ ids: z.array(productIdSchema).max(500) });
+
+export const inventoryCheckInputSchema = z.object({
+  lines: z
+    .array(z.object({ productId: productIdSchema, size: z.string().max(40), quantity: z.number().int().min(0) }))
+    .max(500),
+  /** Count hidden products as available (an admin processing an order for a product hidden since). */
+  allowHidden: z.boolean().optional().default(false),
+});
+export type InventoryCheckInput = z.input<typeof inventoryCheckInputSchema>;
+export interface InventoryCheckResult {
+  shortLines: ShortLine[];
+}
+
+// ---- admin writes -----------------------------------------------------------------------------
+
+export const createProductInputSchema = z.object({
+  name: z.string().trim().min(1, 'is required').max(120),
+  description: z.string().trim().max(5000).optional().default(''),
+  category: categorySchema,
+  SubCategory: subCategorySchema,
+  ProductSize: z.array(sizeStockSchema).min(1, 'at least one size is required').max(60).superRefine(uniqueSizes),
+  isShow: z.boolean().optional().default(true),
+  images: z.array(imageRefSchema).max(LIMITS.productImagesMax).optional().default([]),
+});
+export type CreateProductInput = z.input<typeof createProductInputSchema>;
+
+export const updateProductInputSchema = z.object({
+  id: productIdSchema,
+  description: z.string().trim().max(5000).optional(),
+  isShow: z.boolean().optional(),
+  /** Stock added to existing sizes (a `restock` movement each). */
+  addStock: z.array(z.object({ size: sizeNameSchema, quantity: z.number().int().min(1).max(100_000) })).max(60).optional(),
+  /** New total for a size (the old form): the difference is recorded as a movement. */
+  setStock: z.array(sizeStockSchema).max(60).optional(),
+  /** Sizes the product did not have yet (an `initial` movement each). */
+  newSizes: z.array(sizeStockSchema).max(60).superRefine(uniqueSizes).optional(),
+  addImages: z.array(imageRefSchema).max(LIMITS.productImagesMax).optional(),
+  removeImageIds: z.array(z.string().max(100)).max(50).optional(),
+  /** Read-only fields: accepted only when unchanged (the old form sends them back). */
+  name: z.string().trim().max(120).optional(),
+  category: z.string().max(40).optional(),
+  SubCategory: z.string().max(40).optional(),
+});
+export type UpdateProductInput = z.input<typeof updateProductInputSchema>;
+
+// ---- console lists ----------------------------------------------------------------------------
+
+export const consoleRangeSchema = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
+export const consoleSortSchema = z.object({ field: z.string().max(64), order: z.enum(['ASC', 'DESC']) }).nullable();
+
+export const consoleListProductsInputSchema = z.object({
+  sort: consoleSortSchema.optional().default(null),
+  range: consoleRangeSchema,
+  filter: z
+    .object({
+      q: z.string().max(100).optional(),
+      category: categorySchema.optional(),
+      SubCategory: subCategorySchema.optional(),
+      isShow: z.boolean().optional(),
+      outOfStock: z.boolean().optional(),
+      id: z.union([z.array(z.string().max(100)).max(500), z.string().max(100)]).optional(),
+    })
+    .catchall(z.unknown())
+    .optional()
+    .default({}),
+});
+export type ConsoleListProductsInput = z.input<typeof consoleListProductsInputSchema>;
+
+export const listMovementsInputSchema = z.object({
+  sort: consoleSortSchema.optional().default(null),
+  range: consoleRangeSchema,
+  filter: z
+    .object({
+      productId: z.string().max(100).optional(),
+      sizeId: z.string().max(100).optional(),
+      size: z.string().max(40).optional(),
+      reason: movementReasonSchema.optional(),
+      orderId: z.string().max(100).optional(),
+    })
+    .catchall(z.unknown())
+    .optional()
+    .default({}),
+});
+export type ListMovementsInput = z.input<typeof listMovementsInputSchema>;
+
+export const listReviewsInputSchema = z.object({
+  sort: consoleSortSchema.optional().default(null),
+  range: consoleRangeSchema,
+  filter: z
+    .object({ productId: z.string().max(100).optional(), q: z.string().max(100).optional() })
+    .catchall(z.unknown())
+    .optional()
+    .default({}),
+});
+export type ListReviewsInput = z.input<typeof listReviewsInputSchema>;
+
+export interface ConsoleList<T> {
+  items: T[];
+  total: number;
+}
+
+// ---- reviews ----------------------------------------------------------------------------------
+
+export const ratingSchema = z.coerce
+  .number()
+  .min(0.5, 'must be between 0.5 and 5')
+  .max(5, 'must be between 0.5 and 5')
+  .refine((n) => Number.isInteger(n * 2), 'must be in half steps');
+
+export const upsertReviewInputSchema = z.object({
+  productId: productIdSchema,
+  rating: ratingSchema,
+  comment: z.string().trim().max(2000).optional().default(''),
+});
+export type UpsertReviewInput = z.input<typeof upsertReviewInputSchema>;
+export const deleteReviewInputSchema = z.object({ id: z.string().max(100) });
+
+// ---- outputs ----------------------------------------------------------------------------------
+
+export interface ProductSizeDto {
+  _id: string;
+  size: string;
+  stock: number;
+}
+
+export interface ReviewDto {
+  _id: string;
+  user: string;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+export interface ProductDto {
+  _id: string;
+  name: string;
+  description: string;
+  category: string;
+  SubCategory: string;
+  ProductSize: ProductSizeDto[];
+  Stock: number;
+  images: { _id: string; url: string; originalUrl: string }[];
+  /** The first image's URL, or the generated placeholder of the category. */
+  image: string;
+  price: 0;
+  ratings: number;
+  numOfReviews: number;
+  reviews: ReviewDto[];
+  isShow: boolean;
+  lowStockThreshold: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProductListResult {
+  products: ProductDto[];
+  productsCount: number;
+  resultPerPage: number;
+  filteredProductsCount: number;
+}
+
+export interface GroupedSizeDto {
+  _id: string;
+  size: string;
+  stock: number;
+  productId: string;
+}
+
+export interface ProductGroupDto {
+  name: string;
+  category: string;
+  description: string;
+  images: { _id: string; url: string }[];
+  image: string;
+  subCategories: { SubCategory: string; productId: string; sizes: GroupedSizeDto[] }[];
+}
+
+export interface GroupedListResult {
+  groups: ProductGroupDto[];
+  groupsCount: number;
+  resultPerPage: number;
+  filteredGroupsCount: number;
+}
+
+export interface MovementDto {
+  id: string;
+  productId: string;
+  sizeId: string;
+  size: string;
+  delta: number;
+  reason: string;
+  orderId: string | null;
+  eventId: string | null;
+  actorId: string | null;
+  actorName: string | null;
+  createdAt: string;
+}
+
+export interface ConsoleReviewDto {
+  id: string;
+  productId: string;
+  productName: string;
+  userId: string;
+  name: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+
+export interface AvailabilityDto {
+  productsCount: number;
+  outOfStockSizes: number;
+  inStockSizes: number;
+  outOfStock: { name: string; entries: string[] }[];
+  lowStock: { productId: string; name: string; SubCategory: string; size: string; stock: number }[];
+}
+
+/** The URL of the generated placeholder image of a category (served by the gateway). */
+export function placeholderImageUrl(category: string): string {
+  return `/media/placeholder/${encodeURIComponent(category.toLowerCase())}.svg`;
+}

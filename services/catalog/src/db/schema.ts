@@ -1,0 +1,84 @@
+/** Drizzle definitions of the catalog tables; they mirror migrations/*.sql (the SQL is the truth). */
+import {
+  bigserial,
+  boolean,
+  integer,
+  jsonb,
+  numeric,
+  pgSchema,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const catalogSchema = pgSchema('catalog');
+
+export interface StoredImage {
+  id: string;
+  url: string;
+  originalUrl: string;
+}
+
+export const products = catalogSchema.table('products', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  category: text('category').notNull(),
+  subCategory: text('sub_category').notNull(),
+  isShow: boolean('is_show').notNull().default(true),
+  images: jsonb('images').$type<StoredImage[]>().notNull().default([]),
+  ratings: numeric('ratings', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
+  numOfReviews: integer('num_of_reviews').notNull().default(0),
+  lowStockThreshold: integer('low_stock_threshold').notNull().default(2),
+  version: integer('version').notNull().default(1),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type ProductRow = typeof products.$inferSelect;
+
+export const productSizes = catalogSchema.table('product_sizes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  productId: uuid('product_id').notNull(),
+  size: text('size').notNull(),
+  stock: integer('stock').notNull(),
+  position: integer('position').notNull(),
+});
+export type ProductSizeRow = typeof productSizes.$inferSelect;
+
+export const stockMovements = catalogSchema.table('stock_movements', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  productId: uuid('product_id').notNull(),
+  sizeId: uuid('size_id').notNull(),
+  size: text('size').notNull(),
+  delta: integer('delta').notNull(),
+  reason: text('reason').notNull(),
+  orderId: uuid('order_id'),
+  eventId: uuid('event_id'),
+  actorId: uuid('actor_id'),
+  actorName: text('actor_name'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type StockMovementRow = typeof stockMovements.$inferSelect;
+export type NewStockMovement = typeof stockMovements.$inferInsert;
+
+export const orderCommitments = catalogSchema.table('order_commitments', {
+  orderId: uuid('order_id').primaryKey(),
+  version: integer('version').notNull(),
+  committed: boolean('committed').notNull().default(false),
+  deleted: boolean('deleted').notNull().default(false),
+  lastStatus: text('last_status').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type OrderCommitmentRow = typeof orderCommitments.$inferSelect;
+
+export const reviews = catalogSchema.table('reviews', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  productId: uuid('product_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  userName: text('user_name').notNull(),
+  rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),
+  comment: text('comment').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type ReviewRow = typeof reviews.$inferSelect;

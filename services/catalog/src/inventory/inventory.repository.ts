@@ -1,0 +1,205 @@
+/** The only place with SQL for stock: guarded size updates, the movement ledger and order commitments. */
+import { Inject, Injectable } from '@nestjs/common';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
+import {
+  orderCommitments,
+  products,
+  productSizes,
+  stockMovements,
+  type NewStockMovement,
+  type OrderCommitmentRow,
+  type StockMovementRow,
+} from '../db/schema.js';
+import { anyUuid, isUuid, whereAll } from '../db/sql-helpers.js';
+
+export interface SizeWithProduct {
+  sizeId: string;
+  productId: string;
+  size: string;
+  stock: number;
+  name: string;
+  isShow: boolean;
+}
+
+export interface HeldStock {
+  sizeId: string;
+  productId: string;
+  size: string;
+  held: number;
+}
+
+export interface MovementFilter {
+  productId?: string;
+  sizeId?: string;
+  size?: string;
+  reason?: string;
+  orderId?: string;
+}
+
+const MOVEMENT_SORT: Record<string, SQL> = {
+  id: sql`${stockMovements.id}`,
+  createdAt: sql`${stockMovements.id}`,
+  delta: sql`${stockMovements.delta}`,
+  reason: sql`${stockMovements.reason}`,
+  size: sql`${stockMovements.size}`,
+};
+
+@Injectable()
+export class InventoryRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  /**
+   * Locks the products (by id) and then their sizes, always in this order so that concurrent stock
+   * changes and product edits cannot deadlock, and returns the sizes.
+   */
+  async lockSizesOf(tx: Executor, productIds: string[]): Promise<SizeWithProduct[]> {
+    const ids = [...new Set(productIds.filter(isUuid))].sort();
+    if (ids.length === 0) return [];
+    await tx.execute(sql`SELECT id FROM catalog.products WHERE ${anyUuid(sql`id`, ids)} ORDER BY id FOR UPDATE`);
+    return this.sizesOf(ids, tx, true);
+  }
+
+  /** Sizes of the given products with their product's name and visibility. */
+  async sizesOf(productIds: string[], executor: Executor = this.db, lock = false): Promise<SizeWithProduct[]> {
+    const ids = productIds.filter(isUuid);
+    if (ids.length === 0) return [];
+    const query = executor
+      .select({
+        sizeId: productSizes.id,
+        productId: productSizes.productId,
+        size: productSizes.size,
+        stock: productSizes.stock,
+        name: products.name,
+        isShow: products.isShow,
+      })
+      .from(productSizes)
+      .innerJoin(products, eq(products.id, productSizes.productId))
+      .where(anyUuid(sql`${productSizes.productId}`, ids))
+      .orderBy(asc(productSizes.id));
+    return lock ? query.for('update') : query;
+  }
+
+  /** Applies a delta only if the stock stays >= 0; returns the new stock, or null when refused. */
+  async changeStock(tx: Executor, sizeId: string, delta: number): Promise<number | null> {
+    const rows = await tx
+      .update(productSizes)
+      .set({ stock: sql`${productSizes.stock} + ${delta}` })
+      .where(sql`${productSizes.id} = ${sizeId} AND ${productSizes.stock} + ${delta} >= 0`)
+      .returning({ stock: productSizes.stock });
+    return rows[0]?.stock ?? null;
+  }
+
+  async insertMovement(tx: Executor, movement: NewStockMovement): Promise<void> {
+    await tx.insert(stockMovements).values(movement);
+  }
+
+  /** Stock changes bump the product's version (cache invalidation and event ordering). */
+  async bumpProductVersion(tx: Executor, productId: string): Promise<number> {
+    const [row] = await tx
+      .update(products)
+      .set({ version: sql`${products.version} + 1`, updatedAt: new Date() })
+      .where(eq(products.id, productId))
+      .returning({ version: products.version });
+    return row?.version ?? 1;
+  }
+
+  /** What an order still holds per size, computed from the ledger (commits minus releases). */
+  async heldByOrder(tx: Executor, orderId: string): Promise<HeldStock[]> {
+    const result = await tx.execute<{ size_id: string; product_id: string; size: string; held: number }>(sql`
+      SELECT size_id, product_id, min(size) AS size, (-sum(delta))::int AS held
+      FROM catalog.stock_movements
+      WHERE order_id = ${orderId} AND reason IN ('order-commit', 'order-release')
+      GROUP BY size_id, product_id
+      HAVING -sum(delta) > 0
+      ORDER BY size_id`);
+    return result.rows.map((r) => ({ sizeId: r.size_id, productId: r.product_id, size: r.size, held: Number(r.held) }));
+  }
+
+  /** Ensures the order's row exists and locks it for this transaction. */
+  async lockCommitment(tx: Executor, orderId: string): Promise<OrderCommitmentRow> {
+    await tx
+      .insert(orderCommitments)
+      .values({ orderId, version: 0, committed: false, lastStatus: 'Processing' })
+      .onConflictDoNothing();
+    const [row] = await tx.select().from(orderCommitments).where(eq(orderCommitments.orderId, orderId)).for('update');
+    if (!row) throw new Error(`order commitment ${orderId} missing`);
+    return row;
+  }
+
+  async saveCommitment(
+    tx: Executor,
+    row: Pick<OrderCommitmentRow, 'orderId' | 'version' | 'committed' | 'deleted' | 'lastStatus'>,
+  ): Promise<void> {
+    await tx
+      .update(orderCommitments)
+      .set({ version: row.version, committed: row.committed, deleted: row.deleted, lastStatus: row.lastStatus, updatedAt: new Date() })
+      .where(eq(orderCommitments.orderId, row.orderId));
+  }
+
+  async findCommitment(orderId: string): Promise<OrderCommitmentRow | null> {
+    if (!isUuid(orderId)) return null;
+    const [row] = await this.db.select().from(orderCommitments).where(eq(orderCommitments.orderId, orderId));
+    return row ?? null;
+  }
+
+  private movementConditions(filter: MovementFilter): SQL {
+    const c: SQL[] = [];
+    for (const [key, column] of [
+      ['productId', stockMovements.productId],
+      ['sizeId', stockMovements.sizeId],
+      ['orderId', stockMovements.orderId],
+    ] as const) {
+      const value = filter[key];
+      if (value === undefined) continue;
+      // A malformed id matches nothing.
+      c.push(isUuid(value) ? sql`${column} = ${value}` : sql`FALSE`);
+    }
+    if (filter.size !== undefined) c.push(sql`${stockMovements.size} = ${filter.size}`);
+    if (filter.reason !== undefined) c.push(sql`${stockMovements.reason} = ${filter.reason}`);
+    return whereAll(c);
+  }
+
+  async listMovements(
+    filter: MovementFilter,
+    offset: number,
+    limit: number,
+    sort: { field: string; order: 'ASC' | 'DESC' } | null,
+  ): Promise<{ rows: StockMovementRow[]; total: number }> {
+    const where = this.movementConditions(filter);
+    const sortSql = (sort && MOVEMENT_SORT[sort.field]) || MOVEMENT_SORT.id!;
+    const direction = sort?.order === 'ASC' ? sql`ASC` : sql`DESC`;
+    const rows = await this.db
+      .select()
+      .from(stockMovements)
+      .where(where)
+      .orderBy(sql`${sortSql} ${direction}`, desc(stockMovements.id))
+      .offset(offset)
+      .limit(limit);
+    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(stockMovements).where(where);
+    return { rows, total: count?.n ?? 0 };
+  }
+
+  /** Every size with its product, for the availability figures. */
+  async allSizes(): Promise<(SizeWithProduct & { subCategory: string; lowStockThreshold: number })[]> {
+    return this.db
+      .select({
+        sizeId: productSizes.id,
+        productId: productSizes.productId,
+        size: productSizes.size,
+        stock: productSizes.stock,
+        name: products.name,
+        isShow: products.isShow,
+        subCategory: products.subCategory,
+        lowStockThreshold: products.lowStockThreshold,
+      })
+      .from(productSizes)
+      .innerJoin(products, eq(products.id, productSizes.productId))
+      .orderBy(sql`lower(${products.name})`, asc(products.id), asc(productSizes.position));
+  }
+
+  async countProducts(): Promise<number> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(products);
+    return row?.n ?? 0;
+  }
+}

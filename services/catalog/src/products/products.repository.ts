@@ -1,0 +1,198 @@
+/** The only place with SQL for products, their sizes and the reviews shown with them. */
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
+import { products, productSizes, reviews, type ProductRow, type ProductSizeRow, type ReviewRow, type StoredImage } from '../db/schema.js';
+import { anyUuid, ilikeLiteral, isUuid, whereAll } from '../db/sql-helpers.js';
+
+export interface ProductAggregate {
+  product: ProductRow;
+  sizes: ProductSizeRow[];
+  reviews: ReviewRow[];
+}
+
+export interface ProductFilter {
+  keyword?: string;
+  category?: string;
+  subCategory?: string;
+  isShow?: boolean;
+  visibleOnly?: boolean;
+  /** true: at least one size at 0; false: every size in stock. */
+  outOfStock?: boolean;
+  ids?: string[];
+}
+
+export interface NewProduct {
+  name: string;
+  description: string;
+  category: string;
+  subCategory: string;
+  isShow: boolean;
+  images: StoredImage[];
+}
+
+const totalStock = sql`(SELECT coalesce(sum(s.stock), 0) FROM catalog.product_sizes s WHERE s.product_id = ${products.id})`;
+
+/** Sortable console fields -> SQL. */
+const SORTABLE: Record<string, SQL> = {
+  name: sql`lower(${products.name})`,
+  Stock: totalStock,
+  createdAt: sql`${products.createdAt}`,
+  category: sql`${products.category}`,
+  SubCategory: sql`${products.subCategory}`,
+  isShow: sql`${products.isShow}`,
+  ratings: sql`${products.ratings}`,
+  id: sql`${products.id}`,
+};
+
+@Injectable()
+export class ProductsRepository {
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  /** The pool itself, for reads outside a transaction. */
+  get executor(): Executor {
+    return this.db;
+  }
+
+  /** Runs `work` in one transaction. */
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => work(tx));
+  }
+
+  conditions(filter: ProductFilter): SQL {
+    const c: SQL[] = [];
+    if (filter.visibleOnly) c.push(sql`${products.isShow} = true`);
+    if (filter.isShow !== undefined) c.push(sql`${products.isShow} = ${filter.isShow}`);
+    if (filter.keyword) c.push(ilikeLiteral(sql`${products.name}`, filter.keyword));
+    if (filter.category) c.push(sql`${products.category} = ${filter.category}`);
+    if (filter.subCategory) c.push(sql`${products.subCategory} = ${filter.subCategory}`);
+    if (filter.ids) c.push(anyUuid(sql`${products.id}`, filter.ids));
+    if (filter.outOfStock === true) {
+      c.push(sql`EXISTS (SELECT 1 FROM catalog.product_sizes s WHERE s.product_id = ${products.id} AND s.stock = 0)`);
+    } else if (filter.outOfStock === false) {
+      c.push(sql`NOT EXISTS (SELECT 1 FROM catalog.product_sizes s WHERE s.product_id = ${products.id} AND s.stock = 0)`);
+    }
+    return whereAll(c);
+  }
+
+  async count(filter: ProductFilter): Promise<number> {
+    const rows = await this.db.select({ n: sql<number>`count(*)::int` }).from(products).where(this.conditions(filter));
+    return rows[0]?.n ?? 0;
+  }
+
+  /** One page ordered by name then id (stable pages). */
+  async page(filter: ProductFilter, offset: number, limit: number, sort?: { field: string; order: 'ASC' | 'DESC' } | null): Promise<ProductAggregate[]> {
+    const sortSql = sort && SORTABLE[sort.field] ? SORTABLE[sort.field] : SORTABLE.name;
+    const direction = sort?.order === 'DESC' ? sql`DESC` : sql`ASC`;
+    const rows = await this.db
+      .select()
+      .from(products)
+      .where(this.conditions(filter))
+      .orderBy(sql`${sortSql} ${direction}`, sql`lower(${products.name}) ASC`, asc(products.id))
+      .offset(offset)
+      .limit(limit);
+    return this.withDetails(this.db, rows);
+  }
+
+  async countGroups(filter: ProductFilter): Promise<number> {
+    const rows = await this.db
+      .select({ n: sql<number>`count(DISTINCT lower(${products.name}))::int` })
+      .from(products)
+      .where(this.conditions(filter));
+    return rows[0]?.n ?? 0;
+  }
+
+  /** The products of one page of name groups (groups ordered by lower(name)). */
+  async groupPage(filter: ProductFilter, offset: number, limit: number): Promise<ProductAggregate[]> {
+    const where = this.conditions(filter);
+    const keys = await this.db
+      .select({ key: sql<string>`lower(${products.name})` })
+      .from(products)
+      .where(where)
+      .groupBy(sql`lower(${products.name})`)
+      .orderBy(sql`lower(${products.name})`)
+      .offset(offset)
+      .limit(limit);
+    if (keys.length === 0) return [];
+    const rows = await this.db
+      .select()
+      .from(products)
+      .where(and(where, sql`lower(${products.name}) IN ${keys.map((k) => k.key)}`))
+      .orderBy(sql`lower(${products.name})`, asc(products.createdAt), asc(products.id));
+    return this.withDetails(this.db, rows);
+  }
+
+  async findById(executor: Executor, id: string, lock = false): Promise<ProductAggregate | null> {
+    if (!isUuid(id)) return null;
+    const query = executor.select().from(products).where(eq(products.id, id));
+    const rows = lock ? await query.for('update') : await query;
+    const [found] = await this.withDetails(executor, rows);
+    return found ?? null;
+  }
+
+  async findByIds(ids: string[]): Promise<ProductAggregate[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    const rows = await this.db.select().from(products).where(anyUuid(sql`${products.id}`, valid));
+    return this.withDetails(this.db, rows);
+  }
+
+  private async withDetails(executor: Executor, rows: ProductRow[]): Promise<ProductAggregate[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const sizeRows = await executor
+      .select()
+      .from(productSizes)
+      .where(anyUuid(sql`${productSizes.productId}`, ids))
+      .orderBy(asc(productSizes.position), asc(productSizes.id));
+    const reviewRows = await executor
+      .select()
+      .from(reviews)
+      .where(anyUuid(sql`${reviews.productId}`, ids))
+      .orderBy(asc(reviews.createdAt), asc(reviews.id));
+    return rows.map((product) => ({
+      product,
+      sizes: sizeRows.filter((s) => s.productId === product.id),
+      reviews: reviewRows.filter((r) => r.productId === product.id),
+    }));
+  }
+
+  async insertProduct(tx: Executor, values: NewProduct): Promise<ProductRow> {
+    const [row] = await tx.insert(products).values(values).returning();
+    if (!row) throw new Error('product insert returned nothing');
+    return row;
+  }
+
+  /** Inserts sizes at stock 0 (stock arrives through the ledger) after the existing positions. */
+  async insertSizes(tx: Executor, productId: string, sizes: string[]): Promise<ProductSizeRow[]> {
+    if (sizes.length === 0) return [];
+    const [max] = await tx
+      .select({ p: sql<number>`coalesce(max(${productSizes.position}), -1)::int` })
+      .from(productSizes)
+      .where(eq(productSizes.productId, productId));
+    const start = (max?.p ?? -1) + 1;
+    return tx
+      .insert(productSizes)
+      .values(sizes.map((size, i) => ({ productId, size, stock: 0, position: start + i })))
+      .returning();
+  }
+
+  async updateProduct(
+    tx: Executor,
+    id: string,
+    values: Partial<Pick<ProductRow, 'description' | 'isShow' | 'images' | 'ratings' | 'numOfReviews'>>,
+  ): Promise<number> {
+    const [row] = await tx
+      .update(products)
+      .set({ ...values, updatedAt: new Date(), version: sql`${products.version} + 1` })
+      .where(eq(products.id, id))
+      .returning({ version: products.version });
+    if (!row) throw new Error(`product ${id} vanished during update`);
+    return row.version;
+  }
+
+  async deleteProduct(tx: Executor, id: string): Promise<boolean> {
+    const rows = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+    return rows.length > 0;
+  }
+}

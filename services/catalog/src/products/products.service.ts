@@ -1,0 +1,218 @@
+/** Product rules: visibility, listing and grouping, creation and edits with every stock change in the ledger. */
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AppError,
+  CATALOG_PAGE_SIZE,
+  EVENTS,
+  LIMITS,
+  type Actor,
+  type ConsoleList,
+  type GroupedListResult,
+  type ImageRef,
+  type ProductDto,
+  type ProductListResult,
+  type createProductInputSchema,
+  type consoleListProductsInputSchema,
+  type listProductsInputSchema,
+  type updateProductInputSchema,
+} from '@lr/contracts';
+import { LOGGER, OutboxWriter, type Executor, type Logger } from '@lr/nest-kit';
+import type { z } from 'zod';
+import { isAdmin } from '../common/actor-checks.js';
+import type { StoredImage } from '../db/schema.js';
+import { InventoryRepository } from '../inventory/inventory.repository.js';
+import { StockLedger } from '../inventory/stock-ledger.js';
+import { toProductDto, toProductGroups } from './product.mapper.js';
+import { ProductsRepository, type ProductAggregate } from './products.repository.js';
+
+type ListInput = z.output<typeof listProductsInputSchema>;
+type CreateInput = z.output<typeof createProductInputSchema>;
+type UpdateInput = z.output<typeof updateProductInputSchema>;
+type ConsoleInput = z.output<typeof consoleListProductsInputSchema>;
+
+const notFound = () => AppError.notFound('Product not found');
+
+function toStoredImages(images: ImageRef[]): StoredImage[] {
+  return images.map((img) => ({ id: randomUUID(), url: img.url, originalUrl: img.originalUrl }));
+}
+
+@Injectable()
+export class ProductsService {
+  private readonly logger: Logger;
+
+  constructor(
+    private readonly products: ProductsRepository,
+    private readonly inventory: InventoryRepository,
+    private readonly ledger: StockLedger,
+    private readonly outbox: OutboxWriter,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ context: 'ProductsService' });
+  }
+
+  /** Public callers and users see visible products only; admins see all. */
+  async list(input: ListInput, actor: Actor | null): Promise<ProductListResult> {
+    const visibleOnly = !isAdmin(actor);
+    const filter = { visibleOnly, keyword: input.keyword, category: input.category };
+    const [productsCount, filteredProductsCount, page] = await Promise.all([
+      this.products.count({ visibleOnly }),
+      this.products.count(filter),
+      this.products.page(filter, (input.page - 1) * CATALOG_PAGE_SIZE, CATALOG_PAGE_SIZE),
+    ]);
+    return { products: page.map(toProductDto), productsCount, resultPerPage: CATALOG_PAGE_SIZE, filteredProductsCount };
+  }
+
+  async listGrouped(input: ListInput, actor: Actor | null): Promise<GroupedListResult> {
+    const visibleOnly = !isAdmin(actor);
+    const filter = { visibleOnly, keyword: input.keyword, category: input.category };
+    const [groupsCount, filteredGroupsCount, members] = await Promise.all([
+      this.products.countGroups({ visibleOnly }),
+      this.products.countGroups(filter),
+      this.products.groupPage(filter, (input.page - 1) * CATALOG_PAGE_SIZE, CATALOG_PAGE_SIZE),
+    ]);
+    return { groups: toProductGroups(members), groupsCount, resultPerPage: CATALOG_PAGE_SIZE, filteredGroupsCount };
+  }
+
+  async get(id: string, actor: Actor | null): Promise<ProductDto> {
+    const found = await this.products.findById(this.products.executor, id);
+    if (!found || (!found.product.isShow && !isAdmin(actor))) throw notFound();
+    return toProductDto(found);
+  }
+
+  /** For other services (orders copies name, category, SubCategory and image into its lines). */
+  async getMany(ids: string[]): Promise<ProductDto[]> {
+    return (await this.products.findByIds(ids)).map(toProductDto);
+  }
+
+  async consoleList(input: ConsoleInput): Promise<ConsoleList<ProductDto>> {
+    const { filter, range, sort } = input;
+    const ids = filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
+    const productFilter = {
+      keyword: filter.q,
+      category: filter.category,
+      subCategory: filter.SubCategory,
+      isShow: filter.isShow,
+      outOfStock: filter.outOfStock,
+      ids,
+    };
+    const [total, page] = await Promise.all([
+      this.products.count(productFilter),
+      this.products.page(productFilter, range.start, range.end - range.start + 1, sort),
+    ]);
+    return { items: page.map(toProductDto), total };
+  }
+
+  async create(input: CreateInput, actor: Actor): Promise<ProductDto> {
+    return this.products.transaction(async (tx) => {
+      const product = await this.products.insertProduct(tx, {
+        name: input.name,
+        description: input.description,
+        category: input.category,
+        subCategory: input.SubCategory,
+        isShow: input.isShow,
+        images: toStoredImages(input.images),
+      });
+      const sizes = await this.products.insertSizes(tx, product.id, input.ProductSize.map((s) => s.size));
+      for (const [i, size] of sizes.entries()) {
+        const stock = input.ProductSize[i]?.stock ?? 0;
+        if (stock > 0) {
+          await this.ledger.apply(tx, { productId: product.id, sizeId: size.id, size: size.size, delta: stock, reason: 'initial', actor });
+        }
+      }
+      const created = await this.reload(tx, product.id);
+      await this.outbox.write(tx, EVENTS.catalogProductCreated, { productId: product.id }, created.product.version);
+      this.logger.info({ productId: product.id, by: actor.id }, 'product created');
+      return toProductDto(created);
+    });
+  }
+
+  async update(input: UpdateInput, actor: Actor): Promise<ProductDto> {
+    return this.products.transaction(async (tx) => {
+      const current = await this.products.findById(tx, input.id, true);
+      if (!current) throw notFound();
+      this.assertReadOnlyUnchanged(current, input);
+      const sizes = await this.inventory.lockSizesOf(tx, [current.product.id]);
+      const sizeByName = (name: string) => sizes.find((s) => s.size.toLowerCase() === name.toLowerCase());
+      const productId = current.product.id;
+
+      for (const [i, added] of (input.newSizes ?? []).entries()) {
+        if (sizeByName(added.size)) throw AppError.badRequest(`newSizes.${i}.size: size "${added.size}" already exists`);
+      }
+      const inserted = await this.products.insertSizes(tx, productId, (input.newSizes ?? []).map((s) => s.size));
+      for (const [i, size] of inserted.entries()) {
+        const stock = input.newSizes?.[i]?.stock ?? 0;
+        if (stock > 0) await this.ledger.apply(tx, { productId, sizeId: size.id, size: size.size, delta: stock, reason: 'initial', actor });
+      }
+      for (const [i, add] of (input.addStock ?? []).entries()) {
+        const size = sizeByName(add.size);
+        if (!size) throw AppError.badRequest(`addStock.${i}.size: unknown size "${add.size}"`);
+        size.stock = await this.ledger.apply(tx, { productId, sizeId: size.sizeId, size: size.size, delta: add.quantity, reason: 'restock', actor });
+      }
+      for (const [i, set] of (input.setStock ?? []).entries()) {
+        const size = sizeByName(set.size);
+        if (!size) throw AppError.badRequest(`ProductSize: unknown size "${set.size}"`, { index: i });
+        const delta = set.stock - size.stock;
+        if (delta === 0) continue;
+        size.stock = await this.ledger.apply(tx, {
+          productId,
+          sizeId: size.sizeId,
+          size: size.size,
+          delta,
+          reason: delta > 0 ? 'restock' : 'correction',
+          actor,
+        });
+      }
+
+      const images = this.nextImages(current.product.images, input);
+      const version = await this.products.updateProduct(tx, productId, {
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.isShow !== undefined ? { isShow: input.isShow } : {}),
+        images,
+      });
+      await this.outbox.write(tx, EVENTS.catalogProductUpdated, { productId }, version);
+      return toProductDto(await this.reload(tx, productId));
+    });
+  }
+
+  async delete(id: string, actor: Actor): Promise<ProductDto> {
+    return this.products.transaction(async (tx) => {
+      const current = await this.products.findById(tx, id, true);
+      if (!current) throw notFound();
+      await this.products.deleteProduct(tx, current.product.id);
+      await this.outbox.write(tx, EVENTS.catalogProductDeleted, { productId: current.product.id }, current.product.version + 1);
+      this.logger.info({ productId: current.product.id, by: actor.id }, 'product deleted');
+      return toProductDto(current);
+    });
+  }
+
+  /** name, category and SubCategory are read-only: the old form sends them back unchanged; a change is refused. */
+  private assertReadOnlyUnchanged({ product }: ProductAggregate, input: UpdateInput): void {
+    const checks: [keyof UpdateInput, string | undefined, string][] = [
+      ['name', input.name, product.name],
+      ['category', input.category, product.category],
+      ['SubCategory', input.SubCategory, product.subCategory],
+    ];
+    for (const [field, sent, stored] of checks) {
+      if (sent !== undefined && sent.trim() !== '' && sent.trim() !== stored) {
+        throw AppError.badRequest(`${String(field)}: is read-only and cannot be changed`);
+      }
+    }
+  }
+
+  private nextImages(current: StoredImage[], input: UpdateInput): StoredImage[] {
+    const removed = new Set(input.removeImageIds ?? []);
+    const kept = current.filter((img) => !removed.has(img.id));
+    const next = [...kept, ...toStoredImages(input.addImages ?? [])];
+    if (next.length > LIMITS.productImagesMax) {
+      throw AppError.badRequest(`images: at most ${LIMITS.productImagesMax} images per product`);
+    }
+    return next;
+  }
+
+  private async reload(tx: Executor, id: string): Promise<ProductAggregate> {
+    const found = await this.products.findById(tx, id);
+    if (!found) throw notFound();
+    return found;
+  }
+}
