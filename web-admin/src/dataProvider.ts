@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { CreateParams, DataProvider } from 'react-admin';
+import type { CreateParams, DataProvider, RaRecord } from 'react-admin';
 import { httpClient, queryString } from './http';
+import { toConsoleOrder } from './lib/order-shape';
 import type {
   ConsoleProduct,
   DashboardFigures,
@@ -48,8 +49,31 @@ export function createDataProvider(): ConsoleDataProvider {
     return json as ConsoleProduct;
   }
 
+  const shape = <T extends RaRecord>(resource: string, record: T): T =>
+    resource === 'orders' ? (toConsoleOrder(record) as unknown as T) : record;
+
   return {
     ...base,
+
+    async getList(resource, params) {
+      const result = await base.getList(resource, params);
+      return { ...result, data: result.data.map((r) => shape(resource, r)) };
+    },
+
+    async getMany(resource, params) {
+      const result = await base.getMany(resource, params);
+      return { ...result, data: result.data.map((r) => shape(resource, r)) };
+    },
+
+    async getManyReference(resource, params) {
+      const result = await base.getManyReference(resource, params);
+      return { ...result, data: result.data.map((r) => shape(resource, r)) };
+    },
+
+    async getOne(resource, params) {
+      const result = await base.getOne(resource, params);
+      return { ...result, data: shape(resource, result.data) };
+    },
 
     /** Products are created as JSON, then their picked images are sent as multipart. */
     async create(resource: string, params: CreateParams) {
@@ -63,6 +87,10 @@ export function createDataProvider(): ConsoleDataProvider {
     },
 
     async update(resource, params) {
+      if (resource === 'orders') {
+        const result = await base.update(resource, params);
+        return { data: shape(resource, result.data) } as typeof result;
+      }
       if (resource !== 'products') return base.update(resource, params);
       const { newImages, ...data } = params.data as Record<string, unknown>;
       const updated = await base.update(resource, { ...params, data });

@@ -75,7 +75,8 @@ export interface ConsoleOrder {
 
 export interface OrderHistoryEntry {
   at: string;
-  by: string;
+  /** Who made the change; null when the system did (e.g. the catalog refused a commit). */
+  by: { id: string; name: string } | string | null;
   from: string | null;
   to: string;
   quantities?: number[] | null;

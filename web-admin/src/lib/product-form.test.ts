@@ -31,15 +31,16 @@ describe('product edit', () => {
     ).toEqual({
       description: 'Warm',
       isShow: false,
-      addStock: [
-        { size: 'M', quantity: 4 },
-        { size: 'XL', quantity: 2 },
-      ],
+      addStock: [{ size: 'M', quantity: 4 }],
+      newSizes: [{ size: 'XL', stock: 2 }],
     });
   });
 
   it('sends no stock change when nothing is entered', () => {
-    expect(buildProductUpdate({ description: '', isShow: true, stockSize: 'M' }).addStock).toEqual([]);
+    expect(buildProductUpdate({ description: '', isShow: true, stockSize: 'M', addStock: 0 })).toEqual({
+      description: '',
+      isShow: true,
+    });
   });
 
   it('refuses negative stock, stock without a size, and an existing size as new', () => {

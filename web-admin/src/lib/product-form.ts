@@ -42,11 +42,20 @@ export interface StockAddition {
   quantity: number;
 }
 
-/** The body of PUT /api/console/products/:id (name, category and SubCategory are read-only). */
+export interface NewSize {
+  size: string;
+  stock: number;
+}
+
+/**
+ * The body of PUT /api/console/products/:id, as the catalog's update input reads it: stock added to an
+ * existing size, sizes the product did not have yet. Name, category and SubCategory are read-only.
+ */
 export interface ProductUpdateBody {
   description: string;
   isShow: boolean;
-  addStock: StockAddition[];
+  addStock?: StockAddition[];
+  newSizes?: NewSize[];
   newImages?: unknown;
 }
 
@@ -75,15 +84,14 @@ export function validateProductEdit(
 
 /** Turns the edit form into the update body: new stock is added to the chosen size (spec section 5). */
 export function buildProductUpdate(form: ProductEditForm): ProductUpdateBody {
-  const addStock: StockAddition[] = [];
-  const add = toNumber(form.addStock);
-  if (form.stockSize && add > 0) addStock.push({ size: form.stockSize, quantity: add });
-  const newSize = (form.newSize ?? '').trim();
-  if (newSize) addStock.push({ size: newSize, quantity: toNumber(form.newSizeStock) });
-  return {
+  const body: ProductUpdateBody = {
     description: form.description ?? '',
     isShow: Boolean(form.isShow),
-    addStock,
-    ...(form.newImages ? { newImages: form.newImages } : {}),
   };
+  const add = toNumber(form.addStock);
+  if (form.stockSize && add > 0) body.addStock = [{ size: form.stockSize, quantity: add }];
+  const newSize = (form.newSize ?? '').trim();
+  if (newSize) body.newSizes = [{ size: newSize, stock: toNumber(form.newSizeStock) }];
+  if (form.newImages) body.newImages = form.newImages;
+  return body;
 }

@@ -2,6 +2,11 @@ import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@m
 import { formatDateTime } from '../lib/date-format';
 import type { OrderHistoryEntry } from '../types';
 
+function byName(by: OrderHistoryEntry['by']): string {
+  if (!by) return 'System';
+  return typeof by === 'string' ? by : by.name;
+}
+
 /** The order's status history: who moved it, when, from what to what, with which quantities and why. */
 export function OrderHistory({ entries }: { entries: readonly OrderHistoryEntry[] }) {
   if (entries.length === 0) return <Typography variant="body2">No history yet.</Typography>;
@@ -21,7 +26,7 @@ export function OrderHistory({ entries }: { entries: readonly OrderHistoryEntry[
         {entries.map((entry, index) => (
           <TableRow key={`${entry.at}-${index}`}>
             <TableCell>{formatDateTime(entry.at)}</TableCell>
-            <TableCell>{entry.by}</TableCell>
+            <TableCell>{byName(entry.by)}</TableCell>
             <TableCell>{entry.from ?? ''}</TableCell>
             <TableCell>{entry.to}</TableCell>
             <TableCell>{entry.quantities?.join(', ') ?? ''}</TableCell>

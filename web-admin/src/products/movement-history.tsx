@@ -24,7 +24,7 @@ export function MovementHistory() {
         <NumberField source="delta" label="Change" />
         <TextField source="reason" label="Reason" />
         <TextField source="orderId" label="Order" emptyText="-" />
-        <TextField source="by" label="By" emptyText="-" />
+        <TextField source="actorName" label="By" emptyText="-" />
       </Datagrid>
     </ReferenceManyField>
   );
