@@ -3,24 +3,13 @@
  * and the gateway app, plus `loginAs` giving the Cookie header of a logged-in account.
  * Other gateway tests may use it: start their own services on `h.env` before or after.
  */
-import { jest } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { AuthModule, authConfigSchema, seedDemoData } from '../../services/auth/src/index.js';
 import { gatewayConfigSchema } from '../src/config.js';
-
-/**
- * Jest (before Node 24.9) cannot `require` an ES module, and @fastify/static and light-my-request
- * require two ESM-only packages (content-disposition, cookie). Jest's ESM loader can import them,
- * so the CommonJS registry is handed those modules; the gateway is imported only after that.
- */
-const contentDisposition = await import('content-disposition');
-const cookie = await import('cookie');
-jest.doMock('content-disposition', () => contentDisposition);
-jest.doMock('cookie', () => cookie);
-const { createGatewayApp } = await import('../src/create-app.js');
+import { createGatewayApp } from '../src/create-app.js';
 
 export const DEMO_CODE = 'demo345';
 
