@@ -56,20 +56,22 @@ function CartLine({ item, exempt }: { item: CartItem; exempt: boolean }) {
           {item.SubCategory} | {item.ProductSize}
         </span>
       </div>
-      <QuantityControl
-        value={item.quantity}
-        max={maxQuantityFor(item.stock, exempt)}
-        onChange={(quantity) => addToCart({ ...item, quantity })}
-        label={`Quantity of ${label}`}
-      />
-      <button
-        type="button"
-        className="button button--danger"
-        aria-label={`Remove ${label}`}
-        onClick={() => removeFromCart(item)}
-      >
-        Remove
-      </button>
+      <div className="cart-line__controls">
+        <QuantityControl
+          value={item.quantity}
+          max={maxQuantityFor(item.stock, exempt)}
+          onChange={(quantity) => addToCart({ ...item, quantity })}
+          label={`Quantity of ${label}`}
+        />
+        <button
+          type="button"
+          className="button button--danger"
+          aria-label={`Remove ${label}`}
+          onClick={() => removeFromCart(item)}
+        >
+          Remove
+        </button>
+      </div>
     </li>
   );
 }

@@ -55,7 +55,7 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
         <p className="empty">No orders to show.</p>
       ) : (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table--stack">
             <thead>
               <tr>
                 <th scope="col">Order ID</th>
@@ -69,14 +69,14 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
             <tbody>
               {rows.map((order) => (
                 <tr key={order._id}>
-                  <td>{order.orderId}</td>
-                  <td>{formatDate(order.createdAt)}</td>
-                  <td>{order.shippingInfo.receivingPersonName}</td>
-                  <td>{itemCount(order)}</td>
-                  <td>
+                  <td data-label="Order ID">{order.orderId}</td>
+                  <td data-label="Date" className="nowrap">{formatDate(order.createdAt)}</td>
+                  <td data-label="Student">{order.shippingInfo.receivingPersonName}</td>
+                  <td data-label="Items Qty">{itemCount(order)}</td>
+                  <td data-label="Status">
                     <StatusChip status={order.orderStatus} place="list" />
                   </td>
-                  <td>
+                  <td data-label="Actions">
                     <Link to={`/order/${order._id}`} aria-label={`View order ${order.orderId}`}>
                       View
                     </Link>

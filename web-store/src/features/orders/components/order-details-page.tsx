@@ -78,7 +78,7 @@ function OrderDetails({ order }: { order: Order }) {
       <div className="card">
         <h2>Order Items</h2>
         <div className="table-wrap">
-          <table className="table">
+          <table className="table table--stack">
             <thead>
               <tr>
                 <th scope="col">Item</th>
@@ -90,12 +90,12 @@ function OrderDetails({ order }: { order: Order }) {
             <tbody>
               {order.orderItems.map((item) => (
                 <tr key={item._id}>
-                  <td>{item.name}</td>
-                  <td>
+                  <td data-label="Item">{item.name}</td>
+                  <td data-label="Sizing | Size">
                     {item.SubCategory} | {item.ProductSize}
                   </td>
-                  <td>{item.requestedQuantity ?? item.quantity}</td>
-                  <td>{item.quantity}</td>
+                  <td data-label="Requested">{item.requestedQuantity ?? item.quantity}</td>
+                  <td data-label="Given">{item.quantity}</td>
                 </tr>
               ))}
             </tbody>

@@ -55,7 +55,7 @@ export function DonatePage() {
           {stopped ? 'Play' : 'Pause'}
         </button>
       </div>
-      <DonationInfo />
+      <DonationInfo showDonateLink={false} />
     </section>
   );
 }

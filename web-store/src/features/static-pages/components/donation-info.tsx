@@ -1,7 +1,7 @@
 /** Donation instructions and 'How can you help', shown only to guests (spec 1, 6). */
 import { Link } from 'react-router-dom';
 
-export function DonationInfo() {
+export function DonationInfo({ showDonateLink = true }: { showDonateLink?: boolean }) {
   return (
     <>
       <section className="card" aria-labelledby="donate-title">
@@ -17,9 +17,11 @@ export function DonationInfo() {
             "Locker Room 345" as the fund.
           </li>
         </ul>
-        <Link to="/donate" className="button button--ghost">
-          See how donations help
-        </Link>
+        {showDonateLink && (
+          <Link to="/donate" className="button button--ghost">
+            See how donations help
+          </Link>
+        )}
       </section>
       <section className="card" aria-labelledby="help-title">
         <h2 id="help-title">How can you help</h2>
