@@ -22,9 +22,9 @@ export default {
   moduleNameMapper: {
     '^@lr/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
-    '\\.css$': '<rootDir>/test/style-stub.cjs',
+    '\\.css$': '<rootDir>/test/style-stub.ts',
   },
-  setupFiles: ['<rootDir>/test/polyfills.cjs'],
+  setupFiles: ['<rootDir>/test/polyfills.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   // A few of react-admin's dependencies ship ESM only; swc turns them into CommonJS too.

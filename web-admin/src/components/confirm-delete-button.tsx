@@ -41,7 +41,7 @@ export function ConfirmDeleteButton({
 
   function confirm() {
     setOpen(false);
-    remove(
+    void remove(
       resource!,
       { id: record!.id, previousData: record },
       {

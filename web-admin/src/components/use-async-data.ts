@@ -14,7 +14,7 @@ export function useAsyncData<T>(load: () => Promise<T>, deps: readonly unknown[]
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [generation, setGeneration] = useState(0);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // The caller names what the loader depends on, like a hook's dependency list.
   const stableLoad = useCallback(load, deps);
 
   useEffect(() => {

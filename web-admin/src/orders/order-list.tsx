@@ -34,7 +34,7 @@ function PrintPickListsButton() {
   return (
     <Button
       label="Print pick lists"
-      onClick={() => navigate(`/pick-lists?ids=${selectedIds.map(String).join(',')}`)}
+      onClick={() => void navigate(`/pick-lists?ids=${selectedIds.map(String).join(',')}`)}
     >
       <PrintIcon />
     </Button>

@@ -110,7 +110,7 @@ export function OrderProcess() {
     const data = isProcessing
       ? { status: chosen, newQuantity: lines.map((line) => line.quantity) }
       : { status: chosen };
-    update(
+    void update(
       'orders',
       { id: order!.id, data, previousData: order },
       {
