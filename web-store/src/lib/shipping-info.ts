@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { GENDERS } from '@lr/contracts';
+import { GENDERS, joinReceivingPersonName } from '@lr/contracts';
 import { storedValue } from './storage';
 
 export const shippingFormSchema = z.object({
@@ -50,7 +50,7 @@ export function useShipping() {
 
 /** Student id, age and gender joined by underscores (spec section 3). */
 export function receivingPersonNameOf(form: Pick<ShippingForm, 'studentId' | 'age' | 'gender'>) {
-  return [form.studentId.trim(), form.age.trim(), form.gender].join('_');
+  return joinReceivingPersonName(form.studentId, form.age, form.gender);
 }
 
 /** Address and district joined by a bar (spec section 3). */

@@ -13,8 +13,7 @@ export const shippingFormInputSchema = z.object({
     .string()
     .trim()
     .min(1, 'Student ID is required')
-    .max(40, 'Student ID is at most 40 characters')
-    .refine((value) => !value.includes('_'), 'Student ID cannot contain an underscore'),
+    .max(40, 'Student ID is at most 40 characters'),
   age: z
     .string()
     .trim()
@@ -28,7 +27,7 @@ export const shippingFormInputSchema = z.object({
     .trim()
     .max(30, 'Phone number is at most 30 characters')
     .regex(/^[0-9+()\-.\s]*$/, 'Phone number may only contain digits, spaces and + ( ) - .'),
-  Email: z.string().trim().min(1, 'Email is required').email('Please enter a valid email'),
+  Email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email')),
   additionalComments: z.string().trim().max(500, 'Comments are at most 500 characters'),
 });
 

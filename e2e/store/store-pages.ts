@@ -1,0 +1,75 @@
+/**
+ * Small page helpers for the store journeys: log in from the dropdown, accept the /home notice,
+ * find products with the stock a journey needs (read from the real API, never assumed).
+ */
+import type { APIRequestContext, Page } from 'playwright-core';
+import { DEMO_CODE, stackUrl } from '../harness.js';
+
+export interface GroupSize {
+  _id: string;
+  size: string;
+  stock: number;
+  productId: string;
+}
+export interface ProductGroup {
+  name: string;
+  category: string;
+  subCategories: { SubCategory: string; productId: string; sizes: GroupSize[] }[];
+}
+
+export async function loginFromDropdown(page: Page, schoolName: string, code = DEMO_CODE): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('School', { exact: true }).selectOption({ label: schoolName });
+  await page.getByLabel('School code').fill(code);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+export async function acceptNoticeIfShown(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'I have read this' });
+  if (await button.isVisible().catch(() => false)) await button.click();
+}
+
+/** Every visible group of the store, page by page. */
+export async function allGroups(request: APIRequestContext): Promise<ProductGroup[]> {
+  const groups: ProductGroup[] = [];
+  for (let page = 1; page <= 50; page++) {
+    const response = await request.get(`${stackUrl()}/api/v1/products/grouped?keyword=&page=${page}`);
+    if (!response.ok()) throw new Error(`grouped listing failed: ${response.status()} ${await response.text()}`);
+    const body = (await response.json()) as { groups: ProductGroup[]; filteredGroupsCount: number; resultPerPage: number };
+    groups.push(...body.groups);
+    if (page * body.resultPerPage >= body.filteredGroupsCount || body.groups.length === 0) break;
+  }
+  return groups;
+}
+
+/** A group whose first SubCategory has one size with more than 5 in stock and another in stock. */
+export function findTwoSizeGroup(groups: readonly ProductGroup[]) {
+  for (const group of groups) {
+    for (const [subIndex, sub] of group.subCategories.entries()) {
+      const big = sub.sizes.find((s) => s.stock > 5);
+      const other = sub.sizes.find((s) => s !== big && s.stock >= 1);
+      if (big && other) return { group, subIndex, sub, big, other };
+    }
+  }
+  throw new Error('demo data has no product with a size above 5 and a second size in stock');
+}
+
+export function findOutOfStockSize(groups: readonly ProductGroup[]) {
+  for (const group of groups) {
+    for (const [subIndex, sub] of group.subCategories.entries()) {
+      const empty = sub.sizes.find((s) => s.stock === 0);
+      if (empty) return { group, subIndex, sub, empty };
+    }
+  }
+  throw new Error('demo data has no size at stock 0');
+}
+
+/** The card of a product on /home after searching for it. */
+export async function openCard(page: Page, group: ProductGroup, subIndex: number) {
+  await page.getByLabel('Search products').fill(group.name);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const card = page.locator('article.product-card', { has: page.getByRole('heading', { name: group.name, exact: true }) });
+  await card.waitFor();
+  if (group.subCategories.length > 1) await card.getByLabel('Sizing').selectOption(String(subIndex));
+  return card;
+}
