@@ -48,7 +48,12 @@ function apply(event) {
   const order = event.data.order;
   const known = orders.get(order.id);
   if (event.type === 'orders.order.deleted.v1') {
-    orders.set(order.id, { version: Math.max(order.version, known?.version ?? 0), status: order.status, deleted: true, items: 0 });
+    orders.set(order.id, {
+      version: Math.max(order.version, known?.version ?? 0),
+      status: order.status,
+      deleted: true,
+      items: 0,
+    });
     return 'deleted';
   }
   if (known && (known.deleted || known.version >= order.version)) return 'stale, ignored';
@@ -81,7 +86,9 @@ function handle(msg) {
   seenEventIds.add(event.eventId);
   msg.ack(); // after the effect is stored: a crash before this means a redelivery, which is safe
   const order = event.data.order;
-  console.log(`${event.occurredAt} ${event.type} ${order.orderNumber} v${order.version} ${order.status}: ${outcome}`);
+  console.log(
+    `${event.occurredAt} ${event.type} ${order.orderNumber} v${order.version} ${order.status}: ${outcome}`,
+  );
 }
 
 if (once) {

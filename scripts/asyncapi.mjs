@@ -15,13 +15,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const output = path.join(root, 'docs/asyncapi.yaml');
 
 // The contracts are TypeScript: compile them (incremental, quick when nothing changed).
-execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-b', path.join(root, 'libs/contracts')], { stdio: 'inherit' });
+execFileSync(path.join(root, 'node_modules/.bin/tsc'), ['-b', path.join(root, 'libs/contracts')], {
+  stdio: 'inherit',
+});
 const contracts = await import(path.join(root, 'libs/contracts/dist/index.js'));
 const { EVENTS, EVENT_SCHEMAS, STREAMS, eventEnvelopeSchema, streamOfEvent } = contracts;
 
 /** What each event means, for the reader (the schemas say what it holds). */
 const DESCRIPTIONS = {
-  'auth.user.created.v1': 'An account was created (Add User or register). Never carries a password.',
+  'auth.user.created.v1':
+    'An account was created (Add User or register). Never carries a password.',
   'auth.user.updated.v1': 'An account changed (name, login id, role, address, district).',
   'auth.user.deleted.v1': 'An account was deleted.',
   'catalog.product.created.v1': 'A product was created.',
@@ -31,11 +34,14 @@ const DESCRIPTIONS = {
     'The stock of one size changed: restock, correction, an order committing stock or giving it back. `stock` is the new level.',
   'catalog.inventory.commit-rejected.v1':
     'Catalog could not commit an order (too little stock after a race); the orders service returns the order to Processing.',
-  'orders.order.placed.v1': 'A school placed an order (a request; stock is not touched yet). Carries the whole order.',
+  'orders.order.placed.v1':
+    'A school placed an order (a request; stock is not touched yet). Carries the whole order.',
   'orders.order.status-changed.v1':
     'An order moved between statuses (spec section 4). Leaving Processing commits stock; returning to it gives stock back.',
-  'orders.order.items-adjusted.v1': 'An admin or volunteer changed given quantities while the order was Processing.',
-  'orders.order.deleted.v1': 'An order was deleted; `order` is the order as it was. Deletion is final.',
+  'orders.order.items-adjusted.v1':
+    'An admin or volunteer changed given quantities while the order was Processing.',
+  'orders.order.deleted.v1':
+    'An order was deleted; `order` is the order as it was. Deletion is final.',
 };
 
 function pascal(type) {
@@ -78,16 +84,25 @@ for (const type of Object.values(EVENTS)) {
     headers: {
       type: 'object',
       properties: {
-        'Nats-Msg-Id': { type: 'string', description: 'The eventId; JetStream drops a republished id (deduplication).' },
-        'x-correlation-id': { type: 'string', description: 'Correlation id of the request that caused the event.' },
+        'Nats-Msg-Id': {
+          type: 'string',
+          description: 'The eventId; JetStream drops a republished id (deduplication).',
+        },
+        'x-correlation-id': {
+          type: 'string',
+          description: 'Correlation id of the request that caused the event.',
+        },
       },
     },
-    payload: jsonSchema(eventEnvelopeSchema.extend({ type: z.literal(type), data: EVENT_SCHEMAS[type] })),
+    payload: jsonSchema(
+      eventEnvelopeSchema.extend({ type: z.literal(type), data: EVENT_SCHEMAS[type] }),
+    ),
   };
   channels[name] = {
     address: type,
     title: type,
-    description: `${DESCRIPTIONS[type] ?? ''} Stored in JetStream stream ${stream} (subjects ${STREAMS[stream]}).`.trim(),
+    description:
+      `${DESCRIPTIONS[type] ?? ''} Stored in JetStream stream ${stream} (subjects ${STREAMS[stream]}).`.trim(),
     messages: { [name]: { $ref: `#/components/messages/${name}` } },
   };
   operations[`receive${name}`] = {
@@ -135,5 +150,7 @@ if (process.argv.includes('--check')) {
   process.stdout.write('docs/asyncapi.yaml is up to date\n');
 } else {
   writeFileSync(output, yaml);
-  process.stdout.write(`wrote ${path.relative(root, output)} (${Object.keys(channels).length} channels)\n`);
+  process.stdout.write(
+    `wrote ${path.relative(root, output)} (${Object.keys(channels).length} channels)\n`,
+  );
 }

@@ -5,7 +5,13 @@
 import { parseConfig } from '@lr/nest-kit';
 import { ReportingModule, reportingConfigSchema } from '../../services/reporting/src/index.js';
 import { ORDERS_CONSUMER_NAME } from '../../services/reporting/src/read-model/order-events.consumer.js';
-import { consumerCaughtUp, events, newOrder, nextVersion, publish } from '../../services/reporting/test/support/order-events.js';
+import {
+  consumerCaughtUp,
+  events,
+  newOrder,
+  nextVersion,
+  publish,
+} from '../../services/reporting/test/support/order-events.js';
 import { waitFor } from '@lr/testing';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
 
@@ -24,7 +30,10 @@ describe('gateway reporting routes', () => {
       { name: 'Hoodie, grey', category: 'Clothing', quantity: 1 },
     ],
   });
-  const deliveredOrder = nextVersion(order, { status: 'Delivered', deliveredAt: '2026-06-02T11:00:00.000Z' });
+  const deliveredOrder = nextVersion(order, {
+    status: 'Delivered',
+    deliveredAt: '2026-06-02T11:00:00.000Z',
+  });
   const other = newOrder({
     school: 'Brook High',
     student: 'S2_9_Female',
@@ -36,14 +45,26 @@ describe('gateway reporting routes', () => {
     h = await startAuthHarness();
     const config = parseConfig(reportingConfigSchema, h.env.envVars());
     await h.env.startService('reporting', ReportingModule.register(config, h.env.logger), config);
-    await publish(h.env.nc, h.env.namespace, [events.placed(order), events.statusChanged(deliveredOrder, 'Processing'), events.placed(other)]);
+    await publish(h.env.nc, h.env.namespace, [
+      events.placed(order),
+      events.statusChanged(deliveredOrder, 'Processing'),
+      events.placed(other),
+    ]);
     await waitFor(() => consumerCaughtUp(h.env.nc, h.env.namespace, ORDERS_CONSUMER_NAME));
-    [adminCookie, volunteerCookie, userCookie] = await Promise.all([h.loginAs('admin'), h.loginAs('volunteer'), h.loginAs('maplegrove')]);
+    [adminCookie, volunteerCookie, userCookie] = await Promise.all([
+      h.loginAs('admin'),
+      h.loginAs('volunteer'),
+      h.loginAs('maplegrove'),
+    ]);
   });
   afterAll(() => h.close());
 
   it('answers the report in the spec shape for an admin', async () => {
-    const response = await h.inject({ method: 'GET', url: '/api/v1/admin/report', headers: { cookie: adminCookie } });
+    const response = await h.inject({
+      method: 'GET',
+      url: '/api/v1/admin/report',
+      headers: { cookie: adminCookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       success: true,
@@ -82,35 +103,62 @@ describe('gateway reporting routes', () => {
   });
 
   it('applies from/to and treats empty parameters as no bound', async () => {
-    const ranged = await h.inject({ method: 'GET', url: '/api/v1/admin/report?from=2026-06-05&to=', headers: { cookie: adminCookie } });
+    const ranged = await h.inject({
+      method: 'GET',
+      url: '/api/v1/admin/report?from=2026-06-05&to=',
+      headers: { cookie: adminCookie },
+    });
     expect(ranged.json().report.ordersReceived).toBe(1);
-    const bad = await h.inject({ method: 'GET', url: '/api/v1/admin/report?from=2026-06-30&to=2026-06-01', headers: { cookie: adminCookie } });
+    const bad = await h.inject({
+      method: 'GET',
+      url: '/api/v1/admin/report?from=2026-06-30&to=2026-06-01',
+      headers: { cookie: adminCookie },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
   });
 
-  it.each(['/api/v1/admin/report', '/api/v1/admin/report.csv', '/api/v1/admin/orders.csv'])('refuses %s to volunteers, users and guests', async (url) => {
-    expect((await h.inject({ method: 'GET', url, headers: { cookie: volunteerCookie } })).statusCode).toBe(403);
-    expect((await h.inject({ method: 'GET', url, headers: { cookie: userCookie } })).statusCode).toBe(403);
-    const guest = await h.inject({ method: 'GET', url });
-    expect(guest.statusCode).toBe(401);
-    expect(guest.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
-  });
+  it.each(['/api/v1/admin/report', '/api/v1/admin/report.csv', '/api/v1/admin/orders.csv'])(
+    'refuses %s to volunteers, users and guests',
+    async (url) => {
+      expect(
+        (await h.inject({ method: 'GET', url, headers: { cookie: volunteerCookie } })).statusCode,
+      ).toBe(403);
+      expect(
+        (await h.inject({ method: 'GET', url, headers: { cookie: userCookie } })).statusCode,
+      ).toBe(403);
+      const guest = await h.inject({ method: 'GET', url });
+      expect(guest.statusCode).toBe(401);
+      expect(guest.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    },
+  );
 
   it('downloads the report tables as an escaped CSV attachment', async () => {
-    const response = await h.inject({ method: 'GET', url: '/api/v1/admin/report.csv', headers: { cookie: adminCookie } });
+    const response = await h.inject({
+      method: 'GET',
+      url: '/api/v1/admin/report.csv',
+      headers: { cookie: adminCookie },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="lr345-report_start_to_today.csv"');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="lr345-report_start_to_today.csv"',
+    );
     expect(response.body.startsWith('\uFEFFLR345 Report\r\n')).toBe(true);
     expect(response.body).toContain('Orders received,2\r\n');
     expect(response.body).toContain(`"'=cmd|""/c calc""!A1",1\r\n`);
   });
 
   it('streams every order line as CSV', async () => {
-    const response = await h.inject({ method: 'GET', url: '/api/v1/admin/orders.csv?to=2026-06-05', headers: { cookie: adminCookie } });
+    const response = await h.inject({
+      method: 'GET',
+      url: '/api/v1/admin/orders.csv?to=2026-06-05',
+      headers: { cookie: adminCookie },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toBe('attachment; filename="lr345-orders_start_to_2026-06-05.csv"');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="lr345-orders_start_to_2026-06-05.csv"',
+    );
     const lines = response.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toMatch(/^Order,Created,Status,/);
     expect(lines.slice(1, -1)).toHaveLength(2);
@@ -119,13 +167,33 @@ describe('gateway reporting routes', () => {
   });
 
   it('rebuilds from the console (admin only) to the same figures', async () => {
-    const before = (await h.inject({ method: 'GET', url: '/api/v1/admin/report', headers: { cookie: adminCookie } })).json();
-    const refused = await h.inject({ method: 'POST', url: '/api/console/report/rebuild', headers: { cookie: volunteerCookie } });
+    const before = (
+      await h.inject({
+        method: 'GET',
+        url: '/api/v1/admin/report',
+        headers: { cookie: adminCookie },
+      })
+    ).json();
+    const refused = await h.inject({
+      method: 'POST',
+      url: '/api/console/report/rebuild',
+      headers: { cookie: volunteerCookie },
+    });
     expect(refused.statusCode).toBe(403);
-    const response = await h.inject({ method: 'POST', url: '/api/console/report/rebuild', headers: { cookie: adminCookie } });
+    const response = await h.inject({
+      method: 'POST',
+      url: '/api/console/report/rebuild',
+      headers: { cookie: adminCookie },
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ success: true, ordersApplied: 2, eventsApplied: 3 });
-    const after = (await h.inject({ method: 'GET', url: '/api/v1/admin/report', headers: { cookie: adminCookie } })).json();
+    const after = (
+      await h.inject({
+        method: 'GET',
+        url: '/api/v1/admin/report',
+        headers: { cookie: adminCookie },
+      })
+    ).json();
     expect(after).toEqual(before);
   });
 });

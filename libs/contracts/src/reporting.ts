@@ -21,11 +21,17 @@ const fromAfterToIssue = { message: 'must not be after to', path: ['from'] };
 export const reportRangeSchema = z.object(rangeShape).refine(fromNotAfterTo, fromAfterToIssue);
 export type ReportRange = z.infer<typeof reportRangeSchema>;
 
-export const rankedNameSchema = z.object({ name: z.string(), count: z.number().int().nonnegative() });
+export const rankedNameSchema = z.object({
+  name: z.string(),
+  count: z.number().int().nonnegative(),
+});
 export type RankedName = z.infer<typeof rankedNameSchema>;
 
 /** `week` is the Monday that starts the ISO week, `YYYY-MM-DD`. */
-export const weeklyCountSchema = z.object({ week: z.string(), count: z.number().int().nonnegative() });
+export const weeklyCountSchema = z.object({
+  week: z.string(),
+  count: z.number().int().nonnegative(),
+});
 export const weeklyCategoryQuantitySchema = z.object({
   week: z.string(),
   category: categorySchema,

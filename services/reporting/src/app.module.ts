@@ -16,7 +16,13 @@ export class ReportingModule {
     return {
       module: ReportingModule,
       imports: [
-        KitModule.forService({ service: 'reporting', schema: 'reporting', migrationsDir: MIGRATIONS_DIR, config, logger }),
+        KitModule.forService({
+          service: 'reporting',
+          schema: 'reporting',
+          migrationsDir: MIGRATIONS_DIR,
+          config,
+          logger,
+        }),
         ReadModelModule,
         ReportModule,
         ExportModule,

@@ -16,6 +16,9 @@ export const reportingConfigSchema = baseConfigSchema.extend({
    * The charity's time zone: report date ranges cover whole days and weeks start on Monday in this
    * zone (an order placed at 23:30 local time belongs to that local day).
    */
-  REPORT_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/London').default('UTC'),
+  REPORT_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/London')
+    .default('UTC'),
 });
 export type ReportingConfig = z.infer<typeof reportingConfigSchema>;

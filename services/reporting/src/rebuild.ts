@@ -18,14 +18,25 @@ import { ReadModelRepository } from './read-model/read-model.repository.js';
 import { ReadModelRebuilder } from './rebuild/read-model-rebuilder.js';
 
 const config = loadConfigOrExit(reportingConfigSchema);
-const logger = createLogger({ service: 'reporting-rebuild', level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' });
+const logger = createLogger({
+  service: 'reporting-rebuild',
+  level: config.LOG_LEVEL,
+  pretty: config.NODE_ENV === 'development',
+});
 const pool = createPool(config.DATABASE_URL, 2);
 const nc = await connectNats(config.NATS_URL, 'reporting-rebuild', logger);
 try {
   await runMigrations(pool, 'reporting', MIGRATIONS_DIR, logger);
   const db = createDatabase(pool);
   const repository = new ReadModelRepository(db);
-  const rebuilder = new ReadModelRebuilder(db, nc, config.NATS_NAMESPACE, repository, new OrderEventApplier(repository), logger);
+  const rebuilder = new ReadModelRebuilder(
+    db,
+    nc,
+    config.NATS_NAMESPACE,
+    repository,
+    new OrderEventApplier(repository),
+    logger,
+  );
   const result = await rebuilder.rebuild();
   process.stdout.write(
     `Report rebuilt: ${result.eventsApplied} events replayed, ${result.ordersApplied} orders, ${result.durationMs} ms\n`,

@@ -20,7 +20,14 @@ describe('reporting CSV exports', () => {
     createdAt: '2026-05-04T09:15:00.000Z',
     lines: [
       { name: 'Shirt, "XL"', category: 'Clothing', quantity: 1 },
-      { name: '@SUM(A1:A9)', category: 'Miscellaneous', quantity: 2, requested: 3, subCategory: 'One size', size: '-' },
+      {
+        name: '@SUM(A1:A9)',
+        category: 'Miscellaneous',
+        quantity: 2,
+        requested: 3,
+        subCategory: 'One size',
+        size: '-',
+      },
     ],
   });
   const plain = newOrder({
@@ -29,7 +36,13 @@ describe('reporting CSV exports', () => {
     student: 'S2_9_Female',
     createdAt: '2026-05-05T10:00:00.000Z',
     lines: [
-      { name: 'Sneakers', category: 'Footwear', quantity: 1, subCategory: "Men's sizing", size: '9' },
+      {
+        name: 'Sneakers',
+        category: 'Footwear',
+        quantity: 1,
+        subCategory: "Men's sizing",
+        size: '9',
+      },
       { name: 'Socks', category: 'Clothing', quantity: 2 },
       { name: 'Hoodie', category: 'Clothing', quantity: 1 },
     ],
@@ -58,7 +71,9 @@ describe('reporting CSV exports', () => {
     expect(lines[2]).toBe(
       `LR-000001,2026-05-04 09:15,Processing,,"'=HYPERLINK(""http://evil.example"",""Click"")",Ms Teacher,'+S1_10_Male,'@SUM(A1:A9),Miscellaneous,One size,'-,3,2`,
     );
-    expect(lines[3]).toBe(`LR-000002,2026-05-05 10:00,Processing,,Brook High,Ms Teacher,S2_9_Female,Sneakers,Footwear,Men's sizing,9,1,1`);
+    expect(lines[3]).toBe(
+      `LR-000002,2026-05-05 10:00,Processing,,Brook High,Ms Teacher,S2_9_Female,Sneakers,Footwear,Men's sizing,9,1,1`,
+    );
     expect(lines).toHaveLength(7); // header + 5 rows + the empty string after the last CRLF
   });
 
@@ -78,7 +93,9 @@ describe('reporting CSV exports', () => {
   });
 
   it('refuses a forged cursor', async () => {
-    await expect(ordersPage({ cursor: 'not-a-cursor' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(ordersPage({ cursor: 'not-a-cursor' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('restricts the orders export to the date range', async () => {
@@ -88,7 +105,11 @@ describe('reporting CSV exports', () => {
   });
 
   it('exports the report tables with escaped names', async () => {
-    const file = await env.rpc.call<CsvFile>(RPC.reporting.reportCsv, { from: '2026-05-01' }, { actor: admin });
+    const file = await env.rpc.call<CsvFile>(
+      RPC.reporting.reportCsv,
+      { from: '2026-05-01' },
+      { actor: admin },
+    );
     expect(file.filename).toBe('lr345-report_2026-05-01_to_today.csv');
     const lines = file.csv.split('\r\n');
     expect(lines.slice(0, 11)).toEqual([

@@ -18,7 +18,10 @@ describe('reporting read model: idempotency, ordering, rebuild', () => {
     lines: [{ name: 'Sneakers', category: 'Footwear', quantity: 2 }],
   });
   const aReduced = nextVersion(a, { lines: a.lines.map((l) => ({ ...l, quantity: 1 })) });
-  const aDelivered = nextVersion(aReduced, { status: 'Delivered', deliveredAt: '2026-04-07T09:00:00.000Z' });
+  const aDelivered = nextVersion(aReduced, {
+    status: 'Delivered',
+    deliveredAt: '2026-04-07T09:00:00.000Z',
+  });
   const b = newOrder({
     school: 'Brook High',
     student: 'S2_9_Female',
@@ -42,7 +45,9 @@ describe('reporting read model: idempotency, ordering, rebuild', () => {
   });
   afterAll(() => env.close());
 
-  async function storedVersion(orderId: string): Promise<{ version: number; deleted: boolean } | undefined> {
+  async function storedVersion(
+    orderId: string,
+  ): Promise<{ version: number; deleted: boolean } | undefined> {
     const { rows } = await env.pool.query<{ version: number; deleted: boolean }>(
       'SELECT version, deleted FROM reporting.report_orders WHERE order_id = $1',
       [orderId],
@@ -53,7 +58,12 @@ describe('reporting read model: idempotency, ordering, rebuild', () => {
   it('applies the live events', async () => {
     const r = await report(env);
     // a only (b deleted): delivered after 24 h with 1 item
-    expect(r).toMatchObject({ ordersReceived: 1, ordersFulfilled: 1, averageFulfilmentHours: 24, itemsFulfilled: 1 });
+    expect(r).toMatchObject({
+      ordersReceived: 1,
+      ordersFulfilled: 1,
+      averageFulfilmentHours: 24,
+      itemsFulfilled: 1,
+    });
     expect(await storedVersion(a.id)).toEqual({ version: 3, deleted: false });
     expect(await storedVersion(b.id)).toEqual({ version: 2, deleted: true });
   });
@@ -89,12 +99,21 @@ describe('reporting read model: idempotency, ordering, rebuild', () => {
     const c2 = nextVersion(c, { lines: c.lines.map((l) => ({ ...l, quantity: 2 })) });
     const c3 = nextVersion(c2, { status: 'Delivered', deliveredAt: '2026-04-08T21:00:00.000Z' });
     // newest first, then the older ones
-    await publish(env.nc, env.namespace, [events.statusChanged(c3, 'Processing'), events.placed(c), events.itemsAdjusted(c2, c)]);
+    await publish(env.nc, env.namespace, [
+      events.statusChanged(c3, 'Processing'),
+      events.placed(c),
+      events.itemsAdjusted(c2, c),
+    ]);
     await caughtUp(env);
     expect(await storedVersion(c.id)).toEqual({ version: 3, deleted: false });
     const r = await report(env);
     // a (1 item, 24 h) + c (2 items, 12 h)
-    expect(r).toMatchObject({ ordersReceived: 2, ordersFulfilled: 2, averageFulfilmentHours: 18, itemsFulfilled: 3 });
+    expect(r).toMatchObject({
+      ordersReceived: 2,
+      ordersFulfilled: 2,
+      averageFulfilmentHours: 18,
+      itemsFulfilled: 3,
+    });
   });
 
   it('keeps a deleted order deleted when older events arrive after the deletion', async () => {

@@ -162,15 +162,29 @@ describe('reporting figures', () => {
   });
 
   it('refuses a range that ends before it starts, and malformed dates', async () => {
-    await expect(report(env, { from: '2026-03-12', to: '2026-03-01' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(report(env, { from: '03-12-2026' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(report(env, { from: '2026-03-12', to: '2026-03-01' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(report(env, { from: '03-12-2026' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('is for admins only', async () => {
-    await expect(env.rpc.call(RPC.reporting.report, {}, { actor: volunteer })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(env.rpc.call(RPC.reporting.report, {}, { actor: null })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(env.rpc.call(RPC.reporting.rebuild, {}, { actor: volunteer })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(env.rpc.call(RPC.reporting.ordersCsv, {}, { actor: volunteer })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(env.rpc.call(RPC.reporting.reportCsv, {}, { actor: admin })).resolves.toBeDefined();
+    await expect(
+      env.rpc.call(RPC.reporting.report, {}, { actor: volunteer }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(env.rpc.call(RPC.reporting.report, {}, { actor: null })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    await expect(
+      env.rpc.call(RPC.reporting.rebuild, {}, { actor: volunteer }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      env.rpc.call(RPC.reporting.ordersCsv, {}, { actor: volunteer }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      env.rpc.call(RPC.reporting.reportCsv, {}, { actor: admin }),
+    ).resolves.toBeDefined();
   });
 });

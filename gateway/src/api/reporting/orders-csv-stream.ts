@@ -9,19 +9,30 @@ import type { Logger, RpcClient } from '@lr/nest-kit';
 /** Lets Excel read the file as UTF-8 (school names with accents). */
 const UTF8_BOM = '\uFEFF';
 
-export async function ordersCsvStream(rpc: RpcClient, actor: Actor, range: ReportRange, logger: Logger): Promise<Readable> {
+export async function ordersCsvStream(
+  rpc: RpcClient,
+  actor: Actor,
+  range: ReportRange,
+  logger: Logger,
+): Promise<Readable> {
   // The first page is fetched before answering, so a refused or failing call is a proper error response.
   const first = await rpc.call<OrdersCsvPage>(RPC.reporting.ordersCsv, { ...range }, { actor });
   async function* pages(): AsyncGenerator<string> {
     yield UTF8_BOM + first.csv;
     let cursor = first.nextCursor;
     while (cursor) {
-      const page: OrdersCsvPage = await rpc.call<OrdersCsvPage>(RPC.reporting.ordersCsv, { ...range, cursor }, { actor });
+      const page: OrdersCsvPage = await rpc.call<OrdersCsvPage>(
+        RPC.reporting.ordersCsv,
+        { ...range, cursor },
+        { actor },
+      );
       if (page.csv) yield page.csv;
       cursor = page.nextCursor;
     }
   }
   const stream = Readable.from(pages());
-  stream.on('error', (error) => logger.error({ err: error.message }, 'orders.csv export failed mid-stream'));
+  stream.on('error', (error) =>
+    logger.error({ err: error.message }, 'orders.csv export failed mid-stream'),
+  );
   return stream;
 }

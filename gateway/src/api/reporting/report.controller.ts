@@ -1,6 +1,13 @@
 /** The LR345 report and its CSV exports (spec 2.7), admin only. */
 import { Controller, Get, Inject, Post, Query, Res, StreamableFile } from '@nestjs/common';
-import { reportRangeSchema, RPC, type Actor, type CsvFile, type RebuildResult, type Report } from '@lr/contracts';
+import {
+  reportRangeSchema,
+  RPC,
+  type Actor,
+  type CsvFile,
+  type RebuildResult,
+  type Report,
+} from '@lr/contracts';
 import { LOGGER, RpcClient, type Logger } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
@@ -14,7 +21,10 @@ const REBUILD_TIMEOUT_MS = 10 * 60 * 1000;
 
 function csvHeaders(reply: FastifyReply, filename: string): void {
   void reply.header('Content-Type', 'text/csv; charset=utf-8');
-  void reply.header('Content-Disposition', `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`);
+  void reply.header(
+    'Content-Disposition',
+    `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
+  );
   void reply.header('Cache-Control', 'no-store');
 }
 
@@ -31,9 +41,14 @@ export class ReportController {
 
   @Get('/api/v1/admin/report')
   @Access('admin')
-  @ApiDoc({ summary: 'LR345 report: figures, top 11 items and schools, weekly series (admin)', query: reportRangeSchema })
+  @ApiDoc({
+    summary: 'LR345 report: figures, top 11 items and schools, weekly series (admin)',
+    query: reportRangeSchema,
+  })
   async report(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>) {
-    const report = await this.rpc.call<Report>(RPC.reporting.report, parseReportRange(query), { actor });
+    const report = await this.rpc.call<Report>(RPC.reporting.report, parseReportRange(query), {
+      actor,
+    });
     return { success: true, report };
   }
 
@@ -45,14 +60,19 @@ export class ReportController {
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    const file = await this.rpc.call<CsvFile>(RPC.reporting.reportCsv, parseReportRange(query), { actor });
+    const file = await this.rpc.call<CsvFile>(RPC.reporting.reportCsv, parseReportRange(query), {
+      actor,
+    });
     csvHeaders(reply, file.filename);
     return `\uFEFF${file.csv}`;
   }
 
   @Get('/api/v1/admin/orders.csv')
   @Access('admin')
-  @ApiDoc({ summary: 'Every order line as CSV, one row per line (admin)', query: reportRangeSchema })
+  @ApiDoc({
+    summary: 'Every order line as CSV, one row per line (admin)',
+    query: reportRangeSchema,
+  })
   async ordersCsv(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -68,7 +88,11 @@ export class ReportController {
   @Access('admin')
   @ApiDoc({ summary: 'Rebuild the report read model by replaying the ORDERS stream (admin)' })
   async rebuild(@CurrentActor() actor: Actor) {
-    const result = await this.rpc.call<RebuildResult>(RPC.reporting.rebuild, {}, { actor, timeoutMs: REBUILD_TIMEOUT_MS });
+    const result = await this.rpc.call<RebuildResult>(
+      RPC.reporting.rebuild,
+      {},
+      { actor, timeoutMs: REBUILD_TIMEOUT_MS },
+    );
     return { success: true, ...result };
   }
 }

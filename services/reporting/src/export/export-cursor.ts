@@ -6,7 +6,9 @@ import type { ExportKey } from './export.repository.js';
 const keySchema = z.tuple([z.iso.datetime(), z.uuid(), z.number().int().nonnegative()]);
 
 export function encodeCursor(key: ExportKey): string {
-  return Buffer.from(JSON.stringify([key.createdAt, key.orderId, key.position])).toString('base64url');
+  return Buffer.from(JSON.stringify([key.createdAt, key.orderId, key.position])).toString(
+    'base64url',
+  );
 }
 
 export function decodeCursor(cursor: string): ExportKey {

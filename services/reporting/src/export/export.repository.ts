@@ -23,7 +23,7 @@ export type OrderLineExportRow = {
   keyCreatedAt: string;
   keyOrderId: string;
   keyPosition: number;
-}
+};
 
 export interface ExportKey {
   createdAt: string;

@@ -97,7 +97,11 @@ export class ExportService {
       rows: taken,
       nextCursor:
         more && last
-          ? encodeCursor({ createdAt: last.keyCreatedAt, orderId: last.keyOrderId, position: last.keyPosition })
+          ? encodeCursor({
+              createdAt: last.keyCreatedAt,
+              orderId: last.keyOrderId,
+              position: last.keyPosition,
+            })
           : null,
     };
   }

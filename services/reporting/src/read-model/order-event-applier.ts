@@ -33,7 +33,10 @@ export class OrderEventApplier {
   constructor(private readonly repository: ReadModelRepository) {}
 
   /** Returns true when the event changed the read model. */
-  async apply(exec: Executor, event: EventEnvelope<EventDataMap[OrderEventType]>): Promise<boolean> {
+  async apply(
+    exec: Executor,
+    event: EventEnvelope<EventDataMap[OrderEventType]>,
+  ): Promise<boolean> {
     if (event.type === EVENTS.ordersOrderDeleted) {
       return this.repository.markDeleted(exec, event.data.order, versionOf(event));
     }

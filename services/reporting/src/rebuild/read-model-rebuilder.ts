@@ -21,7 +21,11 @@ import {
   type RebuildResult,
 } from '@lr/contracts';
 import type { Database, Executor, Logger } from '@lr/nest-kit';
-import { isOrderEventType, type OrderEventApplier, type OrderEventType } from '../read-model/order-event-applier.js';
+import {
+  isOrderEventType,
+  type OrderEventApplier,
+  type OrderEventType,
+} from '../read-model/order-event-applier.js';
 import type { ReadModelRepository } from '../read-model/read-model.repository.js';
 
 const ORDER_SUBJECTS = 'orders.order.>';
@@ -44,7 +48,8 @@ export class ReadModelRebuilder {
       const lock = await tx.execute<{ locked: boolean }>(
         sql`SELECT pg_try_advisory_xact_lock(hashtext('reporting:rebuild')) AS locked`,
       );
-      if (!lock.rows[0]?.locked) throw AppError.conflict('A rebuild of the report is already running');
+      if (!lock.rows[0]?.locked)
+        throw AppError.conflict('A rebuild of the report is already running');
       await this.repository.clear(tx);
       const eventsApplied = await this.replay(tx);
       const ordersApplied = await this.repository.countLiveOrders(tx);
@@ -69,7 +74,10 @@ export class ReadModelRebuilder {
     let applied = 0;
     try {
       for (;;) {
-        const batch = await consumer.fetch({ max_messages: FETCH_BATCH, expires: FETCH_EXPIRES_MS });
+        const batch = await consumer.fetch({
+          max_messages: FETCH_BATCH,
+          expires: FETCH_EXPIRES_MS,
+        });
         let received = 0;
         let caughtUp = false;
         for await (const msg of batch) {
@@ -101,7 +109,10 @@ export class ReadModelRebuilder {
       const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
       return { ...envelope, data } as EventEnvelope<EventDataMap[OrderEventType]>;
     } catch (error) {
-      this.logger.warn({ seq: msg.seq, err: (error as Error).message }, 'rebuild skipped an invalid event');
+      this.logger.warn(
+        { seq: msg.seq, err: (error as Error).message },
+        'rebuild skipped an invalid event',
+      );
       return null;
     }
   }

@@ -1,7 +1,15 @@
 /** The rebuild as a Nest provider, for the admin's console button (rpc.reporting.rebuild). */
 import { Inject, Injectable } from '@nestjs/common';
 import type { RebuildResult } from '@lr/contracts';
-import { DATABASE, KIT_CONFIG, LOGGER, NATS_CONNECTION, type Database, type Logger, type NatsConnection } from '@lr/nest-kit';
+import {
+  DATABASE,
+  KIT_CONFIG,
+  LOGGER,
+  NATS_CONNECTION,
+  type Database,
+  type Logger,
+  type NatsConnection,
+} from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
 import { OrderEventApplier } from '../read-model/order-event-applier.js';
 import { ReadModelRepository } from '../read-model/read-model.repository.js';

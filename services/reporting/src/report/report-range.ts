@@ -8,10 +8,14 @@ import type { ReportRange } from '@lr/contracts';
 export function liveOrdersIn(range: ReportRange, timeZone: string): SQL {
   const conditions: SQL[] = [sql`NOT o.deleted`];
   if (range.from) {
-    conditions.push(sql`o.created_at >= ((${range.from}::date)::timestamp AT TIME ZONE ${timeZone})`);
+    conditions.push(
+      sql`o.created_at >= ((${range.from}::date)::timestamp AT TIME ZONE ${timeZone})`,
+    );
   }
   if (range.to) {
-    conditions.push(sql`o.created_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${timeZone})`);
+    conditions.push(
+      sql`o.created_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${timeZone})`,
+    );
   }
   return sql.join(conditions, sql` AND `);
 }

@@ -14,18 +14,18 @@ export type ReportTotals = {
   averageFulfilmentHours: number;
   studentsHelped: number;
   itemsFulfilled: number;
-}
+};
 
 export type WeeklyCountRow = {
   week: string;
   count: number;
-}
+};
 
 export type WeeklyCategoryRow = {
   week: string;
   category: Category;
   quantity: number;
-}
+};
 
 /** Fulfilled = Delivered with both dates (spec 2.7); created_at is never null in the read model. */
 const FULFILLED = sql`o.status = 'Delivered' AND o.delivered_at IS NOT NULL`;

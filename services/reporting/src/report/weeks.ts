@@ -27,7 +27,10 @@ export function withEmptyWeeks(
 
 /** The continuous run of weeks covering every week that appears in any of the series. */
 export function spanOfWeeks(...series: readonly (readonly { week: string }[])[]): string[] {
-  const all = series.flat().map((point) => point.week).sort();
+  const all = series
+    .flat()
+    .map((point) => point.week)
+    .sort();
   const first = all[0];
   const last = all[all.length - 1];
   return first && last ? weeksBetween(first, last) : [];

@@ -97,7 +97,13 @@ export const events = {
   statusChanged: (order: OrderSnapshot, from: OrderStatus) =>
     envelope(
       EVENTS.ordersOrderStatusChanged,
-      { order, from, to: order.status, changedBy: { id: randomUUID(), name: 'Admin' }, reason: null },
+      {
+        order,
+        from,
+        to: order.status,
+        changedBy: { id: randomUUID(), name: 'Admin' },
+        reason: null,
+      },
       order.version,
     ),
   itemsAdjusted: (order: OrderSnapshot, previous: OrderSnapshot) =>
@@ -111,7 +117,11 @@ export const events = {
       order.version,
     ),
   deleted: (order: OrderSnapshot) =>
-    envelope(EVENTS.ordersOrderDeleted, { order, deletedBy: { id: randomUUID(), name: 'Admin' } }, order.version),
+    envelope(
+      EVENTS.ordersOrderDeleted,
+      { order, deletedBy: { id: randomUUID(), name: 'Admin' } },
+      order.version,
+    ),
 };
 
 /**
@@ -126,13 +136,24 @@ export async function publish(
 ): Promise<void> {
   const js = jetstream(nc);
   for (const e of envelopes) {
-    await js.publish(namespaced(namespace, e.type), JSON.stringify(e), dedupe ? { msgID: e.eventId } : {});
+    await js.publish(
+      namespaced(namespace, e.type),
+      JSON.stringify(e),
+      dedupe ? { msgID: e.eventId } : {},
+    );
   }
 }
 
 /** Resolves when the durable consumer has acknowledged everything in the stream. */
-export async function consumerCaughtUp(nc: NatsConnection, namespace: string, durable: string): Promise<boolean> {
+export async function consumerCaughtUp(
+  nc: NatsConnection,
+  namespace: string,
+  durable: string,
+): Promise<boolean> {
   const jsm = await jetstreamManager(nc);
-  const info = await jsm.consumers.info(namespacedStream(namespace, 'ORDERS'), `${namespace}_${durable}`);
+  const info = await jsm.consumers.info(
+    namespacedStream(namespace, 'ORDERS'),
+    `${namespace}_${durable}`,
+  );
   return info.num_pending === 0 && info.num_ack_pending === 0;
 }

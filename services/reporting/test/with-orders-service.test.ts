@@ -1,0 +1,86 @@
+/**
+ * The report fed by the real orders service (its outbox and relay), not by hand-built events: this
+ * pins the producer/consumer contract. Auth and catalog are the orders tests' stand-ins.
+ */
+import { RPC, type OrderSnapshot, type RebuildResult } from '@lr/contracts';
+import { TestEnv, waitFor } from '@lr/testing';
+import { FakeServices } from '../../orders/test/support/fake-services.js';
+import {
+  place,
+  school,
+  shipping,
+  startOrders,
+  update,
+} from '../../orders/test/support/orders-env.js';
+import { admin, caughtUp, report, startReporting } from './support/reporting-env.js';
+
+describe('report from the real orders service', () => {
+  let env: TestEnv;
+  let fakes: FakeServices;
+  const schoolA = school('Abbey Primary');
+  const schoolB = school('Brook High');
+  const orderAdmin = TestEnv.actor('admin', 'Admin Ann');
+
+  beforeAll(async () => {
+    env = await startReporting();
+    fakes = new FakeServices(env.nc, env.namespace);
+    fakes.start();
+    fakes.addSchool(schoolA);
+    fakes.addSchool(schoolB);
+    await startOrders(env);
+  });
+  afterAll(async () => {
+    fakes.stop();
+    await env.close();
+  });
+
+  it('counts placed, adjusted, delivered and deleted orders as they happen, and a rebuild agrees', async () => {
+    const polo = fakes.addProduct('Polo shirt', { S: 100, M: 100 });
+    const cap = fakes.addProduct(
+      'Cap',
+      { 'One size': 100 },
+      { category: 'Sports', SubCategory: 'One size' },
+    );
+    const first: OrderSnapshot = await place(env, schoolA, [
+      { productId: polo._id, size: 'S', quantity: 2 },
+      { productId: cap._id, size: 'One size', quantity: 3 },
+    ]);
+    const second = await place(env, schoolA, [{ productId: polo._id, size: 'M', quantity: 1 }], {
+      shippingInfo: shipping({ receivingPersonName: 'S-2002_9_Male' }),
+    });
+    await place(env, schoolB, [{ productId: cap._id, size: 'One size', quantity: 1 }]);
+    // first: polo reduced to 1, then delivered; second: deleted
+    await update(env, orderAdmin, first.id, 'Processing', [1, 3]);
+    await update(env, orderAdmin, first.id, 'Delivered');
+    await env.rpc.call(RPC.orders.delete, { id: second.id }, { actor: orderAdmin });
+
+    // The relay publishes asynchronously: wait until the orders outbox is empty, then for our consumer.
+    await waitFor(
+      async () =>
+        (await env.pool.query('SELECT 1 FROM orders.outbox WHERE sent_at IS NULL')).rowCount === 0,
+      { message: 'the orders outbox to drain' },
+    );
+    await caughtUp(env);
+    const live = await report(env);
+    expect(live).toMatchObject({
+      ordersReceived: 2,
+      ordersFulfilled: 1,
+      averageFulfilmentHours: 0,
+      itemsFulfilled: 1 + 3 + 1,
+      // both remaining orders use the default student S-1001_12_Female
+      studentsHelped: 1,
+      topItems: [
+        { name: 'Cap', count: 2 },
+        { name: 'Polo shirt', count: 1 },
+      ],
+      topSchools: [
+        { name: 'Abbey Primary', count: 1 },
+        { name: 'Brook High', count: 1 },
+      ],
+    });
+
+    const rebuilt = await env.rpc.call<RebuildResult>(RPC.reporting.rebuild, {}, { actor: admin });
+    expect(rebuilt.ordersApplied).toBe(2);
+    expect(await report(env)).toEqual(live);
+  });
+});
