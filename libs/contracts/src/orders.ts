@@ -107,7 +107,14 @@ export type OrderConsoleFilter = z.infer<typeof orderConsoleFilterSchema>;
 
 export const orderConsoleListInputSchema = z.object({
   sort: z.object({ field: z.enum(ORDER_CONSOLE_SORT_FIELDS), order: z.enum(['ASC', 'DESC']) }).nullable().optional(),
-  range: z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }),
+  /** `{ start, end }` or the console's `[start, end]`, both inclusive; at most 1000 rows. */
+  range: z
+    .union([
+      z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }),
+      z.tuple([z.number().int().min(0), z.number().int().min(0)]).transform(([start, end]) => ({ start, end })),
+    ])
+    .refine((r) => r.end >= r.start, 'end before start')
+    .transform((r) => ({ start: r.start, end: Math.min(r.end, r.start + 999) })),
   filter: orderConsoleFilterSchema.optional().default({}),
 });
 export type OrderConsoleListInput = z.infer<typeof orderConsoleListInputSchema>;

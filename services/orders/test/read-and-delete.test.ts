@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { EVENTS, RPC, type OrderSnapshot } from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
 import { FakeServices, type FakeProduct } from './support/fake-services.js';
-import { place, school, shipping, startOrders, update } from './support/orders-env.js';
+import { school, shipping, startOrders, update } from './support/orders-env.js';
 import { streamEvents } from './support/streams.js';
 
 describe('reading and deleting orders', () => {

@@ -3,8 +3,10 @@
  * resources. Controllers only adapt HTTP to one request-reply call each.
  */
 import { Module } from '@nestjs/common';
+import { ConsoleOrdersController } from './console-orders.controller.js';
+import { OrdersController } from './orders.controller.js';
 
 @Module({
-  controllers: [],
+  controllers: [OrdersController, ConsoleOrdersController],
 })
 export class OrdersApiModule {}

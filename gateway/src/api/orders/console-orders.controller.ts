@@ -1,0 +1,105 @@
+/** `/api/console/orders` for the react-admin console (ra-data-simple-rest dialect): admins and volunteers. */
+import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { z } from 'zod';
+import {
+  AppError,
+  ORDER_CONSOLE_SORT_FIELDS,
+  RPC,
+  orderConsoleFilterSchema,
+  parseOrThrow,
+  updateOrderBodySchema,
+  type Actor,
+  type OrderHistoryEntry,
+  type OrderSnapshot,
+} from '@lr/contracts';
+import { RpcClient } from '@lr/nest-kit';
+import type { FastifyReply } from 'fastify';
+import { Access } from '../../auth/access.decorator.js';
+import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { parseConsoleQuery, sendConsoleList } from '../../core/console.js';
+import { ApiDoc } from '../../docs/api-doc.decorator.js';
+import { toConsoleHistory, toConsoleOrder } from './order-views.js';
+
+const listQuerySchema = z.object({
+  sort: z.string().optional(),
+  range: z.string().optional(),
+  filter: z.string().optional(),
+});
+
+const consoleFilterSchema = orderConsoleFilterSchema.extend({
+  id: z.union([z.string().max(100), z.array(z.string().max(100)).max(1000)]).optional(),
+});
+
+type SortField = (typeof ORDER_CONSOLE_SORT_FIELDS)[number];
+
+function sortFieldOf(field: string): SortField {
+  if (field === 'id') return 'createdAt';
+  if ((ORDER_CONSOLE_SORT_FIELDS as readonly string[]).includes(field)) return field as SortField;
+  throw AppError.badRequest(`sort: cannot sort orders by ${field}`);
+}
+
+@Controller()
+export class ConsoleOrdersController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get('/api/console/orders')
+  @Access('admin', 'volunteer')
+  @ApiDoc({
+    summary: 'Orders (console list; newest first by default; filter status, userId, school, q, createdAt_gte/createdAt_lte or from/to, id)',
+    query: listQuerySchema,
+  })
+  async list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { sort, range, filter } = parseConsoleQuery(query);
+    const filters = parseOrThrow(consoleFilterSchema, filter);
+    if (filters.id !== undefined) {
+      const ids = Array.isArray(filters.id) ? filters.id : [filters.id];
+      const orders = await this.rpc.call<OrderSnapshot[]>(RPC.orders.getMany, { ids }, { actor });
+      return sendConsoleList(reply, 'orders', orders.map(toConsoleOrder), orders.length, 0);
+    }
+    const page = await this.rpc.call<{ items: OrderSnapshot[]; total: number }>(
+      RPC.orders.consoleList,
+      {
+        sort: { field: sortFieldOf(sort?.field ?? 'createdAt'), order: sort?.order ?? 'DESC' },
+        range,
+        filter: filters,
+      },
+      { actor },
+    );
+    return sendConsoleList(reply, 'orders', page.items.map(toConsoleOrder), page.total, range.start);
+  }
+
+  @Get('/api/console/orders/:id')
+  @Access('admin', 'volunteer')
+  @ApiDoc({ summary: 'One order (console)' })
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return toConsoleOrder(await this.rpc.call<OrderSnapshot>(RPC.orders.get, { id }, { actor }));
+  }
+
+  @Get('/api/console/orders/:id/history')
+  @Access('admin', 'volunteer')
+  @ApiDoc({ summary: "The order's status history: who, when, from, to, quantities, reason" })
+  async history(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    const entries = await this.rpc.call<OrderHistoryEntry[]>(RPC.orders.history, { id }, { actor });
+    return entries.map(toConsoleHistory);
+  }
+
+  @Put('/api/console/orders/:id')
+  @Access('admin', 'volunteer')
+  @ApiDoc({ summary: 'Process an order (console): status and newQuantity', body: updateOrderBodySchema })
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
+    const input = parseOrThrow(updateOrderBodySchema, body ?? {});
+    const order = await this.rpc.call<OrderSnapshot>(
+      RPC.orders.update,
+      { id, status: input.status, newQuantity: input.newQuantity ?? null },
+      { actor },
+    );
+    return toConsoleOrder(order);
+  }
+
+  @Delete('/api/console/orders/:id')
+  @Access('admin')
+  @ApiDoc({ summary: 'Delete an order (console, admins)' })
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return toConsoleOrder(await this.rpc.call<OrderSnapshot>(RPC.orders.delete, { id }, { actor }));
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Maps the orders service's snapshot to the spec's order shape on /api/v1 (`_id`, `orderId`,
+ * `orderItems`, `orderStatus`, prices 0) and to `id` records on /api/console.
+ */
+import type { OrderHistoryEntry, OrderSnapshot } from '@lr/contracts';
+
+export function toApiOrder(order: OrderSnapshot) {
+  return {
+    _id: order.id,
+    orderId: order.orderNumber,
+    user: { _id: order.userId, name: order.userName },
+    shippingInfo: { ...order.shippingInfo },
+    orderItems: order.lines.map((line) => ({
+      _id: line.lineId,
+      product: line.productId,
+      name: line.name,
+      category: line.category,
+      SubCategory: line.subCategory,
+      ProductSize: line.size,
+      quantity: line.quantity,
+      requestedQuantity: line.requestedQuantity,
+      image: line.image,
+      price: 0,
+    })),
+    itemsPrice: 0,
+    taxPrice: 0,
+    shippingPrice: 0,
+    totalPrice: 0,
+    orderStatus: order.status,
+    createdAt: order.createdAt,
+    deliveredAt: order.deliveredAt,
+  };
+}
+
+export type ApiOrder = ReturnType<typeof toApiOrder>;
+
+export function toConsoleOrder(order: OrderSnapshot) {
+  return { id: order.id, ...toApiOrder(order), userId: order.userId, version: order.version };
+}
+
+/** `by` is the name of whoever made the change, or 'System' (e.g. catalog rejected a commit). */
+export function toConsoleHistory(entry: OrderHistoryEntry) {
+  return {
+    at: entry.at,
+    by: entry.by?.name ?? 'System',
+    byId: entry.by?.id ?? null,
+    from: entry.from,
+    to: entry.to,
+    quantities: entry.quantities,
+    reason: entry.reason,
+  };
+}

@@ -1,0 +1,112 @@
+/** The spec's order calls (section 7) on /api/v1: payment, placing, reading, processing, deleting. */
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { z } from 'zod';
+import {
+  AppError,
+  RPC,
+  newOrderBodySchema,
+  parseOrThrow,
+  paymentProcessBodySchema,
+  updateOrderBodySchema,
+  type Actor,
+  type OrderSnapshot,
+} from '@lr/contracts';
+import { RpcClient } from '@lr/nest-kit';
+import type { FastifyRequest } from 'fastify';
+import { Access } from '../../auth/access.decorator.js';
+import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { readForm } from '../../core/body.js';
+import { ApiDoc } from '../../docs/api-doc.decorator.js';
+import { toApiOrder } from './order-views.js';
+
+const idempotencyKeySchema = z.uuid('Idempotency-Key: must be a uuid').optional();
+
+@Controller()
+export class OrdersController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post('/api/v1/payment/process')
+  @HttpCode(200)
+  @Access('login')
+  @ApiDoc({ summary: 'Checkout step: no money changes hands, the amount must be 0', body: paymentProcessBodySchema })
+  payment(@Body() body: unknown) {
+    parseOrThrow(paymentProcessBodySchema, body ?? {});
+    return { success: true };
+  }
+
+  @Post('/api/v1/order/new')
+  @HttpCode(201)
+  @Access('login')
+  @ApiDoc({
+    summary: 'Place a request (header Idempotency-Key: one uuid per checkout; a repeat returns the first order)',
+    body: newOrderBodySchema,
+  })
+  async place(
+    @CurrentActor() actor: Actor,
+    @Body() body: unknown,
+    @Headers('idempotency-key') idempotencyKeyHeader: string | undefined,
+  ) {
+    const input = parseOrThrow(newOrderBodySchema, body ?? {});
+    const idempotencyKey = parseOrThrow(idempotencyKeySchema, idempotencyKeyHeader || undefined);
+    const order = await this.rpc.call<OrderSnapshot>(
+      RPC.orders.place,
+      {
+        shippingInfo: input.shippingInfo,
+        lines: input.orderItems.map((item) => ({ productId: item.product, size: item.ProductSize, quantity: item.quantity })),
+        idempotencyKey: idempotencyKey ?? null,
+      },
+      { actor },
+    );
+    return { success: true, order: toApiOrder(order) };
+  }
+
+  @Get('/api/v1/orders/me')
+  @Access('login')
+  @ApiDoc({ summary: "The caller's own orders, newest first" })
+  async mine(@CurrentActor() actor: Actor) {
+    const orders = await this.rpc.call<OrderSnapshot[]>(RPC.orders.listMine, {}, { actor });
+    return { success: true, orders: orders.map(toApiOrder) };
+  }
+
+  @Get('/api/v1/order/:id')
+  @Access('login')
+  @ApiDoc({ summary: "One order: the caller's own (another school's is 404); staff see any" })
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    const order = await this.rpc.call<OrderSnapshot>(RPC.orders.get, { id }, { actor });
+    return { success: true, order: toApiOrder(order) };
+  }
+
+  @Get('/api/v1/admin/orders')
+  @Access('admin', 'volunteer')
+  @ApiDoc({ summary: 'All orders, newest first (admins and volunteers)' })
+  async all(@CurrentActor() actor: Actor) {
+    const orders = await this.rpc.call<OrderSnapshot[]>(RPC.orders.listAll, {}, { actor });
+    return { success: true, totalAmount: 0, orders: orders.map(toApiOrder) };
+  }
+
+  @Put('/api/v1/admin/order/:id')
+  @Access('admin', 'volunteer')
+  @ApiDoc({
+    summary: 'Process an order: status (transitions of spec section 4) and newQuantity (one per line, only while Processing; JSON array or comma-joined form field)',
+    body: updateOrderBodySchema,
+  })
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Req() request: FastifyRequest) {
+    const { fields } = await readForm(request, { maxFileBytes: 1, maxFiles: 0 });
+    const input = parseOrThrow(updateOrderBodySchema, fields);
+    const order = await this.rpc.call<OrderSnapshot>(
+      RPC.orders.update,
+      { id, status: input.status, newQuantity: input.newQuantity ?? null },
+      { actor },
+    );
+    return { success: true, order: toApiOrder(order) };
+  }
+
+  @Delete('/api/v1/admin/order/:id')
+  @Access('login')
+  @ApiDoc({ summary: "Delete an order: an admin any order; a school its own while Processing (the store's cancel)" })
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    if (!actor) throw AppError.unauthorized();
+    await this.rpc.call<OrderSnapshot>(RPC.orders.delete, { id }, { actor });
+    return { success: true };
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Stock effects end to end with the real auth, catalog and orders services on the real PostgreSQL
+ * and NATS (ARCHITECTURE.md section 2): a commit takes exactly the given quantities once, moves
+ * between committed statuses take nothing, a revert and a delete give back what was committed, a
+ * race for the last units leaves the loser in Processing, and an orders crash between its commit
+ * and the relay's publish loses no event.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  RPC,
+  UI_MESSAGES,
+  type Actor,
+  type OrderHistoryEntry,
+  type OrderSnapshot,
+  type ProductDto,
+} from '@lr/contracts';
+import { OutboxRelay, countUnsent, parseConfig } from '@lr/nest-kit';
+import { TestEnv, waitFor } from '@lr/testing';
+import { AuthModule, authConfigSchema, seedDemoData as seedAuth } from '../../auth/src/index.js';
+import { CatalogModule, catalogConfigSchema } from '../../catalog/src/index.js';
+import { place, startOrders, update } from './support/orders-env.js';
+
+describe('inventory effects with the catalog service', () => {
+  let env: TestEnv;
+  let maple: Actor;
+  let cedar: Actor;
+  const admin = TestEnv.actor('admin', 'Admin Ann');
+
+  async function schoolActor(loginId: string): Promise<Actor> {
+    const { rows } = await env.pool.query<{ id: string; name: string; login_id: string }>(
+      'SELECT id, name, login_id FROM auth.users WHERE login_id = $1',
+      [loginId],
+    );
+    const row = rows[0];
+    if (!row) throw new Error(`no demo school ${loginId}`);
+    return { id: row.id, name: row.name, loginId: row.login_id, role: 'user' };
+  }
+
+  async function createProduct(sizes: Record<string, number>): Promise<ProductDto> {
+    return env.rpc.call<ProductDto>(
+      RPC.catalog.createProduct,
+      {
+        name: `Trainers ${randomUUID().slice(0, 8)}`,
+        category: 'Footwear',
+        SubCategory: 'Unisex youth sizing',
+        ProductSize: Object.entries(sizes).map(([size, stock]) => ({ size, stock })),
+      },
+      { actor: admin },
+    );
+  }
+
+  async function stockOf(productId: string): Promise<Record<string, number>> {
+    const product = await env.rpc.call<ProductDto>(RPC.catalog.getProduct, { id: productId }, { actor: admin });
+    return Object.fromEntries(product.ProductSize.map((s) => [s.size, s.stock]));
+  }
+
+  /** Waits until the stock equals `expected` (events are asynchronous). */
+  async function expectStock(productId: string, expected: Record<string, number>): Promise<void> {
+    await waitFor(async () => JSON.stringify(await stockOf(productId)) === JSON.stringify(expected), {
+      message: `stock ${JSON.stringify(expected)}`,
+    }).catch(async (error: unknown) => {
+      expect(await stockOf(productId)).toEqual(expected);
+      throw error;
+    });
+  }
+
+  /** Movements of the catalog ledger for an order (proves nothing was applied twice). */
+  async function movementsOf(orderId: string): Promise<{ delta: number; reason: string }[]> {
+    const { rows } = await env.pool.query<{ delta: number; reason: string }>(
+      'SELECT delta, reason FROM catalog.stock_movements WHERE order_id = $1 ORDER BY created_at, id',
+      [orderId],
+    );
+    return rows;
+  }
+
+  beforeAll(async () => {
+    env = await TestEnv.create();
+    const authConfig = parseConfig(authConfigSchema, env.envVars({ LOGIN_FAILURE_DELAY_MS: '0' }));
+    await env.startService('auth', AuthModule.register(authConfig, env.logger), authConfig);
+    await seedAuth(env.pool, { demoCode: 'demo345' });
+    const catalogConfig = parseConfig(catalogConfigSchema, env.envVars());
+    await env.startService('catalog', CatalogModule.register(catalogConfig, env.logger), catalogConfig);
+    await startOrders(env);
+    maple = await schoolActor('maplegrove');
+    cedar = await schoolActor('cedarhill');
+  });
+  afterAll(() => env.close());
+
+  it('uses the profile address and the catalog copy of the product', async () => {
+    const product = await createProduct({ '4': 3 });
+    const order = await place(env, maple, [{ productId: product._id, size: '4', quantity: 1 }]);
+    expect(order.shippingInfo.userAddress).toBe('120 Maple Grove Rd|North Valley');
+    expect(order.shippingInfo.userName).toBe('Maple Grove Elementary');
+    expect(order.lines[0]).toMatchObject({ name: product.name, category: 'Footwear', subCategory: 'Unisex youth sizing', image: product.image });
+    await expect(place(env, maple, [{ productId: product._id, size: '4', quantity: 4 }])).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('commits the given quantities once, takes nothing between committed statuses, gives back on revert', async () => {
+    const product = await createProduct({ '3': 5, '5': 2 });
+    const order = await place(env, maple, [
+      { productId: product._id, size: '3', quantity: 3 },
+      { productId: product._id, size: '5', quantity: 2 },
+    ]);
+    await expectStock(product._id, { '3': 5, '5': 2 }); // placing takes nothing
+
+    await update(env, admin, order.id, 'Printed', [2, 1]);
+    await expectStock(product._id, { '3': 3, '5': 1 });
+
+    // The old app deducted again here; we do not.
+    await update(env, admin, order.id, 'Ready for Pickup');
+    const delivered = await update(env, admin, order.id, 'Processing');
+    await expectStock(product._id, { '3': 5, '5': 2 });
+    expect(delivered.lines.map((l) => l.quantity)).toEqual([2, 1]);
+    const moves = await movementsOf(order.id);
+    expect(moves.filter((m) => m.reason === 'order-commit').map((m) => m.delta).sort((x, y) => x - y)).toEqual([-2, -1]);
+    expect(moves.filter((m) => m.reason === 'order-release').map((m) => m.delta).sort((x, y) => x - y)).toEqual([1, 2]);
+    expect(moves).toHaveLength(4);
+  });
+
+  it('gives back a committed undelivered order on delete, but not a delivered one', async () => {
+    const product = await createProduct({ M: 4 });
+    const undelivered = await place(env, maple, [{ productId: product._id, size: 'M', quantity: 2 }]);
+    const delivered = await place(env, cedar, [{ productId: product._id, size: 'M', quantity: 1 }]);
+    await update(env, admin, undelivered.id, 'CheckEmail');
+    await update(env, admin, delivered.id, 'Delivered');
+    await expectStock(product._id, { M: 1 });
+
+    await env.rpc.call(RPC.orders.delete, { id: undelivered.id }, { actor: admin });
+    await expectStock(product._id, { M: 3 });
+    await env.rpc.call(RPC.orders.delete, { id: delivered.id }, { actor: admin });
+    // Let the delete event through, then check nothing came back.
+    await waitFor(async () => (await countUnsent(env.pool, 'orders')) === 0);
+    const marker = await place(env, maple, [{ productId: product._id, size: 'M', quantity: 1 }]);
+    await update(env, admin, marker.id, 'Printed');
+    await expectStock(product._id, { M: 2 });
+  });
+
+  it('refuses a commit the stock does not cover before anything changes', async () => {
+    const product = await createProduct({ L: 2 });
+    const first = await place(env, maple, [{ productId: product._id, size: 'L', quantity: 2 }]);
+    const second = await place(env, cedar, [{ productId: product._id, size: 'L', quantity: 2 }]);
+    await update(env, admin, first.id, 'Printed');
+    await expectStock(product._id, { L: 0 });
+    await expect(update(env, admin, second.id, 'Printed')).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: UI_MESSAGES.inventoryBelowZero,
+      details: { lines: [expect.objectContaining({ productId: product._id, size: 'L', requested: 2, available: 0 })] },
+    });
+    expect(await env.rpc.call<OrderSnapshot>(RPC.orders.get, { id: second.id }, { actor: admin })).toMatchObject({ status: 'Processing', version: 1 });
+  });
+
+  it('returns the loser of a race for the last units to Processing and never goes below zero', async () => {
+    const product = await createProduct({ XL: 2 });
+    const a = await place(env, maple, [{ productId: product._id, size: 'XL', quantity: 2 }]);
+    const b = await place(env, cedar, [{ productId: product._id, size: 'XL', quantity: 2 }]);
+    const results = await Promise.allSettled([update(env, admin, a.id, 'Printed'), update(env, volunteerActor(), b.id, 'Printed')]);
+    await expectStock(product._id, { XL: 0 });
+
+    const final = await waitFor(async () => {
+      const orders = await Promise.all(
+        [a, b].map((o) => env.rpc.call<OrderSnapshot>(RPC.orders.get, { id: o.id }, { actor: admin })),
+      );
+      const statuses = orders.map((o) => o.status).sort();
+      return statuses.join() === 'Printed,Processing' ? orders : null;
+    }, { message: 'one order committed, the other back in Processing' });
+    const loser = final.find((o) => o.status === 'Processing')!;
+    const refusedFast = results.some((r) => r.status === 'rejected');
+    if (refusedFast) {
+      // The second check already saw the first commit: refused with the clear message, nothing written.
+      const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
+      expect(rejected.reason).toMatchObject({ code: 'CONFLICT', message: UI_MESSAGES.inventoryBelowZero });
+    } else {
+      const history = await env.rpc.call<OrderHistoryEntry[]>(RPC.orders.history, { id: loser.id }, { actor: admin });
+      expect(history.at(-1)).toMatchObject({ from: 'Printed', to: 'Processing', by: null });
+      expect(history.at(-1)?.reason).toContain(UI_MESSAGES.inventoryBelowZero);
+    }
+    expect(await movementsOf(loser.id)).toEqual([]);
+  });
+
+  it('loses no event when the orders service dies between its commit and the publish', async () => {
+    const product = await createProduct({ S: 6 });
+    const order = await place(env, maple, [{ productId: product._id, size: 'S', quantity: 4 }]);
+    await waitFor(async () => (await countUnsent(env.pool, 'orders')) === 0);
+
+    // Stop the relay so the status change is committed but not published, then "crash".
+    await env.apps.get('orders')!.get(OutboxRelay, { strict: false }).stop();
+    await update(env, admin, order.id, 'Ready for Pickup', [3]);
+    expect(await countUnsent(env.pool, 'orders')).toBeGreaterThan(0);
+    await env.stopService('orders');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await stockOf(product._id)).toEqual({ S: 6 });
+
+    await startOrders(env);
+    await expectStock(product._id, { S: 3 });
+    await waitFor(async () => (await countUnsent(env.pool, 'orders')) === 0);
+    expect(await movementsOf(order.id)).toEqual([expect.objectContaining({ delta: -3, reason: 'order-commit' })]);
+  });
+
+  function volunteerActor(): Actor {
+    return TestEnv.actor('volunteer', 'Volunteer Vic');
+  }
+});
