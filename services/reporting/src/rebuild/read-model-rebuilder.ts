@@ -8,7 +8,14 @@
  * that `npm run report:rebuild` can run it without starting the service.
  */
 import { sql } from 'drizzle-orm';
-import { DeliverPolicy, jetstream, jetstreamManager, type JsMsg } from '@nats-io/jetstream';
+import {
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  type JsMsg,
+} from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
   AppError,
@@ -62,8 +69,18 @@ export class ReadModelRebuilder {
 
   private async replay(tx: Executor): Promise<number> {
     const stream = namespacedStream(this.namespace, 'ORDERS');
-    const info = await (await jetstreamManager(this.nc)).streams.info(stream);
-    if (info.state.messages === 0) return 0;
+    const info = await (
+      await jetstreamManager(this.nc)
+    ).streams
+      .info(stream)
+      .catch((error: unknown) => {
+        // No stream yet (nothing was ever published): the rebuilt model is simply empty.
+        if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound) {
+          return null;
+        }
+        throw error;
+      });
+    if (!info || info.state.messages === 0) return 0;
     const lastSeq = info.state.last_seq;
 
     const consumer = await jetstream(this.nc).consumers.get(stream, {
