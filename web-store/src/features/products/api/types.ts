@@ -27,6 +27,8 @@ export interface Product {
   ProductSize: ProductSizeRecord[];
   Stock: number;
   images: ProductImage[];
+  /** First image URL, or the catalog's generated placeholder of the category. */
+  image?: string;
   price: number;
   ratings: number;
   numOfReviews: number;
@@ -54,6 +56,8 @@ export interface ProductGroup {
   category: string;
   description: string;
   images: ProductImage[];
+  /** First image URL, or the catalog's generated placeholder of the category. */
+  image?: string;
   subCategories: GroupSubCategory[];
 }
 

@@ -67,7 +67,7 @@ function ProductDetails({ product }: { product: Product }) {
       product: product._id,
       name: product.name,
       price: product.price,
-      image: product.images[0]?.url ?? '',
+      image: product.images[0]?.url ?? product.image ?? '',
       stock: size.stock,
       quantity: clampQuantity(quantity, max),
       SubCategory: product.SubCategory,
@@ -80,7 +80,7 @@ function ProductDetails({ product }: { product: Product }) {
     <section className="page product-details">
       <PageTitle title={product.name} />
       <div className="product-details__media">
-        <ProductImage url={image?.url} name={product.name} className="product-details__image" />
+        <ProductImage url={image?.url ?? product.image} name={product.name} className="product-details__image" />
         {product.images.length > 1 && (
           <div className="thumbs" role="group" aria-label="Images">
             {product.images.map((img, index) => (

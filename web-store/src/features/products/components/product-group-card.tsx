@@ -26,7 +26,7 @@ export function ProductGroupCard({ group }: { group: ProductGroup }) {
   const sub = group.subCategories[subIndex] ?? group.subCategories[0];
   const size = sub?.sizes.find((s) => s._id === sizeId);
   const max = size ? maxQuantityFor(size.stock, exempt) : LIMITS.maxQuantityPerLine;
-  const image = group.images[0]?.url;
+  const image = group.images[0]?.url ?? group.image;
 
   const pickSubCategory = (index: number) => {
     setSubIndex(index);
