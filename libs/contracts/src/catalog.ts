@@ -84,6 +84,8 @@ export const updateProductInputSchema = z.object({
   newSizes: z.array(sizeStockSchema).max(60).superRefine(uniqueSizes).optional(),
   addImages: z.array(imageRefSchema).max(LIMITS.productImagesMax).optional(),
   removeImageIds: z.array(z.string().max(100)).max(50).optional(),
+  /** The old edit form's semantics: images sent replace the current ones. */
+  replaceImages: z.boolean().optional(),
   /** Read-only fields: accepted only when unchanged (the old form sends them back). */
   name: z.string().trim().max(120).optional(),
   category: z.string().max(40).optional(),

@@ -3,8 +3,21 @@
  * resources. Controllers only adapt HTTP to one request-reply call each.
  */
 import { Module } from '@nestjs/common';
+import { AdminProductsController } from './admin-products.controller.js';
+import { ConsoleProductsController } from './console-products.controller.js';
+import { DashboardController } from './dashboard.controller.js';
+import { PlaceholderController } from './placeholder.controller.js';
+import { ProductsController } from './products.controller.js';
+import { ReviewsController } from './reviews.controller.js';
 
 @Module({
-  controllers: [],
+  controllers: [
+    ProductsController,
+    AdminProductsController,
+    ConsoleProductsController,
+    ReviewsController,
+    DashboardController,
+    PlaceholderController,
+  ],
 })
 export class CatalogApiModule {}

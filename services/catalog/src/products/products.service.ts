@@ -202,7 +202,7 @@ export class ProductsService {
 
   private nextImages(current: StoredImage[], input: UpdateInput): StoredImage[] {
     const removed = new Set(input.removeImageIds ?? []);
-    const kept = current.filter((img) => !removed.has(img.id));
+    const kept = input.replaceImages && input.addImages?.length ? [] : current.filter((img) => !removed.has(img.id));
     const next = [...kept, ...toStoredImages(input.addImages ?? [])];
     if (next.length > LIMITS.productImagesMax) {
       throw AppError.badRequest(`images: at most ${LIMITS.productImagesMax} images per product`);

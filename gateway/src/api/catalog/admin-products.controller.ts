@@ -1,0 +1,130 @@
+/**
+ * The old admin product calls (spec section 7), forms as the old client sends them. Name, category
+ * and SubCategory are read-only on update: sent unchanged they are ignored, changed they are a 400.
+ * The update form's `ProductSize` (a size name) with `Stock` (its new total) records the difference
+ * as a restock or correction movement.
+ */
+import { Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
+import { z } from 'zod';
+import {
+  AppError,
+  createProductInputSchema,
+  parseOrThrow,
+  updateProductInputSchema,
+  RPC,
+  type Actor,
+  type ConsoleList,
+  type ProductDto,
+} from '@lr/contracts';
+import { RpcClient } from '@lr/nest-kit';
+import type { FastifyRequest } from 'fastify';
+import { Access } from '../../auth/access.decorator.js';
+import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { ApiDoc } from '../../docs/api-doc.decorator.js';
+import { ImageStore } from '../../core/media-storage.js';
+import { formBoolean, readProductForm, readSizes } from './product-form.js';
+
+const ALL_PRODUCTS_MAX = 5000;
+
+export const newProductFormSchema = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  category: z.string(),
+  SubCategory: z.string(),
+  ProductSize: z.array(z.object({ size: z.string(), stock: z.number() })),
+  isShow: z.boolean().optional(),
+});
+
+export const updateProductFormSchema = z.object({
+  name: z.string().optional(),
+  description: z.string().optional(),
+  category: z.string().optional(),
+  SubCategory: z.string().optional(),
+  ProductSize: z.string().optional(),
+  Stock: z.number().optional(),
+  isShow: z.boolean().optional(),
+});
+
+function textField(fields: Record<string, unknown>, name: string): string | undefined {
+  const value = fields[name];
+  if (value === undefined || value === null) return undefined;
+  const last = Array.isArray(value) ? value[value.length - 1] : value;
+  if (typeof last === 'object') throw AppError.badRequest(`${name}: expected text`);
+  return String(last);
+}
+
+@Controller()
+export class AdminProductsController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly images: ImageStore,
+  ) {}
+
+  @Get('/api/v1/admin/products')
+  @Access('admin')
+  @ApiDoc({ summary: 'All products, hidden ones included (admin)' })
+  async list(@CurrentActor() actor: Actor) {
+    const list = await this.rpc.call<ConsoleList<ProductDto>>(
+      RPC.catalog.consoleListProducts,
+      { range: { start: 0, end: ALL_PRODUCTS_MAX - 1 }, sort: { field: 'name', order: 'ASC' } },
+      { actor },
+    );
+    return { success: true, products: list.items, productsCount: list.total };
+  }
+
+  @Post('/api/v1/admin/product/new')
+  @Access('admin')
+  @ApiDoc({ summary: 'Create a product (form or JSON; images as files or data URLs)', body: newProductFormSchema, multipart: true })
+  async create(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
+    const form = await readProductForm(request, this.images);
+    const input = {
+      name: textField(form.fields, 'name'),
+      description: textField(form.fields, 'description'),
+      category: textField(form.fields, 'category'),
+      SubCategory: textField(form.fields, 'SubCategory'),
+      ProductSize: readSizes(form.fields),
+      isShow: formBoolean(form.fields.isShow, 'isShow'),
+    };
+    // Validate (the catalog validates again) before storing any image.
+    parseOrThrow(createProductInputSchema, input);
+    const images = await form.storeImages();
+    const product = await this.rpc.call<ProductDto>(RPC.catalog.createProduct, { ...input, images }, { actor });
+    return { success: true, product };
+  }
+
+  @Put('/api/v1/admin/product/:id')
+  @Access('admin')
+  @ApiDoc({ summary: 'Update a product (form: description, isShow, ProductSize + Stock = new total, images replace)', body: updateProductFormSchema, multipart: true })
+  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Req() request: FastifyRequest) {
+    const form = await readProductForm(request, this.images);
+    const size = textField(form.fields, 'ProductSize');
+    const stockText = textField(form.fields, 'Stock');
+    const input: Record<string, unknown> = {
+      id,
+      name: textField(form.fields, 'name'),
+      category: textField(form.fields, 'category'),
+      SubCategory: textField(form.fields, 'SubCategory'),
+      description: textField(form.fields, 'description'),
+      isShow: formBoolean(form.fields.isShow, 'isShow'),
+    };
+    if (size && stockText !== undefined && stockText !== '') {
+      const stock = Number(stockText);
+      input.setStock = [{ size, stock: Number.isNaN(stock) ? stockText : stock }];
+    }
+    parseOrThrow(updateProductInputSchema, input);
+    if (form.imageCount > 0) {
+      input.addImages = await form.storeImages();
+      input.replaceImages = true;
+    }
+    const product = await this.rpc.call<ProductDto>(RPC.catalog.updateProduct, input, { actor });
+    return { success: true, product };
+  }
+
+  @Delete('/api/v1/admin/product/:id')
+  @Access('admin')
+  @ApiDoc({ summary: 'Delete a product (admin)' })
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    await this.rpc.call<ProductDto>(RPC.catalog.deleteProduct, { id }, { actor });
+    return { success: true, message: 'Product Deleted Successfully' };
+  }
+}

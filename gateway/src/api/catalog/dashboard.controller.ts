@@ -1,0 +1,33 @@
+/**
+ * `GET /api/console/dashboard`: the Processing orders count for admins and volunteers; admins also
+ * get item availability (catalog) and the users count (auth).
+ */
+import { Controller, Get } from '@nestjs/common';
+import { RPC, type Actor, type AvailabilityDto, type UserList } from '@lr/contracts';
+import { RpcClient } from '@lr/nest-kit';
+import { Access } from '../../auth/access.decorator.js';
+import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { ApiDoc } from '../../docs/api-doc.decorator.js';
+
+@Controller()
+export class DashboardController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get('/api/console/dashboard')
+  @Access('admin', 'volunteer')
+  @ApiDoc({ summary: 'Dashboard figures (volunteers: processingOrders only)' })
+  async dashboard(@CurrentActor() actor: Actor) {
+    const processing = this.rpc.call<{ total: number }>(
+      RPC.orders.consoleList,
+      { range: { start: 0, end: 0 }, filter: { status: 'Processing' } },
+      { actor },
+    );
+    if (actor.role !== 'admin') return { processingOrders: (await processing).total };
+    const [orders, availability, users] = await Promise.all([
+      processing,
+      this.rpc.call<AvailabilityDto>(RPC.catalog.availability, {}, { actor }),
+      this.rpc.call<UserList>(RPC.auth.listUsers, { offset: 0, limit: 1 }, { actor }),
+    ]);
+    return { processingOrders: orders.total, ...availability, usersCount: users.total };
+  }
+}

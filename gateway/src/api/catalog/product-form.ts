@@ -1,0 +1,113 @@
+/**
+ * Reads the product forms the old client and the console send (JSON, urlencoded or multipart) into
+ * the catalog's inputs. Images (multipart files `images`, or the old client's `data:image/...;base64,`
+ * strings) are checked by content, stored by the gateway, and only their URLs go to the catalog.
+ */
+import { AppError, LIMITS, type ImageRef } from '@lr/contracts';
+import type { FastifyRequest } from 'fastify';
+import { assertImages, readForm, type UploadedFile } from '../../core/body.js';
+import type { ImageStore } from '../../core/media-storage.js';
+
+const DATA_URL = /^data:image\/[a-z+.-]+;base64,(.+)$/is;
+
+export interface ProductForm {
+  fields: Record<string, unknown>;
+  /** Stores the checked images; call only once the other fields are valid. */
+  storeImages: () => Promise<ImageRef[]>;
+  imageCount: number;
+}
+
+function asList(value: unknown): unknown[] {
+  if (value === undefined || value === null || value === '') return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+function imagesFromDataUrls(value: unknown): UploadedFile[] {
+  const files: UploadedFile[] = [];
+  for (const item of asList(value)) {
+    if (typeof item !== 'string') continue;
+    const match = DATA_URL.exec(item);
+    if (!match?.[1]) continue;
+    const data = Buffer.from(match[1], 'base64');
+    if (data.length > LIMITS.productImageMaxBytes) throw AppError.badRequest('images: each image must be at most 5 MB');
+    files.push({ field: 'images', filename: 'image', mimetype: 'application/octet-stream', data });
+  }
+  return files;
+}
+
+export async function readProductForm(request: FastifyRequest, images: ImageStore): Promise<ProductForm> {
+  const { fields, files } = await readForm(request, {
+    maxFileBytes: LIMITS.productImageMaxBytes,
+    maxFiles: LIMITS.productImagesMax,
+  });
+  const { images: imageField, ...rest } = fields;
+  if (files.some((f) => f.field !== 'images')) throw AppError.badRequest('images: files must be sent in the images field');
+  const all = [...files, ...imagesFromDataUrls(imageField)];
+  if (all.length > LIMITS.productImagesMax) throw AppError.badRequest(`images: at most ${LIMITS.productImagesMax} images`);
+  assertImages(all, 'images');
+  return {
+    fields: rest,
+    imageCount: all.length,
+    storeImages: async () => {
+      const stored: ImageRef[] = [];
+      for (const file of all) stored.push(await images.save('products', file.data));
+      return stored;
+    },
+  };
+}
+
+/** A boolean as forms send it ('true', 'on', '1', ...); undefined when absent. */
+export function formBoolean(value: unknown, field: string): boolean | undefined {
+  const raw = Array.isArray(value) ? value[value.length - 1] : value;
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  if (typeof raw === 'boolean') return raw;
+  const text = String(raw).toLowerCase();
+  if (['true', 'on', '1', 'yes'].includes(text)) return true;
+  if (['false', 'off', '0', 'no'].includes(text)) return false;
+  throw AppError.badRequest(`${field}: expected true or false`);
+}
+
+function parseJsonIfString(value: unknown, field: string): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (!text.startsWith('[') && !text.startsWith('{')) return value;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw AppError.badRequest(`${field}: malformed JSON`);
+  }
+}
+
+function toStockNumber(value: unknown): unknown {
+  if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+  return value;
+}
+
+/**
+ * The sizes of a new product: `ProductSize` as a list of `{ size, stock }` (JSON or a JSON string), or
+ * the form's parallel lists `ProductSize` (names) and `Stock` (stocks).
+ */
+export function readSizes(fields: Record<string, unknown>): unknown {
+  const raw = parseJsonIfString(fields.ProductSize ?? fields.sizes, 'ProductSize');
+  const list = asList(raw).map((item) => parseJsonIfString(item, 'ProductSize'));
+  if (list.length > 0 && list.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))) {
+    return list.map((item) => {
+      const row = item as Record<string, unknown>;
+      return { ...row, stock: toStockNumber(row.stock) };
+    });
+  }
+  if (list.length === 0) return raw === undefined ? undefined : [];
+  const stocks = asList(fields.Stock);
+  return list.map((size, i) => ({ size, stock: toStockNumber(stocks[i]) }));
+}
+
+/** Reads `{ size, stock }` / `{ size, quantity }` lists the console sends as JSON. */
+export function numberLists(value: unknown, numeric: string[]): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((item) => {
+    if (typeof item !== 'object' || item === null) return item;
+    const row = { ...(item as Record<string, unknown>) };
+    for (const key of numeric) row[key] = toStockNumber(row[key]);
+    return row;
+  });
+}

@@ -1,0 +1,62 @@
+/** Reviews: `PUT /api/v1/review` by a logged-in user; the console's `reviews` resource (admin). */
+import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { z } from 'zod';
+import {
+  AppError,
+  RPC,
+  type Actor,
+  type ConsoleList,
+  type ConsoleReviewDto,
+} from '@lr/contracts';
+import { RpcClient } from '@lr/nest-kit';
+import type { FastifyReply } from 'fastify';
+import { Access } from '../../auth/access.decorator.js';
+import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { parseConsoleQuery, sendConsoleList } from '../../core/console.js';
+import { ApiDoc } from '../../docs/api-doc.decorator.js';
+import { consoleListQuerySchema } from './console-products.controller.js';
+
+export const reviewBodySchema = z.object({
+  rating: z.number(),
+  comment: z.string().optional(),
+  productId: z.string(),
+});
+
+@Controller()
+export class ReviewsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Put('/api/v1/review')
+  @Access('login')
+  @ApiDoc({ summary: 'Review a product (rating 0.5-5 in half steps; a second review replaces the first)', body: reviewBodySchema })
+  async upsert(@CurrentActor() actor: Actor, @Body() body: unknown) {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw AppError.badRequest('The request body must be an object');
+    const { rating, comment, productId } = body as Record<string, unknown>;
+    if (productId === undefined || productId === '') throw AppError.badRequest('productId: is required');
+    await this.rpc.call<ConsoleReviewDto>(RPC.catalog.upsertReview, { rating, comment, productId }, { actor });
+    return { success: true };
+  }
+
+  @Get('/api/console/reviews')
+  @Access('admin')
+  @ApiDoc({ summary: 'Reviews (console list: filter productId, q)', query: consoleListQuerySchema })
+  async list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { sort, range, filter } = parseConsoleQuery(query);
+    const reviewFilter: Record<string, unknown> = {};
+    if (typeof filter.productId === 'string') reviewFilter.productId = filter.productId;
+    if (typeof filter.q === 'string' && filter.q) reviewFilter.q = filter.q;
+    const list = await this.rpc.call<ConsoleList<ConsoleReviewDto>>(
+      RPC.catalog.listReviews,
+      { sort, range, filter: reviewFilter },
+      { actor },
+    );
+    return sendConsoleList(reply, 'reviews', list.items, list.total, range.start);
+  }
+
+  @Delete('/api/console/reviews/:id')
+  @Access('admin')
+  @ApiDoc({ summary: 'Delete a review (ratings and count are recomputed)' })
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.rpc.call<ConsoleReviewDto>(RPC.catalog.deleteReview, { id }, { actor });
+  }
+}
