@@ -22,12 +22,21 @@ export interface AuthHarness {
   close(): Promise<void>;
 }
 
-export async function startAuthHarness(authEnv: Record<string, string> = {}, env?: TestEnv): Promise<AuthHarness> {
+export async function startAuthHarness(
+  authEnv: Record<string, string> = {},
+  env?: TestEnv,
+): Promise<AuthHarness> {
   const testEnv = env ?? (await TestEnv.create());
-  const authConfig = parseConfig(authConfigSchema, testEnv.envVars({ LOGIN_FAILURE_DELAY_MS: '0', ...authEnv }));
+  const authConfig = parseConfig(
+    authConfigSchema,
+    testEnv.envVars({ LOGIN_FAILURE_DELAY_MS: '0', ...authEnv }),
+  );
   await testEnv.startService('auth', AuthModule.register(authConfig, testEnv.logger), authConfig);
   await seedDemoData(testEnv.pool, { demoCode: DEMO_CODE });
-  const app = await createGatewayApp(parseConfig(gatewayConfigSchema, testEnv.envVars({ PORT: '0' })), testEnv.logger);
+  const app = await createGatewayApp(
+    parseConfig(gatewayConfigSchema, testEnv.envVars({ PORT: '0' })),
+    testEnv.logger,
+  );
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const inject = (options: InjectOptions) => fastify.inject(options);
   return {
@@ -35,8 +44,13 @@ export async function startAuthHarness(authEnv: Record<string, string> = {}, env
     app,
     inject,
     async loginAs(loginId, password = DEMO_CODE) {
-      const response = await inject({ method: 'POST', url: '/api/v1/login', payload: { email: loginId, password } });
-      if (response.statusCode !== 200) throw new Error(`login as ${loginId} failed: ${response.body}`);
+      const response = await inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: loginId, password },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`login as ${loginId} failed: ${response.body}`);
       const cookie = response.cookies.find((c) => c.name === 'token');
       if (!cookie) throw new Error('no session cookie');
       return `token=${cookie.value}`;

@@ -10,7 +10,11 @@ describe('gateway auth: sessions', () => {
   afterAll(() => h.close());
 
   it('logs in with { email, password }, sets an httpOnly SameSite=Lax cookie and returns user and token', async () => {
-    const response = await h.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'maplegrove', password: DEMO_CODE } });
+    const response = await h.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: 'maplegrove', password: DEMO_CODE },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ success: true, token: expect.any(String) });
@@ -40,14 +44,30 @@ describe('gateway auth: sessions', () => {
   });
 
   it('answers 401 with one generic message for a wrong code or login id, and 400 naming a missing field', async () => {
-    const wrong = await h.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'riverside', password: 'nope-nope' } });
-    const unknown = await h.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'ghost', password: DEMO_CODE } });
+    const wrong = await h.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: 'riverside', password: 'nope-nope' },
+    });
+    const unknown = await h.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: 'ghost', password: DEMO_CODE },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ success: false, message: 'Invalid Login ID or Password', code: 'UNAUTHORIZED' });
+    expect(wrong.json()).toEqual({
+      success: false,
+      message: 'Invalid Login ID or Password',
+      code: 'UNAUTHORIZED',
+    });
     expect(unknown.json()).toEqual(wrong.json());
     expect(wrong.cookies.find((c) => c.name === 'token')).toBeUndefined();
-    const missing = await h.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'riverside' } });
+    const missing = await h.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: 'riverside' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/^password/);
   });
@@ -69,7 +89,11 @@ describe('gateway auth: sessions', () => {
 
   it('accepts the token as a Bearer header for API clients', async () => {
     const cookie = await h.loginAs('pineridge');
-    const me = await h.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${cookie.slice('token='.length)}` } });
+    const me = await h.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${cookie.slice('token='.length)}` },
+    });
     expect(me.statusCode).toBe(200);
   });
 
@@ -79,27 +103,48 @@ describe('gateway auth: sessions', () => {
     const users = response.json().users as { _id: string; name: string; email: string }[];
     expect(users.length).toBeGreaterThanOrEqual(12);
     const ids = users.map((u) => u.email.toLowerCase());
-    for (const reserved of ['admin', 'test user', 'test admin', 'test volunteer', 'lockerroom345', 'volunteer']) {
+    for (const reserved of [
+      'admin',
+      'test user',
+      'test admin',
+      'test volunteer',
+      'lockerroom345',
+      'volunteer',
+    ]) {
       expect(ids).not.toContain(reserved);
     }
     for (const user of users) expect(Object.keys(user).sort()).toEqual(['_id', 'email', 'name']);
     const names = users.map((u) => u.name);
-    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(names).toEqual(
+      [...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
   });
 
   it('throttles an account after repeated failures with 429 and Retry-After, and a success is refused meanwhile', async () => {
     for (let i = 0; i < 3; i += 1) {
-      const r = await h.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'lakeview', password: 'wrong-code' } });
+      const r = await h.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: 'lakeview', password: 'wrong-code' },
+      });
       expect(r.statusCode).toBe(401);
     }
-    const refused = await h.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'lakeview', password: DEMO_CODE } });
+    const refused = await h.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: 'lakeview', password: DEMO_CODE },
+    });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe('TOO_MANY_REQUESTS');
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     // Another account from the same address is not locked by it.
-    const other = await h.inject({ method: 'POST', url: '/api/v1/login', payload: { email: 'harborpoint', password: DEMO_CODE } });
+    const other = await h.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: 'harborpoint', password: DEMO_CODE },
+    });
     expect(other.statusCode).toBe(200);
   });
 

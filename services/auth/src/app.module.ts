@@ -31,7 +31,13 @@ export class AuthModule {
     return {
       module: AuthModule,
       imports: [
-        KitModule.forService({ service: 'auth', schema: 'auth', migrationsDir: MIGRATIONS_DIR, config, logger }),
+        KitModule.forService({
+          service: 'auth',
+          schema: 'auth',
+          migrationsDir: MIGRATIONS_DIR,
+          config,
+          logger,
+        }),
         AuthConfigModule.register(config),
         UsersModule,
         SessionsModule,

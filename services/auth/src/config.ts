@@ -9,7 +9,12 @@ export const authConfigSchema = baseConfigSchema
   .extend({
     /** HS256 key of the session JWTs (at least 32 characters). */
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    JWT_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+    JWT_TTL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(60),
     /** The origin of the store, used in password-reset links. */
     PUBLIC_URL: z.url().default('http://localhost:3000'),
     /** Code of every demo account (demo mode only). */

@@ -4,5 +4,14 @@ import { AuthModule } from './app.module.js';
 import { authConfigSchema } from './config.js';
 
 const config = loadConfigOrExit(authConfigSchema);
-const logger = createLogger({ service: 'auth', level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' });
-await startService({ service: 'auth', module: AuthModule.register(config, logger), config, logger });
+const logger = createLogger({
+  service: 'auth',
+  level: config.LOG_LEVEL,
+  pretty: config.NODE_ENV === 'development',
+});
+await startService({
+  service: 'auth',
+  module: AuthModule.register(config, logger),
+  config,
+  logger,
+});

@@ -2,7 +2,14 @@
  * User management by admins: list, read, register, update, delete, set a new code; the last-admin
  * and self protections; sessions ending on role/code change and deletion; events in the outbox.
  */
-import { RPC, type Actor, type AuthUser, type PublicUserEntry, type SetUserCodeReply, type UserList } from '@lr/contracts';
+import {
+  RPC,
+  type Actor,
+  type AuthUser,
+  type PublicUserEntry,
+  type SetUserCodeReply,
+  type UserList,
+} from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import { DEMO_CODE, actorOf, errorOf, login, startAuth, type AuthTestEnv } from './helpers.js';
 
@@ -15,7 +22,8 @@ describe('auth accounts', () => {
   let t: AuthTestEnv;
   let admin: Actor;
 
-  const call = <T>(subject: string, input: unknown, actor: Actor | null = admin) => t.env.rpc.call<T>(subject, input, { actor });
+  const call = <T>(subject: string, input: unknown, actor: Actor | null = admin) =>
+    t.env.rpc.call<T>(subject, input, { actor });
   const outboxOf = async (userId: string) =>
     (
       await t.env.pool.query<OutboxRow>(
@@ -48,16 +56,24 @@ describe('auth accounts', () => {
     expect(search.items.map((u) => u.loginId).sort()).toEqual(['cedarhill', 'maplegrove']);
     const volunteers = await call<UserList>(RPC.auth.listUsers, { role: 'volunteer' });
     expect(volunteers.total).toBe(2);
-    const page2 = await call<UserList>(RPC.auth.listUsers, { offset: 15, limit: 15, sort: { field: 'name', order: 'DESC' } });
+    const page2 = await call<UserList>(RPC.auth.listUsers, {
+      offset: 15,
+      limit: 15,
+      sort: { field: 'name', order: 'DESC' },
+    });
     expect(page2.items).toHaveLength(5);
     // LIKE wildcards are taken literally.
     expect((await call<UserList>(RPC.auth.listUsers, { q: '%' })).total).toBe(0);
 
     const volunteer = await actorOf(t.env, 'volunteer');
     const school = await actorOf(t.env, 'maplegrove');
-    await expect(call(RPC.auth.listUsers, {}, volunteer)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(call(RPC.auth.listUsers, {}, volunteer)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(call(RPC.auth.listUsers, {}, school)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(call(RPC.auth.listUsers, {}, null)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(call(RPC.auth.listUsers, {}, null)).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
   });
 
   it('get-user: an admin reads anyone, a user only themselves; unknown and malformed ids are 404', async () => {
@@ -68,10 +84,18 @@ describe('auth accounts', () => {
       address: '900 River Bend Dr',
       district: 'Riverside',
     });
-    await expect(call<AuthUser>(RPC.auth.getUser, { id: school.id }, school)).resolves.toMatchObject({ id: school.id });
-    await expect(call(RPC.auth.getUser, { id: other.id }, school)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(call(RPC.auth.getUser, { id: TestEnv.actor('user').id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(call(RPC.auth.getUser, { id: 'not-a-uuid' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      call<AuthUser>(RPC.auth.getUser, { id: school.id }, school),
+    ).resolves.toMatchObject({ id: school.id });
+    await expect(call(RPC.auth.getUser, { id: other.id }, school)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(call(RPC.auth.getUser, { id: TestEnv.actor('user').id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(call(RPC.auth.getUser, { id: 'not-a-uuid' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     const many = await call<AuthUser[]>(RPC.auth.getUsers, { ids: [school.id, other.id, 'junk'] });
     expect(many.map((u) => u.loginId).sort()).toEqual(['oakpark', 'riverside']);
   });
@@ -85,29 +109,60 @@ describe('auth accounts', () => {
       address: '5 Elm St',
       district: 'Central',
     });
-    expect(created).toMatchObject({ loginId: 'elmstreet', role: 'user', avatar: { url: '/default-avatar.svg' } });
-    await expect(login(t.env, 'elmstreet', 'elm-code-1')).resolves.toMatchObject({ user: { id: created.id } });
+    expect(created).toMatchObject({
+      loginId: 'elmstreet',
+      role: 'user',
+      avatar: { url: '/default-avatar.svg' },
+    });
+    await expect(login(t.env, 'elmstreet', 'elm-code-1')).resolves.toMatchObject({
+      user: { id: created.id },
+    });
     const duplicate = await errorOf(
-      call(RPC.auth.registerUser, { name: 'Copy', email: 'ELMSTREET', password: 'another-1', role: 'user' }),
+      call(RPC.auth.registerUser, {
+        name: 'Copy',
+        email: 'ELMSTREET',
+        password: 'another-1',
+        role: 'user',
+      }),
     );
     expect(duplicate.code).toBe('CONFLICT');
     const school = await actorOf(t.env, 'maplegrove');
     await expect(
-      call(RPC.auth.registerUser, { name: 'X', email: 'x-school', password: 'xxxxxx', role: 'admin' }, school),
+      call(
+        RPC.auth.registerUser,
+        { name: 'X', email: 'x-school', password: 'xxxxxx', role: 'admin' },
+        school,
+      ),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const events = await outboxOf(created.id);
     expect(events.map((e) => e.subject)).toEqual(['auth.user.created.v1']);
     expect(events[0]?.envelope.data).toEqual({
-      user: { id: created.id, name: 'Elm Street School', loginId: 'elmstreet', role: 'user', address: '5 Elm St', district: 'Central' },
+      user: {
+        id: created.id,
+        name: 'Elm Street School',
+        loginId: 'elmstreet',
+        role: 'user',
+        address: '5 Elm St',
+        district: 'Central',
+      },
     });
   });
 
   it('validates new accounts: password 6 to 128 characters without truncation, a known role, a name', async () => {
-    const short = await errorOf(call(RPC.auth.registerUser, { name: 'A', email: 'a1', password: '12345' }));
-    expect(short).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^password/) });
-    const long = await errorOf(call(RPC.auth.registerUser, { name: 'A', email: 'a1', password: 'x'.repeat(129) }));
+    const short = await errorOf(
+      call(RPC.auth.registerUser, { name: 'A', email: 'a1', password: '12345' }),
+    );
+    expect(short).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^password/),
+    });
+    const long = await errorOf(
+      call(RPC.auth.registerUser, { name: 'A', email: 'a1', password: 'x'.repeat(129) }),
+    );
     expect(long.message).toMatch(/^password/);
-    const role = await errorOf(call(RPC.auth.registerUser, { name: 'A', email: 'a1', password: 'abcdef', role: 'root' }));
+    const role = await errorOf(
+      call(RPC.auth.registerUser, { name: 'A', email: 'a1', password: 'abcdef', role: 'root' }),
+    );
     expect(role.message).toMatch(/^role/);
     const name = await errorOf(call(RPC.auth.registerUser, { email: 'a1', password: 'abcdef' }));
     expect(name.message).toMatch(/^name/);
@@ -115,7 +170,9 @@ describe('auth accounts', () => {
     const longCode = `${'y'.repeat(127)}z`;
     await call(RPC.auth.registerUser, { name: 'Long', email: 'longcode', password: longCode });
     await expect(login(t.env, 'longcode', longCode)).resolves.toBeTruthy();
-    await expect(login(t.env, 'longcode', `${'y'.repeat(127)}q`)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(login(t.env, 'longcode', `${'y'.repeat(127)}q`)).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
   });
 
   it('updates name, login id and role admin/user; volunteer only when unchanged; role change ends sessions', async () => {
@@ -128,32 +185,69 @@ describe('auth accounts', () => {
     });
     expect(updated.name).toBe('Sunnyside Elementary School');
     // Same role: the session survives.
-    await expect(t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token })).resolves.toBeTruthy();
+    await expect(
+      t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token }),
+    ).resolves.toBeTruthy();
 
     const toVolunteer = await errorOf(
-      call(RPC.auth.updateUser, { id: grant.user.id, name: 'S', email: 'sunnyside', role: 'volunteer' }),
+      call(RPC.auth.updateUser, {
+        id: grant.user.id,
+        name: 'S',
+        email: 'sunnyside',
+        role: 'volunteer',
+      }),
     );
-    expect(toVolunteer).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^role/) });
+    expect(toVolunteer).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^role/),
+    });
 
-    await call(RPC.auth.updateUser, { id: grant.user.id, name: 'S', email: 'sunnyside', role: 'admin' });
-    await expect(t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await call(RPC.auth.updateUser, {
+      id: grant.user.id,
+      name: 'S',
+      email: 'sunnyside',
+      role: 'admin',
+    });
+    await expect(
+      t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     const relogged = await login(t.env, 'sunnyside');
     expect(relogged.user.role).toBe('admin');
-    await call(RPC.auth.updateUser, { id: grant.user.id, name: 'Sunnyside Elementary', email: 'sunnyside', role: 'user' });
+    await call(RPC.auth.updateUser, {
+      id: grant.user.id,
+      name: 'Sunnyside Elementary',
+      email: 'sunnyside',
+      role: 'user',
+    });
 
     const volunteer = await login(t.env, 'TEST VOLUNTEER');
     await expect(
-      call(RPC.auth.updateUser, { id: volunteer.user.id, name: 'Helper', email: 'TEST VOLUNTEER', role: 'volunteer' }),
+      call(RPC.auth.updateUser, {
+        id: volunteer.user.id,
+        name: 'Helper',
+        email: 'TEST VOLUNTEER',
+        role: 'volunteer',
+      }),
     ).resolves.toMatchObject({ role: 'volunteer', name: 'Helper' });
 
-    const taken = await errorOf(call(RPC.auth.updateUser, { id: grant.user.id, name: 'S', email: 'Riverside', role: 'user' }));
+    const taken = await errorOf(
+      call(RPC.auth.updateUser, { id: grant.user.id, name: 'S', email: 'Riverside', role: 'user' }),
+    );
     expect(taken.code).toBe('CONFLICT');
     await expect(
-      call(RPC.auth.updateUser, { id: TestEnv.actor('user').id, name: 'S', email: 'nobody', role: 'user' }),
+      call(RPC.auth.updateUser, {
+        id: TestEnv.actor('user').id,
+        name: 'S',
+        email: 'nobody',
+        role: 'user',
+      }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
     const events = await outboxOf(grant.user.id);
-    expect(events.map((e) => e.subject)).toEqual(['auth.user.created.v1', ...Array(3).fill('auth.user.updated.v1')]);
+    expect(events.map((e) => e.subject)).toEqual([
+      'auth.user.created.v1',
+      ...Array(3).fill('auth.user.updated.v1'),
+    ]);
     expect(events.map((e) => e.envelope.version)).toEqual([1, 2, 3, 4]);
   });
 
@@ -168,37 +262,60 @@ describe('auth accounts', () => {
 
     // Leave exactly one admin (TEST ADMIN), then let it try to lose that role through another admin
     // whose role was taken away after it logged in (a stale caller).
-    const others = (await call<UserList>(RPC.auth.listUsers, { role: 'admin', limit: 100 })).items.filter(
-      (u) => u.loginId !== 'admin',
-    );
+    const others = (
+      await call<UserList>(RPC.auth.listUsers, { role: 'admin', limit: 100 })
+    ).items.filter((u) => u.loginId !== 'admin');
     for (const other of others) {
-      await call(RPC.auth.updateUser, { id: other.id, name: other.name, email: other.loginId, role: 'user' });
+      await call(RPC.auth.updateUser, {
+        id: other.id,
+        name: other.name,
+        email: other.loginId,
+        role: 'user',
+      });
     }
     expect((await call<UserList>(RPC.auth.listUsers, { role: 'admin' })).total).toBe(1);
     const stale: Actor = { ...admin, id: others[0]!.id };
     await expect(
-      call(RPC.auth.updateUser, { id: admin.id, name: 'Admin', email: 'admin', role: 'user' }, stale),
+      call(
+        RPC.auth.updateUser,
+        { id: admin.id, name: 'Admin', email: 'admin', role: 'user' },
+        stale,
+      ),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: 'The last admin cannot be demoted' });
     await expect(call(RPC.auth.deleteUser, { id: admin.id }, stale)).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'The last admin cannot be deleted',
     });
     for (const other of others) {
-      await call(RPC.auth.updateUser, { id: other.id, name: other.name, email: other.loginId, role: 'admin' });
+      await call(RPC.auth.updateUser, {
+        id: other.id,
+        name: other.name,
+        email: other.loginId,
+        role: 'admin',
+      });
     }
   });
 
   it('deletes a user (admin only): their sessions end, a deleted event is written, 404 afterwards', async () => {
     const grant = await login(t.env, 'foxrun');
     const school = await actorOf(t.env, 'maplegrove');
-    await expect(call(RPC.auth.deleteUser, { id: grant.user.id }, school)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(call(RPC.auth.deleteUser, { id: grant.user.id }, school)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     const deleted = await call<AuthUser>(RPC.auth.deleteUser, { id: grant.user.id });
     expect(deleted.loginId).toBe('foxrun');
-    await expect(t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(
+      t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(login(t.env, 'foxrun')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(call(RPC.auth.deleteUser, { id: grant.user.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(call(RPC.auth.deleteUser, { id: grant.user.id })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     const events = await outboxOf(grant.user.id);
-    expect(events.at(-1)).toMatchObject({ subject: 'auth.user.deleted.v1', envelope: { data: { userId: grant.user.id } } });
+    expect(events.at(-1)).toMatchObject({
+      subject: 'auth.user.deleted.v1',
+      envelope: { data: { userId: grant.user.id } },
+    });
   });
 
   it('sets a new readable code shown once: the old code stops working and sessions end', async () => {
@@ -206,8 +323,12 @@ describe('auth accounts', () => {
     const reply = await call<SetUserCodeReply>(RPC.auth.setUserCode, { id: grant.user.id });
     expect(reply.id).toBe(grant.user.id);
     expect(reply.code).toMatch(/^[a-z2-9]{10}$/);
-    await expect(t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(login(t.env, 'granitefalls', DEMO_CODE)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(
+      t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(login(t.env, 'granitefalls', DEMO_CODE)).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
     await expect(login(t.env, 'granitefalls', reply.code)).resolves.toBeTruthy();
     const { rows } = await t.env.pool.query<{ password_hash: string }>(
       `SELECT password_hash FROM auth.users WHERE id = $1`,
@@ -216,6 +337,8 @@ describe('auth accounts', () => {
     expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
     expect(rows[0]?.password_hash).not.toContain(reply.code);
     const volunteer = await actorOf(t.env, 'volunteer');
-    await expect(call(RPC.auth.setUserCode, { id: grant.user.id }, volunteer)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      call(RPC.auth.setUserCode, { id: grant.user.id }, volunteer),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 });

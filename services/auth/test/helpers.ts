@@ -13,24 +13,36 @@ export interface AuthTestEnv {
 
 export async function startAuth(extra: Record<string, string> = {}): Promise<AuthTestEnv> {
   const env = await TestEnv.create();
-  const config = parseConfig(authConfigSchema, env.envVars({ LOGIN_FAILURE_DELAY_MS: '0', ...extra }));
+  const config = parseConfig(
+    authConfigSchema,
+    env.envVars({ LOGIN_FAILURE_DELAY_MS: '0', ...extra }),
+  );
   await env.startService('auth', AuthModule.register(config, env.logger), config);
   await seedDemoData(env.pool, { demoCode: DEMO_CODE });
   return { env, config };
 }
 
-export function login(env: TestEnv, loginId: string, password = DEMO_CODE, ip = '10.0.0.1'): Promise<SessionGrant> {
+export function login(
+  env: TestEnv,
+  loginId: string,
+  password = DEMO_CODE,
+  ip = '10.0.0.1',
+): Promise<SessionGrant> {
   return env.rpc.call<SessionGrant>(RPC.auth.login, { loginId, password, ip });
 }
 
 /** Logs in and returns the actor the gateway would pass on (from the session check). */
 export async function actorOf(env: TestEnv, loginId: string, password = DEMO_CODE): Promise<Actor> {
   const grant = await login(env, loginId, password);
-  const checked = await env.rpc.call<{ actor: Actor }>(RPC.auth.sessionCheck, { token: grant.token });
+  const checked = await env.rpc.call<{ actor: Actor }>(RPC.auth.sessionCheck, {
+    token: grant.token,
+  });
   return checked.actor;
 }
 
-export async function errorOf(promise: Promise<unknown>): Promise<{ code: string; message: string; details?: unknown }> {
+export async function errorOf(
+  promise: Promise<unknown>,
+): Promise<{ code: string; message: string; details?: unknown }> {
   try {
     await promise;
   } catch (error) {

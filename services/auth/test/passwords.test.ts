@@ -5,7 +5,13 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RPC, type Actor, type AuthUser, type ForgotPasswordReply, type SessionGrant } from '@lr/contracts';
+import {
+  RPC,
+  type Actor,
+  type AuthUser,
+  type ForgotPasswordReply,
+  type SessionGrant,
+} from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
 import { AuthModule, authConfigSchema, seedDemoData } from '../src/index.js';
@@ -36,7 +42,13 @@ describe('auth profile and passwords', () => {
     const admin = await actorOf(t.env, 'admin');
     await t.env.rpc.call(
       RPC.auth.registerUser,
-      { name: 'Teacher School', email: 'teacher@school.example', password: 'first-code', address: '1 Way', district: 'D' },
+      {
+        name: 'Teacher School',
+        email: 'teacher@school.example',
+        password: 'first-code',
+        address: '1 Way',
+        district: 'D',
+      },
       { actor: admin },
     );
     teacher = await login(t.env, 'teacher@school.example', 'first-code');
@@ -51,21 +63,37 @@ describe('auth profile and passwords', () => {
     const actor = await actorFor(grant);
     const updated = await t.env.rpc.call<AuthUser>(
       RPC.auth.updateProfile,
-      { name: 'Blue Heron School', email: 'blue-heron', avatar: { url: '/media/avatars/abc.web.webp' } },
+      {
+        name: 'Blue Heron School',
+        email: 'blue-heron',
+        avatar: { url: '/media/avatars/abc.web.webp' },
+      },
       { actor },
     );
-    expect(updated).toMatchObject({ name: 'Blue Heron School', loginId: 'blue-heron', avatar: { url: '/media/avatars/abc.web.webp' } });
+    expect(updated).toMatchObject({
+      name: 'Blue Heron School',
+      loginId: 'blue-heron',
+      avatar: { url: '/media/avatars/abc.web.webp' },
+    });
     // Without an avatar the current one stays.
-    const again = await t.env.rpc.call<AuthUser>(RPC.auth.updateProfile, { name: 'Blue Heron Elementary', email: 'blueheron' }, { actor });
+    const again = await t.env.rpc.call<AuthUser>(
+      RPC.auth.updateProfile,
+      { name: 'Blue Heron Elementary', email: 'blueheron' },
+      { actor },
+    );
     expect(again.avatar.url).toBe('/media/avatars/abc.web.webp');
     await expect(
       t.env.rpc.call(RPC.auth.updateProfile, { name: 'X', email: 'MapleGrove' }, { actor }),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(t.env.rpc.call(RPC.auth.updateProfile, { name: '', email: 'x' }, { actor })).rejects.toMatchObject({
+    await expect(
+      t.env.rpc.call(RPC.auth.updateProfile, { name: '', email: 'x' }, { actor }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringMatching(/^name/),
     });
-    await expect(t.env.rpc.call(RPC.auth.updateProfile, { name: 'X', email: 'x' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(
+      t.env.rpc.call(RPC.auth.updateProfile, { name: 'X', email: 'x' }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it('changes own code: wrong old code is 400, confirm must match, other sessions end', async () => {
@@ -73,11 +101,22 @@ describe('auth profile and passwords', () => {
     const second = await login(t.env, 'meadowbrook');
     const actor = await actorFor(first);
     const wrongOld = await errorOf(
-      t.env.rpc.call(RPC.auth.updatePassword, { oldPassword: 'nope-nope', newPassword: 'new-code-1', confirmPassword: 'new-code-1' }, { actor }),
+      t.env.rpc.call(
+        RPC.auth.updatePassword,
+        { oldPassword: 'nope-nope', newPassword: 'new-code-1', confirmPassword: 'new-code-1' },
+        { actor },
+      ),
     );
-    expect(wrongOld).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^oldPassword/) });
+    expect(wrongOld).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^oldPassword/),
+    });
     const mismatch = await errorOf(
-      t.env.rpc.call(RPC.auth.updatePassword, { oldPassword: DEMO_CODE, newPassword: 'new-code-1', confirmPassword: 'new-code-2' }, { actor }),
+      t.env.rpc.call(
+        RPC.auth.updatePassword,
+        { oldPassword: DEMO_CODE, newPassword: 'new-code-1', confirmPassword: 'new-code-2' },
+        { actor },
+      ),
     );
     expect(mismatch.message).toMatch(/^confirmPassword/);
     const grant = await t.env.rpc.call<SessionGrant>(
@@ -85,16 +124,28 @@ describe('auth profile and passwords', () => {
       { oldPassword: DEMO_CODE, newPassword: 'new-code-1', confirmPassword: 'new-code-1' },
       { actor },
     );
-    await expect(t.env.rpc.call(RPC.auth.sessionCheck, { token: second.token })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token })).resolves.toBeTruthy();
-    await expect(login(t.env, 'meadowbrook', DEMO_CODE)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(
+      t.env.rpc.call(RPC.auth.sessionCheck, { token: second.token }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(
+      t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token }),
+    ).resolves.toBeTruthy();
+    await expect(login(t.env, 'meadowbrook', DEMO_CODE)).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
     await expect(login(t.env, 'meadowbrook', 'new-code-1')).resolves.toBeTruthy();
   });
 
   it('forgot password mails a single-use link valid 30 minutes, stored only as a hash', async () => {
-    const reply = await t.env.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, { email: 'Teacher@School.example' });
-    const unknown = await t.env.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, { email: 'nobody@school.example' });
-    expect(unknown.message.replace('nobody@school.example', 'X')).toBe(reply.message.replace('Teacher@School.example', 'X'));
+    const reply = await t.env.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, {
+      email: 'Teacher@School.example',
+    });
+    const unknown = await t.env.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, {
+      email: 'nobody@school.example',
+    });
+    expect(unknown.message.replace('nobody@school.example', 'X')).toBe(
+      reply.message.replace('Teacher@School.example', 'X'),
+    );
 
     const mails = await mailsTo(t.env.dataDir, 'teacher@school.example');
     expect(mails).toHaveLength(1);
@@ -109,16 +160,33 @@ describe('auth profile and passwords', () => {
     expect(Math.round(Number(rows[0]!.minutes))).toBe(30);
 
     const mismatch = await errorOf(
-      t.env.rpc.call(RPC.auth.resetPassword, { token, password: 'reset-code-1', confirmPassword: 'other-code' }),
+      t.env.rpc.call(RPC.auth.resetPassword, {
+        token,
+        password: 'reset-code-1',
+        confirmPassword: 'other-code',
+      }),
     );
     expect(mismatch.message).toMatch(/^confirmPassword/);
-    await t.env.rpc.call(RPC.auth.resetPassword, { token, password: 'reset-code-1', confirmPassword: 'reset-code-1' });
+    await t.env.rpc.call(RPC.auth.resetPassword, {
+      token,
+      password: 'reset-code-1',
+      confirmPassword: 'reset-code-1',
+    });
     // Sessions opened with the old code end; the new code works; the link works once only.
-    await expect(t.env.rpc.call(RPC.auth.sessionCheck, { token: teacher.token })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(
+      t.env.rpc.call(RPC.auth.sessionCheck, { token: teacher.token }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(login(t.env, 'teacher@school.example', 'reset-code-1')).resolves.toBeTruthy();
     await expect(
-      t.env.rpc.call(RPC.auth.resetPassword, { token, password: 'again-code-1', confirmPassword: 'again-code-1' }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Reset Password Token is invalid or has been expired' });
+      t.env.rpc.call(RPC.auth.resetPassword, {
+        token,
+        password: 'again-code-1',
+        confirmPassword: 'again-code-1',
+      }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Reset Password Token is invalid or has been expired',
+    });
   });
 
   it('an expired or superseded reset link is refused', async () => {
@@ -127,32 +195,54 @@ describe('auth profile and passwords', () => {
     const mails = await mailsTo(t.env.dataDir, 'teacher@school.example');
     const [older, newer] = mails.slice(-2).map(linkIn);
     await expect(
-      t.env.rpc.call(RPC.auth.resetPassword, { token: older, password: 'abcdef1', confirmPassword: 'abcdef1' }),
+      t.env.rpc.call(RPC.auth.resetPassword, {
+        token: older,
+        password: 'abcdef1',
+        confirmPassword: 'abcdef1',
+      }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await t.env.pool.query(`UPDATE auth.password_resets SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`);
+    await t.env.pool.query(
+      `UPDATE auth.password_resets SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`,
+    );
     await expect(
-      t.env.rpc.call(RPC.auth.resetPassword, { token: newer, password: 'abcdef1', confirmPassword: 'abcdef1' }),
+      t.env.rpc.call(RPC.auth.resetPassword, {
+        token: newer,
+        password: 'abcdef1',
+        confirmPassword: 'abcdef1',
+      }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it('throttles per address across accounts, and a success resets only the account counter', async () => {
     // Per account: 4 failures, a success, then 4 more failures are still allowed (limit 5).
-    for (let i = 0; i < 4; i += 1) await expect(login(t.env, 'pineridge', 'bad-code', '10.1.1.1')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    for (let i = 0; i < 4; i += 1)
+      await expect(login(t.env, 'pineridge', 'bad-code', '10.1.1.1')).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+      });
     await login(t.env, 'pineridge', DEMO_CODE, '10.1.1.2');
-    for (let i = 0; i < 4; i += 1) await expect(login(t.env, 'pineridge', 'bad-code', '10.1.1.3')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    for (let i = 0; i < 4; i += 1)
+      await expect(login(t.env, 'pineridge', 'bad-code', '10.1.1.3')).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+      });
     await expect(login(t.env, 'pineridge', DEMO_CODE, '10.1.1.4')).resolves.toBeTruthy();
 
     // Per address: 20 failures over many accounts, then even a right code from there is refused.
     for (let i = 0; i < 20; i += 1) {
-      await expect(login(t.env, `nobody-${i}`, 'bad-code', '10.9.9.9')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(login(t.env, `nobody-${i}`, 'bad-code', '10.9.9.9')).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+      });
     }
     const refused = await errorOf(login(t.env, 'oakpark', DEMO_CODE, '10.9.9.9'));
     expect(refused.code).toBe('TOO_MANY_REQUESTS');
-    expect((refused.details as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(14 * 60);
+    expect((refused.details as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(
+      14 * 60,
+    );
     await expect(login(t.env, 'oakpark', DEMO_CODE, '10.9.9.10')).resolves.toBeTruthy();
 
     // No permanent lockout: once the window has passed the address may try again.
-    await t.env.pool.query(`UPDATE auth.login_failures SET at = at - interval '16 minutes' WHERE ip = '10.9.9.9'`);
+    await t.env.pool.query(
+      `UPDATE auth.login_failures SET at = at - interval '16 minutes' WHERE ip = '10.9.9.9'`,
+    );
     await expect(login(t.env, 'oakpark', DEMO_CODE, '10.9.9.9')).resolves.toBeTruthy();
   });
 });
@@ -165,9 +255,11 @@ describe('auth seed and initial admin', () => {
       await env.startService('auth', AuthModule.register(config, env.logger), config);
       expect(await seedDemoData(env.pool, { demoCode: 'other-demo' })).toBe(20);
       expect(await seedDemoData(env.pool, { demoCode: 'other-demo' })).toBe(0);
-      const { rows } = await env.pool.query<{ login_id: string; role: string; password_hash: string }>(
-        `SELECT login_id, role, password_hash FROM auth.users ORDER BY login_id`,
-      );
+      const { rows } = await env.pool.query<{
+        login_id: string;
+        role: string;
+        password_hash: string;
+      }>(`SELECT login_id, role, password_hash FROM auth.users ORDER BY login_id`);
       expect(rows).toHaveLength(20);
       expect(rows.every((r) => r.password_hash.startsWith('$argon2id$'))).toBe(true);
       const roles = Object.fromEntries(rows.map((r) => [r.login_id, r.role]));
@@ -192,7 +284,10 @@ describe('auth seed and initial admin', () => {
   it('creates login id admin from INITIAL_ADMIN_CODE when there is no admin, once', async () => {
     const env = await TestEnv.create();
     try {
-      const config = parseConfig(authConfigSchema, env.envVars({ INITIAL_ADMIN_CODE: 'first-admin-code' }));
+      const config = parseConfig(
+        authConfigSchema,
+        env.envVars({ INITIAL_ADMIN_CODE: 'first-admin-code' }),
+      );
       await env.startService('auth', AuthModule.register(config, env.logger), config);
       const grant = await login(env, 'admin', 'first-admin-code');
       expect(grant.user.role).toBe('admin');
@@ -207,6 +302,9 @@ describe('auth seed and initial admin', () => {
 
   it('refuses to start in production without JWT_SECRET', () => {
     expect(() => parseConfig(authConfigSchema, { NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    expect(parseConfig(authConfigSchema, { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).JWT_SECRET).toBe('x'.repeat(32));
+    expect(
+      parseConfig(authConfigSchema, { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })
+        .JWT_SECRET,
+    ).toBe('x'.repeat(32));
   });
 });

@@ -16,8 +16,21 @@ describe('auth sessions', () => {
 
   it('logs a school in with its code, case-insensitively on the login id, and never returns a hash', async () => {
     const grant = await login(t.env, 'MapleGrove');
-    expect(grant.user).toMatchObject({ loginId: 'maplegrove', name: 'Maple Grove Elementary', role: 'user' });
-    expect(Object.keys(grant.user).sort()).toEqual(['address', 'avatar', 'createdAt', 'district', 'id', 'loginId', 'name', 'role']);
+    expect(grant.user).toMatchObject({
+      loginId: 'maplegrove',
+      name: 'Maple Grove Elementary',
+      role: 'user',
+    });
+    expect(Object.keys(grant.user).sort()).toEqual([
+      'address',
+      'avatar',
+      'createdAt',
+      'district',
+      'id',
+      'loginId',
+      'name',
+      'role',
+    ]);
     expect(JSON.stringify(grant)).not.toMatch(/argon2|password/i);
     const claims = decodeJwt(grant.token);
     expect(claims.sub).toBe(grant.user.id);
@@ -28,8 +41,14 @@ describe('auth sessions', () => {
   it('answers one generic 401 for a wrong code and for an unknown login id', async () => {
     const wrongCode = await errorOf(login(t.env, 'cedarhill', 'not-the-code'));
     const unknownId = await errorOf(login(t.env, 'no-such-school', DEMO_CODE));
-    expect(wrongCode).toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid Login ID or Password' });
-    expect(unknownId).toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid Login ID or Password' });
+    expect(wrongCode).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Invalid Login ID or Password',
+    });
+    expect(unknownId).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Invalid Login ID or Password',
+    });
   });
 
   it('names the missing field with 400', async () => {
@@ -40,8 +59,15 @@ describe('auth sessions', () => {
 
   it('checks a session and answers who the caller is', async () => {
     const grant = await login(t.env, 'TEST ADMIN');
-    const checked = await t.env.rpc.call<SessionCheckReply>(RPC.auth.sessionCheck, { token: grant.token });
-    expect(checked.actor).toEqual({ id: grant.user.id, role: 'admin', name: 'TEST ADMIN', loginId: 'TEST ADMIN' });
+    const checked = await t.env.rpc.call<SessionCheckReply>(RPC.auth.sessionCheck, {
+      token: grant.token,
+    });
+    expect(checked.actor).toEqual({
+      id: grant.user.id,
+      role: 'admin',
+      name: 'TEST ADMIN',
+      loginId: 'TEST ADMIN',
+    });
     expect(checked.refreshedToken).toBeNull();
     const me = await t.env.rpc.call<AuthUser>(RPC.auth.me, {}, { actor: checked.actor });
     expect(me.id).toBe(grant.user.id);
@@ -53,7 +79,12 @@ describe('auth sessions', () => {
     const secret = new TextEncoder().encode(t.config.JWT_SECRET);
     const base = { sid: claims.sid as string };
     const tokens = [
-      new UnsecuredJWT(base).setSubject(claims.sub!).setIssuer('lockerroom-auth').setIssuedAt().setExpirationTime('1h').encode(),
+      new UnsecuredJWT(base)
+        .setSubject(claims.sub!)
+        .setIssuer('lockerroom-auth')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .encode(),
       await new SignJWT(base)
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub!)
@@ -86,10 +117,14 @@ describe('auth sessions', () => {
       'not.a.jwt',
     ];
     for (const token of tokens) {
-      await expect(t.env.rpc.call(RPC.auth.sessionCheck, { token })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(t.env.rpc.call(RPC.auth.sessionCheck, { token })).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+      });
     }
     // The genuine token still works.
-    await expect(t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token })).resolves.toBeTruthy();
+    await expect(
+      t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token }),
+    ).resolves.toBeTruthy();
   });
 
   it('slides the session: a token past half its life is replaced by a fresh one for the same session', async () => {
@@ -108,18 +143,24 @@ describe('auth sessions', () => {
     expect(checked.refreshedToken).toEqual(expect.any(String));
     expect(decodeJwt(checked.refreshedToken!).sid).toBe(claims.sid);
     expect(new Date(checked.expiresAt!).getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
-    await expect(t.env.rpc.call(RPC.auth.sessionCheck, { token: checked.refreshedToken })).resolves.toBeTruthy();
+    await expect(
+      t.env.rpc.call(RPC.auth.sessionCheck, { token: checked.refreshedToken }),
+    ).resolves.toBeTruthy();
   });
 
   it('logout revokes the session at once', async () => {
     const grant = await login(t.env, 'sunnyside');
     await t.env.rpc.call(RPC.auth.logout, { token: grant.token });
-    await expect(t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token })).rejects.toMatchObject({
+    await expect(
+      t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token }),
+    ).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
     // Another session of the same school is untouched.
     const other = await login(t.env, 'sunnyside');
-    await expect(t.env.rpc.call(RPC.auth.sessionCheck, { token: other.token })).resolves.toBeTruthy();
+    await expect(
+      t.env.rpc.call(RPC.auth.sessionCheck, { token: other.token }),
+    ).resolves.toBeTruthy();
   });
 
   it('me needs a caller', async () => {

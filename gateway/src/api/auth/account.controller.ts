@@ -34,19 +34,34 @@ export class AccountController {
 
   @Put('/api/v1/me/update')
   @Access('login')
-  @ApiDoc({ summary: 'Update own name, login id (email) and avatar', body: updateProfileBodySchema, multipart: true })
+  @ApiDoc({
+    summary: 'Update own name, login id (email) and avatar',
+    body: updateProfileBodySchema,
+    multipart: true,
+  })
   async updateProfile(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
     const { fields, storeAvatar } = await readFormWithAvatar(request, this.images);
     const input = parseOrThrow(updateProfileBodySchema, fields);
     const avatar = await storeAvatar();
-    const user = await this.rpc.call<AuthUser>(RPC.auth.updateProfile, { ...input, avatar }, { actor });
+    const user = await this.rpc.call<AuthUser>(
+      RPC.auth.updateProfile,
+      { ...input, avatar },
+      { actor },
+    );
     return { success: true, user: toApiUser(user) };
   }
 
   @Put('/api/v1/password/update')
   @Access('login')
-  @ApiDoc({ summary: 'Change own code (old, new, confirm); other sessions end', body: updatePasswordInputSchema })
-  async updatePassword(@CurrentActor() actor: Actor, @Body() body: unknown, @Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiDoc({
+    summary: 'Change own code (old, new, confirm); other sessions end',
+    body: updatePasswordInputSchema,
+  })
+  async updatePassword(
+    @CurrentActor() actor: Actor,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const input = parseOrThrow(updatePasswordInputSchema, body ?? {});
     const grant = await this.rpc.call<SessionGrant>(RPC.auth.updatePassword, input, { actor });
     setSessionCookie(reply, grant.token, new Date(grant.expiresAt), cookieSecure(this.config));
@@ -56,7 +71,10 @@ export class AccountController {
   @Post('/api/v1/password/forgot')
   @HttpCode(200)
   @Access('public')
-  @ApiDoc({ summary: 'Mail a single-use reset link (same answer whether or not the account exists)', body: forgotPasswordInputSchema })
+  @ApiDoc({
+    summary: 'Mail a single-use reset link (same answer whether or not the account exists)',
+    body: forgotPasswordInputSchema,
+  })
   async forgot(@Body() body: unknown) {
     const input = parseOrThrow(forgotPasswordInputSchema, body ?? {});
     const reply = await this.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, input);
@@ -65,7 +83,10 @@ export class AccountController {
 
   @Put('/api/v1/password/reset/:token')
   @Access('public')
-  @ApiDoc({ summary: 'Set a new code with a reset token (single use, 30 minutes)', body: resetPasswordBodySchema })
+  @ApiDoc({
+    summary: 'Set a new code with a reset token (single use, 30 minutes)',
+    body: resetPasswordBodySchema,
+  })
   async reset(@Param('token') token: string, @Body() body: unknown) {
     const input = parseOrThrow(resetPasswordBodySchema, body ?? {});
     await this.rpc.call(RPC.auth.resetPassword, { token, ...input });

@@ -32,7 +32,11 @@ export class AdminUsersController {
   @Access('admin')
   @ApiDoc({ summary: 'All users (admin)' })
   async list(@CurrentActor() actor: Actor) {
-    const list = await this.rpc.call<UserList>(RPC.auth.listUsers, { limit: ALL_USERS_LIMIT }, { actor });
+    const list = await this.rpc.call<UserList>(
+      RPC.auth.listUsers,
+      { limit: ALL_USERS_LIMIT },
+      { actor },
+    );
     return { success: true, users: list.items.map(toApiUser), usersCount: list.total };
   }
 
@@ -46,7 +50,10 @@ export class AdminUsersController {
 
   @Put('/api/v1/admin/user/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'Update User: name, email (login id), role admin or user (admin)', body: updateUserBodySchema })
+  @ApiDoc({
+    summary: 'Update User: name, email (login id), role admin or user (admin)',
+    body: updateUserBodySchema,
+  })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     const input = parseOrThrow(updateUserBodySchema, body ?? {});
     const user = await this.rpc.call<AuthUser>(RPC.auth.updateUser, { ...input, id }, { actor });
@@ -63,14 +70,22 @@ export class AdminUsersController {
 
   @Post('/api/v1/register')
   @Access('admin')
-  @ApiDoc({ summary: 'Add User (admin): name, email (login id), password, role, address, district, avatar', body: registerBodySchema, multipart: true })
+  @ApiDoc({
+    summary: 'Add User (admin): name, email (login id), password, role, address, district, avatar',
+    body: registerBodySchema,
+    multipart: true,
+  })
   async register(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
     const { fields, storeAvatar } = await readFormWithAvatar(request, this.images);
     // The old client also sends passwordShow (a plain-text copy); it is never stored.
     const { passwordShow: _ignored, ...rest } = fields;
     const input = parseOrThrow(registerBodySchema, rest);
     const avatar = await storeAvatar();
-    const user = await this.rpc.call<AuthUser>(RPC.auth.registerUser, { ...input, avatar }, { actor });
+    const user = await this.rpc.call<AuthUser>(
+      RPC.auth.registerUser,
+      { ...input, avatar },
+      { actor },
+    );
     return { success: true, user: toApiUser(user) };
   }
 }

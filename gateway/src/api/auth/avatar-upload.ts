@@ -21,15 +21,23 @@ function avatarFromDataUrl(value: unknown): UploadedFile | undefined {
   const match = DATA_URL.exec(value);
   if (!match?.[1]) return undefined;
   const data = Buffer.from(match[1], 'base64');
-  if (data.length > LIMITS.avatarMaxBytes) throw AppError.badRequest('avatar: the image must be at most 2 MB');
+  if (data.length > LIMITS.avatarMaxBytes)
+    throw AppError.badRequest('avatar: the image must be at most 2 MB');
   return { field: 'avatar', filename: 'avatar', mimetype: 'application/octet-stream', data };
 }
 
-export async function readFormWithAvatar(request: FastifyRequest, images: ImageStore): Promise<FormWithAvatar> {
-  const { fields, files } = await readForm(request, { maxFileBytes: LIMITS.avatarMaxBytes, maxFiles: 1 });
+export async function readFormWithAvatar(
+  request: FastifyRequest,
+  images: ImageStore,
+): Promise<FormWithAvatar> {
+  const { fields, files } = await readForm(request, {
+    maxFileBytes: LIMITS.avatarMaxBytes,
+    maxFiles: 1,
+  });
   const { avatar: avatarField, ...rest } = fields;
   const file = files.find((f) => f.field === 'avatar') ?? avatarFromDataUrl(avatarField);
-  if (files.some((f) => f.field !== 'avatar')) throw AppError.badRequest('Only an avatar file may be sent');
+  if (files.some((f) => f.field !== 'avatar'))
+    throw AppError.badRequest('Only an avatar file may be sent');
   if (!file) return { fields: rest, storeAvatar: () => Promise.resolve(undefined) };
   assertImages([file], 'avatar');
   return {

@@ -1,5 +1,16 @@
 /** `/api/console/users` for the react-admin console (ra-data-simple-rest dialect), admins only. */
-import { Body, Controller, HttpCode, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  HttpCode,
+  Delete,
+  Get,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { z } from 'zod';
 import {
   AppError,
@@ -51,8 +62,15 @@ export class ConsoleUsersController {
 
   @Get('/api/console/users')
   @Access('admin')
-  @ApiDoc({ summary: 'Users (console list: sort, range, filter q/role/id)', query: listQuerySchema })
-  async list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiDoc({
+    summary: 'Users (console list: sort, range, filter q/role/id)',
+    query: listQuerySchema,
+  })
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const { sort, range, filter } = parseConsoleQuery(query);
     const filters = parseOrThrow(filterSchema, filter);
     if (filters.id !== undefined) {
@@ -93,10 +111,15 @@ export class ConsoleUsersController {
 
   @Put('/api/console/users/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'Update User (console): name, email, role admin or user', body: updateUserBodySchema })
+  @ApiDoc({
+    summary: 'Update User (console): name, email, role admin or user',
+    body: updateUserBodySchema,
+  })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     const input = parseOrThrow(updateUserBodySchema, body ?? {});
-    return toConsoleUser(await this.rpc.call<AuthUser>(RPC.auth.updateUser, { ...input, id }, { actor }));
+    return toConsoleUser(
+      await this.rpc.call<AuthUser>(RPC.auth.updateUser, { ...input, id }, { actor }),
+    );
   }
 
   @Delete('/api/console/users/:id')
@@ -109,7 +132,7 @@ export class ConsoleUsersController {
   @Post('/api/console/users/:id/code')
   @HttpCode(200)
   @Access('admin')
-  @ApiDoc({ summary: 'Set a new code for a user; it is shown once and the user\'s sessions end' })
+  @ApiDoc({ summary: "Set a new code for a user; it is shown once and the user's sessions end" })
   async setCode(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<SetUserCodeReply> {
     return this.rpc.call<SetUserCodeReply>(RPC.auth.setUserCode, { id }, { actor });
   }

@@ -29,8 +29,15 @@ export class SessionController {
   @Post('/api/v1/login')
   @HttpCode(200)
   @Access('public')
-  @ApiDoc({ summary: 'Log in with a login id (email) and code; sets the session cookie', body: loginBodySchema })
-  async login(@Body() body: unknown, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiDoc({
+    summary: 'Log in with a login id (email) and code; sets the session cookie',
+    body: loginBodySchema,
+  })
+  async login(
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const input = parseOrThrow(loginBodySchema, body ?? {});
     const grant = await this.rpc.call<SessionGrant>(RPC.auth.login, {
       loginId: input.email,
@@ -61,7 +68,9 @@ export class SessionController {
 
   @Get('/api/v1/getUserList')
   @Access('public')
-  @ApiDoc({ summary: 'Schools for the login dropdown (reserved accounts excluded), sorted by name' })
+  @ApiDoc({
+    summary: 'Schools for the login dropdown (reserved accounts excluded), sorted by name',
+  })
   async userList() {
     const entries = await this.rpc.call<PublicUserEntry[]>(RPC.auth.publicUserList, {});
     return { success: true, users: entries.map(toLoginChoice) };

@@ -26,7 +26,11 @@ export function toApiUser(user: AuthUser): ApiUser {
 }
 
 /** The login dropdown: nothing but the id, the school's name and its login id. */
-export function toLoginChoice(entry: PublicUserEntry): { _id: string; name: string; email: string } {
+export function toLoginChoice(entry: PublicUserEntry): {
+  _id: string;
+  name: string;
+  email: string;
+} {
   return { _id: entry.id, name: entry.name, email: entry.loginId };
 }
 

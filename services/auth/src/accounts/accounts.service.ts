@@ -137,7 +137,8 @@ export class AccountsService {
       const current = await this.users.findById(id, tx);
       if (!current) throw AppError.notFound(`${USER_NOT_FOUND} with Id: ${id}`);
       if (actor.id === current.id) throw AppError.conflict('You cannot delete your own account');
-      if (current.role === 'admin') await this.assertNotSelfOrLastAdmin(actor, current.id, 'delete', tx);
+      if (current.role === 'admin')
+        await this.assertNotSelfOrLastAdmin(actor, current.id, 'delete', tx);
       // Sessions go with the row (ON DELETE CASCADE), so the user is logged out at once.
       await this.users.delete(current.id, tx);
       await this.events.deleted(tx, current);
@@ -159,18 +160,33 @@ export class AccountsService {
     return { id, code };
   }
 
-  private async assertLoginIdFree(loginId: string, exceptId: string | null, tx: Executor): Promise<void> {
+  private async assertLoginIdFree(
+    loginId: string,
+    exceptId: string | null,
+    tx: Executor,
+  ): Promise<void> {
     if (await this.users.loginIdTaken(loginId, exceptId, tx)) {
       throw AppError.conflict('email: this Login ID is already in use');
     }
   }
 
-  private async assertNotSelfOrLastAdmin(actor: Actor, targetId: string, action: 'delete' | 'demote', tx: Executor): Promise<void> {
+  private async assertNotSelfOrLastAdmin(
+    actor: Actor,
+    targetId: string,
+    action: 'delete' | 'demote',
+    tx: Executor,
+  ): Promise<void> {
     if (actor.id === targetId) {
-      throw AppError.conflict(action === 'delete' ? 'You cannot delete your own account' : 'You cannot remove your own admin role');
+      throw AppError.conflict(
+        action === 'delete'
+          ? 'You cannot delete your own account'
+          : 'You cannot remove your own admin role',
+      );
     }
     if ((await this.users.countAdminsForUpdate(tx)) <= 1) {
-      throw AppError.conflict(`The last admin cannot be ${action === 'delete' ? 'deleted' : 'demoted'}`);
+      throw AppError.conflict(
+        `The last admin cannot be ${action === 'delete' ? 'deleted' : 'demoted'}`,
+      );
     }
   }
 }

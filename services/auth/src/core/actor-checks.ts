@@ -8,6 +8,7 @@ export function requireActor(actor: Actor | null): Actor {
 
 export function requireAdmin(actor: Actor | null): Actor {
   const known = requireActor(actor);
-  if (known.role !== 'admin') throw new AppError('FORBIDDEN', `Role: ${known.role} is not allowed to access this resource`);
+  if (known.role !== 'admin')
+    throw new AppError('FORBIDDEN', `Role: ${known.role} is not allowed to access this resource`);
   return known;
 }

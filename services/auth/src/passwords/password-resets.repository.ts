@@ -9,12 +9,19 @@ export class PasswordResetsRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   /** Stores a new token and retires the user's earlier unused ones (only the latest link works). */
-  async replace(userId: string, tokenHash: string, expiresAt: Date, exec: Executor = this.db): Promise<void> {
+  async replace(
+    userId: string,
+    tokenHash: string,
+    expiresAt: Date,
+    exec: Executor = this.db,
+  ): Promise<void> {
     await exec
       .update(passwordResets)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-    await exec.insert(passwordResets).values({ tokenHash, userId, expiresAt, createdAt: new Date() });
+    await exec
+      .insert(passwordResets)
+      .values({ tokenHash, userId, expiresAt, createdAt: new Date() });
   }
 
   /** Marks a valid token used and returns its user, or undefined when unknown, used or expired. */

@@ -38,7 +38,9 @@ export class PasswordsService {
   }
 
   async forgot(loginIdOrEmail: string): Promise<ForgotPasswordReply> {
-    const reply = { message: `If an account exists for ${loginIdOrEmail}, a password reset link has been sent to it` };
+    const reply = {
+      message: `If an account exists for ${loginIdOrEmail}, a password reset link has been sent to it`,
+    };
     const user = await this.users.findByLoginId(loginIdOrEmail);
     if (!user) return reply;
 
@@ -50,7 +52,10 @@ export class PasswordsService {
     // Demo mode (no SMTP): the link is also logged so a developer can follow it.
     if (!this.config.SMTP_URL) this.logger.info({ userId: user.id, link }, 'password reset link');
     if (!EMAIL_LIKE.test(user.loginId)) {
-      this.logger.warn({ userId: user.id }, 'password reset requested for an account without an email address');
+      this.logger.warn(
+        { userId: user.id },
+        'password reset requested for an account without an email address',
+      );
       return reply;
     }
     try {
@@ -61,7 +66,10 @@ export class PasswordsService {
       });
     } catch (error) {
       // Same answer either way, so the caller cannot probe accounts; the failure is logged.
-      this.logger.error({ err: (error as Error).message, userId: user.id }, 'password reset mail failed');
+      this.logger.error(
+        { err: (error as Error).message, userId: user.id },
+        'password reset mail failed',
+      );
     }
     return reply;
   }

@@ -41,7 +41,11 @@ export class ProfileService {
       }
       const row = await this.users.update(
         actor.id,
-        { name: change.name, loginId: change.email, ...(change.avatar ? { avatarUrl: change.avatar.url } : {}) },
+        {
+          name: change.name,
+          loginId: change.email,
+          ...(change.avatar ? { avatarUrl: change.avatar.url } : {}),
+        },
         tx,
       );
       if (!row) throw AppError.unauthorized();
@@ -66,7 +70,11 @@ export class ProfileService {
       if (!row) throw AppError.unauthorized();
       await this.sessions.revokeAllOfUser(row.id, tx);
       const session = await this.sessions.open(row.id, tx);
-      return { user: toAuthUser(row), token: session.token, expiresAt: session.expiresAt.toISOString() };
+      return {
+        user: toAuthUser(row),
+        token: session.token,
+        expiresAt: session.expiresAt.toISOString(),
+      };
     });
   }
 }

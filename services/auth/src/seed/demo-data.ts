@@ -27,8 +27,20 @@ const RESERVED_ACCOUNTS: DemoAccount[] = [
   { name: 'Admin', loginId: 'admin', role: 'admin', address: '', district: '' },
   { name: 'Volunteer', loginId: 'volunteer', role: 'volunteer', address: '', district: '' },
   { name: 'TEST ADMIN', loginId: 'TEST ADMIN', role: 'admin', address: '', district: '' },
-  { name: 'TEST VOLUNTEER', loginId: 'TEST VOLUNTEER', role: 'volunteer', address: '', district: '' },
-  { name: 'TEST USER', loginId: 'TEST USER', role: 'user', address: '1 Test Street', district: 'Test District' },
+  {
+    name: 'TEST VOLUNTEER',
+    loginId: 'TEST VOLUNTEER',
+    role: 'volunteer',
+    address: '',
+    district: '',
+  },
+  {
+    name: 'TEST USER',
+    loginId: 'TEST USER',
+    role: 'user',
+    address: '1 Test Street',
+    district: 'Test District',
+  },
   { name: 'Locker Room 345', loginId: 'lockerroom345', role: 'admin', address: '', district: '' },
 ];
 

@@ -36,16 +36,26 @@ export class InitialAdmin implements OnApplicationBootstrap {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('auth:initial-admin'))`);
       if ((await this.users.countAdmins(tx)) > 0) return false;
       if (await this.users.loginIdTaken('admin', null, tx)) {
-        this.logger.error('INITIAL_ADMIN_CODE is set but login id "admin" exists without the admin role');
+        this.logger.error(
+          'INITIAL_ADMIN_CODE is set but login id "admin" exists without the admin role',
+        );
         return false;
       }
       const row = await this.users.insert(
-        { id: randomUUID(), loginId: 'admin', name: 'Admin', role: 'admin', avatarUrl: DEFAULT_AVATAR_URL, passwordHash },
+        {
+          id: randomUUID(),
+          loginId: 'admin',
+          name: 'Admin',
+          role: 'admin',
+          avatarUrl: DEFAULT_AVATAR_URL,
+          passwordHash,
+        },
         tx,
       );
       await this.events.created(tx, row);
       return true;
     });
-    if (created) this.logger.warn('created the initial admin account "admin" from INITIAL_ADMIN_CODE');
+    if (created)
+      this.logger.warn('created the initial admin account "admin" from INITIAL_ADMIN_CODE');
   }
 }

@@ -22,23 +22,38 @@ export class LoginThrottleRepository {
     await exec.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`login:${loginKey}`}))`);
   }
 
-  async prune(loginKey: string, ip: string, windowMinutes: number, exec: Executor = this.db): Promise<void> {
+  async prune(
+    loginKey: string,
+    ip: string,
+    windowMinutes: number,
+    exec: Executor = this.db,
+  ): Promise<void> {
     await exec.execute(sql`
       DELETE FROM auth.login_failures
       WHERE (login_key = ${loginKey} OR ip = ${ip})
         AND at < now() - make_interval(mins => ${windowMinutes})`);
   }
 
-  async failuresOfAccount(loginKey: string, windowMinutes: number, exec: Executor = this.db): Promise<FailureCount> {
+  async failuresOfAccount(
+    loginKey: string,
+    windowMinutes: number,
+    exec: Executor = this.db,
+  ): Promise<FailureCount> {
     return this.count(sql`login_key = ${loginKey}`, windowMinutes, exec);
   }
 
-  async failuresOfIp(ip: string, windowMinutes: number, exec: Executor = this.db): Promise<FailureCount> {
+  async failuresOfIp(
+    ip: string,
+    windowMinutes: number,
+    exec: Executor = this.db,
+  ): Promise<FailureCount> {
     return this.count(sql`ip = ${ip}`, windowMinutes, exec);
   }
 
   async recordFailure(loginKey: string, ip: string, exec: Executor = this.db): Promise<void> {
-    await exec.execute(sql`INSERT INTO auth.login_failures (login_key, ip) VALUES (${loginKey}, ${ip})`);
+    await exec.execute(
+      sql`INSERT INTO auth.login_failures (login_key, ip) VALUES (${loginKey}, ${ip})`,
+    );
   }
 
   /** A successful login resets the account's counter (the address keeps its own). */
@@ -46,7 +61,11 @@ export class LoginThrottleRepository {
     await exec.execute(sql`DELETE FROM auth.login_failures WHERE login_key = ${loginKey}`);
   }
 
-  private async count(where: ReturnType<typeof sql>, windowMinutes: number, exec: Executor): Promise<FailureCount> {
+  private async count(
+    where: ReturnType<typeof sql>,
+    windowMinutes: number,
+    exec: Executor,
+  ): Promise<FailureCount> {
     const result = await exec.execute<{ n: number; oldest: Date | string | null }>(sql`
       SELECT count(*)::int AS n, min(at) AS oldest FROM auth.login_failures
       WHERE ${where} AND at >= now() - make_interval(mins => ${windowMinutes})`);

@@ -52,7 +52,10 @@ export class LoginService {
       this.refuseWhenThrottled(ofIp, this.config.LOGIN_MAX_FAILURES_PER_IP);
 
       const user = await this.users.findByLoginId(attempt.loginId, tx);
-      const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), attempt.password);
+      const passwordOk = await verifyPassword(
+        user?.passwordHash ?? (await dummyPasswordHash()),
+        attempt.password,
+      );
       if (!user || !passwordOk) {
         await this.throttle.recordFailure(loginKey, attempt.ip, tx);
         return { ok: false as const, failures: ofAccount.count + 1 };
@@ -83,8 +86,12 @@ export class LoginService {
     const windowMs = this.config.LOGIN_WINDOW_MINUTES * 60_000;
     const freeAt = (failures.oldest?.getTime() ?? Date.now()) + windowMs;
     const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
-    throw new AppError('TOO_MANY_REQUESTS', `Too many failed logins; try again in ${retryAfterSeconds} seconds`, {
-      retryAfterSeconds,
-    });
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `Too many failed logins; try again in ${retryAfterSeconds} seconds`,
+      {
+        retryAfterSeconds,
+      },
+    );
   }
 }

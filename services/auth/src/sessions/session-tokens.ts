@@ -23,7 +23,11 @@ export class SessionTokens {
     this.key = new TextEncoder().encode(secret);
   }
 
-  async sign(userId: string, sessionId: string, now = new Date()): Promise<{ token: string; expiresAt: Date }> {
+  async sign(
+    userId: string,
+    sessionId: string,
+    now = new Date(),
+  ): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(now.getTime() / 1000);
     const exp = issuedAt + this.ttlMinutes * 60;
     const token = await new SignJWT({ sid: sessionId })
@@ -39,7 +43,10 @@ export class SessionTokens {
   /** The claims of a valid token, or null (bad signature, other algorithm, expired, malformed). */
   async verify(token: string): Promise<SessionClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER });
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+      });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
       if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
       return {

@@ -10,7 +10,10 @@ export type SessionRow = typeof sessions.$inferSelect;
 export class SessionsRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  async create(row: { id: string; userId: string; expiresAt: Date }, exec: Executor = this.db): Promise<void> {
+  async create(
+    row: { id: string; userId: string; expiresAt: Date },
+    exec: Executor = this.db,
+  ): Promise<void> {
     await exec.insert(sessions).values({ ...row, createdAt: new Date() });
   }
 
@@ -20,11 +23,17 @@ export class SessionsRepository {
   }
 
   async extend(id: string, expiresAt: Date, exec: Executor = this.db): Promise<void> {
-    await exec.update(sessions).set({ expiresAt }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    await exec
+      .update(sessions)
+      .set({ expiresAt })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
   }
 
   async revoke(id: string, exec: Executor = this.db): Promise<void> {
-    await exec.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    await exec
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
   }
 
   /** Ends every open session of a user (role or code change, deletion, password change). */

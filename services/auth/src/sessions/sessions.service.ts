@@ -35,7 +35,12 @@ export class SessionsService {
     if (!claims) throw AppError.unauthorized(SESSION_ENDED);
     const session = await this.sessions.find(claims.sessionId);
     const now = new Date();
-    if (!session || session.userId !== claims.userId || session.revokedAt || session.expiresAt <= now) {
+    if (
+      !session ||
+      session.userId !== claims.userId ||
+      session.revokedAt ||
+      session.expiresAt <= now
+    ) {
       throw AppError.unauthorized(SESSION_ENDED);
     }
     const user = await this.users.findById(claims.userId);

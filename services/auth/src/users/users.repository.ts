@@ -6,7 +6,9 @@ import type { Role } from '@lr/contracts';
 import { users, type UserRow } from '../db/schema.js';
 
 export type NewUserRow = typeof users.$inferInsert;
-export type UserPatch = Partial<Pick<UserRow, 'loginId' | 'name' | 'role' | 'address' | 'district' | 'avatarUrl' | 'passwordHash'>>;
+export type UserPatch = Partial<
+  Pick<UserRow, 'loginId' | 'name' | 'role' | 'address' | 'district' | 'avatarUrl' | 'passwordHash'>
+>;
 
 export interface UserListQuery {
   sort: { field: 'loginId' | 'name' | 'district' | 'role' | 'createdAt'; order: 'ASC' | 'DESC' };
@@ -54,7 +56,11 @@ export class UsersRepository {
   }
 
   /** True when another account already uses this login id (case-insensitive). */
-  async loginIdTaken(loginId: string, exceptId: string | null, exec: Executor = this.db): Promise<boolean> {
+  async loginIdTaken(
+    loginId: string,
+    exceptId: string | null,
+    exec: Executor = this.db,
+  ): Promise<boolean> {
     const sameId = sql`lower(${users.loginId}) = lower(${loginId.trim()})`;
     const rows = await exec
       .select({ id: users.id })
@@ -70,7 +76,11 @@ export class UsersRepository {
   }
 
   /** Applies the patch and bumps the version; undefined when the user no longer exists. */
-  async update(id: string, patch: UserPatch, exec: Executor = this.db): Promise<UserRow | undefined> {
+  async update(
+    id: string,
+    patch: UserPatch,
+    exec: Executor = this.db,
+  ): Promise<UserRow | undefined> {
     const rows = await exec
       .update(users)
       .set({ ...patch, version: sql`${users.version} + 1`, updatedAt: new Date() })
@@ -86,12 +96,17 @@ export class UsersRepository {
 
   /** Counts admins, locking their rows so two concurrent demotions cannot both pass the check. */
   async countAdminsForUpdate(exec: Executor): Promise<number> {
-    const result = await exec.execute(sql`SELECT id FROM auth.users WHERE role = 'admin' FOR UPDATE`);
+    const result = await exec.execute(
+      sql`SELECT id FROM auth.users WHERE role = 'admin' FOR UPDATE`,
+    );
     return result.rows.length;
   }
 
   async countAdmins(exec: Executor = this.db): Promise<number> {
-    const rows = await exec.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'admin'));
+    const rows = await exec
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.role, 'admin'));
     return rows[0]?.n ?? 0;
   }
 
@@ -100,7 +115,10 @@ export class UsersRepository {
     return rows[0]?.n ?? 0;
   }
 
-  async list(query: UserListQuery, exec: Executor = this.db): Promise<{ rows: UserRow[]; total: number }> {
+  async list(
+    query: UserListQuery,
+    exec: Executor = this.db,
+  ): Promise<{ rows: UserRow[]; total: number }> {
     const conditions: SQL[] = [];
     if (query.role) conditions.push(eq(users.role, query.role));
     if (query.q) {
@@ -129,12 +147,17 @@ export class UsersRepository {
       .orderBy(direction(column), asc(users.id))
       .offset(query.offset)
       .limit(query.limit);
-    const counted = await exec.select({ n: sql<number>`count(*)::int` }).from(users).where(where);
+    const counted = await exec
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where);
     return { rows, total: counted[0]?.n ?? 0 };
   }
 
   /** Every account for the login dropdown, sorted by name (reserved ones are filtered by the caller). */
-  async listForLogin(exec: Executor = this.db): Promise<Pick<UserRow, 'id' | 'name' | 'loginId'>[]> {
+  async listForLogin(
+    exec: Executor = this.db,
+  ): Promise<Pick<UserRow, 'id' | 'name' | 'loginId'>[]> {
     return exec
       .select({ id: users.id, name: users.name, loginId: users.loginId })
       .from(users)
