@@ -157,4 +157,18 @@ describe('gateway auth: sessions', () => {
     });
     expect(response.statusCode).toBe(403);
   });
+
+  it('documents the auth routes in the OpenAPI document', async () => {
+    const response = await h.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths as Record<string, unknown>);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/v1/login',
+        '/api/v1/me',
+        '/api/v1/password/update',
+        '/api/console/users',
+      ]),
+    );
+  });
 });

@@ -4,13 +4,16 @@
  */
 import {
   RPC,
+  namespacedStream,
   type Actor,
   type AuthUser,
   type PublicUserEntry,
   type SetUserCodeReply,
   type UserList,
 } from '@lr/contracts';
-import { TestEnv } from '@lr/testing';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { countUnsent } from '@lr/nest-kit';
+import { TestEnv, waitFor } from '@lr/testing';
 import { DEMO_CODE, actorOf, errorOf, login, startAuth, type AuthTestEnv } from './helpers.js';
 
 interface OutboxRow {
@@ -340,5 +343,19 @@ describe('auth accounts', () => {
     await expect(
       call(RPC.auth.setUserCode, { id: grant.user.id }, volunteer),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('publishes the user events to the AUTH stream (outbox relayed, nothing left unsent)', async () => {
+    const js = jetstreamManager(t.env.nc);
+    const stream = namespacedStream(t.env.namespace, 'AUTH');
+    await waitFor(async () => (await countUnsent(t.env.pool, 'auth')) === 0, {
+      message: 'outbox drained',
+    });
+    const info = await (await js).streams.info(stream);
+    const { rows } = await t.env.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM auth.outbox`,
+    );
+    expect(info.state.messages).toBe(rows[0]!.n);
+    expect(info.state.messages).toBeGreaterThan(20);
   });
 });

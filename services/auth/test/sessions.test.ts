@@ -167,3 +167,28 @@ describe('auth sessions', () => {
     await expect(t.env.rpc.call(RPC.auth.me, {})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
+
+describe('auth login slow-down', () => {
+  let t: AuthTestEnv;
+
+  beforeAll(async () => {
+    t = await startAuth({ LOGIN_FAILURE_DELAY_MS: '400' });
+  });
+  afterAll(() => t.env.close());
+
+  it('answers later failures on an account more slowly before refusing them', async () => {
+    const timed = async () => {
+      const started = Date.now();
+      await expect(login(t.env, 'riverside', 'bad-code')).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+      });
+      return Date.now() - started;
+    };
+    const first = await timed();
+    await timed();
+    await timed();
+    const fourth = await timed();
+    expect(first).toBeLessThan(400);
+    expect(fourth).toBeGreaterThanOrEqual(400);
+  });
+});
