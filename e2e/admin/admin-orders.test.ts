@@ -1,0 +1,109 @@
+/**
+ * Journeys (issue 8): an admin processes an order with a reduced quantity to Ready for Pickup and the
+ * stock falls by exactly that amount; a short-stock attempt shows the error and changes nothing.
+ * Real stack, real Chromium; each journey makes its own product so no other journey moves its stock.
+ */
+import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
+import { apiLogin, launchBrowser, newPage, screenshot } from '../harness.js';
+import {
+  SCHOOL_LOGIN_ID,
+  chooseStatus,
+  consoleLogin,
+  createProduct,
+  placeOrder,
+  readOrder,
+  stockOf,
+  waitForStock,
+} from './console-helpers.js';
+
+const BELOW_ZERO = 'Error: Inventory cannot drop below zero for one or more items!';
+
+describe('console: processing orders', () => {
+  let browser: Browser;
+  let adminContext: BrowserContext;
+  let schoolContext: BrowserContext;
+  let admin: APIRequestContext;
+  let school: APIRequestContext;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context: adminContext } = await newPage(browser));
+    ({ context: schoolContext } = await newPage(browser));
+    await apiLogin(adminContext, 'admin');
+    await apiLogin(schoolContext, SCHOOL_LOGIN_ID);
+    admin = adminContext.request;
+    school = schoolContext.request;
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('gives a reduced quantity on Ready for Pickup and the stock falls by exactly that', async () => {
+    const product = await createProduct(admin, 'Trainers', [{ size: '4', stock: 6 }]);
+    const order = await placeOrder(school, product, '4', 3, `RDY${Date.now().toString(36)}`);
+    expect(order.orderStatus).toBe('Processing');
+
+    const { context, page } = await newPage(browser);
+    await consoleLogin(page, 'admin');
+    await page.goto(`/admin/#/orders/${order._id}`);
+    await page.getByText(`Process Order ${order.orderId}`).first().waitFor();
+    const resulting = page.getByTestId('resulting-inventory').first();
+    // The stock loads after the order: wait for the figure rather than read it once.
+    await resulting.filter({ hasText: /^3$/ }).waitFor();
+
+    await page.getByLabel(`Quantity of ${product.name} 4`).fill('1');
+    await resulting.filter({ hasText: /^5$/ }).waitFor();
+    const process = page.getByRole('button', { name: 'Process' });
+    expect(await process.isDisabled()).toBe(true);
+    await chooseStatus(page, 'Ready for Pickup');
+    await screenshot(page, 'admin-process-order');
+    await process.click();
+    await page.getByText('Order Updated Successfully').first().waitFor();
+
+    await waitForStock(admin, product.id, '4', 5);
+    const after = await readOrder(admin, order._id);
+    expect(after.orderStatus).toBe('Ready for Pickup');
+    expect(after.orderItems[0]).toMatchObject({ quantity: 1, requestedQuantity: 3 });
+    await page.getByText('Ready for Pickup', { exact: true }).first().waitFor();
+    await screenshot(page, 'admin-process-order-done');
+    await context.close();
+  });
+
+  it('refuses a commit the stock cannot cover, in the page and on the server, and changes nothing', async () => {
+    const product = await createProduct(admin, 'Boots', [{ size: 'M', stock: 2 }]);
+    const first = await placeOrder(school, product, 'M', 2, `FST${Date.now().toString(36)}`);
+    const second = await placeOrder(school, product, 'M', 2, `SND${Date.now().toString(36)}`);
+    // The first order takes the last two.
+    const committed = await admin.put(`/api/console/orders/${first._id}`, {
+      data: { status: 'Printed', newQuantity: [2] },
+    });
+    expect(committed.status()).toBe(200);
+    await waitForStock(admin, product.id, 'M', 0);
+
+    const { context, page } = await newPage(browser);
+    await consoleLogin(page, 'admin');
+    const writes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/api/console/orders/')) writes.push(request.url());
+    });
+    await page.goto(`/admin/#/orders/${second._id}`);
+    await page.getByText(`Process Order ${second.orderId}`).first().waitFor();
+    await page.getByTestId('resulting-inventory').filter({ hasText: /^-2$/ }).waitFor();
+    await chooseStatus(page, 'Printed');
+    await page.getByRole('button', { name: 'Process' }).click();
+    await page.getByRole('alert').filter({ hasText: BELOW_ZERO }).first().waitFor();
+    await screenshot(page, 'admin-process-short-stock');
+    expect(writes).toEqual([]);
+
+    // The server refuses the same move on its own, with the same words.
+    const refused = await admin.put(`/api/console/orders/${second._id}`, {
+      data: { status: 'Printed', newQuantity: [2] },
+    });
+    expect(refused.status()).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toContain(BELOW_ZERO);
+
+    expect((await readOrder(admin, second._id)).orderStatus).toBe('Processing');
+    expect(await stockOf(admin, product.id, 'M')).toBe(0);
+    await context.close();
+  });
+});

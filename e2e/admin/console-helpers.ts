@@ -1,0 +1,136 @@
+/**
+ * Helpers for the console journeys: log in through the console's own page, and set up the data a
+ * journey needs through the real API (a product of its own, orders placed by a school), so journeys
+ * never depend on demo stock another journey may be changing.
+ */
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { DEMO_CODE } from '../harness.js';
+
+export const SCHOOL_LOGIN_ID = 'willowcreek';
+
+export async function consoleLogin(page: Page, loginId: string, code = DEMO_CODE): Promise<void> {
+  await page.goto('/admin/#/login');
+  await page.getByLabel('Login ID').fill(loginId);
+  await page.getByLabel('Password').fill(code);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.getByRole('heading', { name: 'Orders received' }).waitFor();
+}
+
+async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
+  if (!response.ok()) throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export interface ConsoleProduct {
+  id: string;
+  name: string;
+  SubCategory: string;
+  ProductSize: { _id: string; size: string; stock: number }[];
+}
+
+/** A visible product of the journey's own, with the given sizes and stock. */
+export async function createProduct(
+  admin: APIRequestContext,
+  label: string,
+  sizes: { size: string; stock: number }[],
+): Promise<ConsoleProduct> {
+  const response = await admin.post('/api/console/products', {
+    data: {
+      name: `E2E ${label} ${randomUUID().slice(0, 8)}`,
+      description: 'Made by a browser journey',
+      category: 'Footwear',
+      SubCategory: 'Unisex youth sizing',
+      ProductSize: sizes,
+      isShow: true,
+    },
+  });
+  return ok<ConsoleProduct>(response, 'create product');
+}
+
+export async function readProduct(admin: APIRequestContext, id: string): Promise<ConsoleProduct> {
+  return ok<ConsoleProduct>(await admin.get(`/api/console/products/${id}`), 'read product');
+}
+
+export async function stockOf(admin: APIRequestContext, productId: string, size: string): Promise<number> {
+  const product = await readProduct(admin, productId);
+  const found = product.ProductSize.find((s) => s.size === size);
+  if (!found) throw new Error(`product ${productId} has no size ${size}`);
+  return found.stock;
+}
+
+/** Stock moves when catalog consumes the order event: wait for it (and fail if it never comes). */
+export async function waitForStock(
+  admin: APIRequestContext,
+  productId: string,
+  size: string,
+  expected: number,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = NaN;
+  while (Date.now() < deadline) {
+    last = await stockOf(admin, productId, size);
+    if (last === expected) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`stock of ${productId} size ${size} stayed ${last}, expected ${expected}`);
+}
+
+export interface PlacedOrder {
+  _id: string;
+  orderId: string;
+  orderStatus: string;
+}
+
+/** A school's request for one line of the product, placed through the store's API. */
+export async function placeOrder(
+  school: APIRequestContext,
+  product: ConsoleProduct,
+  size: string,
+  quantity: number,
+  studentId: string,
+): Promise<PlacedOrder> {
+  const response = await school.post('/api/v1/order/new', {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: {
+      shippingInfo: {
+        receivingPersonName: `${studentId}_10_NA`,
+        userLoggedInDesignation: 'Mr Journey',
+        phoneNo: '555-0100',
+        Email: 'journey@willowcreek.example',
+        additionalComments: '',
+      },
+      orderItems: [
+        {
+          product: product.id,
+          name: product.name,
+          SubCategory: product.SubCategory,
+          ProductSize: size,
+          quantity,
+          image: '',
+          price: 0,
+        },
+      ],
+      itemsPrice: 0,
+      taxPrice: 0,
+      shippingPrice: 0,
+      totalPrice: 0,
+    },
+  });
+  return (await ok<{ order: PlacedOrder }>(response, 'place order')).order;
+}
+
+export async function readOrder(admin: APIRequestContext, id: string) {
+  return ok<{
+    id: string;
+    orderStatus: string;
+    orderItems: { quantity: number; requestedQuantity: number }[];
+  }>(await admin.get(`/api/console/orders/${id}`), 'read order');
+}
+
+/** Picks a status in the Process Order page's 'Choose Category' dropdown. */
+export async function chooseStatus(page: Page, status: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Choose Category' }).click();
+  await page.getByRole('option', { name: status, exact: true }).click();
+}
