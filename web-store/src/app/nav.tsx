@@ -134,18 +134,17 @@ function LogoutButton() {
   const toast = useToast();
   const navigate = useNavigate();
 
-  const confirm = () => {
-    logoutMutation.mutate(undefined, {
-      onSuccess: () => {
-        setAsking(false);
-        toast.success(UI_MESSAGES.logout);
-        setTimeout(() => navigate('/'), LOGOUT_DELAY_MS);
-      },
-      onError: (error) => {
-        setAsking(false);
-        toast.error(errorMessage(error));
-      },
-    });
+  // mutateAsync, not mutate callbacks: this button unmounts as soon as the user becomes a guest,
+  // and per-call callbacks of an unmounted observer never run.
+  const confirm = async () => {
+    try {
+      await logoutMutation.mutateAsync();
+      toast.success(UI_MESSAGES.logout);
+      setTimeout(() => navigate('/'), LOGOUT_DELAY_MS);
+    } catch (error) {
+      setAsking(false);
+      toast.error(errorMessage(error));
+    }
   };
 
   return (
@@ -158,7 +157,7 @@ function LogoutButton() {
         title="Logout"
         message={UI_MESSAGES.confirmLogout}
         busy={logoutMutation.isPending}
-        onConfirm={confirm}
+        onConfirm={() => void confirm()}
         onCancel={() => setAsking(false)}
       />
     </>

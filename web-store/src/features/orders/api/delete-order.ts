@@ -10,9 +10,7 @@ export function useDeleteOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteOrder,
-    onSuccess: (_body, id) => {
-      queryClient.removeQueries({ queryKey: ['orders', 'detail', id] });
-      return queryClient.invalidateQueries({ queryKey: ['orders', 'mine'] });
-    },
+    // Only the list: the open details page leaves by itself after the toast.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders', 'mine'] }),
   });
 }

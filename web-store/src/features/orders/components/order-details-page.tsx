@@ -29,17 +29,15 @@ function OrderDetails({ order }: { order: Order }) {
   const info = order.shippingInfo;
   const [address, district] = info.userAddress.split('|');
 
-  const confirmDelete = () => {
-    remove.mutate(order._id, {
-      onSuccess: () => {
-        toast.success(UI_MESSAGES.orderDeleted);
-        navigate('/orders', { replace: true });
-      },
-      onError: (error) => {
-        setAsking(false);
-        toast.error(errorMessage(error));
-      },
-    });
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync(order._id);
+      toast.success(UI_MESSAGES.orderDeleted);
+      navigate('/orders', { replace: true });
+    } catch (error) {
+      setAsking(false);
+      toast.error(errorMessage(error));
+    }
   };
 
   return (
@@ -114,7 +112,7 @@ function OrderDetails({ order }: { order: Order }) {
         title="Delete Order"
         message={UI_MESSAGES.confirmDeleteOrder}
         busy={remove.isPending}
-        onConfirm={confirmDelete}
+        onConfirm={() => void confirmDelete()}
         onCancel={() => setAsking(false)}
       />
     </section>

@@ -1,0 +1,57 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { addToCart } from '../lib/cart';
+import { renderRoute, SCHOOL, stubFetch } from '../../test/render';
+import { LOGOUT_DELAY_MS, Nav } from './nav';
+
+function navLinks() {
+  return within(screen.getByRole('navigation', { name: 'Main' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent?.replace(/\s+/g, ' ').trim());
+}
+
+describe('Nav', () => {
+  it('shows About Us and Login to a guest', () => {
+    renderRoute(<Nav />, { user: null });
+    expect(navLinks()).toEqual(['About Us', 'Login']);
+  });
+
+  it('shows a school its links with the cart count', () => {
+    addToCart({ product: 'p', name: 'Cap', price: 0, image: '', stock: 3, quantity: 2, SubCategory: 'One size', ProductSize: 'One size' });
+    renderRoute(<Nav />);
+    expect(navLinks()).toEqual(['Home', 'My Orders', 'About Us', 'How To Use', 'My Cart 2']);
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('links an admin to the console pages', () => {
+    renderRoute(<Nav />, { user: { ...SCHOOL, role: 'admin' } });
+    expect(navLinks()).toEqual(['Dashboard', 'All Orders', 'All Products', 'Add Product', 'All Users', 'Add User', 'How To Use']);
+    expect(screen.getByRole('link', { name: 'Add User' })).toHaveAttribute('href', '/admin/#/users/create');
+  });
+
+  it('gives a volunteer only the dashboard, orders and help', () => {
+    renderRoute(<Nav />, { user: { ...SCHOOL, role: 'volunteer' } });
+    expect(navLinks()).toEqual(['Dashboard', 'All Orders', 'How To Use']);
+  });
+
+  it("asks before logging out, then says 'Logout Successfully' and goes to / after 1 s", async () => {
+    jest.useFakeTimers();
+    try {
+      const calls = stubFetch(() => ({ body: { success: true } }));
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderRoute(<Nav />, { path: '/orders', extraRoutes: [{ path: '/', element: <p>start page</p> }] });
+      await user.click(screen.getByRole('button', { name: 'Logout' }));
+      expect(screen.getByText('Are you sure you want to Logout')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Yes' }));
+      expect(await screen.findByText('Logout Successfully')).toBeInTheDocument();
+      expect(calls.map((c) => c.url)).toEqual(['/api/v1/logout']);
+      expect(screen.getByTestId('location')).toHaveTextContent('/orders');
+      act(() => {
+        jest.advanceTimersByTime(LOGOUT_DELAY_MS);
+      });
+      expect(await screen.findByText('start page')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OrderStatus } from '@lr/contracts';
+import { renderRoute, stubFetch } from '../../../../test/render';
+import type { Order } from '../api/types';
+import { OrderDetailsPage } from './order-details-page';
+
+function order(status: OrderStatus): Order {
+  return {
+    _id: 'o1',
+    orderId: 'LR-000007',
+    user: { _id: 'u1', name: 'Maple Grove Elementary' },
+    shippingInfo: { userName: 'Maple', receivingPersonName: 'S7_10_Female', userAddress: '12 Maple Street|North District', Email: 'e@x.example' },
+    orderItems: [{ _id: 'l1', product: 'p', name: 'Hoodie', SubCategory: 'Unisex youth sizing', ProductSize: 'M', quantity: 1, requestedQuantity: 3 }],
+    itemsPrice: 0,
+    taxPrice: 0,
+    shippingPrice: 0,
+    totalPrice: 0,
+    orderStatus: status,
+    createdAt: '2026-11-20T10:00:00.000Z',
+  };
+}
+
+function show(status: OrderStatus) {
+  const calls = stubFetch((url, init) =>
+    init?.method === 'DELETE' ? { body: { success: true } } : { body: { success: true, order: order(status) } },
+  );
+  renderRoute(<OrderDetailsPage />, {
+    path: '/order/o1',
+    pattern: '/order/:id',
+    extraRoutes: [{ path: '/orders', element: <p>orders list</p> }],
+  });
+  return calls;
+}
+
+describe('OrderDetailsPage', () => {
+  it('shows Ready for Pickup in yellow, the requested and given quantities, and no cancel', async () => {
+    show('Ready for Pickup');
+    const chip = await screen.findByText('Ready for Pickup');
+    expect(chip).toHaveAttribute('data-colour', 'yellow');
+    expect(screen.getByText('12 Maple Street, North District')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
+  });
+
+  it('lets the school cancel while Processing after confirming', async () => {
+    const user = userEvent.setup();
+    const calls = show('Processing');
+    await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
+    expect(screen.getByText('Are you sure you want to delete this order')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Order Deleted Successfully')).toBeInTheDocument();
+    expect(await screen.findByText('orders list')).toBeInTheDocument();
+    expect(calls.filter((c) => c.init?.method === 'DELETE').map((c) => c.url)).toEqual(['/api/v1/admin/order/o1']);
+  });
+});
