@@ -8,6 +8,7 @@ import { OrderMailer } from '../notifications/order-mailer.js';
 import { DeleteOrderService } from './delete-order.service.js';
 import { OrderQueriesService } from './order-queries.service.js';
 import { OrdersController } from './orders.controller.js';
+import { OrderWriter } from './order-writer.js';
 import { OrdersRepository } from './orders.repository.js';
 import { PlaceOrderService } from './place-order.service.js';
 import { ProcessOrderService } from './process-order.service.js';
@@ -16,6 +17,7 @@ import { ProcessOrderService } from './process-order.service.js';
   controllers: [OrdersController],
   providers: [
     OrdersRepository,
+    OrderWriter,
     CatalogClient,
     UsersClient,
     OrderMailer,

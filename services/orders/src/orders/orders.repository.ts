@@ -19,6 +19,8 @@ export interface NewOrder {
   shippingInfo: ShippingInfo;
   idempotencyKey: string | null;
   lines: Omit<OrderLineRow, 'orderId'>[];
+  /** Default now; only the demo seed backdates orders. */
+  createdAt?: Date;
 }
 
 export interface HistoryEntryInput {
@@ -29,6 +31,7 @@ export interface HistoryEntryInput {
   toStatus: OrderStatus;
   quantities: number[];
   reason: string | null;
+  at?: Date;
 }
 
 const SORT_COLUMNS = {
@@ -112,6 +115,7 @@ export class OrdersRepository {
         shippingInfo: input.shippingInfo,
         idempotencyKey: input.idempotencyKey,
         version: 1,
+        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       })
       .returning();
     if (!order) throw new Error('order insert returned nothing');

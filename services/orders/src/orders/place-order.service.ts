@@ -7,18 +7,18 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
-  EVENTS,
   type Actor,
   type OrderSnapshot,
   type PlaceOrderInput,
   type ShippingInfo,
 } from '@lr/contracts';
-import { LOGGER, OutboxWriter, type Logger } from '@lr/nest-kit';
+import { LOGGER, type Logger } from '@lr/nest-kit';
 import { CatalogClient, imageOf } from '../clients/catalog.client.js';
 import { UsersClient, type SchoolProfile } from '../clients/users.client.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
 import { describeRefusal, findDuplicateLine, findSize, isTestUser, refuseByCatalog, refuseShort } from './line-rules.js';
 import { toOrderSnapshot } from './order.mapper.js';
+import { OrderWriter } from './order-writer.js';
 import { OrdersRepository, type NewOrder } from './orders.repository.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -35,7 +35,7 @@ export class PlaceOrderService {
 
   constructor(
     private readonly repository: OrdersRepository,
-    private readonly outbox: OutboxWriter,
+    private readonly writer: OrderWriter,
     private readonly catalog: CatalogClient,
     private readonly users: UsersClient,
     private readonly mailer: OrderMailer,
@@ -66,24 +66,7 @@ export class PlaceOrderService {
 
     let placed: OrderSnapshot;
     try {
-      placed = await this.repository.transaction(async (tx) => {
-        const row = await this.repository.insert(tx, order);
-        // The order date is the moment the server accepted the request.
-        const shippingInfo = { ...order.shippingInfo, orderDate: row.order.createdAt.toISOString() };
-        await this.repository.setShippingInfo(tx, row.order.id, shippingInfo);
-        await this.repository.insertHistory(tx, {
-          orderId: row.order.id,
-          actorId: actor.id,
-          actorName: actor.name,
-          fromStatus: null,
-          toStatus: 'Processing',
-          quantities: row.lines.map((l) => l.quantity),
-          reason: null,
-        });
-        const snapshot = toOrderSnapshot({ ...row.order, shippingInfo }, row.lines);
-        await this.outbox.write(tx, EVENTS.ordersOrderPlaced, { order: snapshot }, snapshot.version);
-        return snapshot;
-      });
+      placed = await this.repository.transaction((tx) => this.writer.insertPlaced(tx, order, actor));
     } catch (error) {
       // Two submits with the same key raced: the other one won; answer with its order.
       if (key && isUniqueViolation(error)) {

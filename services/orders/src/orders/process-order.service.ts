@@ -6,7 +6,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
-  EVENTS,
   LIMITS,
   ORDER_TRANSITIONS,
   UI_MESSAGES,
@@ -17,11 +16,11 @@ import {
   type ShortLine,
   type UpdateOrderInput,
 } from '@lr/contracts';
-import { LOGGER, OutboxWriter, type Executor, type Logger } from '@lr/nest-kit';
+import { LOGGER, type Executor, type Logger } from '@lr/nest-kit';
 import { CatalogClient } from '../clients/catalog.client.js';
-import type { OrderLineRow, OrderRow } from '../db/schema.js';
+import type { OrderLineRow } from '../db/schema.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
-import { toOrderSnapshot } from './order.mapper.js';
+import { OrderWriter } from './order-writer.js';
 import { OrdersRepository } from './orders.repository.js';
 
 export function assertStaff(actor: Actor | null): asserts actor is Actor {
@@ -60,7 +59,7 @@ export class ProcessOrderService {
 
   constructor(
     private readonly repository: OrdersRepository,
-    private readonly outbox: OutboxWriter,
+    private readonly writer: OrderWriter,
     private readonly catalog: CatalogClient,
     private readonly mailer: OrderMailer,
     @Inject(LOGGER) logger: Logger,
@@ -96,7 +95,7 @@ export class ProcessOrderService {
       if (locked.version !== order.version) {
         throw AppError.conflict('This order was changed by someone else meanwhile; reload it and try again');
       }
-      return this.applyChange(tx, locked, lines, { to, quantities, actor, reason: null });
+      return this.writer.applyChange(tx, locked, lines, { to, quantities, actor, reason: null });
     });
     if (result.statusChanged) this.mailer.statusChanged(result.snapshot, to);
     this.logger.info({ orderId: order.id, from, to, effect }, 'order updated');
@@ -117,7 +116,7 @@ export class ProcessOrderService {
     const reason = `${UI_MESSAGES.inventoryBelowZero} ${input.shortLines
       .map((s) => `${s.name} (${s.size}): ${s.requested} given, ${s.available} in stock`)
       .join('; ')}`;
-    await this.applyChange(tx, order, lines, {
+    await this.writer.applyChange(tx, order, lines, {
       to: 'Processing',
       quantities: lines.map((l) => l.quantity),
       actor: null,
@@ -135,79 +134,5 @@ export class ProcessOrderService {
       true,
     );
     if (short.length > 0) throw AppError.conflict(UI_MESSAGES.inventoryBelowZero, { lines: short });
-  }
-
-  /**
-   * Writes one change: line quantities (with `orders.order.items-adjusted.v1`), then the status (with
-   * `orders.order.status-changed.v1`). Each event gets its own order version so consumers that keep
-   * only the newest version (reporting) see both.
-   */
-  private async applyChange(
-    tx: Executor,
-    order: OrderRow,
-    lines: OrderLineRow[],
-    change: { to: OrderStatus; quantities: number[]; actor: Actor | null; reason: string | null },
-  ): Promise<{ snapshot: OrderSnapshot; statusChanged: boolean }> {
-    const by = change.actor ? { id: change.actor.id, name: change.actor.name } : null;
-    let current = order;
-    let currentLines = lines;
-
-    const changedLines = lines
-      .map((line, i) => ({ line, quantity: change.quantities[i] ?? line.quantity }))
-      .filter(({ line, quantity }) => line.quantity !== quantity);
-    if (changedLines.length > 0) {
-      await this.repository.updateLineQuantities(
-        tx,
-        changedLines.map(({ line, quantity }) => ({ id: line.id, quantity })),
-      );
-      currentLines = lines.map((line, i) => ({ ...line, quantity: change.quantities[i] ?? line.quantity }));
-      current = await this.repository.updateOrder(tx, order.id, {
-        status: order.status,
-        deliveredAt: order.deliveredAt,
-        version: order.version + 1,
-      });
-      const snapshot = toOrderSnapshot(current, currentLines);
-      await this.outbox.write(
-        tx,
-        EVENTS.ordersOrderItemsAdjusted,
-        {
-          order: snapshot,
-          previousQuantities: lines.map((l) => ({ lineId: l.id, quantity: l.quantity })),
-          changedBy: by,
-        },
-        snapshot.version,
-      );
-    }
-
-    const statusChanged = change.to !== order.status;
-    if (statusChanged) {
-      const deliveredAt = change.to === 'Delivered' ? new Date() : null;
-      current = await this.repository.updateOrder(tx, order.id, {
-        status: change.to,
-        deliveredAt,
-        version: current.version + 1,
-      });
-    }
-    if (statusChanged || changedLines.length > 0) {
-      await this.repository.insertHistory(tx, {
-        orderId: order.id,
-        actorId: by?.id ?? null,
-        actorName: by?.name ?? null,
-        fromStatus: order.status,
-        toStatus: change.to,
-        quantities: currentLines.map((l) => l.quantity),
-        reason: change.reason,
-      });
-    }
-    const snapshot = toOrderSnapshot(current, currentLines);
-    if (statusChanged) {
-      await this.outbox.write(
-        tx,
-        EVENTS.ordersOrderStatusChanged,
-        { order: snapshot, from: order.status, to: change.to, changedBy: by, reason: change.reason },
-        snapshot.version,
-      );
-    }
-    return { snapshot, statusChanged };
   }
 }

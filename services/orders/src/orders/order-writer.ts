@@ -1,0 +1,128 @@
+/**
+ * Writes order changes together with their history and outbox events, inside the caller's
+ * transaction. Used by placing, processing, catalog's commit rejection and the demo seed, so every
+ * path produces the same rows and the same events.
+ */
+import { Injectable } from '@nestjs/common';
+import { EVENTS, type Actor, type OrderSnapshot, type OrderStatus } from '@lr/contracts';
+import { OutboxWriter, type Executor } from '@lr/nest-kit';
+import type { OrderLineRow, OrderRow } from '../db/schema.js';
+import { toOrderSnapshot } from './order.mapper.js';
+import { OrdersRepository, type NewOrder } from './orders.repository.js';
+
+type ActorRef = Pick<Actor, 'id' | 'name'>;
+
+export interface OrderChange {
+  to: OrderStatus;
+  /** Given quantity per line, in line order. */
+  quantities: number[];
+  actor: ActorRef | null;
+  reason: string | null;
+  /** When it happened (default now; the demo seed backdates). */
+  at?: Date;
+}
+
+@Injectable()
+export class OrderWriter {
+  constructor(
+    private readonly repository: OrdersRepository,
+    private readonly outbox: OutboxWriter,
+  ) {}
+
+  /** Inserts a new Processing order, its first history entry and `orders.order.placed.v1`. */
+  async insertPlaced(tx: Executor, order: NewOrder, actor: ActorRef): Promise<OrderSnapshot> {
+    const row = await this.repository.insert(tx, order);
+    // The order date is the moment the server accepted the request.
+    const shippingInfo = { ...order.shippingInfo, orderDate: row.order.createdAt.toISOString() };
+    await this.repository.setShippingInfo(tx, row.order.id, shippingInfo);
+    await this.repository.insertHistory(tx, {
+      orderId: row.order.id,
+      actorId: actor.id,
+      actorName: actor.name,
+      fromStatus: null,
+      toStatus: 'Processing',
+      quantities: row.lines.map((l) => l.quantity),
+      reason: null,
+      at: row.order.createdAt,
+    });
+    const snapshot = toOrderSnapshot({ ...row.order, shippingInfo }, row.lines);
+    await this.outbox.write(tx, EVENTS.ordersOrderPlaced, { order: snapshot }, snapshot.version);
+    return snapshot;
+  }
+
+  /**
+   * Writes one change: line quantities (with `orders.order.items-adjusted.v1`), then the status (with
+   * `orders.order.status-changed.v1`). Each event gets its own order version so consumers that keep
+   * only the newest version (reporting) see both.
+   */
+  async applyChange(
+    tx: Executor,
+    order: OrderRow,
+    lines: OrderLineRow[],
+    change: OrderChange,
+  ): Promise<{ snapshot: OrderSnapshot; statusChanged: boolean }> {
+    const by = change.actor ? { id: change.actor.id, name: change.actor.name } : null;
+    const at = change.at ?? new Date();
+    let current = order;
+    let currentLines = lines;
+
+    const changedLines = lines
+      .map((line, i) => ({ line, quantity: change.quantities[i] ?? line.quantity }))
+      .filter(({ line, quantity }) => line.quantity !== quantity);
+    if (changedLines.length > 0) {
+      await this.repository.updateLineQuantities(
+        tx,
+        changedLines.map(({ line, quantity }) => ({ id: line.id, quantity })),
+      );
+      currentLines = lines.map((line, i) => ({ ...line, quantity: change.quantities[i] ?? line.quantity }));
+      current = await this.repository.updateOrder(tx, order.id, {
+        status: order.status,
+        deliveredAt: order.deliveredAt,
+        version: order.version + 1,
+      });
+      const snapshot = toOrderSnapshot(current, currentLines);
+      await this.outbox.write(
+        tx,
+        EVENTS.ordersOrderItemsAdjusted,
+        {
+          order: snapshot,
+          previousQuantities: lines.map((l) => ({ lineId: l.id, quantity: l.quantity })),
+          changedBy: by,
+        },
+        snapshot.version,
+      );
+    }
+
+    const statusChanged = change.to !== order.status;
+    if (statusChanged) {
+      current = await this.repository.updateOrder(tx, order.id, {
+        status: change.to,
+        // Set on entering Delivered, cleared on leaving it.
+        deliveredAt: change.to === 'Delivered' ? at : null,
+        version: current.version + 1,
+      });
+    }
+    if (statusChanged || changedLines.length > 0) {
+      await this.repository.insertHistory(tx, {
+        orderId: order.id,
+        actorId: by?.id ?? null,
+        actorName: by?.name ?? null,
+        fromStatus: order.status,
+        toStatus: change.to,
+        quantities: currentLines.map((l) => l.quantity),
+        reason: change.reason,
+        at,
+      });
+    }
+    const snapshot = toOrderSnapshot(current, currentLines);
+    if (statusChanged) {
+      await this.outbox.write(
+        tx,
+        EVENTS.ordersOrderStatusChanged,
+        { order: snapshot, from: order.status, to: change.to, changedBy: by, reason: change.reason },
+        snapshot.version,
+      );
+    }
+    return { snapshot, statusChanged };
+  }
+}

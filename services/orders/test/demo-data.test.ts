@@ -1,0 +1,56 @@
+/**
+ * The demo orders of `npm start`: written through the service's own writer with the real auth and
+ * catalog demo data, so their events flow (catalog takes the stock of the committed ones), and
+ * seeding twice adds nothing.
+ */
+import { RPC, type OrderSnapshot } from '@lr/contracts';
+import { countUnsent, parseConfig } from '@lr/nest-kit';
+import { TestEnv, waitFor } from '@lr/testing';
+import { AuthModule, authConfigSchema, seedDemoData as seedAuth } from '../../auth/src/index.js';
+import { CatalogModule, catalogConfigSchema, seedDemoData as seedCatalog } from '../../catalog/src/index.js';
+import { seedDemoData } from '../src/index.js';
+import { startOrders } from './support/orders-env.js';
+
+describe('demo orders', () => {
+  let env: TestEnv;
+
+  beforeAll(async () => {
+    env = await TestEnv.create();
+    const authConfig = parseConfig(authConfigSchema, env.envVars());
+    await env.startService('auth', AuthModule.register(authConfig, env.logger), authConfig);
+    const catalogConfig = parseConfig(catalogConfigSchema, env.envVars());
+    await env.startService('catalog', CatalogModule.register(catalogConfig, env.logger), catalogConfig);
+    await startOrders(env);
+    await seedAuth(env.pool, { demoCode: 'demo345' });
+    await seedCatalog(env.pool);
+  });
+  afterAll(() => env.close());
+
+  it('seeds backdated orders in every stage once, and their events reach the catalog', async () => {
+    expect(await seedDemoData(env.pool)).toBe('12 orders (5 delivered)');
+    expect(await seedDemoData(env.pool)).toBeNull();
+
+    const orders = await env.rpc.call<OrderSnapshot[]>(RPC.orders.listAll, {}, { actor: TestEnv.actor('admin') });
+    expect(orders).toHaveLength(12);
+    const delivered = orders.filter((o) => o.status === 'Delivered');
+    expect(delivered).toHaveLength(5);
+    for (const order of delivered) {
+      expect(Date.parse(order.deliveredAt!)).toBeGreaterThan(Date.parse(order.createdAt));
+    }
+    expect(new Set(orders.map((o) => o.userId)).size).toBeGreaterThan(5);
+    expect(orders.every((o) => /\|/.test(o.shippingInfo.userAddress) && o.lines.length > 0)).toBe(true);
+
+    await waitFor(async () => (await countUnsent(env.pool, 'orders')) === 0, { message: 'demo events published' });
+    const committed = orders.filter((o) => o.status !== 'Processing');
+    const expectedUnits = committed.flatMap((o) => o.lines).reduce((sum, l) => sum + l.quantity, 0);
+    await waitFor(
+      async () => {
+        const { rows } = await env.pool.query<{ units: number }>(
+          "SELECT coalesce(-sum(delta), 0)::int AS units FROM catalog.stock_movements WHERE reason = 'order-commit'",
+        );
+        return rows[0]?.units === expectedUnits;
+      },
+      { message: `catalog committed ${expectedUnits} units` },
+    );
+  });
+});
