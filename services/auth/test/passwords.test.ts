@@ -213,6 +213,21 @@ describe('auth profile and passwords', () => {
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
+  it('sends at most 3 reset mails per account in 15 minutes, with the same answer', async () => {
+    // Three links were already made for this account by the tests above.
+    const before = (await mailsTo(t.env.dataDir, 'teacher@school.example')).length;
+    const reply = await t.env.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, {
+      email: 'teacher@school.example',
+    });
+    expect(reply.message).toContain('teacher@school.example');
+    expect(await mailsTo(t.env.dataDir, 'teacher@school.example')).toHaveLength(before);
+    await t.env.pool.query(
+      `UPDATE auth.password_resets SET created_at = created_at - interval '16 minutes'`,
+    );
+    await t.env.rpc.call(RPC.auth.forgotPassword, { email: 'teacher@school.example' });
+    expect(await mailsTo(t.env.dataDir, 'teacher@school.example')).toHaveLength(before + 1);
+  });
+
   it('throttles per address across accounts, and a success resets only the account counter', async () => {
     // Per account: 4 failures, a success, then 4 more failures are still allowed (limit 5).
     for (let i = 0; i < 4; i += 1)

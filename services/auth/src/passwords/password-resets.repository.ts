@@ -24,6 +24,20 @@ export class PasswordResetsRepository {
       .values({ tokenHash, userId, expiresAt, createdAt: new Date() });
   }
 
+  /** How many links were made for this user in the last `minutes` (limits mail bombing). */
+  async countRecent(userId: string, minutes: number, exec: Executor = this.db): Promise<number> {
+    const rows = await exec
+      .select({ n: sql<number>`count(*)::int` })
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.userId, userId),
+          gt(passwordResets.createdAt, sql`now() - make_interval(mins => ${minutes})`),
+        ),
+      );
+    return rows[0]?.n ?? 0;
+  }
+
   /** Marks a valid token used and returns its user, or undefined when unknown, used or expired. */
   async consume(tokenHash: string, exec: Executor): Promise<string | undefined> {
     const rows = await exec

@@ -14,6 +14,9 @@ import { UsersRepository } from '../users/users.repository.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
 
 export const RESET_TTL_MINUTES = 30;
+/** At most this many reset mails per account in RESET_LIMIT_WINDOW_MINUTES (no mail bombing). */
+export const RESET_LIMIT = 3;
+const RESET_LIMIT_WINDOW_MINUTES = 15;
 export const RESET_INVALID = 'Reset Password Token is invalid or has been expired';
 const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -43,6 +46,10 @@ export class PasswordsService {
     };
     const user = await this.users.findByLoginId(loginIdOrEmail);
     if (!user) return reply;
+    if ((await this.resets.countRecent(user.id, RESET_LIMIT_WINDOW_MINUTES)) >= RESET_LIMIT) {
+      this.logger.warn({ userId: user.id }, 'password reset requested too often; no mail sent');
+      return reply;
+    }
 
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + RESET_TTL_MINUTES * 60_000);
