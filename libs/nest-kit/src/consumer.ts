@@ -91,7 +91,9 @@ export class DurableConsumer {
       ...(this.options.subjects.length === 1
         ? { filter_subject: namespaced(this.namespace, this.options.subjects[0] as string) }
         : {}),
-      ack_wait: nanos(30_000),
+      // A message handed to a consumer that died is redelivered after this long; handlers take
+      // milliseconds, so 10 s is generous and keeps recovery after a crash quick.
+      ack_wait: nanos(10_000),
       // Delivery limits are enforced here (dead-letter table), not by the server.
       max_deliver: -1,
     };
