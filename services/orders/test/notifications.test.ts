@@ -1,0 +1,120 @@
+/**
+ * Emails: the school hears when its order is Ready for Pickup (with the pickup times) and Delivered,
+ * not on other moves; the charity gets one daily summary of new orders at the configured hour, sent
+ * by one replica only; a broken mail server never fails an order.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { RPC, type OrderSnapshot } from '@lr/contracts';
+import { TestEnv, waitFor } from '@lr/testing';
+import { DailySummaryService } from '../src/notifications/daily-summary.service.js';
+import { PICKUP_TIMES } from '../src/notifications/order-mailer.js';
+import { FakeServices, type FakeProduct } from './support/fake-services.js';
+import { place, school, startOrders, update } from './support/orders-env.js';
+
+describe('order notifications', () => {
+  let env: TestEnv;
+  let fakes: FakeServices;
+  let product: FakeProduct;
+  const schoolA = school('Notify Primary');
+  const admin = TestEnv.actor('admin');
+
+  async function mails(): Promise<string[]> {
+    const dir = path.join(env.dataDir, 'mail');
+    const files = (await readdir(dir).catch(() => [] as string[])).sort();
+    return Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+  }
+
+  async function mailsAbout(orderNumber: string): Promise<string[]> {
+    return (await mails()).filter((m) => m.includes(orderNumber));
+  }
+
+  beforeAll(async () => {
+    env = await TestEnv.create();
+    fakes = new FakeServices(env.nc, env.namespace);
+    fakes.start();
+    fakes.addSchool(schoolA);
+    product = fakes.addProduct('Wellies', { '5': 100 });
+    await startOrders(env, { CHARITY_EMAIL: 'charity@example.org', DAILY_SUMMARY_HOUR: '17' });
+  });
+  afterAll(async () => {
+    fakes.stop();
+    await env.close();
+  });
+
+  it('mails the school on Ready for Pickup with the pickup times, and on Delivered', async () => {
+    const order = await place(env, schoolA, [{ productId: product._id, size: '5', quantity: 1 }]);
+    await waitFor(async () => (await mailsAbout(order.orderNumber)).length === 1);
+    await update(env, admin, order.id, 'Printed');
+    await update(env, admin, order.id, 'Ready for Pickup');
+    const ready = await waitFor(async () => (await mailsAbout(order.orderNumber)).find((m) => m.includes('ready for pickup')));
+    expect(ready).toContain('To: teacher@school.example');
+    expect(ready).toContain(PICKUP_TIMES);
+    // Ready for Pickup may only go back to Processing (spec section 4): deliver another order.
+    const other = await place(env, schoolA, [{ productId: product._id, size: '5', quantity: 2 }]);
+    await update(env, admin, other.id, 'Printed');
+    await update(env, admin, other.id, 'Delivered');
+    const deliveredMail = await waitFor(async () =>
+      (await mailsAbout(other.orderNumber)).find((m) => m.includes('has been delivered')),
+    );
+    expect(deliveredMail).toContain('Wellies');
+    // Placed and Ready for Pickup for the first; placed and Delivered for the other; Printed sent nothing.
+    expect(await mailsAbout(order.orderNumber)).toHaveLength(2);
+    expect(await mailsAbout(other.orderNumber)).toHaveLength(2);
+  });
+
+  it('sends the daily summary once a day, from the configured hour, to the configured address', async () => {
+    const summary = env.apps.get('orders')!.get(DailySummaryService, { strict: false });
+    const morning = new Date(2031, 4, 6, 9, 0);
+    const evening = new Date(2031, 4, 6, 17, 30);
+    expect(await summary.sendIfDue(morning)).toBe(false);
+    // Two replicas checking at once: one sends.
+    const results = await Promise.all([summary.sendIfDue(evening), summary.sendIfDue(evening)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await summary.sendIfDue(new Date(2031, 4, 6, 22, 0))).toBe(false);
+    const sent = (await mails()).filter((m) => m.includes('To: charity@example.org'));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/0 new orders on 2031-05-06/);
+    expect(await summary.sendIfDue(new Date(2031, 4, 7, 18, 0))).toBe(true);
+  });
+
+  it('counts the orders of the last 24 hours in the summary', async () => {
+    const summary = env.apps.get('orders')!.get(DailySummaryService, { strict: false });
+    const before = await env.rpc.call<OrderSnapshot[]>(RPC.orders.listAll, {}, { actor: admin });
+    // At or after today's summary hour, so the summary is due; the orders above are minutes old.
+    const todayAtHour = new Date();
+    todayAtHour.setHours(17, 30, 0, 0);
+    const now = new Date(Math.max(Date.now() + 1000, todayAtHour.getTime()));
+    await env.pool.query('DELETE FROM orders.daily_summaries');
+    expect(await summary.sendIfDue(now)).toBe(true);
+    const text = (await mails()).filter((m) => m.includes('To: charity@example.org')).at(-1);
+    expect(text).toContain(`${before.length} new`);
+  });
+});
+
+describe('with a mail server that is down', () => {
+  let env: TestEnv;
+  let fakes: FakeServices;
+
+  beforeAll(async () => {
+    env = await TestEnv.create();
+    fakes = new FakeServices(env.nc, env.namespace);
+    fakes.start();
+    // Nothing listens on port 9 (discard): every send fails.
+    await startOrders(env, { SMTP_URL: 'smtp://127.0.0.1:9' });
+  });
+  afterAll(async () => {
+    fakes.stop();
+    await env.close();
+  });
+
+  it('still places and processes orders', async () => {
+    const schoolB = school();
+    fakes.addSchool(schoolB);
+    const product = fakes.addProduct('Beanie', { 'One size': 10 });
+    const order = await place(env, schoolB, [{ productId: product._id, size: 'One size', quantity: 1 }]);
+    expect(order.status).toBe('Processing');
+    await update(env, TestEnv.actor('admin'), order.id, 'Printed');
+    await expect(update(env, TestEnv.actor('admin'), order.id, 'Ready for Pickup')).resolves.toMatchObject({ status: 'Ready for Pickup' });
+  });
+});
