@@ -11,7 +11,11 @@ export const CATALOG_PAGE_SIZE = 12;
 
 /** A size name: trimmed, non-empty, short. */
 export const sizeNameSchema = z.string().trim().min(1, 'must not be empty').max(40);
-export const stockSchema = z.number().int('must be a whole number').min(0, 'must not be negative').max(100_000);
+export const stockSchema = z
+  .number()
+  .int('must be a whole number')
+  .min(0, 'must not be negative')
+  .max(100_000);
 /** Accepts numbers sent as strings by forms. */
 export const stockFromFormSchema = z.coerce.number().pipe(stockSchema);
 
@@ -28,7 +32,12 @@ const uniqueSizes = <T extends { size: string }>(sizes: T[], ctx: z.RefinementCt
   const seen = new Set<string>();
   sizes.forEach((s, index) => {
     const key = s.size.toLowerCase();
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', message: `size "${s.size}" is named twice`, path: [index, 'size'] });
+    if (seen.has(key))
+      ctx.addIssue({
+        code: 'custom',
+        message: `size "${s.size}" is named twice`,
+        path: [index, 'size'],
+      });
     seen.add(key);
   });
 };
@@ -49,7 +58,13 @@ export const getProductsInputSchema = z.object({ ids: z.array(productIdSchema).m
 
 export const inventoryCheckInputSchema = z.object({
   lines: z
-    .array(z.object({ productId: productIdSchema, size: z.string().max(40), quantity: z.number().int().min(0) }))
+    .array(
+      z.object({
+        productId: productIdSchema,
+        size: z.string().max(40),
+        quantity: z.number().int().min(0),
+      }),
+    )
     .max(500),
   /** Count hidden products as available (an admin processing an order for a product hidden since). */
   allowHidden: z.boolean().optional().default(false),
@@ -66,7 +81,11 @@ export const createProductInputSchema = z.object({
   description: z.string().trim().max(5000).optional().default(''),
   category: categorySchema,
   SubCategory: subCategorySchema,
-  ProductSize: z.array(sizeStockSchema).min(1, 'at least one size is required').max(60).superRefine(uniqueSizes),
+  ProductSize: z
+    .array(sizeStockSchema)
+    .min(1, 'at least one size is required')
+    .max(60)
+    .superRefine(uniqueSizes),
   isShow: z.boolean().optional().default(true),
   images: z.array(imageRefSchema).max(LIMITS.productImagesMax).optional().default([]),
 });
@@ -77,13 +96,18 @@ export const updateProductInputSchema = z.object({
   description: z.string().trim().max(5000).optional(),
   isShow: z.boolean().optional(),
   /** Stock added to existing sizes (a `restock` movement each). */
-  addStock: z.array(z.object({ size: sizeNameSchema, quantity: z.number().int().min(1).max(100_000) })).max(60).optional(),
+  addStock: z
+    .array(z.object({ size: sizeNameSchema, quantity: z.number().int().min(1).max(100_000) }))
+    .max(60)
+    .optional(),
   /** New total for a size (the old form): the difference is recorded as a movement. */
   setStock: z.array(sizeStockSchema).max(60).optional(),
   /** Sizes the product did not have yet (an `initial` movement each). */
   newSizes: z.array(sizeStockSchema).max(60).superRefine(uniqueSizes).optional(),
   addImages: z.array(imageRefSchema).max(LIMITS.productImagesMax).optional(),
   removeImageIds: z.array(z.string().max(100)).max(50).optional(),
+  /** Sizes at or below this stock (and above 0) are listed as low stock on the dashboard. */
+  lowStockThreshold: z.number().int().min(0).max(10_000).optional(),
   /** The old edit form's semantics: images sent replace the current ones. */
   replaceImages: z.boolean().optional(),
   /** Read-only fields: accepted only when unchanged (the old form sends them back). */
@@ -95,8 +119,13 @@ export type UpdateProductInput = z.input<typeof updateProductInputSchema>;
 
 // ---- console lists ----------------------------------------------------------------------------
 
-export const consoleRangeSchema = z.object({ start: z.number().int().min(0), end: z.number().int().min(0) });
-export const consoleSortSchema = z.object({ field: z.string().max(64), order: z.enum(['ASC', 'DESC']) }).nullable();
+export const consoleRangeSchema = z.object({
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+});
+export const consoleSortSchema = z
+  .object({ field: z.string().max(64), order: z.enum(['ASC', 'DESC']) })
+  .nullable();
 
 export const consoleListProductsInputSchema = z.object({
   sort: consoleSortSchema.optional().default(null),

@@ -16,7 +16,13 @@ export class CatalogModule {
     return {
       module: CatalogModule,
       imports: [
-        KitModule.forService({ service: 'catalog', schema: 'catalog', migrationsDir: MIGRATIONS_DIR, config, logger }),
+        KitModule.forService({
+          service: 'catalog',
+          schema: 'catalog',
+          migrationsDir: MIGRATIONS_DIR,
+          config,
+          logger,
+        }),
         InventoryModule,
         ProductsModule,
         ReviewsModule,

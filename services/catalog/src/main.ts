@@ -5,5 +5,14 @@ import { CatalogModule } from './app.module.js';
 import { catalogConfigSchema } from './config.js';
 
 const config = loadConfigOrExit(catalogConfigSchema);
-const logger = createLogger({ service: 'catalog', level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' });
-await startService({ service: 'catalog', module: CatalogModule.register(config, logger), config, logger });
+const logger = createLogger({
+  service: 'catalog',
+  level: config.LOG_LEVEL,
+  pretty: config.NODE_ENV === 'development',
+});
+await startService({
+  service: 'catalog',
+  module: CatalogModule.register(config, logger),
+  config,
+  logger,
+});

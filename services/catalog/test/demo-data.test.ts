@@ -16,7 +16,14 @@ describe('demo data', () => {
     const first = await seedDemoData(env.pool);
     expect(first.inserted).toBeGreaterThanOrEqual(40);
     expect((await seedDemoData(env.pool)).inserted).toBe(0);
-    const { rows } = await env.pool.query<{ products: number; categories: string[]; subs: number; hidden: number; zero: number; multi: number }>(`
+    const { rows } = await env.pool.query<{
+      products: number;
+      categories: string[];
+      subs: number;
+      hidden: number;
+      zero: number;
+      multi: number;
+    }>(`
       SELECT (SELECT count(*)::int FROM catalog.products) AS products,
              (SELECT array_agg(DISTINCT category ORDER BY category) FROM catalog.products) AS categories,
              (SELECT count(DISTINCT sub_category)::int FROM catalog.products) AS subs,

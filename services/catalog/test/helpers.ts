@@ -23,7 +23,10 @@ export async function startCatalog(env: TestEnv): Promise<void> {
   await env.startService('catalog', CatalogModule.register(config, env.logger), config);
 }
 
-export async function createProduct(env: TestEnv, input: Partial<CreateProductInput> = {}): Promise<ProductDto> {
+export async function createProduct(
+  env: TestEnv,
+  input: Partial<CreateProductInput> = {},
+): Promise<ProductDto> {
   return env.rpc.call<ProductDto>(
     RPC.catalog.createProduct,
     {
@@ -47,7 +50,10 @@ export function sizeId(product: ProductDto, size: string): string {
 }
 
 export async function stockOf(env: TestEnv, id: string): Promise<number> {
-  const { rows } = await env.pool.query<{ stock: number }>('SELECT stock FROM catalog.product_sizes WHERE id = $1', [id]);
+  const { rows } = await env.pool.query<{ stock: number }>(
+    'SELECT stock FROM catalog.product_sizes WHERE id = $1',
+    [id],
+  );
   return rows[0]?.stock ?? -1;
 }
 
@@ -128,21 +134,40 @@ export class OrderBuilder {
 
   deleted(): EventEnvelope {
     this.version += 1;
-    return envelope(EVENTS.ordersOrderDeleted, this.version, { order: this.snapshot(), deletedBy: { id: admin.id, name: admin.name } });
+    return envelope(EVENTS.ordersOrderDeleted, this.version, {
+      order: this.snapshot(),
+      deletedBy: { id: admin.id, name: admin.name },
+    });
   }
 }
 
 function envelope(type: string, version: number, data: unknown): EventEnvelope {
-  return { eventId: randomUUID(), type, version, occurredAt: new Date().toISOString(), correlationId: randomUUID(), data };
+  return {
+    eventId: randomUUID(),
+    type,
+    version,
+    occurredAt: new Date().toISOString(),
+    correlationId: randomUUID(),
+    data,
+  };
 }
 
 /** Publishes as the orders outbox relay does (msgID = eventId unless a test wants a duplicate through). */
-export async function publish(env: TestEnv, event: EventEnvelope, msgID = event.eventId): Promise<void> {
-  await jetstream(env.nc).publish(namespaced(env.namespace, event.type), JSON.stringify(event), { msgID });
+export async function publish(
+  env: TestEnv,
+  event: EventEnvelope,
+  msgID = event.eventId,
+): Promise<void> {
+  await jetstream(env.nc).publish(namespaced(env.namespace, event.type), JSON.stringify(event), {
+    msgID,
+  });
 }
 
 /** Reads the catalog's outbox events of one type (what it published or is about to). */
-export async function outboxEvents<T = unknown>(env: TestEnv, type: string): Promise<EventEnvelope<T>[]> {
+export async function outboxEvents<T = unknown>(
+  env: TestEnv,
+  type: string,
+): Promise<EventEnvelope<T>[]> {
   const { rows } = await env.pool.query<{ envelope: EventEnvelope<T> }>(
     'SELECT envelope FROM catalog.outbox WHERE subject = $1 ORDER BY id',
     [type],

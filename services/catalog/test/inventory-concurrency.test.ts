@@ -10,7 +10,17 @@ import type { INestMicroservice } from '@nestjs/common';
 import { CatalogModule } from '../src/app.module.js';
 import { catalogConfigSchema } from '../src/config.js';
 import { OrderInventoryHandler } from '../src/inventory/order-inventory.handler.js';
-import { createProduct, ledgerMismatches, OrderBuilder, outboxEvents, processedCount, publish, sizeId, startCatalog, stockOf } from './helpers.js';
+import {
+  createProduct,
+  ledgerMismatches,
+  OrderBuilder,
+  outboxEvents,
+  processedCount,
+  publish,
+  sizeId,
+  startCatalog,
+  stockOf,
+} from './helpers.js';
 
 describe('concurrent commits across two replicas', () => {
   let env: TestEnv;
@@ -20,7 +30,13 @@ describe('concurrent commits across two replicas', () => {
     env = await TestEnv.create();
     await startCatalog(env);
     const config = parseConfig(catalogConfigSchema, env.envVars());
-    replica = await startService({ service: 'catalog', module: CatalogModule.register(config, env.logger), config, logger: env.logger, shutdownHooks: false });
+    replica = await startService({
+      service: 'catalog',
+      module: CatalogModule.register(config, env.logger),
+      config,
+      logger: env.logger,
+      shutdownHooks: false,
+    });
   });
   afterAll(async () => {
     await replica.close();
@@ -28,18 +44,33 @@ describe('concurrent commits across two replicas', () => {
   });
 
   it('gives exactly the available units and rejects the rest', async () => {
-    const product = await createProduct(env, { name: 'Last Units', ProductSize: [{ size: '5', stock: 5 }, { size: '6', stock: 2 }] });
-    const orders = Array.from({ length: 12 }, (_, i) =>
-      new OrderBuilder([
-        { productId: product._id, size: '5', quantity: 1 },
-        ...(i % 3 === 0 ? [{ productId: product._id, size: '6', quantity: 1 }] : []),
-      ]),
+    const product = await createProduct(env, {
+      name: 'Last Units',
+      ProductSize: [
+        { size: '5', stock: 5 },
+        { size: '6', stock: 2 },
+      ],
+    });
+    const orders = Array.from(
+      { length: 12 },
+      (_, i) =>
+        new OrderBuilder([
+          { productId: product._id, size: '5', quantity: 1 },
+          ...(i % 3 === 0 ? [{ productId: product._id, size: '6', quantity: 1 }] : []),
+        ]),
     );
     const events: EventEnvelope[] = orders.map((o) => o.move('Printed'));
     await Promise.all(events.map((e) => publish(env, e)));
-    await waitFor(async () => (await processedCount(env)) === events.length, { message: 'all commits handled', timeoutMs: 30_000 });
+    await waitFor(async () => (await processedCount(env)) === events.length, {
+      message: 'all commits handled',
+      timeoutMs: 30_000,
+    });
 
-    const rejected = new Set((await outboxEvents<{ orderId: string }>(env, EVENTS.catalogInventoryCommitRejected)).map((e) => e.data.orderId));
+    const rejected = new Set(
+      (await outboxEvents<{ orderId: string }>(env, EVENTS.catalogInventoryCommitRejected)).map(
+        (e) => e.data.orderId,
+      ),
+    );
     const committed = orders.filter((o) => !rejected.has(o.id));
     const taken5 = committed.length;
     const taken6 = committed.filter((o) => o.lines.length === 2).length;
@@ -54,14 +85,22 @@ describe('concurrent commits across two replicas', () => {
     const { rows } = await env.pool.query<{ order_id: string; n: number }>(
       `SELECT order_id, count(*)::int AS n FROM catalog.stock_movements WHERE reason = 'order-commit' GROUP BY order_id`,
     );
-    expect(new Map(rows.map((r) => [r.order_id, r.n]))).toEqual(new Map(committed.map((o) => [o.id, o.lines.length])));
+    expect(new Map(rows.map((r) => [r.order_id, r.n]))).toEqual(
+      new Map(committed.map((o) => [o.id, o.lines.length])),
+    );
   });
 
   it('serialises truly concurrent handler transactions on the same size (no lost update, never below zero)', async () => {
-    const product = await createProduct(env, { name: 'Race Units', ProductSize: [{ size: '5', stock: 3 }] });
+    const product = await createProduct(env, {
+      name: 'Race Units',
+      ProductSize: [{ size: '5', stock: 3 }],
+    });
     const handler = replica.get(OrderInventoryHandler);
     const db = replica.get<typeof DATABASE, Database>(DATABASE);
-    const orders = Array.from({ length: 8 }, () => new OrderBuilder([{ productId: product._id, size: '5', quantity: 1 }]));
+    const orders = Array.from(
+      { length: 8 },
+      () => new OrderBuilder([{ productId: product._id, size: '5', quantity: 1 }]),
+    );
     // Eight transactions at once on the pool, as eight replicas would run them.
     await Promise.all(
       orders.map((o) => {
@@ -70,7 +109,9 @@ describe('concurrent commits across two replicas', () => {
       }),
     );
     expect(await stockOf(env, sizeId(product, '5'))).toBe(0);
-    const rejected = (await outboxEvents<{ orderId: string }>(env, EVENTS.catalogInventoryCommitRejected)).map((e) => e.data.orderId);
+    const rejected = (
+      await outboxEvents<{ orderId: string }>(env, EVENTS.catalogInventoryCommitRejected)
+    ).map((e) => e.data.orderId);
     expect(orders.filter((o) => rejected.includes(o.id))).toHaveLength(5);
     expect(await ledgerMismatches(env)).toEqual([]);
   });

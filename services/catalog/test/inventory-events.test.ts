@@ -28,7 +28,9 @@ describe('inventory from order events', () => {
   async function deliver(...events: Parameters<typeof publish>[1][]): Promise<void> {
     for (const event of events) await publish(env, event);
     processed += events.length;
-    await waitFor(async () => (await processedCount(env)) >= processed, { message: `${processed} processed events` });
+    await waitFor(async () => (await processedCount(env)) >= processed, {
+      message: `${processed} processed events`,
+    });
   }
 
   beforeAll(async () => {
@@ -51,11 +53,20 @@ describe('inventory from order events', () => {
     const order = new OrderBuilder([{ productId: product._id, size: '5', quantity: 2 }]);
     await deliver(order.move('Printed'));
     expect(await stockOf(env, size5)).toBe(1);
-    await deliver(order.move('Ready for Pickup'), order.move('Processing'), order.move('Delivered'));
+    await deliver(
+      order.move('Ready for Pickup'),
+      order.move('Processing'),
+      order.move('Delivered'),
+    );
     // Ready for Pickup: nothing; back to Processing: +2; Delivered: -2 again.
     expect(await stockOf(env, size5)).toBe(1);
-    const adjusted = await outboxEvents<{ productId: string; stock: number; reason: string }>(env, EVENTS.catalogInventoryAdjusted);
-    const mine = adjusted.filter((e) => e.data.productId === product._id && e.data.reason.startsWith('order'));
+    const adjusted = await outboxEvents<{ productId: string; stock: number; reason: string }>(
+      env,
+      EVENTS.catalogInventoryAdjusted,
+    );
+    const mine = adjusted.filter(
+      (e) => e.data.productId === product._id && e.data.reason.startsWith('order'),
+    );
     expect(mine.map((e) => [e.data.reason, e.data.stock])).toEqual([
       ['order-commit', 1],
       ['order-release', 3],
@@ -93,10 +104,11 @@ describe('inventory from order events', () => {
     const event = order.move('Printed');
     await deliver(event);
     expect([await stockOf(env, size5), await stockOf(env, size6)]).toEqual([3, 1]);
-    const rejected = await outboxEvents<{ orderId: string; sourceEventId: string; shortLines: unknown[] }>(
-      env,
-      EVENTS.catalogInventoryCommitRejected,
-    );
+    const rejected = await outboxEvents<{
+      orderId: string;
+      sourceEventId: string;
+      shortLines: unknown[];
+    }>(env, EVENTS.catalogInventoryCommitRejected);
     const mine = rejected.find((e) => e.data.orderId === order.id);
     expect(mine?.data.sourceEventId).toBe(event.eventId);
     expect(mine?.data.shortLines).toEqual([
@@ -115,11 +127,15 @@ describe('inventory from order events', () => {
     ]);
     await deliver(order.move('Printed'));
     expect(await stockOf(env, size5)).toBe(3);
-    const rejected = await outboxEvents<{ orderId: string; shortLines: { size: string; available: number }[] }>(
-      env,
-      EVENTS.catalogInventoryCommitRejected,
-    );
-    expect(rejected.find((e) => e.data.orderId === order.id)?.data.shortLines.map((l) => [l.size, l.available])).toEqual([
+    const rejected = await outboxEvents<{
+      orderId: string;
+      shortLines: { size: string; available: number }[];
+    }>(env, EVENTS.catalogInventoryCommitRejected);
+    expect(
+      rejected
+        .find((e) => e.data.orderId === order.id)
+        ?.data.shortLines.map((l) => [l.size, l.available]),
+    ).toEqual([
       ['5', 0],
       ['99', 0],
     ]);
@@ -134,7 +150,9 @@ describe('inventory from order events', () => {
     const d = new OrderBuilder([{ productId: product._id, size: '5', quantity: 1 }]);
     await deliver(c.move('Ready for Pickup'), d.move('Ready for Pickup'));
     expect(await stockOf(env, size5)).toBe(0);
-    const rejected = (await outboxEvents<{ orderId: string }>(env, EVENTS.catalogInventoryCommitRejected)).map((e) => e.data.orderId);
+    const rejected = (
+      await outboxEvents<{ orderId: string }>(env, EVENTS.catalogInventoryCommitRejected)
+    ).map((e) => e.data.orderId);
     expect([a.id, b.id].filter((id) => rejected.includes(id))).toHaveLength(1);
     expect([c.id, d.id].filter((id) => rejected.includes(id))).toHaveLength(1);
   });
@@ -149,7 +167,9 @@ describe('inventory from order events', () => {
     for (const event of events) await publish(env, event, randomUUID());
     const marker = new OrderBuilder([{ productId: product._id, size: '6', quantity: 1 }]);
     await publish(env, marker.move('Printed'));
-    await waitFor(async () => (await processedCount(env)) === before + 1, { message: 'marker processed' });
+    await waitFor(async () => (await processedCount(env)) === before + 1, {
+      message: 'marker processed',
+    });
     processed = before + 1;
     expect(await stockOf(env, size5)).toBe(2);
     expect(await stockOf(env, size6)).toBe(0);

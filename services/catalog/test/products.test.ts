@@ -2,9 +2,24 @@
  * Product rules in the catalog service against the real PostgreSQL and NATS: validation, visibility,
  * stable pages, safe keyword search, grouping, edits through the ledger, events, delete.
  */
-import { AppError, EVENTS, RPC, type GroupedListResult, type ProductDto, type ProductListResult } from '@lr/contracts';
+import {
+  AppError,
+  EVENTS,
+  RPC,
+  type GroupedListResult,
+  type ProductDto,
+  type ProductListResult,
+} from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
-import { admin, createProduct, ledgerMismatches, outboxEvents, sizeId, startCatalog, stockOf } from './helpers.js';
+import {
+  admin,
+  createProduct,
+  ledgerMismatches,
+  outboxEvents,
+  sizeId,
+  startCatalog,
+  stockOf,
+} from './helpers.js';
 
 const user = TestEnv.actor('user', 'Maple School');
 const volunteer = TestEnv.actor('volunteer', 'Vol');
@@ -12,8 +27,13 @@ const volunteer = TestEnv.actor('volunteer', 'Vol');
 describe('products', () => {
   let env: TestEnv;
 
-  const call = <T>(subject: string, input: unknown, actor: typeof admin | null = admin) => env.rpc.call<T>(subject, input, { actor });
-  const failure = async (promise: Promise<unknown>) => (await promise.then(() => null, (e: unknown) => e)) as AppError | null;
+  const call = <T>(subject: string, input: unknown, actor: typeof admin | null = admin) =>
+    env.rpc.call<T>(subject, input, { actor });
+  const failure = async (promise: Promise<unknown>) =>
+    (await promise.then(
+      () => null,
+      (e: unknown) => e,
+    )) as AppError | null;
 
   beforeAll(async () => {
     env = await TestEnv.create();
@@ -26,8 +46,17 @@ describe('products', () => {
 
   it('creates a product visible by default, with price 0, Stock as the sum, an initial movement per stocked size and an event', async () => {
     const product = await createProduct(env, { name: 'Ledger Shoes' });
-    expect(product).toMatchObject({ isShow: true, price: 0, Stock: 4, image: '/media/placeholder/footwear.svg', images: [] });
-    const { rows } = await env.pool.query('SELECT size, delta, reason, actor_name FROM catalog.stock_movements WHERE product_id = $1 ORDER BY id', [product._id]);
+    expect(product).toMatchObject({
+      isShow: true,
+      price: 0,
+      Stock: 4,
+      image: '/media/placeholder/footwear.svg',
+      images: [],
+    });
+    const { rows } = await env.pool.query(
+      'SELECT size, delta, reason, actor_name FROM catalog.stock_movements WHERE product_id = $1 ORDER BY id',
+      [product._id],
+    );
     expect(rows).toEqual([
       { size: '5', delta: 3, reason: 'initial', actor_name: 'Admin One' },
       { size: '6', delta: 1, reason: 'initial', actor_name: 'Admin One' },
@@ -44,28 +73,65 @@ describe('products', () => {
       [{ ProductSize: [{ size: '5', stock: -2 }] }, 'ProductSize.0.stock'],
       [{ ProductSize: [{ size: '5', stock: 2.5 }] }, 'ProductSize.0.stock'],
       [{ ProductSize: [{ size: '', stock: 2 }] }, 'ProductSize.0.size'],
-      [{ ProductSize: [{ size: 'M', stock: 1 }, { size: ' m ', stock: 1 }] }, 'ProductSize.1.size'],
+      [
+        {
+          ProductSize: [
+            { size: 'M', stock: 1 },
+            { size: ' m ', stock: 1 },
+          ],
+        },
+        'ProductSize.1.size',
+      ],
     ];
     for (const [override, field] of bad) {
       const error = await failure(createProduct(env, override));
       expect([field, error?.code]).toEqual([field, 'BAD_REQUEST']);
       expect(error?.message).toContain(field);
     }
-    expect((await failure(env.rpc.call(RPC.catalog.createProduct, {}, { actor: user })))?.code).toBe('FORBIDDEN');
-    expect((await failure(env.rpc.call(RPC.catalog.createProduct, {}, { actor: volunteer })))?.code).toBe('FORBIDDEN');
-    expect((await failure(env.rpc.call(RPC.catalog.createProduct, {}, { actor: null })))?.code).toBe('UNAUTHORIZED');
+    expect(
+      (await failure(env.rpc.call(RPC.catalog.createProduct, {}, { actor: user })))?.code,
+    ).toBe('FORBIDDEN');
+    expect(
+      (await failure(env.rpc.call(RPC.catalog.createProduct, {}, { actor: volunteer })))?.code,
+    ).toBe('FORBIDDEN');
+    expect(
+      (await failure(env.rpc.call(RPC.catalog.createProduct, {}, { actor: null })))?.code,
+    ).toBe('UNAUTHORIZED');
   });
 
   it('lists stable pages of 12 ordered by name then id, only visible ones for non-admins, with safe keywords', async () => {
-    for (let i = 0; i < 14; i += 1) await createProduct(env, { name: `Paging Sock ${String(i).padStart(2, '0')}`, category: 'Clothing', SubCategory: 'One size' });
-    await createProduct(env, { name: 'Paging Sock hidden', category: 'Clothing', SubCategory: 'One size', isShow: false });
-    const page1 = await call<ProductListResult>(RPC.catalog.listProducts, { keyword: 'paging sock', page: 1 }, null);
-    const page2 = await call<ProductListResult>(RPC.catalog.listProducts, { keyword: 'paging sock', page: 2 }, null);
+    for (let i = 0; i < 14; i += 1)
+      await createProduct(env, {
+        name: `Paging Sock ${String(i).padStart(2, '0')}`,
+        category: 'Clothing',
+        SubCategory: 'One size',
+      });
+    await createProduct(env, {
+      name: 'Paging Sock hidden',
+      category: 'Clothing',
+      SubCategory: 'One size',
+      isShow: false,
+    });
+    const page1 = await call<ProductListResult>(
+      RPC.catalog.listProducts,
+      { keyword: 'paging sock', page: 1 },
+      null,
+    );
+    const page2 = await call<ProductListResult>(
+      RPC.catalog.listProducts,
+      { keyword: 'paging sock', page: 2 },
+      null,
+    );
     expect(page1.resultPerPage).toBe(12);
     expect(page1.filteredProductsCount).toBe(14);
-    expect(page1.products.map((p) => p.name)).toEqual(Array.from({ length: 12 }, (_, i) => `Paging Sock ${String(i).padStart(2, '0')}`));
+    expect(page1.products.map((p) => p.name)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `Paging Sock ${String(i).padStart(2, '0')}`),
+    );
     expect(page2.products.map((p) => p.name)).toEqual(['Paging Sock 12', 'Paging Sock 13']);
-    const asAdmin = await call<ProductListResult>(RPC.catalog.listProducts, { keyword: 'paging sock', page: 2 });
+    const asAdmin = await call<ProductListResult>(RPC.catalog.listProducts, {
+      keyword: 'paging sock',
+      page: 2,
+    });
     expect(asAdmin.filteredProductsCount).toBe(15);
     expect(asAdmin.productsCount).toBeGreaterThan(page1.productsCount);
     // Wildcards and quotes are matched literally (no injection, no regular expression).
@@ -73,15 +139,36 @@ describe('products', () => {
       const result = await call<ProductListResult>(RPC.catalog.listProducts, { keyword }, null);
       expect([keyword, result.products]).toEqual([keyword, []]);
     }
-    const clothing = await call<ProductListResult>(RPC.catalog.listProducts, { category: 'Footwear', keyword: 'paging' }, null);
+    const clothing = await call<ProductListResult>(
+      RPC.catalog.listProducts,
+      { category: 'Footwear', keyword: 'paging' },
+      null,
+    );
     expect(clothing.products).toEqual([]);
   });
 
   it('groups by name across records and paginates groups', async () => {
-    const a = await createProduct(env, { name: 'Grouped Jacket', category: 'Clothing', SubCategory: "Girl's sizing" });
-    const b = await createProduct(env, { name: 'GROUPED JACKET', category: 'Clothing', SubCategory: "Boy's sizing" });
-    await createProduct(env, { name: 'Grouped Jacket', category: 'Clothing', SubCategory: "Men's sizing", isShow: false });
-    const result = await call<GroupedListResult>(RPC.catalog.listGroupedProducts, { keyword: 'grouped jacket' }, null);
+    const a = await createProduct(env, {
+      name: 'Grouped Jacket',
+      category: 'Clothing',
+      SubCategory: "Girl's sizing",
+    });
+    const b = await createProduct(env, {
+      name: 'GROUPED JACKET',
+      category: 'Clothing',
+      SubCategory: "Boy's sizing",
+    });
+    await createProduct(env, {
+      name: 'Grouped Jacket',
+      category: 'Clothing',
+      SubCategory: "Men's sizing",
+      isShow: false,
+    });
+    const result = await call<GroupedListResult>(
+      RPC.catalog.listGroupedProducts,
+      { keyword: 'grouped jacket' },
+      null,
+    );
     expect(result.filteredGroupsCount).toBe(1);
     const [group] = result.groups;
     // SubCategories in the spec's order; the hidden record is absent for the public.
@@ -94,10 +181,20 @@ describe('products', () => {
 
   it('hides hidden products from non-admins (404) and treats malformed ids as not found', async () => {
     const hidden = await createProduct(env, { name: 'Hidden Hat', isShow: false });
-    expect((await failure(call(RPC.catalog.getProduct, { id: hidden._id }, user)))?.code).toBe('NOT_FOUND');
-    expect((await call<ProductDto>(RPC.catalog.getProduct, { id: hidden._id }))._id).toBe(hidden._id);
-    expect((await failure(call(RPC.catalog.getProduct, { id: 'nope' }, null)))?.code).toBe('NOT_FOUND');
-    const many = await call<ProductDto[]>(RPC.catalog.getProducts, { ids: [hidden._id, 'nope'] }, user);
+    expect((await failure(call(RPC.catalog.getProduct, { id: hidden._id }, user)))?.code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await call<ProductDto>(RPC.catalog.getProduct, { id: hidden._id }))._id).toBe(
+      hidden._id,
+    );
+    expect((await failure(call(RPC.catalog.getProduct, { id: 'nope' }, null)))?.code).toBe(
+      'NOT_FOUND',
+    );
+    const many = await call<ProductDto[]>(
+      RPC.catalog.getProducts,
+      { ids: [hidden._id, 'nope'] },
+      user,
+    );
     expect(many.map((p) => [p._id, p.isShow])).toEqual([[hidden._id, false]]);
   });
 
@@ -113,25 +210,75 @@ describe('products', () => {
       newSizes: [{ size: '7', stock: 4 }],
       addImages: [{ url: '/media/products/a.web.webp', originalUrl: '/media/products/a.png' }],
     });
-    expect(updated).toMatchObject({ description: 'Warm', isShow: false, Stock: 9, image: '/media/products/a.web.webp' });
-    expect(updated.ProductSize.map((s) => [s.size, s.stock])).toEqual([['5', 5], ['6', 0], ['7', 4]]);
-    const { rows } = await env.pool.query('SELECT size, delta, reason FROM catalog.stock_movements WHERE product_id = $1 ORDER BY id', [product._id]);
+    expect(updated).toMatchObject({
+      description: 'Warm',
+      isShow: false,
+      Stock: 9,
+      image: '/media/products/a.web.webp',
+    });
+    expect(updated.ProductSize.map((s) => [s.size, s.stock])).toEqual([
+      ['5', 5],
+      ['6', 0],
+      ['7', 4],
+    ]);
+    const { rows } = await env.pool.query(
+      'SELECT size, delta, reason FROM catalog.stock_movements WHERE product_id = $1 ORDER BY id',
+      [product._id],
+    );
     expect(rows.slice(2)).toEqual([
       { size: '7', delta: 4, reason: 'initial' },
       { size: '5', delta: 2, reason: 'restock' },
       { size: '6', delta: -1, reason: 'correction' },
     ]);
     for (const change of [{ name: 'Other' }, { category: 'Sports' }, { SubCategory: 'One size' }]) {
-      expect((await failure(call(RPC.catalog.updateProduct, { id: product._id, ...change })))?.message).toContain('read-only');
+      expect(
+        (await failure(call(RPC.catalog.updateProduct, { id: product._id, ...change })))?.message,
+      ).toContain('read-only');
     }
-    expect((await failure(call(RPC.catalog.updateProduct, { id: product._id, addStock: [{ size: '99', quantity: 1 }] })))?.code).toBe('BAD_REQUEST');
-    expect((await failure(call(RPC.catalog.updateProduct, { id: product._id, newSizes: [{ size: '5', stock: 1 }] })))?.message).toContain('already exists');
-    expect((await failure(call(RPC.catalog.updateProduct, { id: product._id, setStock: [{ size: '5', stock: -1 }] })))?.code).toBe('BAD_REQUEST');
-    const sixImages = Array.from({ length: 6 }, (_, i) => ({ url: `/media/products/${i}.webp`, originalUrl: `/media/products/${i}.png` }));
-    expect((await failure(call(RPC.catalog.updateProduct, { id: product._id, addImages: sixImages })))?.message).toContain('images');
-    const replaced = await call<ProductDto>(RPC.catalog.updateProduct, { id: product._id, addImages: sixImages, replaceImages: true });
+    expect(
+      (
+        await failure(
+          call(RPC.catalog.updateProduct, {
+            id: product._id,
+            addStock: [{ size: '99', quantity: 1 }],
+          }),
+        )
+      )?.code,
+    ).toBe('BAD_REQUEST');
+    expect(
+      (
+        await failure(
+          call(RPC.catalog.updateProduct, { id: product._id, newSizes: [{ size: '5', stock: 1 }] }),
+        )
+      )?.message,
+    ).toContain('already exists');
+    expect(
+      (
+        await failure(
+          call(RPC.catalog.updateProduct, {
+            id: product._id,
+            setStock: [{ size: '5', stock: -1 }],
+          }),
+        )
+      )?.code,
+    ).toBe('BAD_REQUEST');
+    const sixImages = Array.from({ length: 6 }, (_, i) => ({
+      url: `/media/products/${i}.webp`,
+      originalUrl: `/media/products/${i}.png`,
+    }));
+    expect(
+      (await failure(call(RPC.catalog.updateProduct, { id: product._id, addImages: sixImages })))
+        ?.message,
+    ).toContain('images');
+    const replaced = await call<ProductDto>(RPC.catalog.updateProduct, {
+      id: product._id,
+      addImages: sixImages,
+      replaceImages: true,
+    });
     expect(replaced.images).toHaveLength(6);
-    expect((await failure(call(RPC.catalog.updateProduct, { id: 'bad-id', description: 'x' })))?.code).toBe('NOT_FOUND');
+    expect(
+      (await failure(call(RPC.catalog.updateProduct, { id: 'bad-id', description: 'x' })))?.code,
+    ).toBe('NOT_FOUND');
     // A failed edit changed nothing.
     expect(await stockOf(env, sizeId(product, '5'))).toBe(5);
   });
@@ -139,9 +286,16 @@ describe('products', () => {
   it('deletes a product with its sizes, keeps its ledger, publishes deleted', async () => {
     const product = await createProduct(env, { name: 'Doomed Shoes' });
     await call(RPC.catalog.deleteProduct, { id: product._id });
-    expect((await failure(call(RPC.catalog.getProduct, { id: product._id })))?.code).toBe('NOT_FOUND');
-    expect((await failure(call(RPC.catalog.deleteProduct, { id: product._id })))?.code).toBe('NOT_FOUND');
-    const { rows } = await env.pool.query('SELECT count(*)::int AS n FROM catalog.stock_movements WHERE product_id = $1', [product._id]);
+    expect((await failure(call(RPC.catalog.getProduct, { id: product._id })))?.code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await failure(call(RPC.catalog.deleteProduct, { id: product._id })))?.code).toBe(
+      'NOT_FOUND',
+    );
+    const { rows } = await env.pool.query(
+      'SELECT count(*)::int AS n FROM catalog.stock_movements WHERE product_id = $1',
+      [product._id],
+    );
     expect(rows[0].n).toBe(2);
     const deleted = await outboxEvents<{ productId: string }>(env, EVENTS.catalogProductDeleted);
     expect(deleted.map((e) => e.data.productId)).toContain(product._id);
@@ -150,28 +304,77 @@ describe('products', () => {
   it('keeps ratings equal to the mean and count of the reviews on replace and delete', async () => {
     const product = await createProduct(env, { name: 'Rated Ball' });
     const other = TestEnv.actor('user', 'Oak School');
-    await call(RPC.catalog.upsertReview, { productId: product._id, rating: 1, comment: 'no' }, user);
-    await call(RPC.catalog.upsertReview, { productId: product._id, rating: 4.5, comment: 'yes' }, user);
-    const review = await call<{ id: string }>(RPC.catalog.upsertReview, { productId: product._id, rating: 3, comment: '' }, other);
+    await call(
+      RPC.catalog.upsertReview,
+      { productId: product._id, rating: 1, comment: 'no' },
+      user,
+    );
+    await call(
+      RPC.catalog.upsertReview,
+      { productId: product._id, rating: 4.5, comment: 'yes' },
+      user,
+    );
+    const review = await call<{ id: string }>(
+      RPC.catalog.upsertReview,
+      { productId: product._id, rating: 3, comment: '' },
+      other,
+    );
     let shown = await call<ProductDto>(RPC.catalog.getProduct, { id: product._id }, null);
     expect([shown.ratings, shown.numOfReviews]).toEqual([3.75, 2]);
     await call(RPC.catalog.deleteReview, { id: review.id });
     shown = await call<ProductDto>(RPC.catalog.getProduct, { id: product._id }, null);
     expect([shown.ratings, shown.numOfReviews]).toEqual([4.5, 1]);
-    expect(shown.reviews.map((r) => [r.name, r.rating, r.comment])).toEqual([['Maple School', 4.5, 'yes']]);
-    expect((await failure(call(RPC.catalog.upsertReview, { productId: product._id, rating: 0 }, user)))?.code).toBe('BAD_REQUEST');
-    expect((await failure(call(RPC.catalog.upsertReview, { productId: product._id, rating: 2 }, null)))?.code).toBe('UNAUTHORIZED');
-    expect((await failure(call(RPC.catalog.deleteReview, { id: review.id }, user)))?.code).toBe('FORBIDDEN');
+    expect(shown.reviews.map((r) => [r.name, r.rating, r.comment])).toEqual([
+      ['Maple School', 4.5, 'yes'],
+    ]);
+    expect(
+      (await failure(call(RPC.catalog.upsertReview, { productId: product._id, rating: 0 }, user)))
+        ?.code,
+    ).toBe('BAD_REQUEST');
+    expect(
+      (await failure(call(RPC.catalog.upsertReview, { productId: product._id, rating: 2 }, null)))
+        ?.code,
+    ).toBe('UNAUTHORIZED');
+    expect((await failure(call(RPC.catalog.deleteReview, { id: review.id }, user)))?.code).toBe(
+      'FORBIDDEN',
+    );
   });
 
   it('reports availability: counts, out-of-stock grouped by name, low stock', async () => {
-    await createProduct(env, { name: 'Avail Shoe', ProductSize: [{ size: '1', stock: 0 }, { size: '2', stock: 2 }, { size: '3', stock: 9 }] });
-    const figures = await call<{ productsCount: number; outOfStock: { name: string; entries: string[] }[]; lowStock: { name: string; size: string }[] }>(
+    await createProduct(env, {
+      name: 'Avail Shoe',
+      ProductSize: [
+        { size: '1', stock: 0 },
+        { size: '2', stock: 2 },
+        { size: '3', stock: 9 },
+      ],
+    });
+    const figures = await call<{
+      productsCount: number;
+      outOfStock: { name: string; entries: string[] }[];
+      lowStock: { name: string; size: string }[];
+    }>(RPC.catalog.availability, {});
+    expect(figures.outOfStock).toEqual(
+      expect.arrayContaining([{ name: 'Avail Shoe', entries: ["Boy's sizing | 1"] }]),
+    );
+    expect(figures.lowStock.filter((l) => l.name === 'Avail Shoe').map((l) => l.size)).toEqual([
+      '2',
+    ]);
+    expect((await failure(call(RPC.catalog.availability, {}, volunteer)))?.code).toBe('FORBIDDEN');
+    // A per-product threshold: 9 units count as low once the threshold is 10.
+    const shoe = figures.lowStock.find((l) => l.name === 'Avail Shoe') as unknown as {
+      productId: string;
+    };
+    await call(RPC.catalog.updateProduct, { id: shoe.productId, lowStockThreshold: 10 });
+    const after = await call<{ lowStock: { name: string; size: string }[] }>(
       RPC.catalog.availability,
       {},
     );
-    expect(figures.outOfStock).toEqual(expect.arrayContaining([{ name: 'Avail Shoe', entries: ["Boy's sizing | 1"] }]));
-    expect(figures.lowStock.filter((l) => l.name === 'Avail Shoe').map((l) => l.size)).toEqual(['2']);
-    expect((await failure(call(RPC.catalog.availability, {}, volunteer)))?.code).toBe('FORBIDDEN');
+    expect(
+      after.lowStock
+        .filter((l) => l.name === 'Avail Shoe')
+        .map((l) => l.size)
+        .sort(),
+    ).toEqual(['2', '3']);
   });
 });

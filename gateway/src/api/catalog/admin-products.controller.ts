@@ -74,7 +74,11 @@ export class AdminProductsController {
 
   @Post('/api/v1/admin/product/new')
   @Access('admin')
-  @ApiDoc({ summary: 'Create a product (form or JSON; images as files or data URLs)', body: newProductFormSchema, multipart: true })
+  @ApiDoc({
+    summary: 'Create a product (form or JSON; images as files or data URLs)',
+    body: newProductFormSchema,
+    multipart: true,
+  })
   async create(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
     const form = await readProductForm(request, this.images);
     const input = {
@@ -88,14 +92,27 @@ export class AdminProductsController {
     // Validate (the catalog validates again) before storing any image.
     parseOrThrow(createProductInputSchema, input);
     const images = await form.storeImages();
-    const product = await this.rpc.call<ProductDto>(RPC.catalog.createProduct, { ...input, images }, { actor });
+    const product = await this.rpc.call<ProductDto>(
+      RPC.catalog.createProduct,
+      { ...input, images },
+      { actor },
+    );
     return { success: true, product };
   }
 
   @Put('/api/v1/admin/product/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'Update a product (form: description, isShow, ProductSize + Stock = new total, images replace)', body: updateProductFormSchema, multipart: true })
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Req() request: FastifyRequest) {
+  @ApiDoc({
+    summary:
+      'Update a product (form: description, isShow, ProductSize + Stock = new total, images replace)',
+    body: updateProductFormSchema,
+    multipart: true,
+  })
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ) {
     const form = await readProductForm(request, this.images);
     const size = textField(form.fields, 'ProductSize');
     const stockText = textField(form.fields, 'Stock');

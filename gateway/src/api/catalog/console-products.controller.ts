@@ -42,11 +42,13 @@ export const consoleProductUpdateSchema = z.object({
   newSizes: z.array(z.object({ size: z.string(), stock: z.number() })).optional(),
   setStock: z.array(z.object({ size: z.string(), stock: z.number() })).optional(),
   removeImageIds: z.array(z.string()).optional(),
+  lowStockThreshold: z.number().optional(),
 });
 
 function bodyObject(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw AppError.badRequest('The request body must be an object');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw AppError.badRequest('The request body must be an object');
   return body as Record<string, unknown>;
 }
 
@@ -73,27 +75,46 @@ export class ConsoleProductsController {
 
   @Get('/api/console/products')
   @Access('admin')
-  @ApiDoc({ summary: 'Products (console list: filter q, category, SubCategory, isShow, outOfStock, id; sort name, Stock, createdAt)', query: consoleListQuerySchema })
-  async list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiDoc({
+    summary:
+      'Products (console list: filter q, category, SubCategory, isShow, outOfStock, id; sort name, Stock, createdAt)',
+    query: consoleListQuerySchema,
+  })
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const { sort, range, filter } = parseConsoleQuery(query);
     const list = await this.rpc.call<ConsoleList<ProductDto>>(
       RPC.catalog.consoleListProducts,
       { sort, range, filter: productFilter(filter) },
       { actor },
     );
-    return sendConsoleList(reply, 'products', list.items.map(toConsoleProduct), list.total, range.start);
+    return sendConsoleList(
+      reply,
+      'products',
+      list.items.map(toConsoleProduct),
+      list.total,
+      range.start,
+    );
   }
 
   @Get('/api/console/products/:id')
   @Access('admin')
   @ApiDoc({ summary: 'One product (console)' })
   async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return toConsoleProduct(await this.rpc.call<ProductDto>(RPC.catalog.getProduct, { id }, { actor }));
+    return toConsoleProduct(
+      await this.rpc.call<ProductDto>(RPC.catalog.getProduct, { id }, { actor }),
+    );
   }
 
   @Post('/api/console/products')
   @Access('admin')
-  @ApiDoc({ summary: 'Create a product (console, JSON; images via POST /api/console/products/:id/images)', body: consoleProductCreateSchema })
+  @ApiDoc({
+    summary: 'Create a product (console, JSON; images via POST /api/console/products/:id/images)',
+    body: consoleProductCreateSchema,
+  })
   async create(@CurrentActor() actor: Actor, @Body() body: unknown) {
     const fields = bodyObject(body);
     const input = {
@@ -104,12 +125,18 @@ export class ConsoleProductsController {
       ProductSize: numberLists(fields.ProductSize ?? fields.sizes, ['stock']),
       isShow: fields.isShow ?? undefined,
     };
-    return toConsoleProduct(await this.rpc.call<ProductDto>(RPC.catalog.createProduct, input, { actor }));
+    return toConsoleProduct(
+      await this.rpc.call<ProductDto>(RPC.catalog.createProduct, input, { actor }),
+    );
   }
 
   @Put('/api/console/products/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'Update a product (console, JSON: description, isShow, addStock, newSizes, setStock, removeImageIds)', body: consoleProductUpdateSchema })
+  @ApiDoc({
+    summary:
+      'Update a product (console, JSON: description, isShow, addStock, newSizes, setStock, removeImageIds)',
+    body: consoleProductUpdateSchema,
+  })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     const fields = bodyObject(body);
     const input: Record<string, unknown> = {
@@ -120,48 +147,83 @@ export class ConsoleProductsController {
       newSizes: numberLists(fields.newSizes, ['stock']),
       setStock: numberLists(fields.setStock, ['stock']),
       removeImageIds: fields.removeImageIds,
+      lowStockThreshold:
+        typeof fields.lowStockThreshold === 'string' && fields.lowStockThreshold !== ''
+          ? Number(fields.lowStockThreshold)
+          : (fields.lowStockThreshold ?? undefined),
       // Read-only fields: sent back unchanged by the console they pass; a change is refused by the catalog.
       name: typeof fields.name === 'string' ? fields.name : undefined,
       category: typeof fields.category === 'string' ? fields.category : undefined,
       SubCategory: typeof fields.SubCategory === 'string' ? fields.SubCategory : undefined,
     };
-    return toConsoleProduct(await this.rpc.call<ProductDto>(RPC.catalog.updateProduct, input, { actor }));
+    return toConsoleProduct(
+      await this.rpc.call<ProductDto>(RPC.catalog.updateProduct, input, { actor }),
+    );
   }
 
   @Delete('/api/console/products/:id')
   @Access('admin')
   @ApiDoc({ summary: 'Delete a product (console)' })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return toConsoleProduct(await this.rpc.call<ProductDto>(RPC.catalog.deleteProduct, { id }, { actor }));
+    return toConsoleProduct(
+      await this.rpc.call<ProductDto>(RPC.catalog.deleteProduct, { id }, { actor }),
+    );
   }
 
   @Post('/api/console/products/:id/images')
   @Access('admin')
-  @ApiDoc({ summary: 'Add images to a product (multipart field images, PNG/JPEG/WebP, 5 MB each, 6 at most)', multipart: true })
-  async addImages(@CurrentActor() actor: Actor, @Param('id') id: string, @Req() request: FastifyRequest) {
+  @ApiDoc({
+    summary:
+      'Add images to a product (multipart field images, PNG/JPEG/WebP, 5 MB each, 6 at most)',
+    multipart: true,
+  })
+  async addImages(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ) {
     const form = await readProductForm(request, this.images);
     if (form.imageCount === 0) throw AppError.badRequest('images: at least one image is required');
     // 404 before storing anything for a product that does not exist.
     await this.rpc.call<ProductDto>(RPC.catalog.getProduct, { id }, { actor });
     const addImages = await form.storeImages();
-    return toConsoleProduct(await this.rpc.call<ProductDto>(RPC.catalog.updateProduct, { id, addImages }, { actor }));
+    return toConsoleProduct(
+      await this.rpc.call<ProductDto>(RPC.catalog.updateProduct, { id, addImages }, { actor }),
+    );
   }
 
   @Delete('/api/console/products/:id/images/:imageId')
   @Access('admin')
   @ApiDoc({ summary: 'Remove one image of a product' })
-  async removeImage(@CurrentActor() actor: Actor, @Param('id') id: string, @Param('imageId') imageId: string) {
+  async removeImage(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Param('imageId') imageId: string,
+  ) {
     const product = await this.rpc.call<ProductDto>(RPC.catalog.getProduct, { id }, { actor });
-    if (!product.images.some((img) => img._id === imageId)) throw AppError.notFound('Image not found');
+    if (!product.images.some((img) => img._id === imageId))
+      throw AppError.notFound('Image not found');
     return toConsoleProduct(
-      await this.rpc.call<ProductDto>(RPC.catalog.updateProduct, { id, removeImageIds: [imageId] }, { actor }),
+      await this.rpc.call<ProductDto>(
+        RPC.catalog.updateProduct,
+        { id, removeImageIds: [imageId] },
+        { actor },
+      ),
     );
   }
 
   @Get('/api/console/movements')
   @Access('admin')
-  @ApiDoc({ summary: 'Stock movements (console list: filter productId, sizeId, size, reason, orderId; newest first)', query: consoleListQuerySchema })
-  async movements(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiDoc({
+    summary:
+      'Stock movements (console list: filter productId, sizeId, size, reason, orderId; newest first)',
+    query: consoleListQuerySchema,
+  })
+  async movements(
+    @CurrentActor() actor: Actor,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const { sort, range, filter } = parseConsoleQuery(query);
     const movementFilter = parseOrThrow(
       z.object({

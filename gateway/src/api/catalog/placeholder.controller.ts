@@ -17,10 +17,13 @@ const COLOURS: Record<string, [string, string]> = {
 
 /** Simple shapes suggesting each category, drawn in a 200x200 box. */
 const ICONS: Record<string, string> = {
-  footwear: '<path d="M40 120 L40 80 L80 80 Q95 100 130 105 L160 112 Q170 116 170 128 L170 135 L40 135 Z"/>',
-  clothing: '<path d="M70 55 L100 68 L130 55 L165 80 L150 100 L138 92 L138 150 L62 150 L62 92 L50 100 L35 80 Z"/>',
+  footwear:
+    '<path d="M40 120 L40 80 L80 80 Q95 100 130 105 L160 112 Q170 116 170 128 L170 135 L40 135 Z"/>',
+  clothing:
+    '<path d="M70 55 L100 68 L130 55 L165 80 L150 100 L138 92 L138 150 L62 150 L62 92 L50 100 L35 80 Z"/>',
   sports: '<circle cx="100" cy="100" r="45"/>',
-  miscellaneous: '<rect x="60" y="65" width="80" height="85" rx="12"/><path d="M80 65 Q80 45 100 45 Q120 45 120 65" fill="none" stroke-width="8"/>',
+  miscellaneous:
+    '<rect x="60" y="65" width="80" height="85" rx="12"/><path d="M80 65 Q80 45 100 45 Q120 45 120 65" fill="none" stroke-width="8"/>',
 };
 
 export function placeholderSvg(category: string): string {

@@ -29,21 +29,27 @@ function imagesFromDataUrls(value: unknown): UploadedFile[] {
     const match = DATA_URL.exec(item);
     if (!match?.[1]) continue;
     const data = Buffer.from(match[1], 'base64');
-    if (data.length > LIMITS.productImageMaxBytes) throw AppError.badRequest('images: each image must be at most 5 MB');
+    if (data.length > LIMITS.productImageMaxBytes)
+      throw AppError.badRequest('images: each image must be at most 5 MB');
     files.push({ field: 'images', filename: 'image', mimetype: 'application/octet-stream', data });
   }
   return files;
 }
 
-export async function readProductForm(request: FastifyRequest, images: ImageStore): Promise<ProductForm> {
+export async function readProductForm(
+  request: FastifyRequest,
+  images: ImageStore,
+): Promise<ProductForm> {
   const { fields, files } = await readForm(request, {
     maxFileBytes: LIMITS.productImageMaxBytes,
     maxFiles: LIMITS.productImagesMax,
   });
   const { images: imageField, ...rest } = fields;
-  if (files.some((f) => f.field !== 'images')) throw AppError.badRequest('images: files must be sent in the images field');
+  if (files.some((f) => f.field !== 'images'))
+    throw AppError.badRequest('images: files must be sent in the images field');
   const all = [...files, ...imagesFromDataUrls(imageField)];
-  if (all.length > LIMITS.productImagesMax) throw AppError.badRequest(`images: at most ${LIMITS.productImagesMax} images`);
+  if (all.length > LIMITS.productImagesMax)
+    throw AppError.badRequest(`images: at most ${LIMITS.productImagesMax} images`);
   assertImages(all, 'images');
   return {
     fields: rest,
@@ -79,7 +85,8 @@ function parseJsonIfString(value: unknown, field: string): unknown {
 }
 
 function toStockNumber(value: unknown): unknown {
-  if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))) return Number(value);
+  if (typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)))
+    return Number(value);
   return value;
 }
 
@@ -90,7 +97,10 @@ function toStockNumber(value: unknown): unknown {
 export function readSizes(fields: Record<string, unknown>): unknown {
   const raw = parseJsonIfString(fields.ProductSize ?? fields.sizes, 'ProductSize');
   const list = asList(raw).map((item) => parseJsonIfString(item, 'ProductSize'));
-  if (list.length > 0 && list.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))) {
+  if (
+    list.length > 0 &&
+    list.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))
+  ) {
     return list.map((item) => {
       const row = item as Record<string, unknown>;
       return { ...row, stock: toStockNumber(row.stock) };

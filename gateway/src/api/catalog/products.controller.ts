@@ -19,7 +19,10 @@ import { ApiDoc } from '../../docs/api-doc.decorator.js';
 export const productQuerySchema = z.object({
   keyword: z.string().trim().max(100).optional().default(''),
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
-  category: z.preprocess((v) => (v === '' || v === 'All' ? undefined : v), categorySchema.optional()),
+  category: z.preprocess(
+    (v) => (v === '' || v === 'All' ? undefined : v),
+    categorySchema.optional(),
+  ),
 });
 
 @Controller()
@@ -28,19 +31,30 @@ export class ProductsController {
 
   @Get('/api/v1/products')
   @Access('public')
-  @ApiDoc({ summary: 'Products, 12 a page (visible ones only, except for admins)', query: productQuerySchema })
+  @ApiDoc({
+    summary: 'Products, 12 a page (visible ones only, except for admins)',
+    query: productQuerySchema,
+  })
   async list(@CurrentActor() actor: Actor | null, @Query() query: Record<string, unknown>) {
     const input = parseOrThrow(productQuerySchema, query);
-    const result = await this.rpc.call<ProductListResult>(RPC.catalog.listProducts, input, { actor });
+    const result = await this.rpc.call<ProductListResult>(RPC.catalog.listProducts, input, {
+      actor,
+    });
     return { success: true, ...result };
   }
 
   @Get('/api/v1/products/grouped')
   @Access('public')
-  @ApiDoc({ summary: 'Products grouped by name with sizes per SubCategory (the store cards), 12 groups a page', query: productQuerySchema })
+  @ApiDoc({
+    summary:
+      'Products grouped by name with sizes per SubCategory (the store cards), 12 groups a page',
+    query: productQuerySchema,
+  })
   async grouped(@CurrentActor() actor: Actor | null, @Query() query: Record<string, unknown>) {
     const input = parseOrThrow(productQuerySchema, query);
-    const result = await this.rpc.call<GroupedListResult>(RPC.catalog.listGroupedProducts, input, { actor });
+    const result = await this.rpc.call<GroupedListResult>(RPC.catalog.listGroupedProducts, input, {
+      actor,
+    });
     return { success: true, ...result };
   }
 

@@ -1,13 +1,7 @@
 /** Reviews: `PUT /api/v1/review` by a logged-in user; the console's `reviews` resource (admin). */
 import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
 import { z } from 'zod';
-import {
-  AppError,
-  RPC,
-  type Actor,
-  type ConsoleList,
-  type ConsoleReviewDto,
-} from '@lr/contracts';
+import { AppError, RPC, type Actor, type ConsoleList, type ConsoleReviewDto } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
@@ -28,19 +22,32 @@ export class ReviewsController {
 
   @Put('/api/v1/review')
   @Access('login')
-  @ApiDoc({ summary: 'Review a product (rating 0.5-5 in half steps; a second review replaces the first)', body: reviewBodySchema })
+  @ApiDoc({
+    summary: 'Review a product (rating 0.5-5 in half steps; a second review replaces the first)',
+    body: reviewBodySchema,
+  })
   async upsert(@CurrentActor() actor: Actor, @Body() body: unknown) {
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw AppError.badRequest('The request body must be an object');
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+      throw AppError.badRequest('The request body must be an object');
     const { rating, comment, productId } = body as Record<string, unknown>;
-    if (productId === undefined || productId === '') throw AppError.badRequest('productId: is required');
-    await this.rpc.call<ConsoleReviewDto>(RPC.catalog.upsertReview, { rating, comment, productId }, { actor });
+    if (productId === undefined || productId === '')
+      throw AppError.badRequest('productId: is required');
+    await this.rpc.call<ConsoleReviewDto>(
+      RPC.catalog.upsertReview,
+      { rating, comment, productId },
+      { actor },
+    );
     return { success: true };
   }
 
   @Get('/api/console/reviews')
   @Access('admin')
   @ApiDoc({ summary: 'Reviews (console list: filter productId, q)', query: consoleListQuerySchema })
-  async list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const { sort, range, filter } = parseConsoleQuery(query);
     const reviewFilter: Record<string, unknown> = {};
     if (typeof filter.productId === 'string') reviewFilter.productId = filter.productId;

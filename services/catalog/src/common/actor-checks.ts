@@ -8,7 +8,8 @@ export function requireActor(actor: Actor | null): Actor {
 
 export function requireRole(actor: Actor | null, ...roles: Role[]): Actor {
   const known = requireActor(actor);
-  if (!roles.includes(known.role)) throw AppError.forbidden(`Role: ${known.role} is not allowed to access this resource`);
+  if (!roles.includes(known.role))
+    throw AppError.forbidden(`Role: ${known.role} is not allowed to access this resource`);
   return known;
 }
 

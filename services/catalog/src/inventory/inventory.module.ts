@@ -9,7 +9,13 @@ import { StockLedger } from './stock-ledger.js';
 
 @Module({
   controllers: [InventoryController],
-  providers: [InventoryRepository, StockLedger, InventoryService, OrderInventoryHandler, InventoryConsumer],
+  providers: [
+    InventoryRepository,
+    StockLedger,
+    InventoryService,
+    OrderInventoryHandler,
+    InventoryConsumer,
+  ],
   exports: [InventoryRepository, StockLedger],
 })
 export class InventoryModule {}

@@ -56,12 +56,18 @@ export class InventoryRepository {
   async lockSizesOf(tx: Executor, productIds: string[]): Promise<SizeWithProduct[]> {
     const ids = [...new Set(productIds.filter(isUuid))].sort();
     if (ids.length === 0) return [];
-    await tx.execute(sql`SELECT id FROM catalog.products WHERE ${anyUuid(sql`id`, ids)} ORDER BY id FOR UPDATE`);
+    await tx.execute(
+      sql`SELECT id FROM catalog.products WHERE ${anyUuid(sql`id`, ids)} ORDER BY id FOR UPDATE`,
+    );
     return this.sizesOf(ids, tx, true);
   }
 
   /** Sizes of the given products with their product's name and visibility. */
-  async sizesOf(productIds: string[], executor: Executor = this.db, lock = false): Promise<SizeWithProduct[]> {
+  async sizesOf(
+    productIds: string[],
+    executor: Executor = this.db,
+    lock = false,
+  ): Promise<SizeWithProduct[]> {
     const ids = productIds.filter(isUuid);
     if (ids.length === 0) return [];
     const query = executor
@@ -106,14 +112,24 @@ export class InventoryRepository {
 
   /** What an order still holds per size, computed from the ledger (commits minus releases). */
   async heldByOrder(tx: Executor, orderId: string): Promise<HeldStock[]> {
-    const result = await tx.execute<{ size_id: string; product_id: string; size: string; held: number }>(sql`
+    const result = await tx.execute<{
+      size_id: string;
+      product_id: string;
+      size: string;
+      held: number;
+    }>(sql`
       SELECT size_id, product_id, min(size) AS size, (-sum(delta))::int AS held
       FROM catalog.stock_movements
       WHERE order_id = ${orderId} AND reason IN ('order-commit', 'order-release')
       GROUP BY size_id, product_id
       HAVING -sum(delta) > 0
       ORDER BY size_id`);
-    return result.rows.map((r) => ({ sizeId: r.size_id, productId: r.product_id, size: r.size, held: Number(r.held) }));
+    return result.rows.map((r) => ({
+      sizeId: r.size_id,
+      productId: r.product_id,
+      size: r.size,
+      held: Number(r.held),
+    }));
   }
 
   /** Ensures the order's row exists and locks it for this transaction. */
@@ -122,7 +138,11 @@ export class InventoryRepository {
       .insert(orderCommitments)
       .values({ orderId, version: 0, committed: false, lastStatus: 'Processing' })
       .onConflictDoNothing();
-    const [row] = await tx.select().from(orderCommitments).where(eq(orderCommitments.orderId, orderId)).for('update');
+    const [row] = await tx
+      .select()
+      .from(orderCommitments)
+      .where(eq(orderCommitments.orderId, orderId))
+      .for('update');
     if (!row) throw new Error(`order commitment ${orderId} missing`);
     return row;
   }
@@ -133,13 +153,22 @@ export class InventoryRepository {
   ): Promise<void> {
     await tx
       .update(orderCommitments)
-      .set({ version: row.version, committed: row.committed, deleted: row.deleted, lastStatus: row.lastStatus, updatedAt: new Date() })
+      .set({
+        version: row.version,
+        committed: row.committed,
+        deleted: row.deleted,
+        lastStatus: row.lastStatus,
+        updatedAt: new Date(),
+      })
       .where(eq(orderCommitments.orderId, row.orderId));
   }
 
   async findCommitment(orderId: string): Promise<OrderCommitmentRow | null> {
     if (!isUuid(orderId)) return null;
-    const [row] = await this.db.select().from(orderCommitments).where(eq(orderCommitments.orderId, orderId));
+    const [row] = await this.db
+      .select()
+      .from(orderCommitments)
+      .where(eq(orderCommitments.orderId, orderId));
     return row ?? null;
   }
 
@@ -176,12 +205,17 @@ export class InventoryRepository {
       .orderBy(sql`${sortSql} ${direction}`, desc(stockMovements.id))
       .offset(offset)
       .limit(limit);
-    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(stockMovements).where(where);
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stockMovements)
+      .where(where);
     return { rows, total: count?.n ?? 0 };
   }
 
   /** Every size with its product, for the availability figures. */
-  async allSizes(): Promise<(SizeWithProduct & { subCategory: string; lowStockThreshold: number })[]> {
+  async allSizes(): Promise<
+    (SizeWithProduct & { subCategory: string; lowStockThreshold: number })[]
+  > {
     return this.db
       .select({
         sizeId: productSizes.id,

@@ -35,14 +35,23 @@ export class InventoryService {
       const size = sizes.find((s) => s.productId === line.productId && s.size === line.size);
       const available = size && (size.isShow || allowHidden) ? size.stock : 0;
       if (available < line.quantity || !size) {
-        shortLines.push({ productId: line.productId, size: line.size, name: size?.name ?? '', requested: line.quantity, available });
+        shortLines.push({
+          productId: line.productId,
+          size: line.size,
+          name: size?.name ?? '',
+          requested: line.quantity,
+          available,
+        });
       }
     }
     return { shortLines };
   }
 
   async availability(): Promise<AvailabilityDto> {
-    const [productsCount, sizes] = await Promise.all([this.repository.countProducts(), this.repository.allSizes()]);
+    const [productsCount, sizes] = await Promise.all([
+      this.repository.countProducts(),
+      this.repository.allSizes(),
+    ]);
     const outOfStock = new Map<string, { name: string; entries: string[] }>();
     const lowStock: AvailabilityDto['lowStock'] = [];
     let outOfStockSizes = 0;
@@ -54,7 +63,13 @@ export class InventoryService {
         group.entries.push(`${s.subCategory} | ${s.size}`);
         outOfStock.set(key, group);
       } else if (s.stock <= s.lowStockThreshold) {
-        lowStock.push({ productId: s.productId, name: s.name, SubCategory: s.subCategory, size: s.size, stock: s.stock });
+        lowStock.push({
+          productId: s.productId,
+          name: s.name,
+          SubCategory: s.subCategory,
+          size: s.size,
+          stock: s.stock,
+        });
       }
     }
     lowStock.sort((a, b) => a.stock - b.stock || a.name.localeCompare(b.name));
@@ -72,7 +87,12 @@ export class InventoryService {
     range: { start: number; end: number },
     sort: { field: string; order: 'ASC' | 'DESC' } | null,
   ): Promise<ConsoleList<MovementDto>> {
-    const { rows, total } = await this.repository.listMovements(filter, range.start, range.end - range.start + 1, sort);
+    const { rows, total } = await this.repository.listMovements(
+      filter,
+      range.start,
+      range.end - range.start + 1,
+      sort,
+    );
     return { items: rows.map(toMovementDto), total };
   }
 }

@@ -42,7 +42,13 @@ export function wantedLines(order: OrderSnapshot): WantedLine[] {
     const key = `${line.productId}\u0000${line.size}`;
     const existing = merged.get(key);
     if (existing) existing.quantity += line.quantity;
-    else merged.set(key, { productId: line.productId, size: line.size, name: line.name, quantity: line.quantity });
+    else
+      merged.set(key, {
+        productId: line.productId,
+        size: line.size,
+        name: line.name,
+        quantity: line.quantity,
+      });
   }
   return [...merged.values()];
 }
@@ -64,19 +70,32 @@ export class OrderInventoryHandler {
     const { order, from, to, changedBy } = event.data;
     const state = await this.repository.lockCommitment(tx, order.id);
     if (state.deleted || state.version >= order.version) {
-      this.logger.info({ orderId: order.id, version: order.version, applied: state.version }, 'stale order event skipped');
+      this.logger.info(
+        { orderId: order.id, version: order.version, applied: state.version },
+        'stale order event skipped',
+      );
       return;
     }
     const effect = inventoryEffectOf(from, to);
     let committed = state.committed;
     if (isCommittedStatus(to) && !state.committed) {
-      if (effect !== 'commit') this.logger.warn({ orderId: order.id, from, to }, 'order holds no stock yet: committing now');
+      if (effect !== 'commit')
+        this.logger.warn(
+          { orderId: order.id, from, to },
+          'order holds no stock yet: committing now',
+        );
       committed = await this.commit(tx, order, event.eventId, changedBy);
     } else if (!isCommittedStatus(to) && state.committed) {
       await this.release(tx, order.id, event.eventId, changedBy);
       committed = false;
     }
-    await this.repository.saveCommitment(tx, { orderId: order.id, version: order.version, committed, deleted: false, lastStatus: to });
+    await this.repository.saveCommitment(tx, {
+      orderId: order.id,
+      version: order.version,
+      committed,
+      deleted: false,
+      lastStatus: to,
+    });
   }
 
   async onDeleted(tx: Executor, event: OrderDeleted): Promise<void> {
@@ -84,7 +103,8 @@ export class OrderInventoryHandler {
     const state = await this.repository.lockCommitment(tx, order.id);
     if (state.deleted) return;
     // A delivered order's stock left the building; anything else it holds comes back.
-    if (state.committed && order.status !== 'Delivered') await this.release(tx, order.id, event.eventId, deletedBy);
+    if (state.committed && order.status !== 'Delivered')
+      await this.release(tx, order.id, event.eventId, deletedBy);
     await this.repository.saveCommitment(tx, {
       orderId: order.id,
       version: Math.max(state.version, order.version),
@@ -95,9 +115,17 @@ export class OrderInventoryHandler {
   }
 
   /** Takes every line or nothing; returns false (and publishes commit-rejected) when a line is short. */
-  private async commit(tx: Executor, order: OrderSnapshot, eventId: string, actor: ActorRef): Promise<boolean> {
+  private async commit(
+    tx: Executor,
+    order: OrderSnapshot,
+    eventId: string,
+    actor: ActorRef,
+  ): Promise<boolean> {
     const lines = wantedLines(order);
-    const sizes = await this.repository.lockSizesOf(tx, lines.map((l) => l.productId));
+    const sizes = await this.repository.lockSizesOf(
+      tx,
+      lines.map((l) => l.productId),
+    );
     const shortLines: ShortLine[] = [];
     const plan: { line: WantedLine; sizeId: string }[] = [];
     for (const line of lines) {
@@ -121,7 +149,10 @@ export class OrderInventoryHandler {
         { orderId: order.id, orderVersion: order.version, sourceEventId: eventId, shortLines },
         order.version,
       );
-      this.logger.warn({ orderId: order.id, shortLines }, 'order commit rejected: not enough stock');
+      this.logger.warn(
+        { orderId: order.id, shortLines },
+        'order commit rejected: not enough stock',
+      );
       return false;
     }
     for (const { line, sizeId } of plan) {
@@ -140,12 +171,23 @@ export class OrderInventoryHandler {
   }
 
   /** Gives back exactly what the ledger says this order still holds. */
-  private async release(tx: Executor, orderId: string, eventId: string, actor: ActorRef): Promise<void> {
+  private async release(
+    tx: Executor,
+    orderId: string,
+    eventId: string,
+    actor: ActorRef,
+  ): Promise<void> {
     const held = await this.repository.heldByOrder(tx, orderId);
-    const sizes = await this.repository.lockSizesOf(tx, held.map((h) => h.productId));
+    const sizes = await this.repository.lockSizesOf(
+      tx,
+      held.map((h) => h.productId),
+    );
     for (const h of held) {
       if (!sizes.some((s) => s.sizeId === h.sizeId)) {
-        this.logger.warn({ orderId, sizeId: h.sizeId }, 'size deleted since the commit: nothing to give back to');
+        this.logger.warn(
+          { orderId, sizeId: h.sizeId },
+          'size deleted since the commit: nothing to give back to',
+        );
         continue;
       }
       await this.ledger.apply(tx, {

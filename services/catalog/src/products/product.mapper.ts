@@ -21,7 +21,11 @@ export function toReviewDto(row: ReviewRow): ReviewDto {
 }
 
 export function toProductDto({ product, sizes, reviews }: ProductAggregate): ProductDto {
-  const images = product.images.map((img) => ({ _id: img.id, url: img.url, originalUrl: img.originalUrl }));
+  const images = product.images.map((img) => ({
+    _id: img.id,
+    url: img.url,
+    originalUrl: img.originalUrl,
+  }));
   return {
     _id: product.id,
     name: product.name,
@@ -76,7 +80,12 @@ export function toProductGroups(aggregates: ProductAggregate[]): ProductGroupDto
       subCategories: sorted.map(({ product, sizes }) => ({
         SubCategory: product.subCategory,
         productId: product.id,
-        sizes: sizes.map((s) => ({ _id: s.id, size: s.size, stock: s.stock, productId: product.id })),
+        sizes: sizes.map((s) => ({
+          _id: s.id,
+          size: s.size,
+          stock: s.stock,
+          productId: product.id,
+        })),
       })),
     };
   });

@@ -26,7 +26,10 @@ export class ProductsController {
 
   @MessagePattern(RPC.catalog.listGroupedProducts)
   listGrouped(@Payload() req: RpcRequest<unknown>) {
-    return this.products.listGrouped(parseOrThrow(listProductsInputSchema, req.input ?? {}), req.actor);
+    return this.products.listGrouped(
+      parseOrThrow(listProductsInputSchema, req.input ?? {}),
+      req.actor,
+    );
   }
 
   @MessagePattern(RPC.catalog.getProduct)

@@ -2,7 +2,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
-import { products, productSizes, reviews, type ProductRow, type ProductSizeRow, type ReviewRow, type StoredImage } from '../db/schema.js';
+import {
+  products,
+  productSizes,
+  reviews,
+  type ProductRow,
+  type ProductSizeRow,
+  type ReviewRow,
+  type StoredImage,
+} from '../db/schema.js';
 import { anyUuid, ilikeLiteral, isUuid, whereAll } from '../db/sql-helpers.js';
 
 export interface ProductAggregate {
@@ -68,20 +76,32 @@ export class ProductsRepository {
     if (filter.subCategory) c.push(sql`${products.subCategory} = ${filter.subCategory}`);
     if (filter.ids) c.push(anyUuid(sql`${products.id}`, filter.ids));
     if (filter.outOfStock === true) {
-      c.push(sql`EXISTS (SELECT 1 FROM catalog.product_sizes s WHERE s.product_id = ${products.id} AND s.stock = 0)`);
+      c.push(
+        sql`EXISTS (SELECT 1 FROM catalog.product_sizes s WHERE s.product_id = ${products.id} AND s.stock = 0)`,
+      );
     } else if (filter.outOfStock === false) {
-      c.push(sql`NOT EXISTS (SELECT 1 FROM catalog.product_sizes s WHERE s.product_id = ${products.id} AND s.stock = 0)`);
+      c.push(
+        sql`NOT EXISTS (SELECT 1 FROM catalog.product_sizes s WHERE s.product_id = ${products.id} AND s.stock = 0)`,
+      );
     }
     return whereAll(c);
   }
 
   async count(filter: ProductFilter): Promise<number> {
-    const rows = await this.db.select({ n: sql<number>`count(*)::int` }).from(products).where(this.conditions(filter));
+    const rows = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .where(this.conditions(filter));
     return rows[0]?.n ?? 0;
   }
 
   /** One page ordered by name then id (stable pages). */
-  async page(filter: ProductFilter, offset: number, limit: number, sort?: { field: string; order: 'ASC' | 'DESC' } | null): Promise<ProductAggregate[]> {
+  async page(
+    filter: ProductFilter,
+    offset: number,
+    limit: number,
+    sort?: { field: string; order: 'ASC' | 'DESC' } | null,
+  ): Promise<ProductAggregate[]> {
     const sortSql = sort && SORTABLE[sort.field] ? SORTABLE[sort.field] : SORTABLE.name;
     const direction = sort?.order === 'DESC' ? sql`DESC` : sql`ASC`;
     const rows = await this.db
@@ -103,7 +123,11 @@ export class ProductsRepository {
   }
 
   /** The products of one page of name groups (groups ordered by lower(name)). */
-  async groupPage(filter: ProductFilter, offset: number, limit: number): Promise<ProductAggregate[]> {
+  async groupPage(
+    filter: ProductFilter,
+    offset: number,
+    limit: number,
+  ): Promise<ProductAggregate[]> {
     const where = this.conditions(filter);
     const keys = await this.db
       .select({ key: sql<string>`lower(${products.name})` })
@@ -133,7 +157,10 @@ export class ProductsRepository {
   async findByIds(ids: string[]): Promise<ProductAggregate[]> {
     const valid = ids.filter(isUuid);
     if (valid.length === 0) return [];
-    const rows = await this.db.select().from(products).where(anyUuid(sql`${products.id}`, valid));
+    const rows = await this.db
+      .select()
+      .from(products)
+      .where(anyUuid(sql`${products.id}`, valid));
     return this.withDetails(this.db, rows);
   }
 
@@ -180,7 +207,7 @@ export class ProductsRepository {
   async updateProduct(
     tx: Executor,
     id: string,
-    values: Partial<Pick<ProductRow, 'description' | 'isShow' | 'images' | 'ratings' | 'numOfReviews'>>,
+    values: Partial<Pick<ProductRow, 'description' | 'isShow' | 'images' | 'lowStockThreshold'>>,
   ): Promise<number> {
     const [row] = await tx
       .update(products)
@@ -192,7 +219,10 @@ export class ProductsRepository {
   }
 
   async deleteProduct(tx: Executor, id: string): Promise<boolean> {
-    const rows = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+    const rows = await tx
+      .delete(products)
+      .where(eq(products.id, id))
+      .returning({ id: products.id });
     return rows.length > 0;
   }
 }

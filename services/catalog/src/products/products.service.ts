@@ -60,7 +60,12 @@ export class ProductsService {
       this.products.count(filter),
       this.products.page(filter, (input.page - 1) * CATALOG_PAGE_SIZE, CATALOG_PAGE_SIZE),
     ]);
-    return { products: page.map(toProductDto), productsCount, resultPerPage: CATALOG_PAGE_SIZE, filteredProductsCount };
+    return {
+      products: page.map(toProductDto),
+      productsCount,
+      resultPerPage: CATALOG_PAGE_SIZE,
+      filteredProductsCount,
+    };
   }
 
   async listGrouped(input: ListInput, actor: Actor | null): Promise<GroupedListResult> {
@@ -71,7 +76,12 @@ export class ProductsService {
       this.products.countGroups(filter),
       this.products.groupPage(filter, (input.page - 1) * CATALOG_PAGE_SIZE, CATALOG_PAGE_SIZE),
     ]);
-    return { groups: toProductGroups(members), groupsCount, resultPerPage: CATALOG_PAGE_SIZE, filteredGroupsCount };
+    return {
+      groups: toProductGroups(members),
+      groupsCount,
+      resultPerPage: CATALOG_PAGE_SIZE,
+      filteredGroupsCount,
+    };
   }
 
   async get(id: string, actor: Actor | null): Promise<ProductDto> {
@@ -87,7 +97,8 @@ export class ProductsService {
 
   async consoleList(input: ConsoleInput): Promise<ConsoleList<ProductDto>> {
     const { filter, range, sort } = input;
-    const ids = filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
+    const ids =
+      filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
     const productFilter = {
       keyword: filter.q,
       category: filter.category,
@@ -113,15 +124,31 @@ export class ProductsService {
         isShow: input.isShow,
         images: toStoredImages(input.images),
       });
-      const sizes = await this.products.insertSizes(tx, product.id, input.ProductSize.map((s) => s.size));
+      const sizes = await this.products.insertSizes(
+        tx,
+        product.id,
+        input.ProductSize.map((s) => s.size),
+      );
       for (const [i, size] of sizes.entries()) {
         const stock = input.ProductSize[i]?.stock ?? 0;
         if (stock > 0) {
-          await this.ledger.apply(tx, { productId: product.id, sizeId: size.id, size: size.size, delta: stock, reason: 'initial', actor });
+          await this.ledger.apply(tx, {
+            productId: product.id,
+            sizeId: size.id,
+            size: size.size,
+            delta: stock,
+            reason: 'initial',
+            actor,
+          });
         }
       }
       const created = await this.reload(tx, product.id);
-      await this.outbox.write(tx, EVENTS.catalogProductCreated, { productId: product.id }, created.product.version);
+      await this.outbox.write(
+        tx,
+        EVENTS.catalogProductCreated,
+        { productId: product.id },
+        created.product.version,
+      );
       this.logger.info({ productId: product.id, by: actor.id }, 'product created');
       return toProductDto(created);
     });
@@ -133,25 +160,47 @@ export class ProductsService {
       if (!current) throw notFound();
       this.assertReadOnlyUnchanged(current, input);
       const sizes = await this.inventory.lockSizesOf(tx, [current.product.id]);
-      const sizeByName = (name: string) => sizes.find((s) => s.size.toLowerCase() === name.toLowerCase());
+      const sizeByName = (name: string) =>
+        sizes.find((s) => s.size.toLowerCase() === name.toLowerCase());
       const productId = current.product.id;
 
       for (const [i, added] of (input.newSizes ?? []).entries()) {
-        if (sizeByName(added.size)) throw AppError.badRequest(`newSizes.${i}.size: size "${added.size}" already exists`);
+        if (sizeByName(added.size))
+          throw AppError.badRequest(`newSizes.${i}.size: size "${added.size}" already exists`);
       }
-      const inserted = await this.products.insertSizes(tx, productId, (input.newSizes ?? []).map((s) => s.size));
+      const inserted = await this.products.insertSizes(
+        tx,
+        productId,
+        (input.newSizes ?? []).map((s) => s.size),
+      );
       for (const [i, size] of inserted.entries()) {
         const stock = input.newSizes?.[i]?.stock ?? 0;
-        if (stock > 0) await this.ledger.apply(tx, { productId, sizeId: size.id, size: size.size, delta: stock, reason: 'initial', actor });
+        if (stock > 0)
+          await this.ledger.apply(tx, {
+            productId,
+            sizeId: size.id,
+            size: size.size,
+            delta: stock,
+            reason: 'initial',
+            actor,
+          });
       }
       for (const [i, add] of (input.addStock ?? []).entries()) {
         const size = sizeByName(add.size);
         if (!size) throw AppError.badRequest(`addStock.${i}.size: unknown size "${add.size}"`);
-        size.stock = await this.ledger.apply(tx, { productId, sizeId: size.sizeId, size: size.size, delta: add.quantity, reason: 'restock', actor });
+        size.stock = await this.ledger.apply(tx, {
+          productId,
+          sizeId: size.sizeId,
+          size: size.size,
+          delta: add.quantity,
+          reason: 'restock',
+          actor,
+        });
       }
       for (const [i, set] of (input.setStock ?? []).entries()) {
         const size = sizeByName(set.size);
-        if (!size) throw AppError.badRequest(`ProductSize: unknown size "${set.size}"`, { index: i });
+        if (!size)
+          throw AppError.badRequest(`ProductSize: unknown size "${set.size}"`, { index: i });
         const delta = set.stock - size.stock;
         if (delta === 0) continue;
         size.stock = await this.ledger.apply(tx, {
@@ -168,6 +217,9 @@ export class ProductsService {
       const version = await this.products.updateProduct(tx, productId, {
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.isShow !== undefined ? { isShow: input.isShow } : {}),
+        ...(input.lowStockThreshold !== undefined
+          ? { lowStockThreshold: input.lowStockThreshold }
+          : {}),
         images,
       });
       await this.outbox.write(tx, EVENTS.catalogProductUpdated, { productId }, version);
@@ -180,7 +232,12 @@ export class ProductsService {
       const current = await this.products.findById(tx, id, true);
       if (!current) throw notFound();
       await this.products.deleteProduct(tx, current.product.id);
-      await this.outbox.write(tx, EVENTS.catalogProductDeleted, { productId: current.product.id }, current.product.version + 1);
+      await this.outbox.write(
+        tx,
+        EVENTS.catalogProductDeleted,
+        { productId: current.product.id },
+        current.product.version + 1,
+      );
       this.logger.info({ productId: current.product.id, by: actor.id }, 'product deleted');
       return toProductDto(current);
     });
@@ -202,7 +259,10 @@ export class ProductsService {
 
   private nextImages(current: StoredImage[], input: UpdateInput): StoredImage[] {
     const removed = new Set(input.removeImageIds ?? []);
-    const kept = input.replaceImages && input.addImages?.length ? [] : current.filter((img) => !removed.has(img.id));
+    const kept =
+      input.replaceImages && input.addImages?.length
+        ? []
+        : current.filter((img) => !removed.has(img.id));
     const next = [...kept, ...toStoredImages(input.addImages ?? [])];
     if (next.length > LIMITS.productImagesMax) {
       throw AppError.badRequest(`images: at most ${LIMITS.productImagesMax} images per product`);

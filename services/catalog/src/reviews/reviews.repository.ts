@@ -24,13 +24,27 @@ export class ReviewsRepository {
   }
 
   /** One review per user and product: a second one replaces the first. */
-  async upsert(tx: Executor, review: { productId: string; userId: string; userName: string; rating: number; comment: string }): Promise<ReviewRow> {
+  async upsert(
+    tx: Executor,
+    review: {
+      productId: string;
+      userId: string;
+      userName: string;
+      rating: number;
+      comment: string;
+    },
+  ): Promise<ReviewRow> {
     const [row] = await tx
       .insert(reviews)
       .values(review)
       .onConflictDoUpdate({
         target: [reviews.productId, reviews.userId],
-        set: { rating: review.rating, comment: review.comment, userName: review.userName, updatedAt: new Date() },
+        set: {
+          rating: review.rating,
+          comment: review.comment,
+          userName: review.userName,
+          updatedAt: new Date(),
+        },
       })
       .returning();
     if (!row) throw new Error('review upsert returned nothing');
@@ -73,8 +87,14 @@ export class ReviewsRepository {
     sort: { field: string; order: 'ASC' | 'DESC' } | null,
   ): Promise<{ rows: ReviewWithProduct[]; total: number }> {
     const c: SQL[] = [];
-    if (filter.productId !== undefined) c.push(isUuid(filter.productId) ? sql`${reviews.productId} = ${filter.productId}` : sql`FALSE`);
-    if (filter.q) c.push(sql`(${ilikeLiteral(sql`${reviews.comment}`, filter.q)} OR ${ilikeLiteral(sql`${reviews.userName}`, filter.q)} OR ${ilikeLiteral(sql`${products.name}`, filter.q)})`);
+    if (filter.productId !== undefined)
+      c.push(
+        isUuid(filter.productId) ? sql`${reviews.productId} = ${filter.productId}` : sql`FALSE`,
+      );
+    if (filter.q)
+      c.push(
+        sql`(${ilikeLiteral(sql`${reviews.comment}`, filter.q)} OR ${ilikeLiteral(sql`${reviews.userName}`, filter.q)} OR ${ilikeLiteral(sql`${products.name}`, filter.q)})`,
+      );
     const where = whereAll(c);
     const sortSql = (sort && SORTABLE[sort.field]) || SORTABLE.createdAt!;
     const direction = sort?.order === 'ASC' ? sql`ASC` : sql`DESC`;
@@ -91,6 +111,9 @@ export class ReviewsRepository {
       .from(reviews)
       .innerJoin(products, eq(products.id, reviews.productId))
       .where(where);
-    return { rows: rows.map((r) => ({ ...r.review, productName: r.productName })), total: count?.n ?? 0 };
+    return {
+      rows: rows.map((r) => ({ ...r.review, productName: r.productName })),
+      total: count?.n ?? 0,
+    };
   }
 }

@@ -1,6 +1,12 @@
 /** Review rules: one per user and product, ratings kept equal to the mean and count of the reviews. */
 import { Injectable } from '@nestjs/common';
-import { AppError, EVENTS, type Actor, type ConsoleList, type ConsoleReviewDto } from '@lr/contracts';
+import {
+  AppError,
+  EVENTS,
+  type Actor,
+  type ConsoleList,
+  type ConsoleReviewDto,
+} from '@lr/contracts';
 import { OutboxWriter } from '@lr/nest-kit';
 import { isAdmin } from '../common/actor-checks.js';
 import { ProductsRepository } from '../products/products.repository.js';
@@ -27,10 +33,14 @@ export class ReviewsService {
     private readonly outbox: OutboxWriter,
   ) {}
 
-  async upsert(input: { productId: string; rating: number; comment: string }, actor: Actor): Promise<ConsoleReviewDto> {
+  async upsert(
+    input: { productId: string; rating: number; comment: string },
+    actor: Actor,
+  ): Promise<ConsoleReviewDto> {
     return this.reviews.transaction(async (tx) => {
       const product = await this.products.findById(tx, input.productId, true);
-      if (!product || (!product.product.isShow && !isAdmin(actor))) throw AppError.notFound('Product not found');
+      if (!product || (!product.product.isShow && !isAdmin(actor)))
+        throw AppError.notFound('Product not found');
       const row = await this.reviews.upsert(tx, {
         productId: product.product.id,
         userId: actor.id,
@@ -39,7 +49,12 @@ export class ReviewsService {
         comment: input.comment,
       });
       const version = await this.reviews.refreshRatings(tx, product.product.id);
-      await this.outbox.write(tx, EVENTS.catalogProductUpdated, { productId: product.product.id }, version);
+      await this.outbox.write(
+        tx,
+        EVENTS.catalogProductUpdated,
+        { productId: product.product.id },
+        version,
+      );
       return toConsoleReviewDto({ ...row, productName: product.product.name });
     });
   }
@@ -51,7 +66,12 @@ export class ReviewsService {
       await this.products.findById(tx, row.productId, true);
       await this.reviews.delete(tx, row.id);
       const version = await this.reviews.refreshRatings(tx, row.productId);
-      await this.outbox.write(tx, EVENTS.catalogProductUpdated, { productId: row.productId }, version);
+      await this.outbox.write(
+        tx,
+        EVENTS.catalogProductUpdated,
+        { productId: row.productId },
+        version,
+      );
       return toConsoleReviewDto(row);
     });
   }
@@ -61,7 +81,12 @@ export class ReviewsService {
     range: { start: number; end: number },
     sort: { field: string; order: 'ASC' | 'DESC' } | null,
   ): Promise<ConsoleList<ConsoleReviewDto>> {
-    const { rows, total } = await this.reviews.list(filter, range.start, range.end - range.start + 1, sort);
+    const { rows, total } = await this.reviews.list(
+      filter,
+      range.start,
+      range.end - range.start + 1,
+      sort,
+    );
     return { items: rows.map(toConsoleReviewDto), total };
   }
 }

@@ -29,14 +29,25 @@ const item = (
   description: string,
   variants: [SubCategory, string[]][],
   hidden = false,
-): DemoItem => ({ name, category, description, variants: variants.map(([subCategory, sizes]) => ({ subCategory, sizes })), hidden });
+): DemoItem => ({
+  name,
+  category,
+  description,
+  variants: variants.map(([subCategory, sizes]) => ({ subCategory, sizes })),
+  hidden,
+});
 
 const ITEMS: DemoItem[] = [
-  item('Running Shoes', 'Footwear', 'Lightweight trainers with a cushioned sole, good for PE and everyday wear.', [
-    ["Boy's sizing", SHOE_SIZES],
-    ["Girl's sizing", SHOE_SIZES],
-    ["Men's sizing", SHOE_SIZES.slice(5)],
-  ]),
+  item(
+    'Running Shoes',
+    'Footwear',
+    'Lightweight trainers with a cushioned sole, good for PE and everyday wear.',
+    [
+      ["Boy's sizing", SHOE_SIZES],
+      ["Girl's sizing", SHOE_SIZES],
+      ["Men's sizing", SHOE_SIZES.slice(5)],
+    ],
+  ),
   item('School Shoes', 'Footwear', 'Black leather-look school shoes with a hook-and-loop strap.', [
     ["Boy's sizing", SHOE_SIZES],
     ["Girl's sizing", SHOE_SIZES],
@@ -45,16 +56,32 @@ const ITEMS: DemoItem[] = [
     ['Unisex youth sizing', SHOE_SIZES],
     ["Women's sizing", SHOE_SIZES.slice(4, 11)],
   ]),
-  item('Rain Boots', 'Footwear', 'Rubber boots that keep feet dry on the walk to school.', [["Unisex toddler's sizing", TODDLER_SHOE_SIZES]]),
+  item('Rain Boots', 'Footwear', 'Rubber boots that keep feet dry on the walk to school.', [
+    ["Unisex toddler's sizing", TODDLER_SHOE_SIZES],
+  ]),
   item('Toddler Sneakers', 'Footwear', 'Easy on, easy off sneakers for little feet.', [
     ["Toddler's boys sizing", TODDLER_SHOE_SIZES],
     ["Toddler's girls sizing", TODDLER_SHOE_SIZES],
   ]),
-  item('Indoor Court Shoes', 'Footwear', 'Non-marking soles for the gym floor.', [['Unisex youth sizing', SHOE_SIZES]]),
-  item('Sandals', 'Footwear', 'Adjustable summer sandals.', [['Unisex youth sizing', SHOE_SIZES.slice(0, 8)]], true),
-  item('Slip-on Canvas Shoes', 'Footwear', 'Simple canvas shoes with elastic sides.', [["Women's sizing", SHOE_SIZES.slice(4, 11)]]),
-  item('Hiking Boots', 'Footwear', 'Sturdy boots for outdoor education trips.', [["Men's sizing", SHOE_SIZES.slice(6)]]),
-  item('Soccer Cleats', 'Footwear', 'Moulded studs for grass fields.', [['Unisex youth sizing', SHOE_SIZES]]),
+  item('Indoor Court Shoes', 'Footwear', 'Non-marking soles for the gym floor.', [
+    ['Unisex youth sizing', SHOE_SIZES],
+  ]),
+  item(
+    'Sandals',
+    'Footwear',
+    'Adjustable summer sandals.',
+    [['Unisex youth sizing', SHOE_SIZES.slice(0, 8)]],
+    true,
+  ),
+  item('Slip-on Canvas Shoes', 'Footwear', 'Simple canvas shoes with elastic sides.', [
+    ["Women's sizing", SHOE_SIZES.slice(4, 11)],
+  ]),
+  item('Hiking Boots', 'Footwear', 'Sturdy boots for outdoor education trips.', [
+    ["Men's sizing", SHOE_SIZES.slice(6)],
+  ]),
+  item('Soccer Cleats', 'Footwear', 'Moulded studs for grass fields.', [
+    ['Unisex youth sizing', SHOE_SIZES],
+  ]),
   item('Winter Jacket', 'Clothing', 'Warm hooded parka with a fleece lining.', [
     ["Boy's sizing", YOUTH_SIZES],
     ["Girl's sizing", YOUTH_SIZES],
@@ -77,7 +104,9 @@ const ITEMS: DemoItem[] = [
     ["Boy's sizing", YOUTH_SIZES],
     ["Girl's sizing", YOUTH_SIZES],
   ]),
-  item('Rain Jacket', 'Clothing', 'Packable waterproof shell.', [['Unisex youth sizing', YOUTH_SIZES]]),
+  item('Rain Jacket', 'Clothing', 'Packable waterproof shell.', [
+    ['Unisex youth sizing', YOUTH_SIZES],
+  ]),
   item('Snow Pants', 'Clothing', 'Insulated snow pants for recess.', [
     ['Unisex youth sizing', YOUTH_SIZES],
     ["Unisex toddler's sizing", ['2T', '3T', '4T', '5T']],
@@ -92,7 +121,13 @@ const ITEMS: DemoItem[] = [
     ["Toddler's boys sizing", ['12M', '18M', '24M']],
     ["Toddler's girls sizing", ['12M', '18M', '24M']],
   ]),
-  item('Pyjamas', 'Clothing', 'Two-piece flannel pyjamas.', [['Unisex youth sizing', YOUTH_SIZES]], true),
+  item(
+    'Pyjamas',
+    'Clothing',
+    'Two-piece flannel pyjamas.',
+    [['Unisex youth sizing', YOUTH_SIZES]],
+    true,
+  ),
   item('Socks (5 pack)', 'Clothing', 'Five pairs of cotton crew socks.', [
     ['Unisex youth sizing', ['S', 'M', 'L']],
     ['Unisex adult sizing', ['S', 'M', 'L']],
@@ -101,7 +136,9 @@ const ITEMS: DemoItem[] = [
     ["Boy's sizing", YOUTH_SIZES],
     ["Girl's sizing", YOUTH_SIZES],
   ]),
-  item('Dress Shirt', 'Clothing', 'Button-up shirt for graduations and interviews.', [["Men's sizing", CLOTHING_SIZES]]),
+  item('Dress Shirt', 'Clothing', 'Button-up shirt for graduations and interviews.', [
+    ["Men's sizing", CLOTHING_SIZES],
+  ]),
   item('Gym Shorts', 'Sports', 'Breathable shorts for PE class.', [
     ['Unisex youth sizing', YOUTH_SIZES],
     ['Unisex adult sizing', CLOTHING_SIZES],
@@ -112,13 +149,27 @@ const ITEMS: DemoItem[] = [
   ]),
   item('Soccer Ball', 'Sports', 'Size 4 training ball.', [['One size', ONE_SIZE]]),
   item('Basketball', 'Sports', 'Indoor/outdoor composite ball.', [['One size', ONE_SIZE]]),
-  item('Shin Guards', 'Sports', 'Lightweight shin guards with ankle protection.', [['Unisex youth sizing', ['S', 'M', 'L']]]),
+  item('Shin Guards', 'Sports', 'Lightweight shin guards with ankle protection.', [
+    ['Unisex youth sizing', ['S', 'M', 'L']],
+  ]),
   item('Sports Bra', 'Sports', 'Medium-support sports bra.', [["Women's sizing", CLOTHING_SIZES]]),
   item('Skipping Rope', 'Sports', 'Adjustable jump rope.', [['One size', ONE_SIZE]]),
-  item('Swim Goggles', 'Sports', 'Anti-fog goggles with adjustable strap.', [['One size', ONE_SIZE]]),
-  item('Base Layer Top', 'Sports', 'Thermal long-sleeve top for outdoor sports.', [['Unisex adult sizing', CLOTHING_SIZES]]),
-  item('Bike Helmet', 'Sports', 'Certified helmet with adjustable fit.', [['Unisex youth sizing', ['S', 'M', 'L']]], true),
-  item('Backpack', 'Miscellaneous', 'Sturdy school backpack with a laptop sleeve.', [['One size', ONE_SIZE]]),
+  item('Swim Goggles', 'Sports', 'Anti-fog goggles with adjustable strap.', [
+    ['One size', ONE_SIZE],
+  ]),
+  item('Base Layer Top', 'Sports', 'Thermal long-sleeve top for outdoor sports.', [
+    ['Unisex adult sizing', CLOTHING_SIZES],
+  ]),
+  item(
+    'Bike Helmet',
+    'Sports',
+    'Certified helmet with adjustable fit.',
+    [['Unisex youth sizing', ['S', 'M', 'L']]],
+    true,
+  ),
+  item('Backpack', 'Miscellaneous', 'Sturdy school backpack with a laptop sleeve.', [
+    ['One size', ONE_SIZE],
+  ]),
   item('Winter Hat', 'Miscellaneous', 'Knitted toque.', [
     ['One size', ONE_SIZE],
     ["Unisex toddler's sizing", ONE_SIZE],
@@ -127,7 +178,9 @@ const ITEMS: DemoItem[] = [
     ['Unisex youth sizing', ['S', 'M', 'L']],
     ["Unisex toddler's sizing", ['S', 'M']],
   ]),
-  item('Gloves', 'Miscellaneous', 'Stretch knit gloves.', [['Unisex adult sizing', ['S', 'M', 'L']]]),
+  item('Gloves', 'Miscellaneous', 'Stretch knit gloves.', [
+    ['Unisex adult sizing', ['S', 'M', 'L']],
+  ]),
   item('Scarf', 'Miscellaneous', 'Fleece scarf.', [['One size', ONE_SIZE]]),
   item('Water Bottle', 'Miscellaneous', 'Reusable 500 ml bottle.', [['One size', ONE_SIZE]]),
   item('Lunch Bag', 'Miscellaneous', 'Insulated lunch bag.', [['One size', ONE_SIZE]]),
@@ -147,7 +200,8 @@ export interface SeedResult {
 }
 
 export async function seedDemoData(pool: pg.Pool): Promise<SeedResult> {
-  if (process.env.NODE_ENV === 'production') throw new Error('Demo data is never seeded in production');
+  if (process.env.NODE_ENV === 'production')
+    throw new Error('Demo data is never seeded in production');
   await runMigrations(pool, 'catalog', MIGRATIONS_DIR);
   const client = await pool.connect();
   let inserted = 0;
@@ -155,7 +209,9 @@ export async function seedDemoData(pool: pg.Pool): Promise<SeedResult> {
     await client.query('BEGIN');
     // Serialise concurrent seeders; the emptiness check below makes the seed idempotent.
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('catalog:seed'))`);
-    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM catalog.products');
+    const { rows } = await client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM catalog.products',
+    );
     if ((rows[0]?.n ?? 0) > 0) {
       await client.query('COMMIT');
       return { inserted: 0 };
