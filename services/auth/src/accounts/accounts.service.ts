@@ -3,6 +3,7 @@
  * last admin cannot be deleted or demoted, an admin cannot delete or demote themselves, Update
  * User sets admin or user only, and a role change, new code or deletion ends the user's sessions.
  */
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
@@ -20,7 +21,6 @@ import { SessionsService } from '../sessions/sessions.service.js';
 import { UserEvents } from '../users/user-events.js';
 import { DEFAULT_AVATAR_URL, toAuthUser, toPublicEntry } from '../users/users.mapper.js';
 import { UsersRepository, type UserListQuery } from '../users/users.repository.js';
-import { randomUUID } from 'node:crypto';
 
 export interface NewUser {
   name: string;
