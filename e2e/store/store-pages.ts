@@ -24,9 +24,11 @@ export async function loginFromDropdown(page: Page, schoolName: string, code = D
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-export async function acceptNoticeIfShown(page: Page): Promise<void> {
-  const button = page.getByRole('button', { name: 'I have read this' });
-  if (await button.isVisible().catch(() => false)) await button.click();
+/** The 'IMPORTANT: PLEASE READ' notice shows on the first /home visit of a browser session. */
+export async function acceptNotice(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'IMPORTANT: PLEASE READ' }).waitFor();
+  await page.getByRole('button', { name: 'I have read this' }).click();
+  await page.getByRole('heading', { name: 'IMPORTANT: PLEASE READ' }).waitFor({ state: 'detached' });
 }
 
 /** Every visible group of the store, page by page. */
