@@ -10,6 +10,7 @@ import { LoginPage } from './layout/login-page';
 import { orders, PickListsPage } from './orders';
 import { products } from './products';
 import { ReportPage } from './report/report-page';
+import { reviews } from './reviews';
 import { specPathAliasRoutes } from './spec-path-aliases';
 import { USER_REGISTERED_PATH, UserRegistered, users } from './users';
 
@@ -45,7 +46,7 @@ export function App() {
               <Resource name="products" options={{ label: 'All Products' }} {...products} />
               <Resource name="users" options={{ label: 'All Users' }} {...users} />
               <Resource name="movements" />
-              <Resource name="reviews" />
+              <Resource name="reviews" options={{ label: 'Reviews' }} {...reviews} />
             </>
           ) : null}
           <CustomRoutes>

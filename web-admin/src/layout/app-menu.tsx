@@ -6,6 +6,7 @@ import UsersIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import ReportIcon from '@mui/icons-material/Assessment';
 import HelpIcon from '@mui/icons-material/OndemandVideo';
+import ReviewIcon from '@mui/icons-material/RateReview';
 import { Menu, usePermissions } from 'react-admin';
 
 /**
@@ -23,6 +24,7 @@ export function AppMenu() {
         <>
           <Menu.Item to="/products" primaryText="All Products" leftIcon={<ProductsIcon />} />
           <Menu.Item to="/products/create" primaryText="Add Product" leftIcon={<AddIcon />} />
+          <Menu.Item to="/reviews" primaryText="Reviews" leftIcon={<ReviewIcon />} />
           <Menu.Item to="/users" primaryText="All Users" leftIcon={<UsersIcon />} />
           <Menu.Item to="/users/create" primaryText="Add User" leftIcon={<PersonAddIcon />} />
           <Menu.Item to="/report" primaryText="Report" leftIcon={<ReportIcon />} />
