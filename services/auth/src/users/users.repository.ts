@@ -81,6 +81,8 @@ export class UsersRepository {
     patch: UserPatch,
     exec: Executor = this.db,
   ): Promise<UserRow | undefined> {
+    // A malformed id names no user (404), it is not a database error.
+    if (!isUuid(id)) return undefined;
     const rows = await exec
       .update(users)
       .set({ ...patch, version: sql`${users.version} + 1`, updatedAt: new Date() })
@@ -90,6 +92,7 @@ export class UsersRepository {
   }
 
   async delete(id: string, exec: Executor = this.db): Promise<boolean> {
+    if (!isUuid(id)) return false;
     const rows = await exec.delete(users).where(eq(users.id, id)).returning({ id: users.id });
     return rows.length > 0;
   }
