@@ -31,10 +31,10 @@ export class OrderWriter {
 
   /** Inserts a new Processing order, its first history entry and `orders.order.placed.v1`. */
   async insertPlaced(tx: Executor, order: NewOrder, actor: ActorRef): Promise<OrderSnapshot> {
-    const row = await this.repository.insert(tx, order);
     // The order date is the moment the server accepted the request.
-    const shippingInfo = { ...order.shippingInfo, orderDate: row.order.createdAt.toISOString() };
-    await this.repository.setShippingInfo(tx, row.order.id, shippingInfo);
+    const createdAt = order.createdAt ?? new Date();
+    const shippingInfo = { ...order.shippingInfo, orderDate: createdAt.toISOString() };
+    const row = await this.repository.insert(tx, { ...order, createdAt, shippingInfo });
     await this.repository.insertHistory(tx, {
       orderId: row.order.id,
       actorId: actor.id,
@@ -45,7 +45,7 @@ export class OrderWriter {
       reason: null,
       at: row.order.createdAt,
     });
-    const snapshot = toOrderSnapshot({ ...row.order, shippingInfo }, row.lines);
+    const snapshot = toOrderSnapshot(row.order, row.lines);
     await this.outbox.write(tx, EVENTS.ordersOrderPlaced, { order: snapshot }, snapshot.version);
     return snapshot;
   }

@@ -127,11 +127,6 @@ export class OrdersRepository {
     return { order, lines };
   }
 
-  /** Stores the order date (known only once the row exists) in the shipping info. */
-  async setShippingInfo(tx: Executor, id: string, shippingInfo: ShippingInfo): Promise<void> {
-    await tx.update(orders).set({ shippingInfo }).where(eq(orders.id, id));
-  }
-
   async updateOrder(
     tx: Executor,
     id: string,
