@@ -5,7 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { parseConfig } from '@lr/nest-kit';
+import { RPC } from '@lr/contracts';
+import { countUnsent, parseConfig } from '@lr/nest-kit';
+import { TestEnv, waitFor } from '@lr/testing';
 import { CatalogModule, catalogConfigSchema } from '../../services/catalog/src/index.js';
 import { OrdersModule, ordersConfigSchema } from '../../services/orders/src/index.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
@@ -593,5 +595,47 @@ describe('gateway catalog routes', () => {
       success: true,
       message: 'Product Deleted Successfully',
     });
+  });
+
+  it('caches public reads and drops them on catalog events and on writes through the gateway', async () => {
+    const product = await createJson({
+      name: 'Cached Cap',
+      category: 'Sports',
+      SubCategory: 'One size',
+      ProductSize: [{ size: 'One size', stock: 3 }],
+    });
+    const url = `/api/v1/product/${product.id}`;
+    // Let the creation's own events go by first (they would empty the cache).
+    await waitFor(async () => (await countUnsent(h.env.pool, 'catalog')) === 0, { message: 'outbox drained' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await get(url)).json().product.Stock).toBe(3);
+    // A change nobody announces (straight in the database) is not seen by cached public reads ...
+    await h.env.pool.query('UPDATE catalog.product_sizes SET stock = 9 WHERE product_id = $1', [
+      product.id,
+    ]);
+    expect((await get(url)).json().product.Stock).toBe(3);
+    expect((await get(url, user)).json().product.Stock).toBe(3);
+    // ... while admins always read through.
+    expect((await get(url, admin)).json().product.Stock).toBe(9);
+    await h.env.pool.query('UPDATE catalog.product_sizes SET stock = 3 WHERE product_id = $1', [
+      product.id,
+    ]);
+
+    // A stock change made by the catalog (here straight over NATS, as an order commit would) publishes
+    // catalog.inventory.adjusted.v1, which empties the cache.
+    await h.env.rpc.call(
+      RPC.catalog.updateProduct,
+      { id: product.id, addStock: [{ size: 'One size', quantity: 2 }] },
+      { actor: TestEnv.actor('admin') },
+    );
+    await waitFor(async () => (await get(url)).json().product.Stock === 5, {
+      message: 'cache invalidated by the event',
+    });
+
+    // A write through the gateway empties it at once.
+    expect((await get('/api/v1/products?keyword=Cached Cap')).json().products).toHaveLength(1);
+    await send('PUT', `/api/console/products/${product.id}`, admin, { isShow: false });
+    expect((await get('/api/v1/products?keyword=Cached Cap')).json().products).toHaveLength(0);
+    expect((await get(url)).statusCode).toBe(404);
   });
 });

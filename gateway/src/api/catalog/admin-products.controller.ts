@@ -21,6 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
+import { ProductReadCache } from './product-read-cache.js';
 import { ImageStore } from '../../core/media-storage.js';
 import { formBoolean, readProductForm, readSizes } from './product-form.js';
 
@@ -58,7 +59,17 @@ export class AdminProductsController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly images: ImageStore,
+    private readonly cache: ProductReadCache,
   ) {}
+
+  /** A catalog write; the cached public reads are dropped whatever the outcome. */
+  private async write<T>(subject: string, input: unknown, options: { actor: Actor }): Promise<T> {
+    try {
+      return await this.rpc.call<T>(subject, input, options);
+    } finally {
+      this.cache.invalidate();
+    }
+  }
 
   @Get('/api/v1/admin/products')
   @Access('admin')
@@ -92,7 +103,7 @@ export class AdminProductsController {
     // Validate (the catalog validates again) before storing any image.
     parseOrThrow(createProductInputSchema, input);
     const images = await form.storeImages();
-    const product = await this.rpc.call<ProductDto>(
+    const product = await this.write<ProductDto>(
       RPC.catalog.createProduct,
       { ...input, images },
       { actor },
@@ -133,7 +144,7 @@ export class AdminProductsController {
       input.addImages = await form.storeImages();
       input.replaceImages = true;
     }
-    const product = await this.rpc.call<ProductDto>(RPC.catalog.updateProduct, input, { actor });
+    const product = await this.write<ProductDto>(RPC.catalog.updateProduct, input, { actor });
     return { success: true, product };
   }
 
@@ -141,7 +152,7 @@ export class AdminProductsController {
   @Access('admin')
   @ApiDoc({ summary: 'Delete a product (admin)' })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    await this.rpc.call<ProductDto>(RPC.catalog.deleteProduct, { id }, { actor });
+    await this.write<ProductDto>(RPC.catalog.deleteProduct, { id }, { actor });
     return { success: true, message: 'Product Deleted Successfully' };
   }
 }

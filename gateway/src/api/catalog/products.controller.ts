@@ -14,6 +14,7 @@ import { RpcClient } from '@lr/nest-kit';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
+import { ProductReadCache } from './product-read-cache.js';
 
 /** `category=All` (or empty) means every category, as the old client sends it. */
 export const productQuerySchema = z.object({
@@ -27,7 +28,17 @@ export const productQuerySchema = z.object({
 
 @Controller()
 export class ProductsController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly cache: ProductReadCache,
+  ) {}
+
+  /** Guests, users and volunteers see the same (visible) catalog: their reads are shared and cached. */
+  private read<T>(actor: Actor | null, subject: string, input: unknown): Promise<T> {
+    const call = () => this.rpc.call<T>(subject, input, { actor });
+    if (actor?.role === 'admin') return call();
+    return this.cache.get(`${subject}:${JSON.stringify(input)}`, call);
+  }
 
   @Get('/api/v1/products')
   @Access('public')
@@ -37,9 +48,7 @@ export class ProductsController {
   })
   async list(@CurrentActor() actor: Actor | null, @Query() query: Record<string, unknown>) {
     const input = parseOrThrow(productQuerySchema, query);
-    const result = await this.rpc.call<ProductListResult>(RPC.catalog.listProducts, input, {
-      actor,
-    });
+    const result = await this.read<ProductListResult>(actor, RPC.catalog.listProducts, input);
     return { success: true, ...result };
   }
 
@@ -52,9 +61,11 @@ export class ProductsController {
   })
   async grouped(@CurrentActor() actor: Actor | null, @Query() query: Record<string, unknown>) {
     const input = parseOrThrow(productQuerySchema, query);
-    const result = await this.rpc.call<GroupedListResult>(RPC.catalog.listGroupedProducts, input, {
+    const result = await this.read<GroupedListResult>(
       actor,
-    });
+      RPC.catalog.listGroupedProducts,
+      input,
+    );
     return { success: true, ...result };
   }
 
@@ -62,7 +73,7 @@ export class ProductsController {
   @Access('public')
   @ApiDoc({ summary: 'One product with its sizes and reviews (hidden products: admins only)' })
   async get(@CurrentActor() actor: Actor | null, @Param('id') id: string) {
-    const product = await this.rpc.call<ProductDto>(RPC.catalog.getProduct, { id }, { actor });
+    const product = await this.read<ProductDto>(actor, RPC.catalog.getProduct, { id });
     return { success: true, product };
   }
 }

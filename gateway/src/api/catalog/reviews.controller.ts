@@ -8,6 +8,7 @@ import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { parseConsoleQuery, sendConsoleList } from '../../core/console.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
+import { ProductReadCache } from './product-read-cache.js';
 import { consoleListQuerySchema } from './console-products.controller.js';
 
 export const reviewBodySchema = z.object({
@@ -18,7 +19,19 @@ export const reviewBodySchema = z.object({
 
 @Controller()
 export class ReviewsController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly cache: ProductReadCache,
+  ) {}
+
+  /** A catalog write; the cached public reads are dropped whatever the outcome. */
+  private async write<T>(subject: string, input: unknown, options: { actor: Actor }): Promise<T> {
+    try {
+      return await this.rpc.call<T>(subject, input, options);
+    } finally {
+      this.cache.invalidate();
+    }
+  }
 
   @Put('/api/v1/review')
   @Access('login')
@@ -32,7 +45,7 @@ export class ReviewsController {
     const { rating, comment, productId } = body as Record<string, unknown>;
     if (productId === undefined || productId === '')
       throw AppError.badRequest('productId: is required');
-    await this.rpc.call<ConsoleReviewDto>(
+    await this.write<ConsoleReviewDto>(
       RPC.catalog.upsertReview,
       { rating, comment, productId },
       { actor },
@@ -64,6 +77,6 @@ export class ReviewsController {
   @Access('admin')
   @ApiDoc({ summary: 'Delete a review (ratings and count are recomputed)' })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.rpc.call<ConsoleReviewDto>(RPC.catalog.deleteReview, { id }, { actor });
+    return this.write<ConsoleReviewDto>(RPC.catalog.deleteReview, { id }, { actor });
   }
 }
