@@ -85,20 +85,31 @@ export type RefusedLine = z.infer<typeof refusedLineSchema>;
 export const orderIdInputSchema = z.object({ id: z.string().min(1).max(100) });
 export const orderIdsInputSchema = z.object({ ids: z.array(z.string().min(1).max(100)).max(1000) });
 
+/** A date the database can hold and a person would mean (years 1970 to 9999). */
+const filterDateSchema = z
+  .string()
+  .max(40)
+  .refine((text) => {
+    const time = Date.parse(text);
+    return !Number.isNaN(time) && time >= 0 && time < Date.UTC(10000, 0, 1);
+  }, 'must be a date');
+
+const MAX_ROW = 1_000_000_000;
+
 export const ORDER_CONSOLE_SORT_FIELDS = ['createdAt', 'orderNumber', 'orderId', 'status', 'orderStatus', 'userName', 'deliveredAt'] as const;
 
 export const orderConsoleFilterSchema = z.object({
   status: z.union([orderStatusSchema, z.array(orderStatusSchema)]).optional(),
   /** The school (user id). */
   userId: z.uuid().optional(),
-  createdAt_gte: z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'must be a date').optional(),
+  createdAt_gte: filterDateSchema.optional(),
   /** A date without a time means the end of that day. */
-  createdAt_lte: z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'must be a date').optional(),
+  createdAt_lte: filterDateSchema.optional(),
   /** Part of the school's name or login id (the console's free-text School filter). */
   school: z.string().trim().max(100).optional(),
   /** Aliases of createdAt_gte / createdAt_lte (the console's From and To dates). */
-  from: z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'must be a date').optional(),
-  to: z.string().max(40).refine((s) => !Number.isNaN(Date.parse(s)), 'must be a date').optional(),
+  from: filterDateSchema.optional(),
+  to: filterDateSchema.optional(),
   /** Order number (`LR-000123` or `123`) or student id. */
   q: z.string().trim().max(100).optional(),
   id: z.array(z.string()).optional(),
@@ -110,8 +121,10 @@ export const orderConsoleListInputSchema = z.object({
   /** `{ start, end }` or the console's `[start, end]`, both inclusive; at most 1000 rows. */
   range: z
     .union([
-      z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }),
-      z.tuple([z.number().int().min(0), z.number().int().min(0)]).transform(([start, end]) => ({ start, end })),
+      z.object({ start: z.number().int().min(0).max(MAX_ROW), end: z.number().int().min(0).max(MAX_ROW) }),
+      z
+        .tuple([z.number().int().min(0).max(MAX_ROW), z.number().int().min(0).max(MAX_ROW)])
+        .transform(([start, end]) => ({ start, end })),
     ])
     .refine((r) => r.end >= r.start, 'end before start')
     .transform((r) => ({ start: r.start, end: Math.min(r.end, r.start + 999) })),

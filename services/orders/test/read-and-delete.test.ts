@@ -123,6 +123,9 @@ describe('reading and deleting orders', () => {
     it('refuses bad filters and non-staff', async () => {
       await expect(list({ createdAt_gte: 'yesterday-ish' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
       await expect(list({ status: 'Shipped' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(list({ createdAt_lte: '+275760-09-13T00:00:00Z' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(list({}, { start: 1e15, end: 1e15 + 5 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(list({ q: "%_\\' OR 1=1 --" })).resolves.toMatchObject({ total: 0 });
       await expect(
         env.rpc.call(RPC.orders.consoleList, { filter: {}, range: { start: 0, end: 9 } }, { actor: schoolA }),
       ).rejects.toMatchObject({ code: 'FORBIDDEN' });
