@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format-date';
 import { PageTitle } from '../../../components/page-title';
+import { Avatar } from '../../../components/avatar';
 import { Loading } from '../../../components/query-state';
 
 export function AccountPage() {
@@ -14,13 +15,7 @@ export function AccountPage() {
       <PageTitle title="My Profile" />
       <h1>My Profile</h1>
       <div className="card profile">
-        {user.avatar?.url ? (
-          <img className="avatar" src={user.avatar.url} alt={`${user.name} avatar`} />
-        ) : (
-          <div className="avatar avatar--placeholder" aria-hidden="true">
-            {user.name.slice(0, 1).toUpperCase()}
-          </div>
-        )}
+        <Avatar url={user.avatar?.url} name={user.name} />
         <dl className="details">
           <dt>School Name</dt>
           <dd>{user.name}</dd>
