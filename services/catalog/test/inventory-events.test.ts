@@ -4,7 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { EVENTS, RPC, type ProductDto } from '@lr/contracts';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { TestEnv, waitFor } from '@lr/testing';
+import { INVENTORY_CONSUMER } from '../src/inventory/inventory-consumer.js';
 import {
   createProduct,
   ledgerMismatches,
@@ -141,7 +143,7 @@ describe('inventory from order events', () => {
     ]);
   });
 
-  it('two orders committed concurrently against the last units: one succeeds, one is rejected, stock ends at 0', async () => {
+  it('two orders for the last units: the first succeeds, the second is rejected, stock ends at 0 (true concurrency: inventory-concurrency.test.ts)', async () => {
     const a = new OrderBuilder([{ productId: product._id, size: '5', quantity: 2 }]);
     const b = new OrderBuilder([{ productId: product._id, size: '5', quantity: 2 }]);
     await deliver(a.move('Printed'), b.move('Printed'));
@@ -206,5 +208,41 @@ describe('inventory from order events', () => {
       allowHidden: true,
     });
     expect(allowHidden.shortLines).toEqual([]);
+  });
+
+  it('replays the whole ORDERS stream from the start (consumer deleted, service restarted) without changing stock', async () => {
+    const order = new OrderBuilder([{ productId: product._id, size: '5', quantity: 2 }]);
+    await deliver(order.move('Printed'), order.move('Ready for Pickup'));
+    const before = await env.pool.query('SELECT id, stock FROM catalog.product_sizes ORDER BY id');
+    const movementsBefore = await env.pool.query(
+      'SELECT count(*)::int AS n FROM catalog.stock_movements',
+    );
+    const processedBefore = await processedCount(env);
+
+    await env.stopService('catalog');
+    const jsm = await jetstreamManager(env.nc);
+    const stream = `${env.namespace}_ORDERS`;
+    const durable = `${env.namespace}_${INVENTORY_CONSUMER}`;
+    await jsm.consumers.delete(stream, durable);
+    await startCatalog(env);
+    // The new consumer starts at the first message of the stream: every event is delivered again.
+    await waitFor(
+      async () => {
+        const info = await jsm.consumers.info(stream, durable);
+        return (
+          info.num_pending === 0 &&
+          info.num_ack_pending === 0 &&
+          info.delivered.stream_seq >= processedBefore
+        );
+      },
+      { message: 'replay finished' },
+    );
+    expect(
+      (await env.pool.query('SELECT id, stock FROM catalog.product_sizes ORDER BY id')).rows,
+    ).toEqual(before.rows);
+    expect(
+      (await env.pool.query('SELECT count(*)::int AS n FROM catalog.stock_movements')).rows,
+    ).toEqual(movementsBefore.rows);
+    expect(await processedCount(env)).toBe(processedBefore);
   });
 });
