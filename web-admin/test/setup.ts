@@ -14,3 +14,14 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// jsdom has no ResizeObserver; recharts' ResponsiveContainer asks for it.
+if (!('ResizeObserver' in window)) {
+  class NoResizeObserver {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  (window as unknown as { ResizeObserver: unknown }).ResizeObserver = NoResizeObserver;
+  (globalThis as unknown as { ResizeObserver: unknown }).ResizeObserver = NoResizeObserver;
+}

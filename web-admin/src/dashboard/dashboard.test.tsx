@@ -1,0 +1,55 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
+import { Dashboard } from './dashboard';
+
+const figures = {
+  processingOrders: 7,
+  productsCount: 43,
+  outOfStockSizes: 9,
+  inStockSizes: 112,
+  usersCount: 19,
+  outOfStock: [{ name: 'School shoes', entries: ["Girl's sizing | 4", "Boy's sizing | 6"] }],
+  lowStock: [{ productId: 'p2', name: 'Jumper', SubCategory: 'One size', size: 'M', stock: 1 }],
+};
+
+function renderAs(role: 'admin' | 'volunteer') {
+  const dataProvider = {
+    getDashboard: async () => (role === 'admin' ? figures : { processingOrders: 7 }),
+  } as unknown as DataProvider;
+  const authProvider: AuthProvider = {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => role,
+  };
+  render(
+    <MemoryRouter>
+      <AdminContext dataProvider={dataProvider} authProvider={authProvider}>
+        <Dashboard />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+}
+
+describe('Dashboard', () => {
+  it('shows an admin every tile with the out-of-stock list grouped by name', async () => {
+    renderAs('admin');
+    expect(await screen.findByTestId('tile-Orders received')).toHaveTextContent('7');
+    expect(await screen.findByText('Item availability')).toBeInTheDocument();
+    expect(screen.getByText('Manage users')).toBeInTheDocument();
+    expect(screen.getByText('Generate report')).toBeInTheDocument();
+    expect(screen.getByText("Girl's sizing | 4, Boy's sizing | 6")).toBeInTheDocument();
+    expect(screen.getByText('Jumper (One size | M)')).toBeInTheDocument();
+  });
+
+  it('shows a volunteer only the orders tile and How To Use', async () => {
+    renderAs('volunteer');
+    expect(await screen.findByTestId('tile-Orders received')).toHaveTextContent('7');
+    expect(await screen.findByText('How To Use')).toBeInTheDocument();
+    expect(screen.queryByText('Item availability')).toBeNull();
+    expect(screen.queryByText('Manage users')).toBeNull();
+    expect(screen.queryByText('Generate report')).toBeNull();
+  });
+});
