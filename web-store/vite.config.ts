@@ -4,6 +4,18 @@ import react from '@vitejs/plugin-react';
 
 const gateway = process.env.LR_GATEWAY_URL ?? 'http://localhost:3000';
 
+/**
+ * Dev server only: the gateway refuses state-changing requests from another origin (CSRF), and the
+ * dev server is another origin, so proxied requests present the gateway's own origin.
+ */
+const proxyToGateway = {
+  target: gateway,
+  changeOrigin: true,
+  configure(proxy: { on(event: 'proxyReq', listener: (req: { setHeader(name: string, value: string): void }) => void): void }) {
+    proxy.on('proxyReq', (req) => req.setHeader('origin', new URL(gateway).origin));
+  },
+};
+
 export default defineConfig({
   base: '/',
   plugins: [react()],
@@ -20,8 +32,8 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/api': { target: gateway, changeOrigin: false },
-      '/media': { target: gateway, changeOrigin: false },
+      '/api': proxyToGateway,
+      '/media': proxyToGateway,
     },
   },
   preview: {
