@@ -13,7 +13,7 @@ import {
   type ShippingInfo,
 } from '@lr/contracts';
 import { LOGGER, type Logger } from '@lr/nest-kit';
-import { CatalogClient, imageOf } from '../clients/catalog.client.js';
+import { CatalogClient, imageOf, type CatalogProduct } from '../clients/catalog.client.js';
 import { UsersClient, type SchoolProfile } from '../clients/users.client.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
 import { describeRefusal, findDuplicateLine, findSize, isTestUser, refuseByCatalog, refuseShort } from './line-rules.js';
@@ -61,8 +61,13 @@ export class PlaceOrderService {
       throw AppError.badRequest(`orderItems.${duplicate}: the same item and size appear twice`);
     }
 
-    const profile = await this.users.profileOf(actor);
-    const order = await this.buildOrder(actor, profile, input, key);
+    // The profile and the products are independent: ask both services at once.
+    const productIds = [...new Set(input.lines.map((l) => l.productId))];
+    const [profile, products] = await Promise.all([
+      this.users.profileOf(actor),
+      this.catalog.getProducts(productIds, actor),
+    ]);
+    const order = await this.buildOrder(actor, profile, products, input, key);
 
     let placed: OrderSnapshot;
     try {
@@ -84,11 +89,10 @@ export class PlaceOrderService {
   private async buildOrder(
     actor: Actor,
     profile: SchoolProfile,
+    products: Map<string, CatalogProduct>,
     input: PlaceOrderInput,
     idempotencyKey: string | null,
   ): Promise<NewOrder> {
-    const productIds = [...new Set(input.lines.map((l) => l.productId))];
-    const products = await this.catalog.getProducts(productIds, actor);
     const refused = refuseByCatalog(input.lines, products, isTestUser(profile.loginId));
     if (refused.length === 0) {
       const short = await this.catalog.shortLines(
