@@ -46,7 +46,8 @@ export const routes: RouteObject[] = [
       { path: 'requestform', lazy: page(() => import('../features/request-form/components/request-form-page'), 'RequestFormPage') },
       { path: 'donate', lazy: page(() => import('../features/static-pages/components/donate-page'), 'DonatePage') },
       { path: 'products', element: <ProductsPage /> },
-      { path: 'products/:keyword', element: <ProductsPage /> },
+      // Not exact (spec 2.1): anything under /products/<keyword> lists that keyword.
+      { path: 'products/:keyword/*', element: <ProductsPage /> },
       { path: 'product/:id', lazy: page(() => import('../features/products/components/product-details-page'), 'ProductDetailsPage') },
       { path: 'search', lazy: page(() => import('../features/products/components/search-page'), 'SearchPage') },
       { path: 'cart', lazy: page(() => import('../features/cart/components/cart-page'), 'CartPage') },
