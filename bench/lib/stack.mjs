@@ -41,6 +41,9 @@ export async function startBenchStack() {
   });
   return {
     ...stack,
+    url: stack.url,
+    databaseUrl: stack.databaseUrl,
+    natsUrl: stack.natsUrl,
     namespace,
     pool: new pg.Pool({ connectionString: stack.databaseUrl, max: 8 }),
     async dispose() {

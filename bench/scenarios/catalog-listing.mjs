@@ -41,23 +41,37 @@ export async function seedProducts(pool, count) {
 async function startBaseline(databaseUrl) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 16 });
   const server = http.createServer(async (req, res) => {
+    try {
+      await answer(req, res);
+    } catch {
+      res.statusCode = 503;
+      res.end();
+    }
+  });
+  async function answer(req, res) {
     const page = Math.max(1, Number(new URL(req.url, 'http://x').searchParams.get('page') ?? 1));
     const perPage = 12;
+    // A sensible direct query: the page of products by the (lower(name), id) index, then their sizes.
     const products = await pool.query(
-      `SELECT p.id, p.name, p.description, p.category, p.sub_category, p.images, p.ratings, p.num_of_reviews,
-              coalesce(json_agg(json_build_object('size', s.size, 'stock', s.stock) ORDER BY s.position), '[]') AS sizes
-         FROM catalog.products p LEFT JOIN catalog.product_sizes s ON s.product_id = p.id
-        WHERE p.is_show
-        GROUP BY p.id ORDER BY lower(p.name), p.id LIMIT $1 OFFSET $2`,
+      `WITH page AS (
+         SELECT id, name, description, category, sub_category, images, ratings, num_of_reviews
+           FROM catalog.products WHERE is_show ORDER BY lower(name), id LIMIT $1 OFFSET $2)
+       SELECT page.*, coalesce((SELECT json_agg(json_build_object('size', s.size, 'stock', s.stock) ORDER BY s.position)
+                                  FROM catalog.product_sizes s WHERE s.product_id = page.id), '[]') AS sizes
+         FROM page ORDER BY lower(page.name), page.id`,
       [perPage, (page - 1) * perPage],
     );
     const count = await pool.query('SELECT count(*)::int AS n FROM catalog.products WHERE is_show');
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ success: true, products: products.rows, productsCount: count.rows[0].n, resultPerPage: perPage }));
-  });
+  }
   const port = await freePort();
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}`, stop: async () => { server.close(); await pool.end(); } };
+  return { url: `http://127.0.0.1:${port}`, stop: async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await pool.end();
+  } };
 }
 
 export async function benchCatalogListing(stack, { durationSeconds }) {

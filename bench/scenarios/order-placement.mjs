@@ -1,0 +1,117 @@
+/**
+ * Order placement (POST /api/v1/order/new) through the gateway at 32 connections vs a minimal
+ * prototype of the same shape: HTTP -> NATS request -> one PostgreSQL transaction -> reply.
+ */
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
+import { load } from '../lib/load.mjs';
+import { freePort, login } from '../lib/stack.mjs';
+
+async function benchProduct(pool) {
+  const { rows } = await pool.query(
+    `INSERT INTO catalog.products (name, description, category, sub_category, is_show)
+     VALUES ('Bench order item', 'bench', 'Clothing', 'Unisex adult sizing', true) RETURNING id`,
+  );
+  const productId = rows[0].id;
+  const size = await pool.query(
+    `INSERT INTO catalog.product_sizes (product_id, size, stock, position) VALUES ($1, 'M', 1000000, 0) RETURNING id`,
+    [productId],
+  );
+  await pool.query(
+    `INSERT INTO catalog.stock_movements (product_id, size_id, size, delta, reason) VALUES ($1, $2, 'M', 1000000, 'initial')`,
+    [productId, size.rows[0].id],
+  );
+  return productId;
+}
+
+/** The prototype: the least a placed order needs to cross HTTP, NATS and a transaction. */
+async function startPrototype(databaseUrl, natsUrl) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  await pool.query(`CREATE TABLE IF NOT EXISTS public.bench_orders (id uuid PRIMARY KEY, body jsonb NOT NULL, created_at timestamptz DEFAULT now());
+                    CREATE TABLE IF NOT EXISTS public.bench_lines (order_id uuid NOT NULL, product_id uuid NOT NULL, size text NOT NULL, quantity int NOT NULL)`);
+  const responder = await connect({ servers: natsUrl });
+  const subject = `bench.prototype.${randomUUID()}`;
+  responder.subscribe(subject, {
+    callback: async (_err, msg) => {
+      const body = JSON.parse(new TextDecoder().decode(msg.data));
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const id = randomUUID();
+        await client.query('INSERT INTO public.bench_orders (id, body) VALUES ($1, $2)', [id, body]);
+        for (const item of body.orderItems) {
+          await client.query('INSERT INTO public.bench_lines VALUES ($1, $2, $3, $4)', [id, item.product, item.ProductSize, item.quantity]);
+        }
+        await client.query('COMMIT');
+        msg.respond(JSON.stringify({ ok: true, id }));
+      } catch (error) {
+        await client.query('ROLLBACK');
+        msg.respond(JSON.stringify({ ok: false, error: error.message }));
+      } finally {
+        client.release();
+      }
+    },
+  });
+  const requester = await connect({ servers: natsUrl });
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', async () => {
+      try {
+        const reply = await requester.request(subject, Buffer.concat(chunks), { timeout: 5000 });
+        res.setHeader('content-type', 'application/json');
+        res.statusCode = 201;
+        res.end(reply.data);
+      } catch {
+        res.statusCode = 503;
+        res.end();
+      }
+    });
+  });
+  const port = await freePort();
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${port}/order/new`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await requester.close();
+      await responder.close();
+      await pool.end();
+    },
+  };
+}
+
+export async function benchOrderPlacement(stack, { durationSeconds }) {
+  const productId = await benchProduct(stack.pool);
+  const cookie = await login(stack.url, 'TEST USER');
+  const body = JSON.stringify({
+    shippingInfo: { receivingPersonName: 'B1_10_NA', userLoggedInDesignation: 'Bench', phoneNo: '1', Email: 'bench@example.org' },
+    orderItems: [{ product: productId, ProductSize: 'M', quantity: 1 }],
+    itemsPrice: 0,
+    taxPrice: 0,
+    shippingPrice: 0,
+    totalPrice: 0,
+  });
+  const prototype = await startPrototype(stack.databaseUrl, stack.natsUrl);
+  try {
+    const setupRequest = (request) => {
+      request.headers = { ...request.headers, 'idempotency-key': randomUUID() };
+      return request;
+    };
+    const headers = { 'content-type': 'application/json', cookie };
+    const ours = await load({ url: `${stack.url}/api/v1/order/new`, method: 'POST', connections: 32, durationSeconds, headers, body, setupRequest });
+    const base = await load({ url: prototype.url, method: 'POST', connections: 32, durationSeconds, headers, body });
+    const ratio = ours.requestsPerSecond / base.requestsPerSecond;
+    return [
+      { benchmark: 'order placement', metric: 'req/s @32', ours: ours.requestsPerSecond, baseline: base.requestsPerSecond, ratio, target: '>= 0.6x', met: ratio >= 0.6 },
+      { benchmark: 'order placement', metric: 'p50 ms', ours: ours.p50, baseline: base.p50 },
+      { benchmark: 'order placement', metric: 'p99 ms', ours: ours.p99, baseline: base.p99 },
+      { benchmark: 'order placement', metric: 'failed requests', ours: ours.failed, baseline: base.failed },
+    ];
+  } finally {
+    await prototype.stop();
+  }
+}
