@@ -9,8 +9,12 @@ import { movementReasonSchema, type ShortLine } from './events.js';
 
 export const CATALOG_PAGE_SIZE = 12;
 
+/** Text PostgreSQL can store: a NUL character is refused as bad input (a 400, not a database error). */
+const text = () =>
+  z.string().refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
+
 /** A size name: trimmed, non-empty, short. */
-export const sizeNameSchema = z.string().trim().min(1, 'must not be empty').max(40);
+export const sizeNameSchema = text().trim().min(1, 'must not be empty').max(40);
 export const stockSchema = z
   .number()
   .int('must be a whole number')
@@ -20,11 +24,11 @@ export const stockSchema = z
 export const stockFromFormSchema = z.coerce.number().pipe(stockSchema);
 
 /** A malformed id is simply a product that does not exist: 404, never 400. */
-export const productIdSchema = z.string().max(100);
+export const productIdSchema = text().max(100);
 
 export const imageRefSchema = z.object({
-  url: z.string().min(1).max(500),
-  originalUrl: z.string().min(1).max(500),
+  url: text().min(1).max(500),
+  originalUrl: text().min(1).max(500),
 });
 export type ImageRef = z.infer<typeof imageRefSchema>;
 
@@ -47,7 +51,7 @@ export const sizeStockSchema = z.object({ size: sizeNameSchema, stock: stockSche
 // ---- queries ----------------------------------------------------------------------------------
 
 export const listProductsInputSchema = z.object({
-  keyword: z.string().trim().max(100).optional().default(''),
+  keyword: text().trim().max(100).optional().default(''),
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
   category: categorySchema.optional(),
 });
@@ -61,7 +65,7 @@ export const inventoryCheckInputSchema = z.object({
     .array(
       z.object({
         productId: productIdSchema,
-        size: z.string().max(40),
+        size: text().max(40),
         quantity: z.number().int().min(0),
       }),
     )
@@ -77,8 +81,8 @@ export interface InventoryCheckResult {
 // ---- admin writes -----------------------------------------------------------------------------
 
 export const createProductInputSchema = z.object({
-  name: z.string().trim().min(1, 'is required').max(120),
-  description: z.string().trim().max(5000).optional().default(''),
+  name: text().trim().min(1, 'is required').max(120),
+  description: text().trim().max(5000).optional().default(''),
   category: categorySchema,
   SubCategory: subCategorySchema,
   ProductSize: z
@@ -93,7 +97,7 @@ export type CreateProductInput = z.input<typeof createProductInputSchema>;
 
 export const updateProductInputSchema = z.object({
   id: productIdSchema,
-  description: z.string().trim().max(5000).optional(),
+  description: text().trim().max(5000).optional(),
   isShow: z.boolean().optional(),
   /** Stock added to existing sizes (a `restock` movement each). */
   addStock: z
@@ -105,15 +109,15 @@ export const updateProductInputSchema = z.object({
   /** Sizes the product did not have yet (an `initial` movement each). */
   newSizes: z.array(sizeStockSchema).max(60).superRefine(uniqueSizes).optional(),
   addImages: z.array(imageRefSchema).max(LIMITS.productImagesMax).optional(),
-  removeImageIds: z.array(z.string().max(100)).max(50).optional(),
+  removeImageIds: z.array(text().max(100)).max(50).optional(),
   /** Sizes at or below this stock (and above 0) are listed as low stock on the dashboard. */
   lowStockThreshold: z.number().int().min(0).max(10_000).optional(),
   /** The old edit form's semantics: images sent replace the current ones. */
   replaceImages: z.boolean().optional(),
   /** Read-only fields: accepted only when unchanged (the old form sends them back). */
-  name: z.string().trim().max(120).optional(),
-  category: z.string().max(40).optional(),
-  SubCategory: z.string().max(40).optional(),
+  name: text().trim().max(120).optional(),
+  category: text().max(40).optional(),
+  SubCategory: text().max(40).optional(),
 });
 export type UpdateProductInput = z.input<typeof updateProductInputSchema>;
 
@@ -124,7 +128,7 @@ export const consoleRangeSchema = z.object({
   end: z.number().int().min(0),
 });
 export const consoleSortSchema = z
-  .object({ field: z.string().max(64), order: z.enum(['ASC', 'DESC']) })
+  .object({ field: text().max(64), order: z.enum(['ASC', 'DESC']) })
   .nullable();
 
 export const consoleListProductsInputSchema = z.object({
@@ -132,12 +136,12 @@ export const consoleListProductsInputSchema = z.object({
   range: consoleRangeSchema,
   filter: z
     .object({
-      q: z.string().max(100).optional(),
+      q: text().max(100).optional(),
       category: categorySchema.optional(),
       SubCategory: subCategorySchema.optional(),
       isShow: z.boolean().optional(),
       outOfStock: z.boolean().optional(),
-      id: z.union([z.array(z.string().max(100)).max(500), z.string().max(100)]).optional(),
+      id: z.union([z.array(text().max(100)).max(500), text().max(100)]).optional(),
     })
     .catchall(z.unknown())
     .optional()
@@ -150,11 +154,11 @@ export const listMovementsInputSchema = z.object({
   range: consoleRangeSchema,
   filter: z
     .object({
-      productId: z.string().max(100).optional(),
-      sizeId: z.string().max(100).optional(),
-      size: z.string().max(40).optional(),
+      productId: text().max(100).optional(),
+      sizeId: text().max(100).optional(),
+      size: text().max(40).optional(),
       reason: movementReasonSchema.optional(),
-      orderId: z.string().max(100).optional(),
+      orderId: text().max(100).optional(),
     })
     .catchall(z.unknown())
     .optional()
@@ -166,7 +170,7 @@ export const listReviewsInputSchema = z.object({
   sort: consoleSortSchema.optional().default(null),
   range: consoleRangeSchema,
   filter: z
-    .object({ productId: z.string().max(100).optional(), q: z.string().max(100).optional() })
+    .object({ productId: text().max(100).optional(), q: text().max(100).optional() })
     .catchall(z.unknown())
     .optional()
     .default({}),
@@ -189,10 +193,10 @@ export const ratingSchema = z.coerce
 export const upsertReviewInputSchema = z.object({
   productId: productIdSchema,
   rating: ratingSchema,
-  comment: z.string().trim().max(2000).optional().default(''),
+  comment: text().trim().max(2000).optional().default(''),
 });
 export type UpsertReviewInput = z.input<typeof upsertReviewInputSchema>;
-export const deleteReviewInputSchema = z.object({ id: z.string().max(100) });
+export const deleteReviewInputSchema = z.object({ id: text().max(100) });
 
 // ---- outputs ----------------------------------------------------------------------------------
 

@@ -135,6 +135,9 @@ describe('products', () => {
     expect(asAdmin.filteredProductsCount).toBe(15);
     expect(asAdmin.productsCount).toBeGreaterThan(page1.productsCount);
     // Wildcards and quotes are matched literally (no injection, no regular expression).
+    expect(
+      (await failure(call(RPC.catalog.listProducts, { keyword: 'a\u0000b' }, null)))?.code,
+    ).toBe('BAD_REQUEST');
     for (const keyword of ['%', '_', "' OR 1=1 --", '.*', '\\']) {
       const result = await call<ProductListResult>(RPC.catalog.listProducts, { keyword }, null);
       expect([keyword, result.products]).toEqual([keyword, []]);
