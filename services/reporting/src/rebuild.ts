@@ -15,6 +15,7 @@ import { MIGRATIONS_DIR } from './app.module.js';
 import { reportingConfigSchema } from './config.js';
 import { OrderEventApplier } from './read-model/order-event-applier.js';
 import { ReadModelRepository } from './read-model/read-model.repository.js';
+import { RollupsRepository } from './read-model/rollups.repository.js';
 import { ReadModelRebuilder } from './rebuild/read-model-rebuilder.js';
 
 const config = loadConfigOrExit(reportingConfigSchema);
@@ -29,12 +30,14 @@ try {
   await runMigrations(pool, 'reporting', MIGRATIONS_DIR, logger);
   const db = createDatabase(pool);
   const repository = new ReadModelRepository(db);
+  const rollups = new RollupsRepository(config);
   const rebuilder = new ReadModelRebuilder(
     db,
     nc,
     config.NATS_NAMESPACE,
     repository,
-    new OrderEventApplier(repository),
+    rollups,
+    new OrderEventApplier(repository, rollups),
     logger,
   );
   const result = await rebuilder.rebuild();

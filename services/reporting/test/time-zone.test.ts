@@ -1,5 +1,10 @@
-/** Days and weeks follow REPORT_TIME_ZONE: a late-evening order belongs to that local day. */
+/**
+ * Days and weeks follow REPORT_TIME_ZONE: a late-evening order belongs to that local day. Changing
+ * the zone recomputes the day rollups on the next start.
+ */
+import { parseConfig } from '@lr/nest-kit';
 import type { TestEnv } from '@lr/testing';
+import { ReportingModule, reportingConfigSchema } from '../src/index.js';
 import { events, newOrder, publish } from './support/order-events.js';
 import { caughtUp, report, startReporting } from './support/reporting-env.js';
 
@@ -15,15 +20,32 @@ describe('report time zone', () => {
   });
 
   beforeAll(async () => {
-    env = await startReporting({ REPORT_TIME_ZONE: 'America/New_York' });
+    env = await startReporting();
     await publish(env.nc, env.namespace, [events.placed(lateSunday)]);
     await caughtUp(env);
   });
   afterAll(() => env.close());
 
-  it('counts the order on its local day and in its local week', async () => {
+  it('counts the order on its UTC day by default', async () => {
+    expect((await report(env, { to: '2026-03-08' })).ordersReceived).toBe(0);
+    expect((await report(env)).weekly.ordersReceived).toEqual([{ week: '2026-03-09', count: 1 }]);
+  });
+
+  it('after a restart in another zone, counts it on its local day and in its local week', async () => {
+    await env.stopService('reporting');
+    const config = parseConfig(
+      reportingConfigSchema,
+      env.envVars({ REPORT_TIME_ZONE: 'America/New_York' }),
+    );
+    await env.startService('reporting', ReportingModule.register(config, env.logger), config);
     expect((await report(env, { to: '2026-03-08' })).ordersReceived).toBe(1);
     expect((await report(env, { from: '2026-03-09' })).ordersReceived).toBe(0);
     expect((await report(env)).weekly.ordersReceived).toEqual([{ week: '2026-03-02', count: 1 }]);
+  });
+
+  it('refuses an unknown time zone at boot', () => {
+    expect(() =>
+      parseConfig(reportingConfigSchema, env.envVars({ REPORT_TIME_ZONE: 'Mars/Olympus' })),
+    ).toThrow(/REPORT_TIME_ZONE/);
   });
 });

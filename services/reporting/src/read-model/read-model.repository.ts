@@ -1,6 +1,6 @@
 /**
- * The only place that writes the read model. Every write is guarded by the order's version so that
- * applying events twice, or an older event after a newer one, changes nothing.
+ * The only place that writes the read model's order rows and lines. The decision whether an event
+ * changes anything (version guard, tombstones) is the applier's; this file stores what it decided.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
@@ -9,6 +9,11 @@ import type { OrderSnapshot } from '@lr/contracts';
 import { reportOrderLines, reportOrders } from '../db/schema.js';
 
 type OrderRowValues = typeof reportOrders.$inferInsert;
+
+export interface StoredOrderState {
+  version: number;
+  deleted: boolean;
+}
 
 function orderRowValues(order: OrderSnapshot, version: number, deleted: boolean): OrderRowValues {
   return {
@@ -30,66 +35,55 @@ function orderRowValues(order: OrderSnapshot, version: number, deleted: boolean)
 export class ReadModelRepository {
   constructor(@Inject(DATABASE) readonly db: Database) {}
 
-  /**
-   * Stores the snapshot when it is newer than the stored one and the order is not a tombstone.
-   * Returns false when the snapshot was stale (nothing changed).
-   */
-  async upsertSnapshot(exec: Executor, order: OrderSnapshot, version: number): Promise<boolean> {
+  /** The stored version of an order, locking its row (if any) until the transaction ends. */
+  async storedState(exec: Executor, orderId: string): Promise<StoredOrderState | undefined> {
+    const rows = await exec
+      .select({ version: reportOrders.version, deleted: reportOrders.deleted })
+      .from(reportOrders)
+      .where(eq(reportOrders.orderId, orderId))
+      .for('update');
+    return rows[0];
+  }
+
+  /** Stores the snapshot as the order's current state, lines included. */
+  async writeSnapshot(exec: Executor, order: OrderSnapshot, version: number): Promise<void> {
     const values = orderRowValues(order, version, false);
     const { orderId: _id, ...changes } = values;
-    const written = await exec
+    await exec
       .insert(reportOrders)
       .values(values)
       .onConflictDoUpdate({
         target: reportOrders.orderId,
         set: { ...changes, updatedAt: sql`now()` },
-        setWhere: sql`${reportOrders.version} < excluded.version AND NOT ${reportOrders.deleted}`,
-      })
-      .returning({ orderId: reportOrders.orderId });
-    if (written.length === 0) return false;
-
+      });
     await exec.delete(reportOrderLines).where(eq(reportOrderLines.orderId, order.id));
-    if (order.lines.length > 0) {
-      await exec.insert(reportOrderLines).values(
-        order.lines.map((line, position) => ({
-          orderId: order.id,
-          lineId: line.lineId,
-          position,
-          productId: line.productId,
-          name: line.name,
-          category: line.category,
-          subCategory: line.subCategory,
-          size: line.size,
-          quantity: line.quantity,
-          requestedQuantity: line.requestedQuantity,
-        })),
-      );
-    }
-    return true;
+    if (order.lines.length === 0) return;
+    await exec.insert(reportOrderLines).values(
+      order.lines.map((line, position) => ({
+        orderId: order.id,
+        lineId: line.lineId,
+        position,
+        productId: line.productId,
+        name: line.name,
+        category: line.category,
+        subCategory: line.subCategory,
+        size: line.size,
+        quantity: line.quantity,
+        requestedQuantity: line.requestedQuantity,
+      })),
+    );
   }
 
-  /**
-   * Turns the order into a tombstone: deletion is final, so it wins over any version, and the
-   * stored version only grows. Lines are dropped; they no longer count anywhere.
-   * Returns false when the order was already a tombstone.
-   */
-  async markDeleted(exec: Executor, order: OrderSnapshot, version: number): Promise<boolean> {
-    const written = await exec
+  /** Turns the order into a tombstone: it stays (with its version) but counts nowhere. */
+  async writeTombstone(exec: Executor, order: OrderSnapshot, version: number): Promise<void> {
+    await exec
       .insert(reportOrders)
       .values(orderRowValues(order, version, true))
       .onConflictDoUpdate({
         target: reportOrders.orderId,
-        set: {
-          deleted: true,
-          version: sql`GREATEST(${reportOrders.version}, excluded.version)`,
-          updatedAt: sql`now()`,
-        },
-        setWhere: sql`NOT ${reportOrders.deleted}`,
-      })
-      .returning({ orderId: reportOrders.orderId });
-    if (written.length === 0) return false;
+        set: { deleted: true, version, updatedAt: sql`now()` },
+      });
     await exec.delete(reportOrderLines).where(eq(reportOrderLines.orderId, order.id));
-    return true;
   }
 
   /** Empties the read model (rebuild); runs inside the rebuild's transaction. */

@@ -2,9 +2,10 @@
  * Rebuilds the read model from scratch: empties it and replays the ORDERS stream from its first
  * message with an ephemeral ordered consumer, applying the same code as live consumption.
  *
- * It all happens in ONE transaction: readers keep the old figures until the new ones commit, and
- * the live consumer, if it touches an order meanwhile, waits and then applies its event under the
- * usual version guard (so nothing is lost and nothing goes backwards). Plain class (no Nest DI) so
+ * It all happens in ONE transaction holding the read model's lock exclusively: readers keep the old
+ * figures until the new ones commit, and live events wait, then apply under the usual version guard
+ * (so nothing is lost and nothing goes backwards). Order rows are replayed event by event; the day
+ * rollups are recomputed once at the end. Plain class (no Nest DI) so
  * that `npm run report:rebuild` can run it without starting the service.
  */
 import { sql } from 'drizzle-orm';
@@ -33,7 +34,9 @@ import {
   type OrderEventApplier,
   type OrderEventType,
 } from '../read-model/order-event-applier.js';
+import { lockWholeModel } from '../read-model/read-model-locks.js';
 import type { ReadModelRepository } from '../read-model/read-model.repository.js';
+import type { RollupsRepository } from '../read-model/rollups.repository.js';
 
 const ORDER_SUBJECTS = 'orders.order.>';
 const FETCH_BATCH = 500;
@@ -45,6 +48,7 @@ export class ReadModelRebuilder {
     private readonly nc: NatsConnection,
     private readonly namespace: string,
     private readonly repository: ReadModelRepository,
+    private readonly rollups: RollupsRepository,
     private readonly applier: OrderEventApplier,
     private readonly logger: Logger,
   ) {}
@@ -57,8 +61,11 @@ export class ReadModelRebuilder {
       );
       if (!lock.rows[0]?.locked)
         throw AppError.conflict('A rebuild of the report is already running');
+      // Live events wait until the rebuild commits, then apply under the usual version guard.
+      await lockWholeModel(tx);
       await this.repository.clear(tx);
       const eventsApplied = await this.replay(tx);
+      await this.rollups.recomputeAll(tx);
       const ordersApplied = await this.repository.countLiveOrders(tx);
       return { eventsApplied, ordersApplied };
     });
@@ -101,7 +108,7 @@ export class ReadModelRebuilder {
           received += 1;
           const event = this.parse(msg);
           if (event) {
-            await this.applier.apply(tx, event);
+            await this.applier.apply(tx, event, 'replay');
             applied += 1;
           }
           // Events published after the rebuild started are applied by the live consumer anyway.

@@ -13,6 +13,7 @@ import {
 import type { ReportingConfig } from '../config.js';
 import { OrderEventApplier } from '../read-model/order-event-applier.js';
 import { ReadModelRepository } from '../read-model/read-model.repository.js';
+import { RollupsRepository } from '../read-model/rollups.repository.js';
 import { ReadModelRebuilder } from './read-model-rebuilder.js';
 
 @Injectable()
@@ -25,6 +26,7 @@ export class RebuildService {
     @Inject(KIT_CONFIG) config: ReportingConfig,
     @Inject(LOGGER) logger: Logger,
     repository: ReadModelRepository,
+    rollups: RollupsRepository,
     applier: OrderEventApplier,
   ) {
     this.rebuilder = new ReadModelRebuilder(
@@ -32,6 +34,7 @@ export class RebuildService {
       nc,
       config.NATS_NAMESPACE,
       repository,
+      rollups,
       applier,
       logger.child({ context: 'ReadModelRebuilder' }),
     );

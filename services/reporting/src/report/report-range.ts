@@ -1,10 +1,20 @@
 /**
- * The SQL condition shared by every figure: live (not deleted) orders created within the range.
- * `from` and `to` are whole days in the report's time zone, both included.
+ * Range conditions. The report reads the day rollups, whose `day` is already the creation day in
+ * the report's time zone, so a range is a plain date comparison; the orders export reads the order
+ * rows and converts the days to instants in that zone. `from` and `to` are both included.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReportRange } from '@lr/contracts';
 
+/** Rollup rows (alias-free `day` column) of days within the range. */
+export function daysIn(range: ReportRange): SQL {
+  const conditions: SQL[] = [sql`TRUE`];
+  if (range.from) conditions.push(sql`day >= ${range.from}::date`);
+  if (range.to) conditions.push(sql`day <= ${range.to}::date`);
+  return sql.join(conditions, sql` AND `);
+}
+
+/** Live (not deleted) order rows `o` created within the range. */
 export function liveOrdersIn(range: ReportRange, timeZone: string): SQL {
   const conditions: SQL[] = [sql`NOT o.deleted`];
   if (range.from) {
@@ -20,7 +30,7 @@ export function liveOrdersIn(range: ReportRange, timeZone: string): SQL {
   return sql.join(conditions, sql` AND `);
 }
 
-/** The Monday (ISO week start) of a timestamp column in the report's time zone, as `YYYY-MM-DD`. */
-export function weekOf(column: SQL, timeZone: string): SQL {
-  return sql`to_char(date_trunc('week', ${column} AT TIME ZONE ${timeZone}), 'YYYY-MM-DD')`;
+/** The Monday (ISO week start) of a date column, as `YYYY-MM-DD`. */
+export function weekOf(column: SQL): SQL {
+  return sql`to_char(date_trunc('week', (${column})::timestamp), 'YYYY-MM-DD')`;
 }

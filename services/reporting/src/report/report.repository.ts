@@ -1,12 +1,13 @@
 /**
- * The report's figures as SQL aggregates over the read model (never loading orders into memory).
- * Every query is over live orders created in the range (see report-range.ts).
+ * The report's figures, summed from the rollups rather than from every order line: the all-time
+ * ones for the default report with no range, the day ones for a range. Only studentsHelped over a
+ * range needs a distinct count, over (day, person) rows.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { DATABASE, type Database } from '@lr/nest-kit';
 import { LIMITS, type Category, type RankedName, type ReportRange } from '@lr/contracts';
-import { liveOrdersIn, weekOf } from './report-range.js';
+import { daysIn, weekOf } from './report-range.js';
 
 export type ReportTotals = {
   ordersReceived: number;
@@ -27,95 +28,105 @@ export type WeeklyCategoryRow = {
   quantity: number;
 };
 
-/** Fulfilled = Delivered with both dates (spec 2.7); created_at is never null in the read model. */
-const FULFILLED = sql`o.status = 'Delivered' AND o.delivered_at IS NOT NULL`;
+const MS_PER_HOUR = 3_600_000;
+
+/** With no range the rankings and students come from the all-time rollups (a few hundred rows). */
+function allTime(range: ReportRange): boolean {
+  return !range.from && !range.to;
+}
 
 @Injectable()
 export class ReportRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  async totals(range: ReportRange, timeZone: string): Promise<ReportTotals> {
-    const where = liveOrdersIn(range, timeZone);
-    const [orders, items] = await Promise.all([
-      this.db.execute<Omit<ReportTotals, 'itemsFulfilled'>>(sql`
-        SELECT count(*)::int AS "ordersReceived",
-               count(*) FILTER (WHERE ${FULFILLED})::int AS "ordersFulfilled",
-               COALESCE(round(avg(extract(epoch FROM o.delivered_at - o.created_at))
-                 FILTER (WHERE ${FULFILLED}) / 3600), 0)::int AS "averageFulfilmentHours",
-               count(DISTINCT o.receiving_person)::int AS "studentsHelped"
-        FROM reporting.report_orders o
-        WHERE ${where}`),
-      this.db.execute<{ itemsFulfilled: number }>(sql`
-        SELECT COALESCE(sum(l.quantity), 0)::int AS "itemsFulfilled"
-        FROM reporting.report_order_lines l
-        JOIN reporting.report_orders o ON o.order_id = l.order_id
-        WHERE ${where}`),
+  async totals(range: ReportRange): Promise<ReportTotals> {
+    const days = daysIn(range);
+    const [totals, students] = await Promise.all([
+      this.db.execute<Omit<ReportTotals, 'studentsHelped'>>(sql`
+        SELECT COALESCE(sum(orders), 0)::int AS "ordersReceived",
+               COALESCE(sum(fulfilled), 0)::int AS "ordersFulfilled",
+               -- the average in whole hours, rounded to the nearest (docs/decisions.md, Reporting)
+               COALESCE(round(sum(fulfilment_ms)::numeric / NULLIF(sum(fulfilled), 0) / ${sql.raw(String(MS_PER_HOUR))}), 0)::int
+                 AS "averageFulfilmentHours",
+               COALESCE(sum(items), 0)::int AS "itemsFulfilled"
+        FROM reporting.report_day_totals
+        WHERE ${days}`),
+      this.db.execute<{ studentsHelped: number }>(
+        allTime(range)
+          ? sql`SELECT count(*)::int AS "studentsHelped" FROM reporting.report_student_totals WHERE orders > 0`
+          : sql`SELECT count(DISTINCT person)::int AS "studentsHelped"
+                FROM reporting.report_day_students
+                WHERE ${days} AND orders > 0`,
+      ),
     ]);
-    const row = orders.rows[0];
+    const row = totals.rows[0];
     return {
       ordersReceived: row?.ordersReceived ?? 0,
       ordersFulfilled: row?.ordersFulfilled ?? 0,
       averageFulfilmentHours: row?.averageFulfilmentHours ?? 0,
-      studentsHelped: row?.studentsHelped ?? 0,
-      itemsFulfilled: items.rows[0]?.itemsFulfilled ?? 0,
+      itemsFulfilled: row?.itemsFulfilled ?? 0,
+      studentsHelped: students.rows[0]?.studentsHelped ?? 0,
     };
   }
 
   /** Item names by the number of orders they appear in; ties by name. */
-  async topItems(range: ReportRange, timeZone: string): Promise<RankedName[]> {
+  async topItems(range: ReportRange): Promise<RankedName[]> {
+    const source = allTime(range)
+      ? sql`SELECT name, orders FROM reporting.report_item_totals`
+      : sql`SELECT name, orders FROM reporting.report_day_items WHERE ${daysIn(range)}`;
     const result = await this.db.execute<RankedName>(sql`
-      SELECT l.name AS name, count(DISTINCT l.order_id)::int AS count
-      FROM reporting.report_order_lines l
-      JOIN reporting.report_orders o ON o.order_id = l.order_id
-      WHERE ${liveOrdersIn(range, timeZone)}
-      GROUP BY l.name
-      ORDER BY count DESC, l.name ASC
+      SELECT name, sum(orders)::int AS count
+      FROM (${source}) items
+      GROUP BY name
+      HAVING sum(orders) > 0
+      ORDER BY count DESC, name ASC
       LIMIT ${LIMITS.reportTopN}`);
     return result.rows;
   }
 
   /** Schools (by name at the time of the order) by number of orders; ties by name. */
-  async topSchools(range: ReportRange, timeZone: string): Promise<RankedName[]> {
+  async topSchools(range: ReportRange): Promise<RankedName[]> {
+    const source = allTime(range)
+      ? sql`SELECT school, orders FROM reporting.report_school_totals`
+      : sql`SELECT school, orders FROM reporting.report_day_schools WHERE ${daysIn(range)}`;
     const result = await this.db.execute<RankedName>(sql`
-      SELECT o.school_name AS name, count(*)::int AS count
-      FROM reporting.report_orders o
-      WHERE ${liveOrdersIn(range, timeZone)}
-      GROUP BY o.school_name
-      ORDER BY count DESC, o.school_name ASC
+      SELECT school AS name, sum(orders)::int AS count
+      FROM (${source}) schools
+      GROUP BY school
+      HAVING sum(orders) > 0
+      ORDER BY count DESC, school ASC
       LIMIT ${LIMITS.reportTopN}`);
     return result.rows;
   }
 
   /** Orders received per week of creation. */
-  async weeklyReceived(range: ReportRange, timeZone: string): Promise<WeeklyCountRow[]> {
+  async weeklyReceived(range: ReportRange): Promise<WeeklyCountRow[]> {
     const result = await this.db.execute<WeeklyCountRow>(sql`
-      SELECT ${weekOf(sql`o.created_at`, timeZone)} AS week, count(*)::int AS count
-      FROM reporting.report_orders o
-      WHERE ${liveOrdersIn(range, timeZone)}
-      GROUP BY 1 ORDER BY 1`);
+      SELECT ${weekOf(sql`day`)} AS week, sum(orders)::int AS count
+      FROM reporting.report_day_totals
+      WHERE ${daysIn(range)}
+      GROUP BY 1 HAVING sum(orders) > 0 ORDER BY 1`);
     return result.rows;
   }
 
-  /** Fulfilled orders (of the range) per week of delivery. */
-  async weeklyFulfilled(range: ReportRange, timeZone: string): Promise<WeeklyCountRow[]> {
+  /** Fulfilled orders (created in the range) per week of delivery. */
+  async weeklyFulfilled(range: ReportRange): Promise<WeeklyCountRow[]> {
     const result = await this.db.execute<WeeklyCountRow>(sql`
-      SELECT ${weekOf(sql`o.delivered_at`, timeZone)} AS week, count(*)::int AS count
-      FROM reporting.report_orders o
-      WHERE ${liveOrdersIn(range, timeZone)} AND ${FULFILLED}
-      GROUP BY 1 ORDER BY 1`);
+      SELECT ${weekOf(sql`delivered_day`)} AS week, sum(orders)::int AS count
+      FROM reporting.report_day_deliveries
+      WHERE ${daysIn(range)}
+      GROUP BY 1 HAVING sum(orders) > 0 ORDER BY 1`);
     return result.rows;
   }
 
   /** Given quantities per week of order creation and category (weeks sum to itemsFulfilled). */
-  async weeklyItemsByCategory(range: ReportRange, timeZone: string): Promise<WeeklyCategoryRow[]> {
+  async weeklyItemsByCategory(range: ReportRange): Promise<WeeklyCategoryRow[]> {
     const result = await this.db.execute<WeeklyCategoryRow>(sql`
-      SELECT ${weekOf(sql`o.created_at`, timeZone)} AS week, l.category AS category,
-             sum(l.quantity)::int AS quantity
-      FROM reporting.report_order_lines l
-      JOIN reporting.report_orders o ON o.order_id = l.order_id
-      WHERE ${liveOrdersIn(range, timeZone)}
+      SELECT ${weekOf(sql`day`)} AS week, category, sum(quantity)::int AS quantity
+      FROM reporting.report_day_categories
+      WHERE ${daysIn(range)}
       GROUP BY 1, 2
-      HAVING sum(l.quantity) > 0
+      HAVING sum(quantity) > 0
       ORDER BY 1, 2`);
     return result.rows;
   }

@@ -26,14 +26,13 @@ export class ReportService {
   }
 
   async report(range: ReportRange): Promise<Report> {
-    const tz = this.timeZone;
     const [totals, topItems, topSchools, received, fulfilled, itemsByCategory] = await Promise.all([
-      this.repository.totals(range, tz),
-      this.repository.topItems(range, tz),
-      this.repository.topSchools(range, tz),
-      this.repository.weeklyReceived(range, tz),
-      this.repository.weeklyFulfilled(range, tz),
-      this.repository.weeklyItemsByCategory(range, tz),
+      this.repository.totals(range),
+      this.repository.topItems(range),
+      this.repository.topSchools(range),
+      this.repository.weeklyReceived(range),
+      this.repository.weeklyFulfilled(range),
+      this.repository.weeklyItemsByCategory(range),
     ]);
     const weeks = spanOfWeeks(received, fulfilled);
     return {

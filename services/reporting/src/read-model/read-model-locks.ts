@@ -1,0 +1,22 @@
+/**
+ * Advisory locks that keep the read model and its rollups consistent. A live event takes the
+ * model's lock SHARED plus its order's lock, so events of different orders run in parallel (several
+ * replicas) while two events of one order never interleave their read-subtract-write-add. A rebuild
+ * or a recompute takes the model's lock EXCLUSIVE (one lock, not one per order: a rebuild touches
+ * every order and PostgreSQL's lock table is small).
+ */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '@lr/nest-kit';
+
+const MODEL_KEY = sql`hashtext('reporting:read-model')::bigint`;
+const ORDER_SPACE = sql`hashtext('reporting:order')`;
+
+export async function lockOrderForEvent(exec: Executor, orderId: string): Promise<void> {
+  await exec.execute(
+    sql`SELECT pg_advisory_xact_lock_shared(${MODEL_KEY}), pg_advisory_xact_lock(${ORDER_SPACE}, hashtext(${orderId}))`,
+  );
+}
+
+export async function lockWholeModel(exec: Executor): Promise<void> {
+  await exec.execute(sql`SELECT pg_advisory_xact_lock(${MODEL_KEY})`);
+}

@@ -1,0 +1,152 @@
+/**
+ * The rollups: per creation day (migrations/002-day-rollups.sql) and all-time (003). Each rollup is defined ONCE, as the SQL that
+ * computes an order set's contribution from the read model; the same statement adds (+1) or removes
+ * (-1) one order's contribution on every event, and recomputes everything after a rebuild or a
+ * change of time zone, so incremental and recomputed rollups cannot disagree.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { sql, type SQL } from 'drizzle-orm';
+import { KIT_CONFIG, type Executor } from '@lr/nest-kit';
+import type { ReportingConfig } from '../config.js';
+
+type Sign = 1 | -1;
+
+const FULFILLED = sql`o.status = 'Delivered' AND o.delivered_at IS NOT NULL`;
+const TIME_ZONE_KEY = 'rollup_time_zone';
+
+const ROLLUP_TABLES = [
+  'report_day_totals',
+  'report_day_items',
+  'report_day_schools',
+  'report_day_students',
+  'report_day_categories',
+  'report_day_deliveries',
+  'report_item_totals',
+  'report_school_totals',
+  'report_student_totals',
+] as const;
+
+@Injectable()
+export class RollupsRepository {
+  private readonly timeZone: string;
+
+  constructor(@Inject(KIT_CONFIG) config: Pick<ReportingConfig, 'REPORT_TIME_ZONE'>) {
+    this.timeZone = config.REPORT_TIME_ZONE;
+  }
+
+  /** Adds (+1) or removes (-1) one live order's contribution, as stored in the read model now. */
+  async applyOrder(exec: Executor, orderId: string, sign: Sign): Promise<void> {
+    await this.apply(exec, sql`o.order_id = ${orderId}`, sign);
+  }
+
+  /** Empties the rollups and computes them again from the whole read model. */
+  async recomputeAll(exec: Executor): Promise<void> {
+    await this.clear(exec);
+    await this.apply(exec, sql`TRUE`, 1);
+    await exec.execute(sql`
+      INSERT INTO reporting.report_meta (key, value) VALUES (${TIME_ZONE_KEY}, ${this.timeZone})
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+  }
+
+  /** True when the rollups were computed in another time zone (or never). */
+  async stale(exec: Executor): Promise<boolean> {
+    const { rows } = await exec.execute<{ value: string }>(
+      sql`SELECT value FROM reporting.report_meta WHERE key = ${TIME_ZONE_KEY}`,
+    );
+    return rows[0]?.value !== this.timeZone;
+  }
+
+  async clear(exec: Executor): Promise<void> {
+    for (const table of ROLLUP_TABLES) {
+      await exec.execute(sql`DELETE FROM ${sql.identifier('reporting')}.${sql.identifier(table)}`);
+    }
+  }
+
+  private async apply(exec: Executor, orders: SQL, sign: Sign): Promise<void> {
+    const tz = this.timeZone;
+    const day = sql`(o.created_at AT TIME ZONE ${tz})::date`;
+    const live = sql`NOT o.deleted AND ${orders}`;
+    const s = sql`${sign}::int`;
+
+    await exec.execute(sql`
+      INSERT INTO reporting.report_day_totals AS t (day, orders, fulfilled, fulfilment_ms, items)
+      SELECT ${day}, ${s} * count(*)::int,
+             ${s} * (count(*) FILTER (WHERE ${FULFILLED}))::int,
+             ${s} * COALESCE(sum(round(extract(epoch FROM o.delivered_at - o.created_at) * 1000))
+               FILTER (WHERE ${FULFILLED}), 0)::bigint,
+             ${s} * COALESCE(sum(lines.items), 0)::int
+      FROM reporting.report_orders o
+      LEFT JOIN LATERAL (
+        SELECT sum(l.quantity) AS items FROM reporting.report_order_lines l WHERE l.order_id = o.order_id
+      ) lines ON true
+      WHERE ${live}
+      GROUP BY 1
+      ON CONFLICT (day) DO UPDATE SET
+        orders = t.orders + excluded.orders,
+        fulfilled = t.fulfilled + excluded.fulfilled,
+        fulfilment_ms = t.fulfilment_ms + excluded.fulfilment_ms,
+        items = t.items + excluded.items`);
+
+    await exec.execute(sql`
+      INSERT INTO reporting.report_day_items AS t (day, name, orders)
+      SELECT day, name, ${s} * count(*)::int
+      FROM (
+        SELECT DISTINCT o.order_id, ${day} AS day, l.name
+        FROM reporting.report_orders o JOIN reporting.report_order_lines l ON l.order_id = o.order_id
+        WHERE ${live}
+      ) names
+      GROUP BY day, name
+      ON CONFLICT (day, name) DO UPDATE SET orders = t.orders + excluded.orders`);
+
+    await exec.execute(sql`
+      INSERT INTO reporting.report_item_totals AS t (name, orders)
+      SELECT l.name, ${s} * count(DISTINCT o.order_id)::int
+      FROM reporting.report_orders o JOIN reporting.report_order_lines l ON l.order_id = o.order_id
+      WHERE ${live}
+      GROUP BY 1
+      ON CONFLICT (name) DO UPDATE SET orders = t.orders + excluded.orders`);
+
+    await exec.execute(sql`
+      INSERT INTO reporting.report_school_totals AS t (school, orders)
+      SELECT o.school_name, ${s} * count(*)::int
+      FROM reporting.report_orders o WHERE ${live}
+      GROUP BY 1
+      ON CONFLICT (school) DO UPDATE SET orders = t.orders + excluded.orders`);
+
+    await exec.execute(sql`
+      INSERT INTO reporting.report_student_totals AS t (person, orders)
+      SELECT o.receiving_person, ${s} * count(*)::int
+      FROM reporting.report_orders o WHERE ${live}
+      GROUP BY 1
+      ON CONFLICT (person) DO UPDATE SET orders = t.orders + excluded.orders`);
+
+    await exec.execute(sql`
+      INSERT INTO reporting.report_day_schools AS t (day, school, orders)
+      SELECT ${day}, o.school_name, ${s} * count(*)::int
+      FROM reporting.report_orders o WHERE ${live}
+      GROUP BY 1, 2
+      ON CONFLICT (day, school) DO UPDATE SET orders = t.orders + excluded.orders`);
+
+    await exec.execute(sql`
+      INSERT INTO reporting.report_day_students AS t (day, person, orders)
+      SELECT ${day}, o.receiving_person, ${s} * count(*)::int
+      FROM reporting.report_orders o WHERE ${live}
+      GROUP BY 1, 2
+      ON CONFLICT (day, person) DO UPDATE SET orders = t.orders + excluded.orders`);
+
+    await exec.execute(sql`
+      INSERT INTO reporting.report_day_categories AS t (day, category, quantity)
+      SELECT ${day}, l.category, ${s} * sum(l.quantity)::int
+      FROM reporting.report_orders o JOIN reporting.report_order_lines l ON l.order_id = o.order_id
+      WHERE ${live}
+      GROUP BY 1, 2
+      ON CONFLICT (day, category) DO UPDATE SET quantity = t.quantity + excluded.quantity`);
+
+    await exec.execute(sql`
+      INSERT INTO reporting.report_day_deliveries AS t (day, delivered_day, orders)
+      SELECT ${day}, (o.delivered_at AT TIME ZONE ${tz})::date, ${s} * count(*)::int
+      FROM reporting.report_orders o WHERE ${live} AND ${FULFILLED}
+      GROUP BY 1, 2
+      ON CONFLICT (day, delivered_day) DO UPDATE SET orders = t.orders + excluded.orders`);
+  }
+}
