@@ -29,7 +29,10 @@ export interface ConsoleProduct {
   ProductSize: { _id: string; size: string; stock: number }[];
 }
 
-/** A visible product of the journey's own, with the given sizes and stock. */
+/**
+ * A visible product of the journey's own, with the given sizes and stock. Its name sorts after every
+ * demo product so the store's journeys, which take the first product that fits, never pick it.
+ */
 export async function createProduct(
   admin: APIRequestContext,
   label: string,
@@ -37,7 +40,7 @@ export async function createProduct(
 ): Promise<ConsoleProduct> {
   const response = await admin.post('/api/console/products', {
     data: {
-      name: `E2E ${label} ${randomUUID().slice(0, 8)}`,
+      name: `Zz E2E ${label} ${randomUUID().slice(0, 8)}`,
       description: 'Made by a browser journey',
       category: 'Footwear',
       SubCategory: 'Unisex youth sizing',
