@@ -11,7 +11,12 @@ const gateway = process.env.LR_GATEWAY_URL ?? 'http://localhost:3000';
 const proxyToGateway = {
   target: gateway,
   changeOrigin: true,
-  configure(proxy: { on(event: 'proxyReq', listener: (req: { setHeader(name: string, value: string): void }) => void): void }) {
+  configure(proxy: {
+    on(
+      event: 'proxyReq',
+      listener: (req: { setHeader(name: string, value: string): void }) => void,
+    ): void;
+  }) {
     proxy.on('proxyReq', (req) => req.setHeader('origin', new URL(gateway).origin));
   },
 };

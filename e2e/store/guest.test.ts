@@ -23,10 +23,9 @@ describe('store: guest', () => {
     expect(text).toContain('Tuesdays 2:00-4:00 and Thursdays 8:00-9:30 am');
     expect(text).toContain('By cheque');
     expect(text).toContain('How can you help');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts()).resolves.toEqual([
-      'About Us',
-      'Login',
-    ]);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts(),
+    ).resolves.toEqual(['About Us', 'Login']);
     await screenshot(page, 'store-guest-about');
     await context.close();
   });

@@ -32,7 +32,9 @@ describe('store: school places an order', () => {
     const response = await answer;
     expect(response.status()).toBe(401);
     const { message } = (await response.json()) as { message: string };
-    await expect(page.getByRole('alert').filter({ hasText: message }).first().isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('alert').filter({ hasText: message }).first().isVisible(),
+    ).resolves.toBe(true);
     expect(new URL(page.url()).pathname).toBe('/login');
     const me = await context.request.get('/api/v1/me');
     expect(me.status()).toBe(401);
@@ -52,7 +54,10 @@ describe('store: school places an order', () => {
     await screenshot(page, 'store-home');
 
     // Filter by the category, then the product itself.
-    await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: two.group.category }).click();
+    await page
+      .getByRole('group', { name: 'Category' })
+      .getByRole('button', { name: two.group.category })
+      .click();
     await page.waitForURL(`**/home?category=${encodeURIComponent(two.group.category)}*`);
     const card = await openCard(page, two.group, two.subIndex);
 
@@ -70,7 +75,10 @@ describe('store: school places an order', () => {
     await card.getByRole('button', { name: 'Add to Cart' }).click();
 
     // An out-of-stock size.
-    await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'All' }).click();
+    await page
+      .getByRole('group', { name: 'Category' })
+      .getByRole('button', { name: 'All' })
+      .click();
     const emptyCard = await openCard(page, empty.group, empty.subIndex);
     await emptyCard.getByLabel('Size').selectOption(empty.empty._id);
     await page.getByText('Item Out of Stock').first().waitFor();
@@ -116,9 +124,14 @@ describe('store: school places an order', () => {
 
     // The server holds exactly one order for this checkout, with the two lines.
     const mine = (await (await context.request.get('/api/v1/orders/me')).json()) as {
-      orders: { shippingInfo: { receivingPersonName: string }; orderItems: { ProductSize: string; quantity: number }[] }[];
+      orders: {
+        shippingInfo: { receivingPersonName: string };
+        orderItems: { ProductSize: string; quantity: number }[];
+      }[];
     };
-    const created = mine.orders.filter((o) => o.shippingInfo.receivingPersonName === `${studentId}_11_NA`);
+    const created = mine.orders.filter(
+      (o) => o.shippingInfo.receivingPersonName === `${studentId}_11_NA`,
+    );
     expect(created).toHaveLength(1);
     expect(created[0]?.orderItems.map((l) => [l.ProductSize, l.quantity]).sort()).toEqual(
       [

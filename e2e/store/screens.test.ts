@@ -68,7 +68,9 @@ describe('store: every screen renders', () => {
     it(`school screens (${label})`, async () => {
       const { context, page } = await newPage(browser, viewport);
       await apiLogin(context, 'maplegrove');
-      await context.addInitScript({ content: "window.sessionStorage.setItem('importantNoticeAccepted', 'yes')" });
+      await context.addInitScript({
+        content: "window.sessionStorage.setItem('importantNoticeAccepted', 'yes')",
+      });
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       for (const [name, path, heading] of SCHOOL_SCREENS) {
@@ -76,11 +78,26 @@ describe('store: every screen renders', () => {
       }
       const [group] = await allGroups(context.request);
       if (!group) throw new Error('no products in the demo data');
-      await visit(page, `store-${label}-school-product`, `/product/${group.subCategories[0]?.productId}`, group.name, errors);
+      await visit(
+        page,
+        `store-${label}-school-product`,
+        `/product/${group.subCategories[0]?.productId}`,
+        group.name,
+        errors,
+      );
 
-      const mine = (await (await context.request.get('/api/v1/orders/me')).json()) as { orders: { _id: string; orderId: string }[] };
+      const mine = (await (await context.request.get('/api/v1/orders/me')).json()) as {
+        orders: { _id: string; orderId: string }[];
+      };
       const order = mine.orders[0];
-      if (order) await visit(page, `store-${label}-school-order`, `/order/${order._id}`, `Order ${order.orderId}`, errors);
+      if (order)
+        await visit(
+          page,
+          `store-${label}-school-order`,
+          `/order/${order._id}`,
+          `Order ${order.orderId}`,
+          errors,
+        );
       await context.close();
     });
   }

@@ -17,7 +17,11 @@ export interface ProductGroup {
   subCategories: { SubCategory: string; productId: string; sizes: GroupSize[] }[];
 }
 
-export async function loginFromDropdown(page: Page, schoolName: string, code = DEMO_CODE): Promise<void> {
+export async function loginFromDropdown(
+  page: Page,
+  schoolName: string,
+  code = DEMO_CODE,
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('School', { exact: true }).selectOption({ label: schoolName });
   await page.getByLabel('School code').fill(code);
@@ -28,16 +32,25 @@ export async function loginFromDropdown(page: Page, schoolName: string, code = D
 export async function acceptNotice(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'IMPORTANT: PLEASE READ' }).waitFor();
   await page.getByRole('button', { name: 'I have read this' }).click();
-  await page.getByRole('heading', { name: 'IMPORTANT: PLEASE READ' }).waitFor({ state: 'detached' });
+  await page
+    .getByRole('heading', { name: 'IMPORTANT: PLEASE READ' })
+    .waitFor({ state: 'detached' });
 }
 
 /** Every visible group of the store, page by page. */
 export async function allGroups(request: APIRequestContext): Promise<ProductGroup[]> {
   const groups: ProductGroup[] = [];
   for (let page = 1; page <= 50; page++) {
-    const response = await request.get(`${stackUrl()}/api/v1/products/grouped?keyword=&page=${page}`);
-    if (!response.ok()) throw new Error(`grouped listing failed: ${response.status()} ${await response.text()}`);
-    const body = (await response.json()) as { groups: ProductGroup[]; filteredGroupsCount: number; resultPerPage: number };
+    const response = await request.get(
+      `${stackUrl()}/api/v1/products/grouped?keyword=&page=${page}`,
+    );
+    if (!response.ok())
+      throw new Error(`grouped listing failed: ${response.status()} ${await response.text()}`);
+    const body = (await response.json()) as {
+      groups: ProductGroup[];
+      filteredGroupsCount: number;
+      resultPerPage: number;
+    };
     groups.push(...body.groups);
     if (page * body.resultPerPage >= body.filteredGroupsCount || body.groups.length === 0) break;
   }
@@ -70,8 +83,11 @@ export function findOutOfStockSize(groups: readonly ProductGroup[]) {
 export async function openCard(page: Page, group: ProductGroup, subIndex: number) {
   await page.getByLabel('Search products').fill(group.name);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  const card = page.locator('article.product-card', { has: page.getByRole('heading', { name: group.name, exact: true }) });
+  const card = page.locator('article.product-card', {
+    has: page.getByRole('heading', { name: group.name, exact: true }),
+  });
   await card.waitFor();
-  if (group.subCategories.length > 1) await card.getByLabel('Sizing').selectOption(String(subIndex));
+  if (group.subCategories.length > 1)
+    await card.getByLabel('Sizing').selectOption(String(subIndex));
   return card;
 }

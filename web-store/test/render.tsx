@@ -17,7 +17,12 @@ export const SCHOOL: CurrentUser = {
   createdAt: '2026-01-05T10:00:00.000Z',
 };
 
-export const TEST_USER: CurrentUser = { ...SCHOOL, _id: '22222222-2222-4222-8222-222222222222', name: 'TEST USER', email: 'TEST USER' };
+export const TEST_USER: CurrentUser = {
+  ...SCHOOL,
+  _id: '22222222-2222-4222-8222-222222222222',
+  name: 'TEST USER',
+  email: 'TEST USER',
+};
 
 interface Options {
   user?: CurrentUser | null;
@@ -33,8 +38,13 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-export function renderRoute(ui: ReactElement, { user = SCHOOL, path = '/', pattern, extraRoutes = [] }: Options = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+export function renderRoute(
+  ui: ReactElement,
+  { user = SCHOOL, path = '/', pattern, extraRoutes = [] }: Options = {},
+) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
   client.setQueryData(meQueryKey, user);
   const routes = [{ path: pattern ?? path.split('?')[0] ?? '/', element: ui }, ...extraRoutes];
   const result = render(
@@ -55,7 +65,9 @@ export function renderRoute(ui: ReactElement, { user = SCHOOL, path = '/', patte
 }
 
 /** Replaces window.fetch with a router of canned gateway answers (the HTTP edge only). */
-export function stubFetch(handler: (url: string, init: RequestInit | undefined) => { status?: number; body: unknown }) {
+export function stubFetch(
+  handler: (url: string, init: RequestInit | undefined) => { status?: number; body: unknown },
+) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
   const fetchStub = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;

@@ -9,7 +9,11 @@ export function consoleUrl(hashPath: string): string {
   return `/admin/#${hashPath.startsWith('/') ? hashPath : `/${hashPath}`}`;
 }
 
-export function ConsoleRedirect({ to }: { to: (params: Record<string, string | undefined>) => string }) {
+export function ConsoleRedirect({
+  to,
+}: {
+  to: (params: Record<string, string | undefined>) => string;
+}) {
   const params = useParams();
   const target = consoleUrl(to(params));
   useEffect(() => {

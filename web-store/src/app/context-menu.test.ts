@@ -8,7 +8,8 @@ function rightClick(target: Element): boolean {
 
 describe('context menu guard', () => {
   it('blocks the menu on the page but not in inputs and textareas', () => {
-    document.body.innerHTML = '<p id="text">hi</p><input id="field" /><textarea id="area"></textarea>';
+    document.body.innerHTML =
+      '<p id="text">hi</p><input id="field" /><textarea id="area"></textarea>';
     const uninstall = installContextMenuGuard(document);
     expect(rightClick(document.getElementById('text') as Element)).toBe(true);
     expect(rightClick(document.getElementById('field') as Element)).toBe(false);

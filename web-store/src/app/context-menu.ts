@@ -4,7 +4,9 @@
  */
 export function isEditableTarget(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
-  return !!target.closest('input, textarea, select, [contenteditable="true"], [contenteditable=""]');
+  return !!target.closest(
+    'input, textarea, select, [contenteditable="true"], [contenteditable=""]',
+  );
 }
 
 export function installContextMenuGuard(doc: Document): () => void {

@@ -17,7 +17,16 @@ describe('Nav', () => {
   });
 
   it('shows a school its links with the cart count', () => {
-    addToCart({ product: 'p', name: 'Cap', price: 0, image: '', stock: 3, quantity: 2, SubCategory: 'One size', ProductSize: 'One size' });
+    addToCart({
+      product: 'p',
+      name: 'Cap',
+      price: 0,
+      image: '',
+      stock: 3,
+      quantity: 2,
+      SubCategory: 'One size',
+      ProductSize: 'One size',
+    });
     renderRoute(<Nav />);
     expect(navLinks()).toEqual(['Home', 'My Orders', 'About Us', 'How To Use', 'My Cart 2']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
@@ -25,8 +34,19 @@ describe('Nav', () => {
 
   it('links an admin to the console pages', () => {
     renderRoute(<Nav />, { user: { ...SCHOOL, role: 'admin' } });
-    expect(navLinks()).toEqual(['Dashboard', 'All Orders', 'All Products', 'Add Product', 'All Users', 'Add User', 'How To Use']);
-    expect(screen.getByRole('link', { name: 'Add User' })).toHaveAttribute('href', '/admin/#/users/create');
+    expect(navLinks()).toEqual([
+      'Dashboard',
+      'All Orders',
+      'All Products',
+      'Add Product',
+      'All Users',
+      'Add User',
+      'How To Use',
+    ]);
+    expect(screen.getByRole('link', { name: 'Add User' })).toHaveAttribute(
+      'href',
+      '/admin/#/users/create',
+    );
   });
 
   it('gives a volunteer only the dashboard, orders and help', () => {
@@ -39,7 +59,10 @@ describe('Nav', () => {
     try {
       const calls = stubFetch(() => ({ body: { success: true } }));
       const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-      renderRoute(<Nav />, { path: '/orders', extraRoutes: [{ path: '/', element: <p>start page</p> }] });
+      renderRoute(<Nav />, {
+        path: '/orders',
+        extraRoutes: [{ path: '/', element: <p>start page</p> }],
+      });
       await user.click(screen.getByRole('button', { name: 'Logout' }));
       expect(screen.getByText('Are you sure you want to Logout')).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Yes' }));

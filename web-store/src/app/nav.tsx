@@ -140,7 +140,7 @@ function LogoutButton() {
     try {
       await logoutMutation.mutateAsync();
       toast.success(UI_MESSAGES.logout);
-      setTimeout(() => navigate('/'), LOGOUT_DELAY_MS);
+      setTimeout(() => void navigate('/'), LOGOUT_DELAY_MS);
     } catch (error) {
       setAsking(false);
       toast.error(errorMessage(error));
@@ -149,7 +149,11 @@ function LogoutButton() {
 
   return (
     <>
-      <button type="button" className="nav__button" onClick={(e) => (e.stopPropagation(), setAsking(true))}>
+      <button
+        type="button"
+        className="nav__button"
+        onClick={(e) => (e.stopPropagation(), setAsking(true))}
+      >
         Logout
       </button>
       <ConfirmDialog

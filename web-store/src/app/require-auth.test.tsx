@@ -31,7 +31,9 @@ function renderGuarded(user: CurrentUser | null, path: string) {
 describe('RequireAuth', () => {
   it('sends a guest to /login with the wanted page in redirect', () => {
     renderGuarded(null, '/order/abc?tab=items');
-    expect(screen.getByText('login page at /login?redirect=%2Forder%2Fabc%3Ftab%3Ditems')).toBeInTheDocument();
+    expect(
+      screen.getByText('login page at /login?redirect=%2Forder%2Fabc%3Ftab%3Ditems'),
+    ).toBeInTheDocument();
   });
 
   it('lets a signed-in school through', () => {

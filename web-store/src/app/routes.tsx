@@ -22,7 +22,10 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 }
 
 /** Spec admin path -> console hash path. */
-export const CONSOLE_ROUTES: readonly [string, (p: Record<string, string | undefined>) => string][] = [
+export const CONSOLE_ROUTES: readonly [
+  string,
+  (p: Record<string, string | undefined>) => string,
+][] = [
   ['/admin/dashboard', () => '/'],
   ['/admin/products', () => '/products'],
   ['/admin/product', () => '/products/create'],
@@ -42,36 +45,138 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomeRedirect /> },
       { path: 'home', element: <HomePage /> },
-      { path: 'replica', lazy: page(() => import('../features/request-form/components/replica-page'), 'ReplicaPage') },
-      { path: 'requestform', lazy: page(() => import('../features/request-form/components/request-form-page'), 'RequestFormPage') },
-      { path: 'donate', lazy: page(() => import('../features/static-pages/components/donate-page'), 'DonatePage') },
+      {
+        path: 'replica',
+        lazy: page(() => import('../features/request-form/components/replica-page'), 'ReplicaPage'),
+      },
+      {
+        path: 'requestform',
+        lazy: page(
+          () => import('../features/request-form/components/request-form-page'),
+          'RequestFormPage',
+        ),
+      },
+      {
+        path: 'donate',
+        lazy: page(() => import('../features/static-pages/components/donate-page'), 'DonatePage'),
+      },
       { path: 'products', element: <ProductsPage /> },
       // Not exact (spec 2.1): anything under /products/<keyword> lists that keyword.
       { path: 'products/:keyword/*', element: <ProductsPage /> },
-      { path: 'product/:id', lazy: page(() => import('../features/products/components/product-details-page'), 'ProductDetailsPage') },
-      { path: 'search', lazy: page(() => import('../features/products/components/search-page'), 'SearchPage') },
-      { path: 'cart', lazy: page(() => import('../features/cart/components/cart-page'), 'CartPage') },
+      {
+        path: 'product/:id',
+        lazy: page(
+          () => import('../features/products/components/product-details-page'),
+          'ProductDetailsPage',
+        ),
+      },
+      {
+        path: 'search',
+        lazy: page(() => import('../features/products/components/search-page'), 'SearchPage'),
+      },
+      {
+        path: 'cart',
+        lazy: page(() => import('../features/cart/components/cart-page'), 'CartPage'),
+      },
       { path: 'login', element: <LoginPage /> },
-      { path: 'loginmanual', lazy: page(() => import('../features/auth/components/login-manual-page'), 'LoginManualPage') },
-      { path: 'contact', lazy: page(() => import('../features/static-pages/components/contact-page'), 'ContactPage') },
+      {
+        path: 'loginmanual',
+        lazy: page(
+          () => import('../features/auth/components/login-manual-page'),
+          'LoginManualPage',
+        ),
+      },
+      {
+        path: 'contact',
+        lazy: page(() => import('../features/static-pages/components/contact-page'), 'ContactPage'),
+      },
       { path: 'about', element: <AboutPage /> },
-      { path: 'termsofuse', lazy: page(() => import('../features/static-pages/components/terms-page'), 'TermsPage') },
-      { path: 'privacypolicy', lazy: page(() => import('../features/static-pages/components/privacy-page'), 'PrivacyPage') },
-      { path: 'helpuse', lazy: page(() => import('../features/static-pages/components/help-use-page'), 'HelpUsePage') },
-      { path: 'password/forgot', lazy: page(() => import('../features/account/components/forgot-password-page'), 'ForgotPasswordPage') },
-      { path: 'password/reset/:token', lazy: page(() => import('../features/account/components/reset-password-page'), 'ResetPasswordPage') },
+      {
+        path: 'termsofuse',
+        lazy: page(() => import('../features/static-pages/components/terms-page'), 'TermsPage'),
+      },
+      {
+        path: 'privacypolicy',
+        lazy: page(() => import('../features/static-pages/components/privacy-page'), 'PrivacyPage'),
+      },
+      {
+        path: 'helpuse',
+        lazy: page(
+          () => import('../features/static-pages/components/help-use-page'),
+          'HelpUsePage',
+        ),
+      },
+      {
+        path: 'password/forgot',
+        lazy: page(
+          () => import('../features/account/components/forgot-password-page'),
+          'ForgotPasswordPage',
+        ),
+      },
+      {
+        path: 'password/reset/:token',
+        lazy: page(
+          () => import('../features/account/components/reset-password-page'),
+          'ResetPasswordPage',
+        ),
+      },
       {
         element: <RequireAuth />,
         children: [
-          { path: 'account', lazy: page(() => import('../features/account/components/account-page'), 'AccountPage') },
-          { path: 'me/update', lazy: page(() => import('../features/account/components/update-profile-page'), 'UpdateProfilePage') },
-          { path: 'password/update', lazy: page(() => import('../features/account/components/update-password-page'), 'UpdatePasswordPage') },
-          { path: 'shipping', lazy: page(() => import('../features/checkout/components/shipping-page'), 'ShippingPage') },
-          { path: 'order/confirm', lazy: page(() => import('../features/checkout/components/confirm-order-page'), 'ConfirmOrderPage') },
-          { path: 'process/payment', lazy: page(() => import('../features/checkout/components/payment-page'), 'PaymentPage') },
-          { path: 'success', lazy: page(() => import('../features/checkout/components/success-page'), 'SuccessPage') },
-          { path: 'orders', lazy: page(() => import('../features/orders/components/my-orders-page'), 'MyOrdersPage') },
-          { path: 'order/:id', lazy: page(() => import('../features/orders/components/order-details-page'), 'OrderDetailsPage') },
+          {
+            path: 'account',
+            lazy: page(() => import('../features/account/components/account-page'), 'AccountPage'),
+          },
+          {
+            path: 'me/update',
+            lazy: page(
+              () => import('../features/account/components/update-profile-page'),
+              'UpdateProfilePage',
+            ),
+          },
+          {
+            path: 'password/update',
+            lazy: page(
+              () => import('../features/account/components/update-password-page'),
+              'UpdatePasswordPage',
+            ),
+          },
+          {
+            path: 'shipping',
+            lazy: page(
+              () => import('../features/checkout/components/shipping-page'),
+              'ShippingPage',
+            ),
+          },
+          {
+            path: 'order/confirm',
+            lazy: page(
+              () => import('../features/checkout/components/confirm-order-page'),
+              'ConfirmOrderPage',
+            ),
+          },
+          {
+            path: 'process/payment',
+            lazy: page(() => import('../features/checkout/components/payment-page'), 'PaymentPage'),
+          },
+          {
+            path: 'success',
+            lazy: page(() => import('../features/checkout/components/success-page'), 'SuccessPage'),
+          },
+          {
+            path: 'orders',
+            lazy: page(
+              () => import('../features/orders/components/my-orders-page'),
+              'MyOrdersPage',
+            ),
+          },
+          {
+            path: 'order/:id',
+            lazy: page(
+              () => import('../features/orders/components/order-details-page'),
+              'OrderDetailsPage',
+            ),
+          },
         ],
       },
       ...CONSOLE_ROUTES.map(([path, to]) => ({ path, element: <ConsoleRedirect to={to} /> })),

@@ -10,5 +10,7 @@ export function Avatar({ url, name }: { url?: string | undefined; name: string }
       </div>
     );
   }
-  return <img className="avatar" src={url} alt={`${name} avatar`} onError={() => setFailed(true)} />;
+  return (
+    <img className="avatar" src={url} alt={`${name} avatar`} onError={() => setFailed(true)} />
+  );
 }

@@ -11,7 +11,14 @@ interface QuantityControlProps {
   id?: string;
 }
 
-export function QuantityControl({ value, max, onChange, label = 'Quantity', disabled, id }: QuantityControlProps) {
+export function QuantityControl({
+  value,
+  max,
+  onChange,
+  label = 'Quantity',
+  disabled,
+  id,
+}: QuantityControlProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   return (

@@ -1,7 +1,15 @@
 /**
  * The store's own toast: bottom-centre, scale transition, 1000 ms by default (spec sections 1, 9).
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ReactNode } from 'react';
 import './toast.css';
 

@@ -1,4 +1,11 @@
-import { addOrReplaceLine, addToCart, clearCart, getCartItems, removeFromCart, type CartItem } from './cart';
+import {
+  addOrReplaceLine,
+  addToCart,
+  clearCart,
+  getCartItems,
+  removeFromCart,
+  type CartItem,
+} from './cart';
 
 const line = (over: Partial<CartItem> = {}): CartItem => ({
   product: 'p1',

@@ -21,8 +21,13 @@ export type CartItem = z.infer<typeof cartItemSchema>;
 
 const cartStore = storedValue<CartItem[]>('cartItems', z.array(cartItemSchema), []);
 
-export function sameLine(a: CartItem, b: Pick<CartItem, 'product' | 'SubCategory' | 'ProductSize'>) {
-  return a.product === b.product && a.SubCategory === b.SubCategory && a.ProductSize === b.ProductSize;
+export function sameLine(
+  a: CartItem,
+  b: Pick<CartItem, 'product' | 'SubCategory' | 'ProductSize'>,
+) {
+  return (
+    a.product === b.product && a.SubCategory === b.SubCategory && a.ProductSize === b.ProductSize
+  );
 }
 
 /** Pure rule: the new line replaces an existing line for the same product, SubCategory and size. */

@@ -7,7 +7,10 @@ describe('store config', () => {
   });
 
   it('reads the help video links per audience', () => {
-    const config = parseStoreConfig({ VITE_HELP_VIDEO_USER: 'https://v.example/u', VITE_HELP_VIDEO_OTHER: ' ' });
+    const config = parseStoreConfig({
+      VITE_HELP_VIDEO_USER: 'https://v.example/u',
+      VITE_HELP_VIDEO_OTHER: ' ',
+    });
     expect(config.helpVideoUser).toBe('https://v.example/u');
     expect(config.helpVideoOther).toBeNull();
   });

@@ -13,5 +13,8 @@ export function maxQuantityFor(stock: number, exemptFromCap: boolean): number {
 export function clampQuantity(quantity: number, max: number): number {
   if (!Number.isFinite(quantity)) return LIMITS.minQuantityPerLine;
   const whole = Math.floor(quantity);
-  return Math.max(LIMITS.minQuantityPerLine, Math.min(whole, Math.max(max, LIMITS.minQuantityPerLine)));
+  return Math.max(
+    LIMITS.minQuantityPerLine,
+    Math.min(whole, Math.max(max, LIMITS.minQuantityPerLine)),
+  );
 }

@@ -17,7 +17,12 @@ function areaOf(area: Area): Storage | null {
   }
 }
 
-export function readStored<T>(key: string, schema: ZodType<T>, fallback: T, area: Area = 'local'): T {
+export function readStored<T>(
+  key: string,
+  schema: ZodType<T>,
+  fallback: T,
+  area: Area = 'local',
+): T {
   const raw = areaOf(area)?.getItem(key);
   if (raw === null || raw === undefined) return fallback;
   try {

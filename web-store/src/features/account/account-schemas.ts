@@ -30,7 +30,11 @@ export const passwordResetSchema = z
 
 export const profileSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters'),
-  email: z.string().trim().min(1, 'Login ID is required').max(100, 'Login ID is at most 100 characters'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Login ID is required')
+    .max(100, 'Login ID is at most 100 characters'),
 });
 
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];

@@ -5,7 +5,8 @@
 const KEY = 'checkoutIdempotencyKey';
 
 function newUuid(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function')
+    return crypto.randomUUID();
   // Fallback for old browsers: RFC 4122 version 4 from getRandomValues.
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
@@ -16,7 +17,10 @@ function newUuid(): string {
 
 export function checkoutKeyFor(visitId: string): string {
   try {
-    const stored = JSON.parse(window.sessionStorage.getItem(KEY) ?? 'null') as { visitId?: string; key?: string } | null;
+    const stored = JSON.parse(window.sessionStorage.getItem(KEY) ?? 'null') as {
+      visitId?: string;
+      key?: string;
+    } | null;
     if (stored?.visitId === visitId && stored.key) return stored.key;
   } catch {
     // unreadable: make a new one

@@ -31,7 +31,9 @@ export const shippingFormInputSchema = z.object({
   additionalComments: z.string().trim().max(500, 'Comments are at most 500 characters'),
 });
 
-export type ShippingFieldErrors = Partial<Record<keyof z.infer<typeof shippingFormInputSchema>, string>>;
+export type ShippingFieldErrors = Partial<
+  Record<keyof z.infer<typeof shippingFormInputSchema>, string>
+>;
 
 export function fieldErrorsOf(error: z.ZodError): ShippingFieldErrors {
   const errors: ShippingFieldErrors = {};

@@ -35,7 +35,11 @@ export function newRow(values: Partial<Omit<RequestRow, 'id'>> = {}): RequestRow
   return { id: nextRowId++, item: '', size: '', quantity: '1', ...values };
 }
 
-export function initialRequestForm(prefill: { item?: string | null; size?: string | null; subCategory?: string | null }): RequestFormState {
+export function initialRequestForm(prefill: {
+  item?: string | null;
+  size?: string | null;
+  subCategory?: string | null;
+}): RequestFormState {
   const item = [prefill.item, prefill.subCategory].filter(Boolean).join(' - ');
   return {
     fullName: '',
@@ -60,8 +64,15 @@ export function removeRow(state: RequestFormState, id: number): RequestFormState
   return { ...state, rows: state.rows.filter((row) => row.id !== id) };
 }
 
-export function updateRow(state: RequestFormState, id: number, changes: Partial<Omit<RequestRow, 'id'>>): RequestFormState {
-  return { ...state, rows: state.rows.map((row) => (row.id === id ? { ...row, ...changes } : row)) };
+export function updateRow(
+  state: RequestFormState,
+  id: number,
+  changes: Partial<Omit<RequestRow, 'id'>>,
+): RequestFormState {
+  return {
+    ...state,
+    rows: state.rows.map((row) => (row.id === id ? { ...row, ...changes } : row)),
+  };
 }
 
 export const requestFormSchema = z.object({

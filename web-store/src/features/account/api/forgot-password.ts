@@ -1,7 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api';
 
-export function forgotPassword(input: { email: string }): Promise<{ success: true; message?: string }> {
+export function forgotPassword(input: {
+  email: string;
+}): Promise<{ success: true; message?: string }> {
   return apiFetch('/api/v1/password/forgot', { method: 'POST', body: input });
 }
 

@@ -33,7 +33,14 @@ export function ForgotPasswordPage() {
       <h1>Forgot Password</h1>
       <form className="form card" onSubmit={onSubmit}>
         <label htmlFor="forgot-email">Email</label>
-        <input id="forgot-email" type="text" required autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id="forgot-email"
+          type="text"
+          required
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <button type="submit" className="button" disabled={forgot.isPending}>
           Send
         </button>

@@ -25,7 +25,7 @@ export function ResetPasswordPage() {
       {
         onSuccess: () => {
           toast.success(UI_MESSAGES.passwordUpdated);
-          navigate('/login');
+          void navigate('/login');
         },
         onError: (error) => toast.error(errorMessage(error)),
       },
@@ -38,9 +38,23 @@ export function ResetPasswordPage() {
       <h1>Reset Password</h1>
       <form className="form card" onSubmit={onSubmit}>
         <label htmlFor="reset-password">New Password</label>
-        <input id="reset-password" type="password" required autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          id="reset-password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <label htmlFor="reset-confirm">Confirm Password</label>
-        <input id="reset-confirm" type="password" required autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
+        <input
+          id="reset-confirm"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(e) => setConfirmPassword(e.target.value)}
+        />
         <button type="submit" className="button" disabled={reset.isPending}>
           Update
         </button>

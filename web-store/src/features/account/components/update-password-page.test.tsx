@@ -20,11 +20,17 @@ describe('UpdatePasswordPage', () => {
     let wrong = true;
     stubFetch(() =>
       wrong
-        ? { status: 400, body: { success: false, code: 'BAD_REQUEST', message: 'Old password is incorrect' } }
+        ? {
+            status: 400,
+            body: { success: false, code: 'BAD_REQUEST', message: 'Old password is incorrect' },
+          }
         : { body: { success: true } },
     );
     const user = userEvent.setup();
-    renderRoute(<UpdatePasswordPage />, { path: '/password/update', extraRoutes: [{ path: '/account', element: <p>account</p> }] });
+    renderRoute(<UpdatePasswordPage />, {
+      path: '/password/update',
+      extraRoutes: [{ path: '/account', element: <p>account</p> }],
+    });
     await user.type(screen.getByLabelText('Old Password'), 'nope');
     await user.type(screen.getByLabelText('New Password'), 'newcode1');
     await user.type(screen.getByLabelText('Confirm Password'), 'newcode1');

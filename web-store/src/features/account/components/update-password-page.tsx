@@ -13,7 +13,8 @@ export function UpdatePasswordPage() {
   const update = useUpdatePassword();
   const toast = useToast();
   const navigate = useNavigate();
-  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const set = (field: keyof typeof form) => (value: string) =>
+    setForm((f) => ({ ...f, [field]: value }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -22,7 +23,7 @@ export function UpdatePasswordPage() {
     update.mutate(parsed.data, {
       onSuccess: () => {
         toast.success(UI_MESSAGES.passwordUpdated);
-        navigate('/account');
+        void navigate('/account');
       },
       onError: (error) => toast.error(errorMessage(error)),
     });
@@ -34,11 +35,32 @@ export function UpdatePasswordPage() {
       <h1>Update Password</h1>
       <form className="form card" onSubmit={onSubmit}>
         <label htmlFor="old-password">Old Password</label>
-        <input id="old-password" type="password" required autoComplete="current-password" value={form.oldPassword} onChange={(e) => set('oldPassword')(e.target.value)} />
+        <input
+          id="old-password"
+          type="password"
+          required
+          autoComplete="current-password"
+          value={form.oldPassword}
+          onChange={(e) => set('oldPassword')(e.target.value)}
+        />
         <label htmlFor="new-password">New Password</label>
-        <input id="new-password" type="password" required autoComplete="new-password" value={form.newPassword} onChange={(e) => set('newPassword')(e.target.value)} />
+        <input
+          id="new-password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={form.newPassword}
+          onChange={(e) => set('newPassword')(e.target.value)}
+        />
         <label htmlFor="confirm-password">Confirm Password</label>
-        <input id="confirm-password" type="password" required autoComplete="new-password" value={form.confirmPassword} onChange={(e) => set('confirmPassword')(e.target.value)} />
+        <input
+          id="confirm-password"
+          type="password"
+          required
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={(e) => set('confirmPassword')(e.target.value)}
+        />
         <button type="submit" className="button" disabled={update.isPending}>
           Change
         </button>

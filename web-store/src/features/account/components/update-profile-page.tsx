@@ -43,7 +43,7 @@ function UpdateProfileForm({ user }: { user: CurrentUser }) {
       {
         onSuccess: () => {
           toast.success(UI_MESSAGES.profileUpdated);
-          navigate('/account');
+          void navigate('/account');
         },
         onError: (error) => toast.error(errorMessage(error)),
       },
@@ -58,10 +58,19 @@ function UpdateProfileForm({ user }: { user: CurrentUser }) {
         <label htmlFor="profile-name">Name</label>
         <input id="profile-name" required value={name} onChange={(e) => setName(e.target.value)} />
         <label htmlFor="profile-email">Login ID</label>
-        <input id="profile-email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id="profile-email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <label htmlFor="profile-avatar">Avatar</label>
         <div className="avatar-picker">
-          {preview ? <img className="avatar" src={preview} alt="Avatar preview" /> : <span className="avatar avatar--placeholder" />}
+          {preview ? (
+            <img className="avatar" src={preview} alt="Avatar preview" />
+          ) : (
+            <span className="avatar avatar--placeholder" />
+          )}
           <input
             id="profile-avatar"
             type="file"

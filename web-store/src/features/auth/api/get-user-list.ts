@@ -11,7 +11,9 @@ export interface SchoolChoice {
 export async function getUserList(): Promise<SchoolChoice[]> {
   const body = await apiFetch<{ users: SchoolChoice[] }>('/api/v1/getUserList');
   // Sorted again here so the dropdown is right whatever the server's collation.
-  return [...body.users].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+  return [...body.users].sort((a, b) =>
+    a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }),
+  );
 }
 
 export const userListQueryOptions = queryOptions({

@@ -13,7 +13,12 @@ describe('LoginPage', () => {
     const calls = stubFetch((url) =>
       url === '/api/v1/getUserList'
         ? { body: { success: true, users: schools } }
-        : { body: { success: true, user: { _id: '1', name: 'Birch Lane Primary', email: 'birch-lane', role: 'user' } } },
+        : {
+            body: {
+              success: true,
+              user: { _id: '1', name: 'Birch Lane Primary', email: 'birch-lane', role: 'user' },
+            },
+          },
     );
     const user = userEvent.setup();
     renderRoute(<LoginPage />, {
@@ -23,11 +28,11 @@ describe('LoginPage', () => {
       extraRoutes: [{ path: '/orders', element: <p>orders page</p> }],
     });
     const select = await screen.findByLabelText('School');
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Select your school',
-      'Birch Lane Primary',
-      'Oak Ridge High',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select your school', 'Birch Lane Primary', 'Oak Ridge High']);
     expect(screen.getByLabelText('School code')).toHaveAttribute('type', 'password');
     expect(screen.getByLabelText('School code')).toBeRequired();
     await user.selectOptions(select, 'birch-lane');
@@ -35,14 +40,20 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('orders page')).toBeInTheDocument();
     const login = calls.find((c) => c.url === '/api/v1/login');
-    expect(JSON.parse(String(login?.init?.body))).toEqual({ email: 'birch-lane', password: 'demo345' });
+    expect(JSON.parse(String(login?.init?.body))).toEqual({
+      email: 'birch-lane',
+      password: 'demo345',
+    });
   });
 
   it("shows the server's message on a bad code and stays on the page", async () => {
     stubFetch((url) =>
       url === '/api/v1/getUserList'
         ? { body: { success: true, users: schools } }
-        : { status: 401, body: { success: false, code: 'UNAUTHORIZED', message: 'Invalid login id or code' } },
+        : {
+            status: 401,
+            body: { success: false, code: 'UNAUTHORIZED', message: 'Invalid login id or code' },
+          },
     );
     const user = userEvent.setup();
     renderRoute(<LoginPage />, { user: null, path: '/login' });
@@ -58,7 +69,9 @@ describe('LoginPage', () => {
     const user = userEvent.setup();
     renderRoute(<LoginPage />, { user: null, path: '/login' });
     await user.type(await screen.findByLabelText('Find your school'), 'oak');
-    expect(within(screen.getByLabelText('School')).queryByText('Birch Lane Primary')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('School')).queryByText('Birch Lane Primary'),
+    ).not.toBeInTheDocument();
     expect(within(screen.getByLabelText('School')).getByText('Oak Ridge High')).toBeInTheDocument();
   });
 });

@@ -41,11 +41,13 @@ export function LoginPage() {
       <PageTitle title="Login" />
       <h1>School Login</h1>
       <p className="notice">
-        Pickup times: Tuesdays 2:00-4:00 and Thursdays 8:00-9:30 am. In-stock items are picked, packed
-        and delivered within 24-48 hours.
+        Pickup times: Tuesdays 2:00-4:00 and Thursdays 8:00-9:30 am. In-stock items are picked,
+        packed and delivered within 24-48 hours.
       </p>
       {schools.isPending && <Loading label="Loading schools..." />}
-      {schools.isError && <ErrorView error={schools.error} onRetry={() => void schools.refetch()} />}
+      {schools.isError && (
+        <ErrorView error={schools.error} onRetry={() => void schools.refetch()} />
+      )}
       {schools.isSuccess && (
         <form className="form card" onSubmit={onSubmit}>
           <label htmlFor="school-search">Find your school</label>
@@ -74,7 +76,11 @@ export function LoginPage() {
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
-          <button type="submit" className="button" disabled={loginMutation.isPending || !loginId || !code}>
+          <button
+            type="submit"
+            className="button"
+            disabled={loginMutation.isPending || !loginId || !code}
+          >
             {loginMutation.isPending ? 'Logging in...' : 'Login'}
           </button>
           <p className="form__hint">

@@ -11,6 +11,6 @@ export function useAfterLogin() {
       window.location.assign('/admin/');
       return;
     }
-    navigate(redirectTarget(params.get('redirect')), { replace: true });
+    void navigate(redirectTarget(params.get('redirect')), { replace: true });
   };
 }

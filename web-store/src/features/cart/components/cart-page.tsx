@@ -1,7 +1,13 @@
 /** /cart: the lines kept in localStorage, remove buttons and Check Out (spec 2.5). */
 import { Link, useNavigate } from 'react-router-dom';
 import { isTestUser, useCurrentUser } from '../../../lib/auth';
-import { addToCart, cartCount, removeFromCart, useCartItems, type CartItem } from '../../../lib/cart';
+import {
+  addToCart,
+  cartCount,
+  removeFromCart,
+  useCartItems,
+  type CartItem,
+} from '../../../lib/cart';
 import { maxQuantityFor } from '../../../lib/quantity-rules';
 import { PageTitle } from '../../../components/page-title';
 import { QuantityControl } from '../../../components/quantity-control';
@@ -30,14 +36,18 @@ export function CartPage() {
       <h1>My Cart</h1>
       <ul className="cart-lines">
         {items.map((item) => (
-          <CartLine key={`${item.product}|${item.SubCategory}|${item.ProductSize}`} item={item} exempt={exempt} />
+          <CartLine
+            key={`${item.product}|${item.SubCategory}|${item.ProductSize}`}
+            item={item}
+            exempt={exempt}
+          />
         ))}
       </ul>
       <div className="cart-summary card">
         <p>
           Total items: <strong>{cartCount(items)}</strong>
         </p>
-        <button type="button" className="button" onClick={() => navigate('/shipping')}>
+        <button type="button" className="button" onClick={() => void navigate('/shipping')}>
           Check Out
         </button>
       </div>
@@ -49,7 +59,11 @@ function CartLine({ item, exempt }: { item: CartItem; exempt: boolean }) {
   const label = `${item.name}, ${item.SubCategory} ${item.ProductSize}`;
   return (
     <li className="cart-line card">
-      {item.image ? <img src={item.image} alt="" className="cart-line__image" /> : <span className="cart-line__image" />}
+      {item.image ? (
+        <img src={item.image} alt="" className="cart-line__image" />
+      ) : (
+        <span className="cart-line__image" />
+      )}
       <div className="cart-line__text">
         <Link to={`/product/${item.product}`}>{item.name}</Link>
         <span className="muted">

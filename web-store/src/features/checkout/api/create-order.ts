@@ -45,7 +45,10 @@ export interface CreateOrderInput {
   idempotencyKey: string;
 }
 
-export function createOrder({ body, idempotencyKey }: CreateOrderInput): Promise<{ success: true; order: { _id: string } }> {
+export function createOrder({
+  body,
+  idempotencyKey,
+}: CreateOrderInput): Promise<{ success: true; order: { _id: string } }> {
   return apiFetch('/api/v1/order/new', {
     method: 'POST',
     body,

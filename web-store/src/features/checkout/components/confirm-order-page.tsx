@@ -25,7 +25,7 @@ export function ConfirmOrderPage() {
       toast.error(UI_MESSAGES.emptyCartAtConfirm);
       return;
     }
-    navigate('/process/payment', { state: { fresh: true } });
+    void navigate('/process/payment', { state: { fresh: true } });
   };
 
   return (

@@ -10,7 +10,15 @@ const EMPTY_MESSAGE = 'No items available in cart. Please try adding the items a
 
 function seedShipping() {
   saveShipping(
-    { studentId: 'S1', age: '9', gender: 'Male', teacherName: 'T', phoneNo: '', Email: 'a@b.example', additionalComments: '' },
+    {
+      studentId: 'S1',
+      age: '9',
+      gender: 'Male',
+      teacherName: 'T',
+      phoneNo: '',
+      Email: 'a@b.example',
+      additionalComments: '',
+    },
     {
       userName: 'Maple Grove Elementary',
       receivingPersonName: 'S1_9_Male',
@@ -25,7 +33,16 @@ function seedShipping() {
 }
 
 function seedCart() {
-  addToCart({ product: 'p1', name: 'Hoodie', price: 0, image: '', stock: 4, quantity: 2, SubCategory: 'Unisex youth sizing', ProductSize: 'M' });
+  addToCart({
+    product: 'p1',
+    name: 'Hoodie',
+    price: 0,
+    image: '',
+    stock: 4,
+    quantity: 2,
+    SubCategory: 'Unisex youth sizing',
+    ProductSize: 'M',
+  });
 }
 
 const successRoute = [{ path: '/success', element: <p>success page</p> }];
@@ -52,7 +69,9 @@ describe('checkout', () => {
     seedShipping();
     seedCart();
     const calls = stubFetch((url) =>
-      url === '/api/v1/order/new' ? { status: 201, body: { success: true, order: { _id: 'o1' } } } : { body: { success: true } },
+      url === '/api/v1/order/new'
+        ? { status: 201, body: { success: true, order: { _id: 'o1' } } }
+        : { body: { success: true } },
     );
     const user = userEvent.setup();
     renderRoute(<PaymentPage />, { path: '/process/payment', extraRoutes: successRoute });
@@ -69,7 +88,16 @@ describe('checkout', () => {
       shippingPrice: 0,
       totalPrice: 0,
       shippingInfo: { receivingPersonName: 'S1_9_Male' },
-      orderItems: [{ product: 'p1', name: 'Hoodie', SubCategory: 'Unisex youth sizing', ProductSize: 'M', quantity: 2, price: 0 }],
+      orderItems: [
+        {
+          product: 'p1',
+          name: 'Hoodie',
+          SubCategory: 'Unisex youth sizing',
+          ProductSize: 'M',
+          quantity: 2,
+          price: 0,
+        },
+      ],
     });
     const payment = calls.find((c) => c.url === '/api/v1/payment/process');
     expect(JSON.parse(String(payment?.init?.body))).toEqual({ amount: 0 });
@@ -81,14 +109,19 @@ describe('checkout', () => {
     seedCart();
     stubFetch((url) =>
       url === '/api/v1/order/new'
-        ? { status: 409, body: { success: false, code: 'CONFLICT', message: 'Hoodie M: only 1 left' } }
+        ? {
+            status: 409,
+            body: { success: false, code: 'CONFLICT', message: 'Hoodie M: only 1 left' },
+          }
         : { body: { success: true } },
     );
     const user = userEvent.setup();
     renderRoute(<PaymentPage />, { path: '/process/payment', extraRoutes: successRoute });
     await user.click(screen.getByRole('button', { name: 'Proceed To Place Order' }));
     expect(await screen.findByText('Hoodie M: only 1 left')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Proceed To Place Order' })).toBeEnabled());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Proceed To Place Order' })).toBeEnabled(),
+    );
     expect(getCartItems()).toHaveLength(1);
   });
 });

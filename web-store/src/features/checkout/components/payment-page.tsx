@@ -41,7 +41,7 @@ export function PaymentPage() {
       await order.mutateAsync({ body: newOrderBody(info, items), idempotencyKey });
       clearCart();
       forgetCheckoutKey();
-      navigate('/success', { replace: true });
+      void navigate('/success', { replace: true });
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -54,7 +54,8 @@ export function PaymentPage() {
       <h1>Order Place</h1>
       <div className="card">
         <p>
-          Nothing to pay: every item is donated. Amount: <strong>${(amount / 100).toFixed(2)}</strong>
+          Nothing to pay: every item is donated. Amount:{' '}
+          <strong>${(amount / 100).toFixed(2)}</strong>
         </p>
         <button type="button" className="button" disabled={busy} onClick={() => void placeOrder()}>
           {busy ? 'Placing your order...' : 'Proceed To Place Order'}

@@ -58,7 +58,11 @@ describe('ShippingPage', () => {
 
   it('prefills and locks the delivery fields for TEST USER', async () => {
     const user = userEvent.setup();
-    renderRoute(<ShippingPage />, { path: '/shipping', user: TEST_USER, extraRoutes: confirmRoute });
+    renderRoute(<ShippingPage />, {
+      path: '/shipping',
+      user: TEST_USER,
+      extraRoutes: confirmRoute,
+    });
     expect(screen.getByLabelText('Student ID')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Student ID')).not.toHaveValue('');
     expect(screen.getByLabelText('Gender')).toBeDisabled();

@@ -76,7 +76,7 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
         Email: value.Email,
       },
     );
-    navigate('/order/confirm');
+    void navigate('/order/confirm');
   };
 
   return (
@@ -109,7 +109,13 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
           />
         </Field>
         <Field label="Gender" id="gender" error={errors.gender}>
-          <select id="gender" required disabled={locked} value={form.gender} onChange={(e) => set('gender')(e.target.value)}>
+          <select
+            id="gender"
+            required
+            disabled={locked}
+            value={form.gender}
+            onChange={(e) => set('gender')(e.target.value)}
+          >
             <option value="">Select a gender</option>
             {GENDERS.map((gender) => (
               <option key={gender} value={gender}>
@@ -119,13 +125,31 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
           </select>
         </Field>
         <Field label="Teacher's name" id="teacherName" error={errors.teacherName}>
-          <input id="teacherName" readOnly={locked} value={form.teacherName} onChange={(e) => set('teacherName')(e.target.value)} />
+          <input
+            id="teacherName"
+            readOnly={locked}
+            value={form.teacherName}
+            onChange={(e) => set('teacherName')(e.target.value)}
+          />
         </Field>
         <Field label="Phone" id="phoneNo" error={errors.phoneNo}>
-          <input id="phoneNo" type="tel" readOnly={locked} value={form.phoneNo} onChange={(e) => set('phoneNo')(e.target.value)} />
+          <input
+            id="phoneNo"
+            type="tel"
+            readOnly={locked}
+            value={form.phoneNo}
+            onChange={(e) => set('phoneNo')(e.target.value)}
+          />
         </Field>
         <Field label="Email" id="Email" error={errors.Email}>
-          <input id="Email" type="email" required readOnly={locked} value={form.Email} onChange={(e) => set('Email')(e.target.value)} />
+          <input
+            id="Email"
+            type="email"
+            required
+            readOnly={locked}
+            value={form.Email}
+            onChange={(e) => set('Email')(e.target.value)}
+          />
         </Field>
         <Field label="Address" id="address">
           <input id="address" readOnly value={user.address ?? ''} />
@@ -133,7 +157,11 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
         <Field label="District" id="district">
           <input id="district" readOnly value={user.district ?? ''} />
         </Field>
-        <Field label="Additional comments" id="additionalComments" error={errors.additionalComments}>
+        <Field
+          label="Additional comments"
+          id="additionalComments"
+          error={errors.additionalComments}
+        >
           <textarea
             id="additionalComments"
             rows={3}
@@ -150,7 +178,17 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
   );
 }
 
-function Field({ label, id, error, children }: { label: string; id: string; error?: string | undefined; children: ReactNode }) {
+function Field({
+  label,
+  id,
+  error,
+  children,
+}: {
+  label: string;
+  id: string;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className="form__field">
       <label htmlFor={id}>{label}</label>

@@ -7,7 +7,10 @@ export async function getMyOrders(): Promise<Order[]> {
   return body.orders;
 }
 
-export const myOrdersQueryOptions = queryOptions({ queryKey: ['orders', 'mine'], queryFn: getMyOrders });
+export const myOrdersQueryOptions = queryOptions({
+  queryKey: ['orders', 'mine'],
+  queryFn: getMyOrders,
+});
 
 export function useMyOrders() {
   return useQuery(myOrdersQueryOptions);

@@ -10,8 +10,22 @@ function order(n: number, status: OrderStatus): Order {
     _id: `id-${n}`,
     orderId: `LR-00000${n}`,
     user: { _id: 'u1', name: 'Maple Grove Elementary' },
-    shippingInfo: { userName: 'Maple', receivingPersonName: `S${n}_9_Male`, userAddress: 'a|b', Email: 'e@x.example' },
-    orderItems: [{ _id: `l${n}`, product: 'p', name: 'Hoodie', SubCategory: 'One size', ProductSize: 'M', quantity: n }],
+    shippingInfo: {
+      userName: 'Maple',
+      receivingPersonName: `S${n}_9_Male`,
+      userAddress: 'a|b',
+      Email: 'e@x.example',
+    },
+    orderItems: [
+      {
+        _id: `l${n}`,
+        product: 'p',
+        name: 'Hoodie',
+        SubCategory: 'One size',
+        ProductSize: 'M',
+        quantity: n,
+      },
+    ],
     itemsPrice: 0,
     taxPrice: 0,
     shippingPrice: 0,
@@ -30,7 +44,10 @@ const orders = [
 ];
 
 function orderIds() {
-  return screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+  return screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
 }
 
 describe('My Orders', () => {

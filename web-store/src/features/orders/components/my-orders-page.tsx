@@ -70,7 +70,9 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
               {rows.map((order) => (
                 <tr key={order._id}>
                   <td data-label="Order ID">{order.orderId}</td>
-                  <td data-label="Date" className="nowrap">{formatDate(order.createdAt)}</td>
+                  <td data-label="Date" className="nowrap">
+                    {formatDate(order.createdAt)}
+                  </td>
                   <td data-label="Student">{order.shippingInfo.receivingPersonName}</td>
                   <td data-label="Items Qty">{itemCount(order)}</td>
                   <td data-label="Status">

@@ -10,8 +10,23 @@ function order(status: OrderStatus): Order {
     _id: 'o1',
     orderId: 'LR-000007',
     user: { _id: 'u1', name: 'Maple Grove Elementary' },
-    shippingInfo: { userName: 'Maple', receivingPersonName: 'S7_10_Female', userAddress: '12 Maple Street|North District', Email: 'e@x.example' },
-    orderItems: [{ _id: 'l1', product: 'p', name: 'Hoodie', SubCategory: 'Unisex youth sizing', ProductSize: 'M', quantity: 1, requestedQuantity: 3 }],
+    shippingInfo: {
+      userName: 'Maple',
+      receivingPersonName: 'S7_10_Female',
+      userAddress: '12 Maple Street|North District',
+      Email: 'e@x.example',
+    },
+    orderItems: [
+      {
+        _id: 'l1',
+        product: 'p',
+        name: 'Hoodie',
+        SubCategory: 'Unisex youth sizing',
+        ProductSize: 'M',
+        quantity: 1,
+        requestedQuantity: 3,
+      },
+    ],
     itemsPrice: 0,
     taxPrice: 0,
     shippingPrice: 0,
@@ -23,7 +38,9 @@ function order(status: OrderStatus): Order {
 
 function show(status: OrderStatus) {
   const calls = stubFetch((url, init) =>
-    init?.method === 'DELETE' ? { body: { success: true } } : { body: { success: true, order: order(status) } },
+    init?.method === 'DELETE'
+      ? { body: { success: true } }
+      : { body: { success: true, order: order(status) } },
   );
   renderRoute(<OrderDetailsPage />, {
     path: '/order/o1',
@@ -50,6 +67,8 @@ describe('OrderDetailsPage', () => {
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('Order Deleted Successfully')).toBeInTheDocument();
     expect(await screen.findByText('orders list')).toBeInTheDocument();
-    expect(calls.filter((c) => c.init?.method === 'DELETE').map((c) => c.url)).toEqual(['/api/v1/admin/order/o1']);
+    expect(calls.filter((c) => c.init?.method === 'DELETE').map((c) => c.url)).toEqual([
+      '/api/v1/admin/order/o1',
+    ]);
   });
 });

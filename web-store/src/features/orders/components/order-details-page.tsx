@@ -33,7 +33,7 @@ function OrderDetails({ order }: { order: Order }) {
     try {
       await remove.mutateAsync(order._id);
       toast.success(UI_MESSAGES.orderDeleted);
-      navigate('/orders', { replace: true });
+      void navigate('/orders', { replace: true });
     } catch (error) {
       setAsking(false);
       toast.error(errorMessage(error));

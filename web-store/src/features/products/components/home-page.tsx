@@ -8,10 +8,13 @@ import { ImportantNotice } from './important-notice';
 import { ProductGrid } from './product-grid';
 import { useListParams } from './use-list-params';
 
-const HOME_CATEGORIES = ['All', 'Clothing', 'Footwear', 'Sports', 'Miscellaneous'] as const satisfies readonly (
-  | 'All'
-  | (typeof CATEGORIES)[number]
-)[];
+const HOME_CATEGORIES = [
+  'All',
+  'Clothing',
+  'Footwear',
+  'Sports',
+  'Miscellaneous',
+] as const satisfies readonly ('All' | (typeof CATEGORIES)[number])[];
 
 export function HomePage() {
   const { page, category, keyword, update } = useListParams('All');
@@ -46,7 +49,11 @@ export function HomePage() {
         </form>
       </div>
       <GuideDownloads />
-      <CategoryFilter options={HOME_CATEGORIES} value={category} onChange={(c) => update({ category: c, page: 1 })} />
+      <CategoryFilter
+        options={HOME_CATEGORIES}
+        value={category}
+        onChange={(c) => update({ category: c, page: 1 })}
+      />
       <ProductGrid params={{ keyword, page, category }} onPage={(p) => update({ page: p })} />
     </section>
   );

@@ -28,7 +28,10 @@ export function ImportantNotice() {
         <h2 id="important-title">IMPORTANT: PLEASE READ</h2>
         <ul>
           <li>Each order is for one student. Please place a separate order for each student.</li>
-          <li>We cannot take requests for a particular style, colour or brand; pictures are only examples.</li>
+          <li>
+            We cannot take requests for a particular style, colour or brand; pictures are only
+            examples.
+          </li>
           <li>Supplies are limited: the amount you request is not guaranteed.</li>
           <li>In-stock items are picked, packed and delivered within 24-48 hours.</li>
           <li>Pickup times: Tuesdays 2:00-4:00 and Thursdays 8:00-9:30 am.</li>

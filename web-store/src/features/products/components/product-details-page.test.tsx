@@ -46,7 +46,13 @@ describe('ProductDetailsPage', () => {
 
   it('disables Add to Cart when out of stock and sends Request products to the request form', async () => {
     const user = userEvent.setup();
-    show({ ...base, Stock: 0, ProductSize: [{ _id: 's', size: 'S', stock: 0 }], reviews: [], numOfReviews: 0 });
+    show({
+      ...base,
+      Stock: 0,
+      ProductSize: [{ _id: 's', size: 'S', stock: 0 }],
+      reviews: [],
+      numOfReviews: 0,
+    });
     expect(await screen.findByText('No Reviews Yet')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Request products' }));
@@ -62,7 +68,10 @@ describe('ProductDetailsPage', () => {
   });
 
   it("shows the server's message for an unknown product", async () => {
-    stubFetch(() => ({ status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Product not found' } }));
+    stubFetch(() => ({
+      status: 404,
+      body: { success: false, code: 'NOT_FOUND', message: 'Product not found' },
+    }));
     renderRoute(<ProductDetailsPage />, { path: '/product/nope', pattern: '/product/:id' });
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
   });

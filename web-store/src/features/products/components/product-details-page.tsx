@@ -22,11 +22,15 @@ export function ProductDetailsPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   if (product.isPending) return <Loading label="Loading product..." />;
-  if (product.isError) return <ErrorView error={product.error} onRetry={() => void product.refetch()} />;
+  if (product.isError)
+    return <ErrorView error={product.error} onRetry={() => void product.refetch()} />;
   return <ProductDetails product={product.data} />;
 }
 
-export function requestFormUrl(product: Pick<Product, 'name' | 'SubCategory'>, size: string): string {
+export function requestFormUrl(
+  product: Pick<Product, 'name' | 'SubCategory'>,
+  size: string,
+): string {
   const query = new URLSearchParams({ item: product.name, subCategory: product.SubCategory });
   if (size) query.set('size', size);
   return `/requestform?${query.toString()}`;
@@ -80,7 +84,11 @@ function ProductDetails({ product }: { product: Product }) {
     <section className="page product-details">
       <PageTitle title={product.name} />
       <div className="product-details__media">
-        <ProductImage url={image?.url ?? product.image} name={product.name} className="product-details__image" />
+        <ProductImage
+          url={image?.url ?? product.image}
+          name={product.name}
+          className="product-details__image"
+        />
         {product.images.length > 1 && (
           <div className="thumbs" role="group" aria-label="Images">
             {product.images.map((img, index) => (
@@ -120,7 +128,12 @@ function ProductDetails({ product }: { product: Product }) {
           ))}
         </select>
         <div className="product-details__actions">
-          <QuantityControl value={quantity} max={max} onChange={setQuantity} disabled={outOfStock} />
+          <QuantityControl
+            value={quantity}
+            max={max}
+            onChange={setQuantity}
+            disabled={outOfStock}
+          />
           <button type="button" className="button" disabled={outOfStock} onClick={add}>
             Add to Cart
           </button>
@@ -128,7 +141,7 @@ function ProductDetails({ product }: { product: Product }) {
             type="button"
             className="button button--ghost"
             disabled={!outOfStock}
-            onClick={() => navigate(requestFormUrl(product, size?.size ?? ''))}
+            onClick={() => void navigate(requestFormUrl(product, size?.size ?? ''))}
           >
             Request products
           </button>
@@ -141,8 +154,10 @@ function ProductDetails({ product }: { product: Product }) {
           </button>
         ) : (
           <p>
-            <Link to={`/login?redirect=${encodeURIComponent(`/product/${product._id}`)}`}>Login</Link> to
-            review this product.
+            <Link to={`/login?redirect=${encodeURIComponent(`/product/${product._id}`)}`}>
+              Login
+            </Link>{' '}
+            to review this product.
           </p>
         )}
       </div>

@@ -4,10 +4,17 @@ import { ErrorView, Loading } from '../../../components/query-state';
 import { useGroupedProducts, type ProductListParams } from '../api/get-grouped-products';
 import { ProductGroupCard } from './product-group-card';
 
-export function ProductGrid({ params, onPage }: { params: ProductListParams; onPage(page: number): void }) {
+export function ProductGrid({
+  params,
+  onPage,
+}: {
+  params: ProductListParams;
+  onPage(page: number): void;
+}) {
   const products = useGroupedProducts(params);
   if (products.isPending) return <Loading label="Loading products..." />;
-  if (products.isError) return <ErrorView error={products.error} onRetry={() => void products.refetch()} />;
+  if (products.isError)
+    return <ErrorView error={products.error} onRetry={() => void products.refetch()} />;
   const { groups, filteredGroupsCount, resultPerPage } = products.data;
   const pageCount = Math.max(1, Math.ceil(filteredGroupsCount / Math.max(1, resultPerPage)));
   return (

@@ -83,13 +83,22 @@ describe('ProductGroupCard', () => {
     await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(getCartItems()).toEqual([
-      expect.objectContaining({ product: 'prod-girls', SubCategory: "Girl's sizing", ProductSize: '4', quantity: 3 }),
+      expect.objectContaining({
+        product: 'prod-girls',
+        SubCategory: "Girl's sizing",
+        ProductSize: '4',
+        quantity: 3,
+      }),
     ]);
   });
 
   it('lists every SubCategory of the group', () => {
     renderRoute(<ProductGroupCard group={group} />);
     const sizing = screen.getByLabelText('Sizing');
-    expect(within(sizing).getAllByRole('option').map((o) => o.textContent)).toEqual(["Boy's sizing", "Girl's sizing"]);
+    expect(
+      within(sizing)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(["Boy's sizing", "Girl's sizing"]);
   });
 });

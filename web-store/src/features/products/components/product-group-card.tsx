@@ -71,7 +71,11 @@ export function ProductGroupCard({ group }: { group: ProductGroup }) {
       {group.subCategories.length > 1 ? (
         <>
           <label htmlFor={`${id}-sub`}>Sizing</label>
-          <select id={`${id}-sub`} value={subIndex} onChange={(e) => pickSubCategory(Number(e.target.value))}>
+          <select
+            id={`${id}-sub`}
+            value={subIndex}
+            onChange={(e) => pickSubCategory(Number(e.target.value))}
+          >
             {group.subCategories.map((option, index) => (
               <option key={option.productId + option.SubCategory} value={index}>
                 {option.SubCategory}
@@ -92,7 +96,12 @@ export function ProductGroupCard({ group }: { group: ProductGroup }) {
         ))}
       </select>
       <div className="product-card__actions">
-        <QuantityControl value={quantity} max={max} onChange={setQuantity} label={`Quantity of ${group.name}`} />
+        <QuantityControl
+          value={quantity}
+          max={max}
+          onChange={setQuantity}
+          label={`Quantity of ${group.name}`}
+        />
         <button type="button" className="button" onClick={add}>
           Add to Cart
         </button>

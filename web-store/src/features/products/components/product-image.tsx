@@ -1,6 +1,15 @@
 /** First product image, or a drawn placeholder (never a third-party URL). */
-export function ProductImage({ url, name, className }: { url?: string | undefined; name: string; className?: string }) {
-  if (url) return <img className={className ?? 'product-image'} src={url} alt={name} loading="lazy" />;
+export function ProductImage({
+  url,
+  name,
+  className,
+}: {
+  url?: string | undefined;
+  name: string;
+  className?: string;
+}) {
+  if (url)
+    return <img className={className ?? 'product-image'} src={url} alt={name} loading="lazy" />;
   const initials = name
     .split(/\s+/)
     .filter(Boolean)
@@ -8,7 +17,11 @@ export function ProductImage({ url, name, className }: { url?: string | undefine
     .map((word) => word[0]?.toUpperCase())
     .join('');
   return (
-    <div className={`${className ?? 'product-image'} product-image--placeholder`} role="img" aria-label={name}>
+    <div
+      className={`${className ?? 'product-image'} product-image--placeholder`}
+      role="img"
+      aria-label={name}
+    >
       {initials}
     </div>
   );

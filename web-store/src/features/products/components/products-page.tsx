@@ -16,7 +16,11 @@ export function ProductsPage() {
     <section className="page">
       <PageTitle title="Products" />
       <h1>{keyword ? `Products matching "${keyword}"` : 'Products'}</h1>
-      <CategoryFilter options={PRODUCT_CATEGORIES} value={category} onChange={(c) => update({ category: c, page: 1 })} />
+      <CategoryFilter
+        options={PRODUCT_CATEGORIES}
+        value={category}
+        onChange={(c) => update({ category: c, page: 1 })}
+      />
       <ProductGrid params={{ keyword, page, category }} onPage={(p) => update({ page: p })} />
     </section>
   );

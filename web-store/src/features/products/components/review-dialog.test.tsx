@@ -16,6 +16,10 @@ describe('ReviewDialog', () => {
     expect(onClose).toHaveBeenCalled();
     expect(calls[0]?.url).toBe('/api/v1/review');
     expect(calls[0]?.init?.method).toBe('PUT');
-    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ productId: 'p1', rating: 3.5, comment: 'Good value' });
+    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({
+      productId: 'p1',
+      rating: 3.5,
+      comment: 'Good value',
+    });
   });
 });

@@ -32,7 +32,12 @@ export function ReviewDialog({ productId, onClose }: { productId: string; onClos
       <form className="dialog dialog--static form" onSubmit={onSubmit}>
         <h2 id="review-title">Submit Review</h2>
         <label htmlFor="review-rating">Rating</label>
-        <select id="review-rating" required value={rating} onChange={(e) => setRating(e.target.value)}>
+        <select
+          id="review-rating"
+          required
+          value={rating}
+          onChange={(e) => setRating(e.target.value)}
+        >
           <option value="">Choose a rating</option>
           {RATINGS.map((value) => (
             <option key={value} value={value}>

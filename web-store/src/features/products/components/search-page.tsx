@@ -9,7 +9,7 @@ export function SearchPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = keyword.trim();
-    navigate(trimmed ? `/products/${encodeURIComponent(trimmed)}` : '/products');
+    void navigate(trimmed ? `/products/${encodeURIComponent(trimmed)}` : '/products');
   };
   return (
     <section className="page page--narrow">

@@ -1,7 +1,16 @@
 /** /replica: a printable replica of the paper request form, to fill in by hand. */
 import { PageTitle } from '../../../components/page-title';
 
-const LINES = ['Full name', 'Faculty ID', 'School name', 'School address', 'Email', 'Phone', 'Gender', 'Age'];
+const LINES = [
+  'Full name',
+  'Faculty ID',
+  'School name',
+  'School address',
+  'Email',
+  'Phone',
+  'Gender',
+  'Age',
+];
 
 export function ReplicaPage() {
   return (
@@ -9,7 +18,9 @@ export function ReplicaPage() {
       <PageTitle title="Request Form (paper)" />
       <div className="replica__sheet">
         <h1>Locker Room 345: Student Clothing and Footwear Request</h1>
-        <p className="muted">One form per student. Pickup: Tuesdays 2:00-4:00, Thursdays 8:00-9:30 am.</p>
+        <p className="muted">
+          One form per student. Pickup: Tuesdays 2:00-4:00, Thursdays 8:00-9:30 am.
+        </p>
         <dl className="replica__lines">
           {LINES.map((label) => (
             <div key={label}>

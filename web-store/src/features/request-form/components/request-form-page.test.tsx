@@ -36,7 +36,11 @@ describe('RequestFormPage', () => {
     const print = jest.fn();
     Object.defineProperty(window, 'print', { value: print, configurable: true });
     const user = userEvent.setup();
-    renderRoute(<RequestFormPage />, { path: '/requestform?item=Trainers&size=5&subCategory=Boy%27s%20sizing', pattern: '/requestform', user: null });
+    renderRoute(<RequestFormPage />, {
+      path: '/requestform?item=Trainers&size=5&subCategory=Boy%27s%20sizing',
+      pattern: '/requestform',
+      user: null,
+    });
     expect(screen.getByLabelText('Item 1')).toHaveValue("Trainers - Boy's sizing");
     expect(screen.getByLabelText('Size 1')).toHaveValue('5');
     await user.type(screen.getByLabelText('Full name'), 'Ana Lopez');

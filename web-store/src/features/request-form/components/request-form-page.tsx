@@ -22,13 +22,18 @@ export function RequestFormPage() {
   const [params] = useSearchParams();
   const toast = useToast();
   const [form, setForm] = useState(() =>
-    initialRequestForm({ item: params.get('item'), size: params.get('size'), subCategory: params.get('subCategory') }),
+    initialRequestForm({
+      item: params.get('item'),
+      size: params.get('size'),
+      subCategory: params.get('subCategory'),
+    }),
   );
   const field = (name: TextField) => ({
     id: `rf-${name}`,
     name,
     value: form[name],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+    onChange: (e: { target: { value: string } }) =>
+      setForm((f) => ({ ...f, [name]: e.target.value })),
   });
 
   const onSubmit = (event: FormEvent) => {
@@ -45,7 +50,9 @@ export function RequestFormPage() {
     <section className="page request-form">
       <PageTitle title="Request Form" />
       <h1>Request Form</h1>
-      <p className="no-print muted">Fill in the form, then print it or save it as a PDF and send it to us.</p>
+      <p className="no-print muted">
+        Fill in the form, then print it or save it as a PDF and send it to us.
+      </p>
       <form className="form card" onSubmit={onSubmit}>
         <div className="form__grid">
           <label htmlFor="rf-fullName">Full name</label>
@@ -105,7 +112,9 @@ export function RequestFormPage() {
                     aria-label={`Quantity ${index + 1}`}
                     inputMode="numeric"
                     value={row.quantity}
-                    onChange={(e) => setForm((f) => updateRow(f, row.id, { quantity: e.target.value }))}
+                    onChange={(e) =>
+                      setForm((f) => updateRow(f, row.id, { quantity: e.target.value }))
+                    }
                   />
                 </td>
                 <td className="no-print">

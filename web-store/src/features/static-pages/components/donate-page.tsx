@@ -6,10 +6,19 @@ import { DonationInfo } from './donation-info';
 export const CAROUSEL_INTERVAL_MS = 2000;
 
 export const SLIDES = [
-  { title: 'Shoes for the first day', text: 'A pair of trainers means a student can join every PE class.' },
-  { title: 'Warm for winter', text: 'Jackets and hoodies keep students warm on the walk to school.' },
+  {
+    title: 'Shoes for the first day',
+    text: 'A pair of trainers means a student can join every PE class.',
+  },
+  {
+    title: 'Warm for winter',
+    text: 'Jackets and hoodies keep students warm on the walk to school.',
+  },
   { title: 'Ready for the team', text: 'Sports kit lets every student try out for the team.' },
-  { title: 'Thank you, donors', text: 'Most of our stock is donated by a sporting-goods retailer.' },
+  {
+    title: 'Thank you, donors',
+    text: 'Most of our stock is donated by a sporting-goods retailer.',
+  },
 ] as const;
 
 export function DonatePage() {
@@ -36,7 +45,11 @@ export function DonatePage() {
         onMouseEnter={() => setHovered(true)}
         onMouseLeave={() => setHovered(false)}
       >
-        <div className="carousel__slide" aria-live={paused ? 'polite' : 'off'} aria-roledescription="slide">
+        <div
+          className="carousel__slide"
+          aria-live={paused ? 'polite' : 'off'}
+          aria-roledescription="slide"
+        >
           <h2>{slide.title}</h2>
           <p>{slide.text}</p>
         </div>
@@ -51,7 +64,11 @@ export function DonatePage() {
             />
           ))}
         </div>
-        <button type="button" className="button button--ghost" onClick={() => setStopped((s) => !s)}>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => setStopped((s) => !s)}
+        >
           {stopped ? 'Play' : 'Pause'}
         </button>
       </div>

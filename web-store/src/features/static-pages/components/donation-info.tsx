@@ -6,15 +6,18 @@ export function DonationInfo({ showDonateLink = true }: { showDonateLink?: boole
     <>
       <section className="card" aria-labelledby="donate-title">
         <h2 id="donate-title">Donate</h2>
-        <p>Every gift helps a student arrive at school ready to learn and play. You can give in two ways:</p>
+        <p>
+          Every gift helps a student arrive at school ready to learn and play. You can give in two
+          ways:
+        </p>
         <ul>
           <li>
-            <strong>By cheque:</strong> make it payable to the University Foundation, write "Locker Room 345" on
-            the memo line, and mail it to the Foundation's gift office.
+            <strong>By cheque:</strong> make it payable to the University Foundation, write "Locker
+            Room 345" on the memo line, and mail it to the Foundation's gift office.
           </li>
           <li>
-            <strong>By card:</strong> give online through the University Foundation's giving page and choose
-            "Locker Room 345" as the fund.
+            <strong>By card:</strong> give online through the University Foundation's giving page
+            and choose "Locker Room 345" as the fund.
           </li>
         </ul>
         {showDonateLink && (
@@ -26,8 +29,8 @@ export function DonationInfo({ showDonateLink = true }: { showDonateLink?: boole
       <section className="card" aria-labelledby="help-title">
         <h2 id="help-title">How can you help</h2>
         <p>
-          Donate new or gently used clothing and footwear, give money so we can buy the sizes we run out of,
-          or volunteer to pick, pack and deliver orders for schools in your area.
+          Donate new or gently used clothing and footwear, give money so we can buy the sizes we run
+          out of, or volunteer to pick, pack and deliver orders for schools in your area.
         </p>
       </section>
     </>

@@ -18,13 +18,19 @@ export function HelpUsePage() {
           </a>
         </p>
       ) : (
-        <p className="notice">The help video is not available yet. The steps below explain everything.</p>
+        <p className="notice">
+          The help video is not available yet. The steps below explain everything.
+        </p>
       )}
       {forStaff ? (
         <ol>
           <li>Open the Dashboard to see how many orders are waiting (status Processing).</li>
-          <li>Open an order, adjust the quantities if stock is short, and choose the next status.</li>
-          <li>Print the pick list, pack the items and mark the order Ready for Pickup, then Delivered.</li>
+          <li>
+            Open an order, adjust the quantities if stock is short, and choose the next status.
+          </li>
+          <li>
+            Print the pick list, pack the items and mark the order Ready for Pickup, then Delivered.
+          </li>
         </ol>
       ) : (
         <ol>
