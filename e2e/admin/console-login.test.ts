@@ -1,0 +1,61 @@
+/**
+ * Journey (issue 8 / spec 2.3): the console's Login ID + Password page. A wrong code shows the server's
+ * message and leaves the visitor logged out; a school signing in here is sent to the store's home.
+ */
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, screenshot } from '../harness.js';
+import { SCHOOL_LOGIN_ID } from './console-helpers.js';
+
+describe('console: login', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it("shows the server's message for a wrong code and stays logged out", async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/admin/');
+    await page.waitForURL('**/admin/#/login');
+    await page.getByLabel('Login ID').fill('admin');
+    await page.getByLabel('Password').fill('not-the-code');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/login'));
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const response = await answer;
+    expect(response.status()).toBe(401);
+    const { message } = (await response.json()) as { message: string };
+    await page.getByText(message).first().waitFor();
+    await screenshot(page, 'admin-login-bad-code');
+    expect(page.url()).toContain('/admin/#/login');
+    expect((await context.request.get('/api/v1/me')).status()).toBe(401);
+    await context.close();
+  });
+
+  it('sends a school that signs in here to the store', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/admin/#/login');
+    await page.getByLabel('Login ID').fill(SCHOOL_LOGIN_ID);
+    await page.getByLabel('Password').fill(process.env.DEMO_CODE ?? 'demo345');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    await context.close();
+  });
+
+  it('opens the console page of a spec admin path', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/admin/#/login');
+    await page.getByLabel('Login ID').fill('admin');
+    await page.getByLabel('Password').fill(process.env.DEMO_CODE ?? 'demo345');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('heading', { name: 'Orders received' }).waitFor();
+    await page.goto('/generate-report');
+    await page.getByRole('heading', { name: 'LR345 Report', level: 1 }).waitFor();
+    expect(page.url()).toContain('/admin/#/report');
+    await page.goto('/register');
+    await page.getByLabel('School Name').waitFor();
+    expect(page.url()).toContain('/admin/#/users/create');
+    await context.close();
+  });
+});
