@@ -72,7 +72,7 @@ describe('durable consumer', () => {
           const n = (attempts.get(loginId) ?? 0) + 1;
           attempts.set(loginId, n);
           // The effect above is rolled back with the transaction when the handler fails.
-          if (loginId === 'crash-once' && n === 1) throw new Error('crash mid-handler');
+          if ((loginId === 'crash-once' || loginId === 'batch-crash-once') && n === 1) throw new Error('crash mid-handler');
           if (loginId === 'poison') throw new Error('always fails');
         },
       },
@@ -89,6 +89,21 @@ describe('durable consumer', () => {
     await publish(userEvent('crash-once'));
     await waitFor(async () => (await effectCount('crash-once')) === 1, { message: 'effect applied' });
     expect(attempts.get('crash-once')).toBe(2);
+  });
+
+  it('applies a burst in batches, each event once, even when one of the batch fails once', async () => {
+    await consumer.stop();
+    // Queue the burst while nobody consumes, so the next start finds many messages waiting.
+    const ids = Array.from({ length: 30 }, (_, i) => (i === 17 ? 'batch-crash-once' : `burst-${i}`));
+    for (const id of ids) await publish(userEvent(id));
+    const appliedBefore = consumer.stats.applied;
+    await consumer.start();
+    await waitFor(async () => {
+      const { rows } = await pool.query<{ n: number }>("SELECT count(DISTINCT login_id)::int AS n FROM auth.effects WHERE login_id LIKE 'burst-%' OR login_id = 'batch-crash-once'");
+      return rows[0]?.n === 30;
+    }, { message: 'burst applied' });
+    for (const id of ids) expect(await effectCount(id)).toBe(1);
+    expect(consumer.stats.applied - appliedBefore).toBe(30);
   });
 
   it('ignores a duplicated event (same eventId published again)', async () => {
