@@ -184,6 +184,29 @@ export class ProductsRepository {
     }));
   }
 
+  /**
+   * Whether a record with this name (case-insensitive), category and SubCategory exists; holds a
+   * transaction lock on the name so two concurrent creations cannot both pass the check.
+   */
+  async existsSameProduct(
+    tx: Executor,
+    name: string,
+    category: string,
+    subCategory: string,
+  ): Promise<boolean> {
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtext(${`catalog:product:${name.toLowerCase()}`}))`,
+    );
+    const rows = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        sql`lower(${products.name}) = ${name.toLowerCase()} AND ${products.category} = ${category} AND ${products.subCategory} = ${subCategory}`,
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
   async insertProduct(tx: Executor, values: NewProduct): Promise<ProductRow> {
     const [row] = await tx.insert(products).values(values).returning();
     if (!row) throw new Error('product insert returned nothing');

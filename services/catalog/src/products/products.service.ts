@@ -116,6 +116,13 @@ export class ProductsService {
 
   async create(input: CreateInput, actor: Actor): Promise<ProductDto> {
     return this.products.transaction(async (tx) => {
+      if (
+        await this.products.existsSameProduct(tx, input.name, input.category, input.SubCategory)
+      ) {
+        throw AppError.conflict(
+          `A product named "${input.name}" already exists in ${input.category} / ${input.SubCategory}`,
+        );
+      }
       const product = await this.products.insertProduct(tx, {
         name: input.name,
         description: input.description,
