@@ -606,7 +606,9 @@ describe('gateway catalog routes', () => {
     });
     const url = `/api/v1/product/${product.id}`;
     // Let the creation's own events go by first (they would empty the cache).
-    await waitFor(async () => (await countUnsent(h.env.pool, 'catalog')) === 0, { message: 'outbox drained' });
+    await waitFor(async () => (await countUnsent(h.env.pool, 'catalog')) === 0, {
+      message: 'outbox drained',
+    });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await get(url)).json().product.Stock).toBe(3);
     // A change nobody announces (straight in the database) is not seen by cached public reads ...
@@ -637,5 +639,44 @@ describe('gateway catalog routes', () => {
     await send('PUT', `/api/console/products/${product.id}`, admin, { isShow: false });
     expect((await get('/api/v1/products?keyword=Cached Cap')).json().products).toHaveLength(0);
     expect((await get(url)).statusCode).toBe(404);
+  });
+
+  it('accepts images up to 5 MB each and 6 at most, checked by content', async () => {
+    const product = await createJson({
+      name: 'Upload Limits',
+      category: 'Sports',
+      SubCategory: 'One size',
+      ProductSize: [{ size: 'A', stock: 1 }],
+    });
+    const upload = (files: Buffer[]) => {
+      const form = multipart(
+        [],
+        files.map((data) => ['images', data] as [string, Buffer]),
+      );
+      return h.inject({
+        method: 'POST',
+        url: `/api/console/products/${product.id}/images`,
+        headers: { cookie: admin, ...form.headers },
+        payload: form.payload,
+      });
+    };
+    // About 3 MB of noise, still a real PNG.
+    const noise = Buffer.alloc(1100 * 1000 * 3);
+    for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) % 251;
+    const big = await sharp(noise, { raw: { width: 1100, height: 1000, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
+    expect(big.length).toBeLessThan(5 * 1024 * 1024);
+    const accepted = await upload([big]);
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json().images).toHaveLength(1);
+
+    const tooBig = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
+    expect((await upload([tooBig])).statusCode).toBe(400);
+    expect((await upload(Array.from({ length: 7 }, () => png))).statusCode).toBe(400);
+    // Six in total per product: one is there, six more are refused.
+    expect((await upload(Array.from({ length: 6 }, () => png))).statusCode).toBe(400);
+    expect((await get(`/api/console/products/${product.id}`, admin)).json().images).toHaveLength(1);
   });
 });
