@@ -166,6 +166,20 @@ describe('gateway reporting routes', () => {
     expect(lines[2]).toContain('"Hoodie, grey"');
   });
 
+  it('documents the report routes in the OpenAPI document', async () => {
+    const response = await h.inject({ method: 'GET', url: '/api/docs' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/v1/admin/report',
+        '/api/v1/admin/report.csv',
+        '/api/v1/admin/orders.csv',
+        '/api/console/report/rebuild',
+      ]),
+    );
+  });
+
   it('rebuilds from the console (admin only) to the same figures', async () => {
     const before = (
       await h.inject({
