@@ -2,3 +2,4 @@ export * from './database.js';
 export * from './nats.js';
 export * from './wait.js';
 export * from './env.js';
+export * from './builders.js';
