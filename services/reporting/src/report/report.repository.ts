@@ -30,6 +30,11 @@ export type WeeklyCategoryRow = {
 
 const MS_PER_HOUR = 3_600_000;
 
+/**
+ * Ties are broken by name, case-insensitively, in code-point order: the same order on every server
+ * whatever its locale (a locale collation would ignore punctuation on one machine and not another).
+ */
+
 /** With no range the rankings and students come from the all-time rollups (a few hundred rows). */
 function allTime(range: ReportRange): boolean {
   return !range.from && !range.to;
@@ -79,7 +84,7 @@ export class ReportRepository {
       FROM (${source}) items
       GROUP BY name
       HAVING sum(orders) > 0
-      ORDER BY count DESC, name ASC
+      ORDER BY count DESC, lower(name) COLLATE "C", name COLLATE "C"
       LIMIT ${LIMITS.reportTopN}`);
     return result.rows;
   }
@@ -94,7 +99,7 @@ export class ReportRepository {
       FROM (${source}) schools
       GROUP BY school
       HAVING sum(orders) > 0
-      ORDER BY count DESC, school ASC
+      ORDER BY count DESC, lower(school) COLLATE "C", school COLLATE "C"
       LIMIT ${LIMITS.reportTopN}`);
     return result.rows;
   }
