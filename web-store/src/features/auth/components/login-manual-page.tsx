@@ -4,11 +4,12 @@ import { errorMessage } from '../../../lib/api';
 import { PageTitle } from '../../../components/page-title';
 import { useToast } from '../../../components/toast';
 import { useLogin } from '../api/login';
-import { useAfterLogin } from './use-after-login';
+import { useLeaveLoginWhenSignedIn } from './use-after-login';
 
 export function LoginManualPage() {
   const loginMutation = useLogin();
-  const afterLogin = useAfterLogin();
+  // A successful login stores the user, and this sends them on (spec 2.3).
+  useLeaveLoginWhenSignedIn();
   const toast = useToast();
   const [loginId, setLoginId] = useState('');
   const [password, setPassword] = useState('');
@@ -18,7 +19,6 @@ export function LoginManualPage() {
     loginMutation.mutate(
       { email: loginId.trim(), password },
       {
-        onSuccess: (body) => afterLogin(body.user),
         onError: (error) => toast.error(errorMessage(error)),
       },
     );

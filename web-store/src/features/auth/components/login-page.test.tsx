@@ -75,3 +75,15 @@ describe('LoginPage', () => {
     expect(within(screen.getByLabelText('School')).getByText('Oak Ridge High')).toBeInTheDocument();
   });
 });
+
+describe('LoginPage when already signed in', () => {
+  it('goes straight to the page named in redirect', async () => {
+    stubFetch(() => ({ body: { success: true, users: schools } }));
+    renderRoute(<LoginPage />, {
+      path: '/login?redirect=%2Fcart',
+      pattern: '/login',
+      extraRoutes: [{ path: '/cart', element: <p>cart page</p> }],
+    });
+    expect(await screen.findByText('cart page')).toBeInTheDocument();
+  });
+});

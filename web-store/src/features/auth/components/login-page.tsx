@@ -7,12 +7,13 @@ import { ErrorView, Loading } from '../../../components/query-state';
 import { useToast } from '../../../components/toast';
 import { useUserList } from '../api/get-user-list';
 import { useLogin } from '../api/login';
-import { useAfterLogin } from './use-after-login';
+import { useLeaveLoginWhenSignedIn } from './use-after-login';
 
 export function LoginPage() {
   const schools = useUserList();
   const loginMutation = useLogin();
-  const afterLogin = useAfterLogin();
+  // A successful login stores the user, and this sends them on (spec 2.3).
+  useLeaveLoginWhenSignedIn();
   const toast = useToast();
   const [filter, setFilter] = useState('');
   const [loginId, setLoginId] = useState('');
@@ -30,7 +31,6 @@ export function LoginPage() {
     loginMutation.mutate(
       { email: loginId, password: code },
       {
-        onSuccess: (body) => afterLogin(body.user),
         onError: (error) => toast.error(errorMessage(error)),
       },
     );
