@@ -1,8 +1,16 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api';
+import { meQueryKey } from '../lib/auth';
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A 401 anywhere means the session ended (expired, revoked, logged out in another tab): forget
+  // the user, so the route guard sends them to /login and back to where they were.
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) client.setQueryData(meQueryKey, null);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -15,4 +23,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
