@@ -5,19 +5,22 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { RPC, type OrderSnapshot } from '@lr/contracts';
+import { RPC, type Actor, type OrderSnapshot, type ProductDto } from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
 import { DailySummaryService } from '../src/notifications/daily-summary.service.js';
 import { PICKUP_TIMES } from '../src/notifications/order-mailer.js';
-import { FakeServices, type FakeProduct } from './support/fake-services.js';
-import { place, school, startOrders, update } from './support/orders-env.js';
+import { place, update } from './support/orders-env.js';
+import {
+  createProduct,
+  registerAccount,
+  startOrdersWithServices,
+} from './support/real-services.js';
 
 describe('order notifications', () => {
   let env: TestEnv;
-  let fakes: FakeServices;
-  let product: FakeProduct;
-  const schoolA = school('Notify Primary');
-  const admin = TestEnv.actor('admin');
+  let product: ProductDto;
+  let schoolA: Actor;
+  let admin: Actor;
 
   async function mails(): Promise<string[]> {
     const dir = path.join(env.dataDir, 'mail');
@@ -31,23 +34,23 @@ describe('order notifications', () => {
 
   beforeAll(async () => {
     env = await TestEnv.create();
-    fakes = new FakeServices(env.nc, env.namespace);
-    fakes.start();
-    fakes.addSchool(schoolA);
-    product = fakes.addProduct('Wellies', { '5': 100 });
-    await startOrders(env, { CHARITY_EMAIL: 'charity@example.org', DAILY_SUMMARY_HOUR: '17' });
+    ({ admin } = await startOrdersWithServices(env, {
+      CHARITY_EMAIL: 'charity@example.org',
+      DAILY_SUMMARY_HOUR: '17',
+    }));
+    schoolA = await registerAccount(env, admin, 'Notify Primary');
+    product = await createProduct(env, admin, 'Wellies', { '5': 100 }, { category: 'Footwear' });
   });
-  afterAll(async () => {
-    fakes.stop();
-    await env.close();
-  });
+  afterAll(() => env.close());
 
   it('mails the school on Ready for Pickup with the pickup times, and on Delivered', async () => {
     const order = await place(env, schoolA, [{ productId: product._id, size: '5', quantity: 1 }]);
     await waitFor(async () => (await mailsAbout(order.orderNumber)).length === 1);
     await update(env, admin, order.id, 'Printed');
     await update(env, admin, order.id, 'Ready for Pickup');
-    const ready = await waitFor(async () => (await mailsAbout(order.orderNumber)).find((m) => m.includes('ready for pickup')));
+    const ready = await waitFor(async () =>
+      (await mailsAbout(order.orderNumber)).find((m) => m.includes('ready for pickup')),
+    );
     expect(ready).toContain('To: teacher@school.example');
     expect(ready).toContain(PICKUP_TIMES);
     // Ready for Pickup may only go back to Processing (spec section 4): deliver another order.
@@ -94,27 +97,25 @@ describe('order notifications', () => {
 
 describe('with a mail server that is down', () => {
   let env: TestEnv;
-  let fakes: FakeServices;
+  let admin: Actor;
 
   beforeAll(async () => {
     env = await TestEnv.create();
-    fakes = new FakeServices(env.nc, env.namespace);
-    fakes.start();
-    // Nothing listens on port 9 (discard): every send fails.
-    await startOrders(env, { SMTP_URL: 'smtp://127.0.0.1:9' });
+    // Nothing listens on port 9 (discard): every send of orders fails.
+    ({ admin } = await startOrdersWithServices(env, { SMTP_URL: 'smtp://127.0.0.1:9' }));
   });
-  afterAll(async () => {
-    fakes.stop();
-    await env.close();
-  });
+  afterAll(() => env.close());
 
   it('still places and processes orders', async () => {
-    const schoolB = school();
-    fakes.addSchool(schoolB);
-    const product = fakes.addProduct('Beanie', { 'One size': 10 });
-    const order = await place(env, schoolB, [{ productId: product._id, size: 'One size', quantity: 1 }]);
+    const schoolB = await registerAccount(env, admin, 'Offline Academy');
+    const product = await createProduct(env, admin, 'Beanie', { 'One size': 10 });
+    const order = await place(env, schoolB, [
+      { productId: product._id, size: 'One size', quantity: 1 },
+    ]);
     expect(order.status).toBe('Processing');
-    await update(env, TestEnv.actor('admin'), order.id, 'Printed');
-    await expect(update(env, TestEnv.actor('admin'), order.id, 'Ready for Pickup')).resolves.toMatchObject({ status: 'Ready for Pickup' });
+    await update(env, admin, order.id, 'Printed');
+    await expect(update(env, admin, order.id, 'Ready for Pickup')).resolves.toMatchObject({
+      status: 'Ready for Pickup',
+    });
   });
 });

@@ -1,34 +1,43 @@
 /**
- * Placing requests through rpc.orders.place against the real PostgreSQL and NATS: the line rules,
- * the address from the profile, the order number, idempotent submits and the placed event.
+ * Placing requests through rpc.orders.place against the real PostgreSQL and NATS, with the real auth
+ * and catalog services: the line rules, the address from the profile, the order number, idempotent
+ * submits and the placed event.
  */
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EVENTS, RPC, TEST_USER_LOGIN_ID, type AppError, type RefusedLine } from '@lr/contracts';
+import { EVENTS, RPC, type Actor, type AppError, type RefusedLine } from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
-import { FakeServices } from './support/fake-services.js';
-import { place, school, shipping, startOrders } from './support/orders-env.js';
+import { place, shipping } from './support/orders-env.js';
+import {
+  createProduct,
+  hideProduct,
+  registerAccount,
+  startOrdersWithServices,
+} from './support/real-services.js';
 import { streamEvents } from './support/streams.js';
 
 describe('placing an order', () => {
   let env: TestEnv;
-  let fakes: FakeServices;
-  const schoolA = school('Northside Primary');
-  const testUser = { ...TestEnv.actor('user', 'TEST USER'), loginId: TEST_USER_LOGIN_ID };
+  let admin: Actor;
+  let schoolA: Actor;
+  let testUser: Actor;
 
   beforeAll(async () => {
     env = await TestEnv.create();
-    fakes = new FakeServices(env.nc, env.namespace);
-    fakes.start();
-    fakes.addSchool(schoolA, '12 Elm Street', 'North');
-    fakes.addSchool(testUser, 'Charity HQ', 'Central');
-    await startOrders(env);
+    ({ admin, testUser } = await startOrdersWithServices(env));
+    schoolA = await registerAccount(env, admin, 'Northside Primary', {
+      address: '12 Elm Street',
+      district: 'North',
+    });
   });
-  afterAll(async () => {
-    fakes.stop();
-    await env.close();
-  });
+  afterAll(() => env.close());
+
+  const addProduct = (
+    name: string,
+    sizes: Record<string, number>,
+    options?: Parameters<typeof createProduct>[4],
+  ) => createProduct(env, admin, name, sizes, options);
 
   async function refusal(promise: Promise<unknown>): Promise<AppError> {
     return (await promise.then(
@@ -40,8 +49,16 @@ describe('placing an order', () => {
   }
 
   it('creates a Processing order with the profile address, a friendly number and copies of the products', async () => {
-    const shirt = fakes.addProduct('School shirt', { S: 10, M: 3 }, { category: 'Clothing', SubCategory: "Boy's sizing" });
-    const shoe = fakes.addProduct('Trainer', { '5': 2 }, { category: 'Footwear', SubCategory: 'Unisex youth sizing' });
+    const shirt = await addProduct(
+      'School shirt',
+      { S: 10, M: 3 },
+      { category: 'Clothing', SubCategory: "Boy's sizing" },
+    );
+    const shoe = await addProduct(
+      'Trainer',
+      { '5': 2 },
+      { category: 'Footwear', SubCategory: 'Unisex youth sizing' },
+    );
     const order = await place(env, schoolA, [
       { productId: shirt._id, size: 'M', quantity: 3 },
       { productId: shoe._id, size: '5', quantity: 1 },
@@ -61,8 +78,24 @@ describe('placing an order', () => {
       orderDate: order.createdAt,
     });
     expect(order.lines).toEqual([
-      expect.objectContaining({ productId: shirt._id, name: 'School shirt', category: 'Clothing', subCategory: "Boy's sizing", size: 'M', requestedQuantity: 3, quantity: 3, image: shirt.image }),
-      expect.objectContaining({ productId: shoe._id, name: 'Trainer', category: 'Footwear', size: '5', requestedQuantity: 1, quantity: 1 }),
+      expect.objectContaining({
+        productId: shirt._id,
+        name: 'School shirt',
+        category: 'Clothing',
+        subCategory: "Boy's sizing",
+        size: 'M',
+        requestedQuantity: 3,
+        quantity: 3,
+        image: shirt.image,
+      }),
+      expect.objectContaining({
+        productId: shoe._id,
+        name: 'Trainer',
+        category: 'Footwear',
+        size: '5',
+        requestedQuantity: 1,
+        quantity: 1,
+      }),
     ]);
 
     const events = await waitFor(async () => {
@@ -71,23 +104,34 @@ describe('placing an order', () => {
     });
     const placed = events.filter((e) => e.data.order.id === order.id);
     expect(placed).toHaveLength(1);
-    expect(placed[0]).toMatchObject({ type: EVENTS.ordersOrderPlaced, version: 1, data: { order } });
+    expect(placed[0]).toMatchObject({
+      type: EVENTS.ordersOrderPlaced,
+      version: 1,
+      data: { order },
+    });
 
-    const history = await env.rpc.call(RPC.orders.history, { id: order.id }, { actor: TestEnv.actor('admin') });
-    expect(history).toEqual([expect.objectContaining({ from: null, to: 'Processing', quantities: [3, 1], reason: null })]);
+    const history = await env.rpc.call(RPC.orders.history, { id: order.id }, { actor: admin });
+    expect(history).toEqual([
+      expect.objectContaining({ from: null, to: 'Processing', quantities: [3, 1], reason: null }),
+    ]);
   });
 
   it('gives consecutive order numbers', async () => {
-    const product = fakes.addProduct('Socks', { 'One size': 50 });
-    const first = await place(env, schoolA, [{ productId: product._id, size: 'One size', quantity: 1 }]);
-    const second = await place(env, schoolA, [{ productId: product._id, size: 'One size', quantity: 1 }]);
+    const product = await addProduct('Socks', { 'One size': 50 });
+    const first = await place(env, schoolA, [
+      { productId: product._id, size: 'One size', quantity: 1 },
+    ]);
+    const second = await place(env, schoolA, [
+      { productId: product._id, size: 'One size', quantity: 1 },
+    ]);
     const n = (o: { orderNumber: string }) => Number(o.orderNumber.slice(3));
     expect(n(second)).toBe(n(first) + 1);
   });
 
   it('refuses unknown, hidden and missing sizes, and more than 5, naming the lines', async () => {
-    const visible = fakes.addProduct('Jumper', { M: 10 });
-    const hidden = fakes.addProduct('Old coat', { L: 10 }, { isShow: false });
+    const visible = await addProduct('Jumper', { M: 10 });
+    const hidden = await addProduct('Old coat', { L: 10 });
+    await hideProduct(env, admin, hidden._id);
     const missing = randomUUID();
     const error = await refusal(
       place(env, schoolA, [
@@ -105,7 +149,9 @@ describe('placing an order', () => {
       [3, 'no-such-size'],
     ]);
 
-    const tooMany = await refusal(place(env, schoolA, [{ productId: visible._id, size: 'M', quantity: 6 }]));
+    const tooMany = await refusal(
+      place(env, schoolA, [{ productId: visible._id, size: 'M', quantity: 6 }]),
+    );
     expect(tooMany.code).toBe('CONFLICT');
     expect((tooMany.details as { lines: RefusedLine[] }).lines).toEqual([
       expect.objectContaining({ index: 0, reason: 'over-limit', requested: 6, name: 'Jumper' }),
@@ -113,26 +159,36 @@ describe('placing an order', () => {
   });
 
   it('refuses a line above the current stock', async () => {
-    const product = fakes.addProduct('Cap', { 'One size': 2 });
-    const error = await refusal(place(env, schoolA, [{ productId: product._id, size: 'One size', quantity: 3 }]));
+    const product = await addProduct('Cap', { 'One size': 2 });
+    const error = await refusal(
+      place(env, schoolA, [{ productId: product._id, size: 'One size', quantity: 3 }]),
+    );
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toContain('only 2 left');
     expect((error.details as { lines: RefusedLine[] }).lines).toEqual([
       expect.objectContaining({ index: 0, reason: 'short', requested: 3, available: 2 }),
     ]);
     const mine = await env.rpc.call<unknown[]>(RPC.orders.listMine, {}, { actor: schoolA });
-    expect(mine.some((o) => (o as { lines: { productId: string }[] }).lines[0]?.productId === product._id)).toBe(false);
+    expect(
+      mine.some(
+        (o) => (o as { lines: { productId: string }[] }).lines[0]?.productId === product._id,
+      ),
+    ).toBe(false);
   });
 
   it('lets TEST USER ask for more than 5 but not more than the stock', async () => {
-    const product = fakes.addProduct('Pencil case', { 'One size': 8 });
-    const order = await place(env, testUser, [{ productId: product._id, size: 'One size', quantity: 8 }]);
+    const product = await addProduct('Pencil case', { 'One size': 8 });
+    const order = await place(env, testUser, [
+      { productId: product._id, size: 'One size', quantity: 8 },
+    ]);
     expect(order.lines[0]?.quantity).toBe(8);
-    await expect(place(env, testUser, [{ productId: product._id, size: 'One size', quantity: 9 }])).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      place(env, testUser, [{ productId: product._id, size: 'One size', quantity: 9 }]),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
   it('creates one order for a repeated submit with the same idempotency key, also when concurrent', async () => {
-    const product = fakes.addProduct('Gloves', { S: 20 });
+    const product = await addProduct('Gloves', { S: 20 });
     const lines = [{ productId: product._id, size: 'S', quantity: 1 }];
     const key = randomUUID();
     const first = await place(env, schoolA, lines, { idempotencyKey: key });
@@ -140,40 +196,59 @@ describe('placing an order', () => {
     expect(again.id).toBe(first.id);
 
     const raceKey = randomUUID();
-    const results = await Promise.all([1, 2, 3, 4].map(() => place(env, schoolA, lines, { idempotencyKey: raceKey })));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => place(env, schoolA, lines, { idempotencyKey: raceKey })),
+    );
     expect(new Set(results.map((o) => o.id)).size).toBe(1);
 
-    const { rows } = await env.pool.query('SELECT count(*)::int AS n FROM orders.orders WHERE idempotency_key = ANY($1)', [[key, raceKey]]);
+    const { rows } = await env.pool.query(
+      'SELECT count(*)::int AS n FROM orders.orders WHERE idempotency_key = ANY($1)',
+      [[key, raceKey]],
+    );
     expect(rows[0]).toEqual({ n: 2 });
 
     // The key belongs to one school: another school with the same key gets its own order.
-    const schoolB = school();
-    fakes.addSchool(schoolB);
+    const schoolB = await registerAccount(env, admin, 'Southside Primary');
     const other = await place(env, schoolB, lines, { idempotencyKey: key });
     expect(other.id).not.toBe(first.id);
   });
 
   it('checks who places and what they send', async () => {
-    const product = fakes.addProduct('Scarf', { 'One size': 5 });
+    const product = await addProduct('Scarf', { 'One size': 5 });
     const lines = [{ productId: product._id, size: 'One size', quantity: 1 }];
     await expect(place(env, null, lines)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(place(env, TestEnv.actor('volunteer'), lines)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(place(env, TestEnv.actor('volunteer'), lines)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     await expect(place(env, schoolA, [])).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(
-      env.rpc.call(RPC.orders.place, { shippingInfo: shipping({ receivingPersonName: 'S-1001' }), lines }, { actor: schoolA }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('receivingPersonName') });
+      env.rpc.call(
+        RPC.orders.place,
+        { shippingInfo: shipping({ receivingPersonName: 'S-1001' }), lines },
+        { actor: schoolA },
+      ),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('receivingPersonName'),
+    });
     await expect(
-      env.rpc.call(RPC.orders.place, { shippingInfo: shipping({ Email: '' }), lines }, { actor: schoolA }),
+      env.rpc.call(
+        RPC.orders.place,
+        { shippingInfo: shipping({ Email: '' }), lines },
+        { actor: schoolA },
+      ),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('Email') });
     await expect(
       place(env, schoolA, [...lines, { ...lines[0]!, quantity: 2 }]),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('twice') });
     // An account deleted since login cannot place.
-    await expect(place(env, school(), lines)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const gone = await registerAccount(env, admin, 'Closed School');
+    await env.rpc.call(RPC.auth.deleteUser, { id: gone.id }, { actor: admin });
+    await expect(place(env, gone, lines)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it('emails the school that its request was received', async () => {
-    const product = fakes.addProduct('Raincoat', { M: 5 });
+    const product = await addProduct('Raincoat', { M: 5 });
     const order = await place(env, schoolA, [{ productId: product._id, size: 'M', quantity: 1 }]);
     const mailDir = path.join(env.dataDir, 'mail');
     const mail = await waitFor(async () => {

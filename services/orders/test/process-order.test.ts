@@ -1,46 +1,49 @@
 /**
- * Processing orders through rpc.orders.update against the real PostgreSQL and NATS: every allowed and
- * refused transition of spec section 4, quantities only while Processing, the fail-fast stock check,
- * deliveredAt, the events and history, and catalog's commit rejection returning the order.
+ * Processing orders through rpc.orders.update against the real PostgreSQL, NATS, auth and catalog
+ * services: every allowed and refused transition of spec section 4, quantities only while
+ * Processing, the fail-fast stock check, deliveredAt, the events and history, and a real commit
+ * rejection of the catalog returning the order.
  */
 import { randomUUID } from 'node:crypto';
-import { jetstream } from '@nats-io/jetstream';
 import {
   EVENTS,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
   RPC,
   UI_MESSAGES,
-  namespaced,
+  type Actor,
   type OrderHistoryEntry,
   type OrderSnapshot,
   type OrderStatus,
+  type ProductDto,
 } from '@lr/contracts';
+import { OutboxRelay } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
-import { FakeServices, type FakeProduct } from './support/fake-services.js';
-import { forceStatus, place, school, startOrders, update } from './support/orders-env.js';
+import { forceStatus, place, update } from './support/orders-env.js';
+import {
+  createProduct,
+  registerAccount,
+  setStock,
+  startOrdersWithServices,
+} from './support/real-services.js';
 import { streamEvents } from './support/streams.js';
 
 describe('processing an order', () => {
   let env: TestEnv;
-  let fakes: FakeServices;
-  let product: FakeProduct;
-  const schoolA = school();
-  const admin = TestEnv.actor('admin', 'Admin Ann');
-  const volunteer = TestEnv.actor('volunteer', 'Volunteer Vic');
+  let product: ProductDto;
+  let schoolA: Actor;
+  let admin: Actor;
+  let volunteer: Actor;
 
   beforeAll(async () => {
     env = await TestEnv.create();
-    fakes = new FakeServices(env.nc, env.namespace);
-    fakes.start();
-    fakes.addSchool(schoolA);
-    product = fakes.addProduct('Polo shirt', { S: 1000, M: 1000 });
-    await startOrders(env);
+    const seeded = await startOrdersWithServices(env);
+    admin = await registerAccount(env, seeded.admin, 'Admin Ann', { role: 'admin' });
+    volunteer = await registerAccount(env, admin, 'Volunteer Vic', { role: 'volunteer' });
+    schoolA = await registerAccount(env, admin, 'Processing Primary');
+    product = await createProduct(env, admin, 'Polo shirt', { S: 1000, M: 1000 });
   });
-  afterAll(async () => {
-    fakes.stop();
-    await env.close();
-  });
+  afterAll(() => env.close());
 
   function newOrder(quantities: [number, number] = [2, 3]): Promise<OrderSnapshot> {
     return place(env, schoolA, [
@@ -84,7 +87,9 @@ describe('processing an order', () => {
   it('refuses moving to the same status except saving quantities while Processing', async () => {
     const order = await newOrder();
     await update(env, admin, order.id, 'Printed');
-    await expect(update(env, admin, order.id, 'Printed')).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(update(env, admin, order.id, 'Printed')).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     const other = await newOrder();
     const saved = await update(env, admin, other.id, 'Processing', [1, 0]);
     expect(saved.status).toBe('Processing');
@@ -97,7 +102,9 @@ describe('processing an order', () => {
   it('changes quantities only while Processing, 0 to 5, one per line, keeping the requested ones', async () => {
     const order = await newOrder([2, 3]);
     for (const bad of [[1], [1, 2, 3], [6, 1], [-1, 1], [1.5, 1]]) {
-      await expect(update(env, admin, order.id, 'Printed', bad)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await expect(update(env, admin, order.id, 'Printed', bad)).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+      });
     }
     const printed = await update(env, admin, order.id, 'Printed', [1, 0]);
     expect(printed.lines.map((l) => [l.requestedQuantity, l.quantity])).toEqual([
@@ -107,7 +114,9 @@ describe('processing an order', () => {
     // Versions: placed 1, items adjusted 2, status changed 3.
     expect(printed.version).toBe(3);
     const events = await waitFor(async () => {
-      const mine = (await streamEvents(env.nc, env.namespace)).filter((e) => e.data.order.id === order.id);
+      const mine = (await streamEvents(env.nc, env.namespace)).filter(
+        (e) => e.data.order.id === order.id,
+      );
       return mine.length === 3 ? mine : null;
     });
     expect(events.map((e) => [e.type, e.version])).toEqual([
@@ -120,7 +129,9 @@ describe('processing an order', () => {
     expect(events[2]?.data.order.lines.map((l) => l.quantity)).toEqual([1, 0]);
 
     // Out of Processing: sending the same quantities back is harmless, changing them is refused.
-    await expect(update(env, admin, order.id, 'Ready for Pickup', [1, 0])).resolves.toMatchObject({ status: 'Ready for Pickup' });
+    await expect(update(env, admin, order.id, 'Ready for Pickup', [1, 0])).resolves.toMatchObject({
+      status: 'Ready for Pickup',
+    });
     await expect(update(env, admin, order.id, 'Processing', [2, 2])).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringContaining('only be changed while the order is Processing'),
@@ -128,19 +139,26 @@ describe('processing an order', () => {
   });
 
   it('refuses a commit the stock does not cover and changes nothing', async () => {
-    const scarce = fakes.addProduct('Winter boot', { '4': 5 });
+    const scarce = await createProduct(env, admin, 'Winter boot', { '4': 5 });
     const order = await place(env, schoolA, [{ productId: scarce._id, size: '4', quantity: 3 }]);
-    scarce.ProductSize[0]!.stock = 2; // someone else's order took stock meanwhile
+    // The stock went down meanwhile (a recount in the catalog).
+    await setStock(env, admin, scarce._id, '4', 2);
     const error = await update(env, admin, order.id, 'Ready for Pickup').catch((e: unknown) => e);
     expect(error).toMatchObject({
       code: 'CONFLICT',
       message: UI_MESSAGES.inventoryBelowZero,
-      details: { lines: [expect.objectContaining({ productId: scarce._id, size: '4', requested: 3, available: 2 })] },
+      details: {
+        lines: [
+          expect.objectContaining({ productId: scarce._id, size: '4', requested: 3, available: 2 }),
+        ],
+      },
     });
     const after = await get(order.id);
     expect(after).toMatchObject({ status: 'Processing', version: 1 });
     // Giving fewer makes it fit.
-    await expect(update(env, admin, order.id, 'Ready for Pickup', [2])).resolves.toMatchObject({ status: 'Ready for Pickup' });
+    await expect(update(env, admin, order.id, 'Ready for Pickup', [2])).resolves.toMatchObject({
+      status: 'Ready for Pickup',
+    });
   });
 
   it('sets deliveredAt on entering Delivered and clears it on leaving', async () => {
@@ -159,41 +177,49 @@ describe('processing an order', () => {
 
   it('lets only admins and volunteers process, and 404s unknown orders', async () => {
     const order = await newOrder();
-    await expect(update(env, schoolA, order.id, 'Printed')).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(update(env, null, order.id, 'Printed')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(update(env, admin, randomUUID(), 'Printed')).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(update(env, admin, 'not-an-id', 'Printed')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(update(env, schoolA, order.id, 'Printed')).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(update(env, null, order.id, 'Printed')).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
+    await expect(update(env, admin, randomUUID(), 'Printed')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(update(env, admin, 'not-an-id', 'Printed')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     await expect(
       env.rpc.call(RPC.orders.update, { id: order.id, status: 'Shipped' }, { actor: admin }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   describe('when catalog rejects a commit', () => {
-    async function publishRejection(orderId: string, orderVersion: number): Promise<void> {
-      const envelope = {
-        eventId: randomUUID(),
-        type: EVENTS.catalogInventoryCommitRejected,
-        version: orderVersion,
-        occurredAt: new Date().toISOString(),
-        correlationId: randomUUID(),
-        data: {
-          orderId,
-          orderVersion,
-          sourceEventId: randomUUID(),
-          shortLines: [{ productId: product._id, size: 'S', name: 'Polo shirt', requested: 2, available: 1 }],
-        },
-      };
-      await jetstream(env.nc).publish(
-        namespaced(env.namespace, EVENTS.catalogInventoryCommitRejected),
-        JSON.stringify(envelope),
-        { msgID: envelope.eventId },
+    // A real rejection: the commit passes orders' fail-fast check, then the stock drops before the
+    // catalog applies it. Holding an outbox relay fixes that order of events without timing luck.
+    const relayOf = (service: 'orders' | 'catalog') =>
+      env.apps.get(service)!.get(OutboxRelay, { strict: false });
+
+    async function unsentRejections(orderIds: string[]): Promise<number> {
+      const { rows } = await env.pool.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM catalog.outbox WHERE sent_at IS NULL AND subject LIKE $1 AND envelope->'data'->>'orderId' = ANY($2)",
+        [`%${EVENTS.catalogInventoryCommitRejected}`, orderIds],
       );
+      return rows[0]?.n ?? 0;
     }
+
+    afterEach(async () => {
+      await relayOf('orders').start();
+      await relayOf('catalog').start();
+      await setStock(env, admin, product._id, 'S', 1000);
+    });
 
     it('returns the order to Processing with the reason when it is still at the rejected version', async () => {
       const order = await newOrder();
+      await relayOf('orders').stop();
       const committed = await update(env, admin, order.id, 'CheckEmail');
-      await publishRejection(order.id, committed.version);
+      await setStock(env, admin, product._id, 'S', 1);
+      await relayOf('orders').start();
       const back = await waitFor(async () => {
         const o = await get(order.id);
         return o.status === 'Processing' ? o : null;
@@ -205,7 +231,10 @@ describe('processing an order', () => {
       expect(last?.reason).toContain('Polo shirt (S)');
       const event = await waitFor(async () =>
         (await streamEvents(env.nc, env.namespace)).find(
-          (e) => e.data.order.id === order.id && e.type === EVENTS.ordersOrderStatusChanged && e.data.to === 'Processing',
+          (e) =>
+            e.data.order.id === order.id &&
+            e.type === EVENTS.ordersOrderStatusChanged &&
+            e.data.to === 'Processing',
         ),
       );
       expect(event.data).toMatchObject({ from: 'CheckEmail', to: 'Processing', changedBy: null });
@@ -214,15 +243,26 @@ describe('processing an order', () => {
 
     it('ignores a rejection of a version the order has moved past', async () => {
       const order = await newOrder();
-      const committed = await update(env, admin, order.id, 'Printed');
-      const moved = await update(env, admin, order.id, 'Ready for Pickup');
-      await publishRejection(order.id, committed.version);
       // A rejection for the current version after it, to know the first was handled.
       const other = await newOrder();
-      const otherCommitted = await update(env, admin, other.id, 'Printed');
-      await publishRejection(other.id, otherCommitted.version);
+      await relayOf('orders').stop();
+      await update(env, admin, order.id, 'Printed');
+      await update(env, admin, other.id, 'Printed');
+      await setStock(env, admin, product._id, 'S', 1);
+      // Catalog rejects both commits; its rejections wait in its outbox while the order moves on.
+      await relayOf('catalog').stop();
+      await relayOf('orders').start();
+      await waitFor(async () => (await unsentRejections([order.id, other.id])) === 2, {
+        message: 'catalog rejected both commits',
+      });
+      await setStock(env, admin, product._id, 'S', 1000);
+      const moved = await update(env, admin, order.id, 'Ready for Pickup');
+      await relayOf('catalog').start();
       await waitFor(async () => (await get(other.id)).status === 'Processing');
-      expect(await get(order.id)).toMatchObject({ status: 'Ready for Pickup', version: moved.version });
+      expect(await get(order.id)).toMatchObject({
+        status: 'Ready for Pickup',
+        version: moved.version,
+      });
     });
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Stand-ins for the auth and catalog services, answering their request-reply subjects over the real
- * NATS server (only what the orders service asks). Used where a test is about the orders rules;
- * the inventory tests run the real catalog service instead.
+ * DEPRECATED stand-ins for the auth and catalog services. No orders test uses them any more (they
+ * run the real services: see real-services.ts). Kept only because
+ * services/reporting/test/with-orders-service.test.ts still imports this file; delete it once that
+ * test starts the real services through real-services.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { namespaced, RPC, type Actor, type ShortLine } from '@lr/contracts';

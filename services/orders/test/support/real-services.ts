@@ -1,0 +1,134 @@
+/**
+ * The real auth and catalog services next to orders in one TestEnv (no stand-ins: the parts orders
+ * asks over request-reply can run, so they do). Accounts and products are made through those
+ * services' own calls, so the ids, profiles, visibility and stock the orders rules see are real.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  RPC,
+  TEST_USER_LOGIN_ID,
+  type Actor,
+  type AuthUser,
+  type Category,
+  type ProductDto,
+  type Role,
+  type SessionGrant,
+  type SubCategory,
+} from '@lr/contracts';
+import { parseConfig } from '@lr/nest-kit';
+import type { TestEnv } from '@lr/testing';
+import { AuthModule, authConfigSchema, seedDemoData as seedAuth } from '../../../auth/src/index.js';
+import { CatalogModule, catalogConfigSchema } from '../../../catalog/src/index.js';
+import { startOrders } from './orders-env.js';
+
+const DEMO_CODE = 'demo345';
+
+/** Real accounts of the demo seed: the first admin (needed to make anything else) and TEST USER. */
+export interface SeededActors {
+  admin: Actor;
+  testUser: Actor;
+}
+
+/**
+ * Starts auth (with its demo accounts) and catalog, then orders with `ordersExtra` config, and
+ * returns the seeded admin and TEST USER as actors carrying their real ids.
+ */
+export async function startOrdersWithServices(
+  env: TestEnv,
+  ordersExtra: Record<string, string> = {},
+): Promise<SeededActors> {
+  const authConfig = parseConfig(authConfigSchema, env.envVars({ LOGIN_FAILURE_DELAY_MS: '0' }));
+  await env.startService('auth', AuthModule.register(authConfig, env.logger), authConfig);
+  await seedAuth(env.pool, { demoCode: DEMO_CODE, nodeEnv: 'test' });
+  const catalogConfig = parseConfig(catalogConfigSchema, env.envVars());
+  await env.startService(
+    'catalog',
+    CatalogModule.register(catalogConfig, env.logger),
+    catalogConfig,
+  );
+  await startOrders(env, ordersExtra);
+  return {
+    admin: await loginAs(env, 'admin'),
+    testUser: await loginAs(env, TEST_USER_LOGIN_ID),
+  };
+}
+
+/** Logs in a demo account through auth and returns it as the actor a session would carry. */
+export async function loginAs(env: TestEnv, loginId: string): Promise<Actor> {
+  const grant = await env.rpc.call<SessionGrant>(
+    RPC.auth.login,
+    { loginId, password: DEMO_CODE },
+    { actor: null },
+  );
+  return actorOf(grant.user);
+}
+
+/** Registers an account through auth (as `admin`), e.g. a school with the address orders copies. */
+export async function registerAccount(
+  env: TestEnv,
+  admin: Actor,
+  name: string,
+  options: { role?: Role; address?: string; district?: string } = {},
+): Promise<Actor> {
+  const user = await env.rpc.call<AuthUser>(
+    RPC.auth.registerUser,
+    {
+      name,
+      email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomUUID().slice(0, 6)}`,
+      password: DEMO_CODE,
+      role: options.role ?? 'user',
+      address: options.address ?? '1 School Road',
+      district: options.district ?? 'North',
+    },
+    { actor: admin },
+  );
+  return actorOf(user);
+}
+
+/** Creates a product through catalog with the given stock per size (Clothing, youth sizing unless said). */
+export function createProduct(
+  env: TestEnv,
+  admin: Actor,
+  name: string,
+  sizes: Record<string, number>,
+  options: { category?: Category; SubCategory?: SubCategory } = {},
+): Promise<ProductDto> {
+  return env.rpc.call<ProductDto>(
+    RPC.catalog.createProduct,
+    {
+      name,
+      category: options.category ?? 'Clothing',
+      SubCategory: options.SubCategory ?? 'Unisex youth sizing',
+      ProductSize: Object.entries(sizes).map(([size, stock]) => ({ size, stock })),
+    },
+    { actor: admin },
+  );
+}
+
+/** Hides a product from the store through catalog's update. */
+export function hideProduct(env: TestEnv, admin: Actor, id: string): Promise<ProductDto> {
+  return env.rpc.call<ProductDto>(
+    RPC.catalog.updateProduct,
+    { id, isShow: false },
+    { actor: admin },
+  );
+}
+
+/** Sets a size's stock to a new total through catalog's update (recorded there as a movement). */
+export function setStock(
+  env: TestEnv,
+  admin: Actor,
+  id: string,
+  size: string,
+  stock: number,
+): Promise<ProductDto> {
+  return env.rpc.call<ProductDto>(
+    RPC.catalog.updateProduct,
+    { id, setStock: [{ size, stock }] },
+    { actor: admin },
+  );
+}
+
+function actorOf(user: AuthUser): Actor {
+  return { id: user.id, role: user.role, name: user.name, loginId: user.loginId };
+}
