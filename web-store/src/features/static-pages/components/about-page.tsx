@@ -1,6 +1,7 @@
 /** /about (spec section 1). */
 import { useCurrentUser } from '../../../lib/auth';
 import { PageTitle } from '../../../components/page-title';
+import { DonationCarousel } from './donation-carousel';
 import { DonationInfo } from './donation-info';
 
 export function AboutPage() {
@@ -23,7 +24,12 @@ export function AboutPage() {
         Schools log in, choose items for one student at a time and place a request. Our volunteers
         then pick and pack the order and let the school know when it is ready.
       </p>
-      {isGuest && <DonationInfo />}
+      {isGuest && (
+        <>
+          <DonationCarousel />
+          <DonationInfo />
+        </>
+      )}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { renderRoute } from '../../../../test/render';
-import { CAROUSEL_INTERVAL_MS, DonatePage, SLIDES } from './donate-page';
+import { DonatePage } from './donate-page';
+import { CAROUSEL_INTERVAL_MS, SLIDES } from './donation-carousel';
 
 describe('DonatePage carousel', () => {
   beforeEach(() => jest.useFakeTimers());

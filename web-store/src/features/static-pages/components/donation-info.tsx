@@ -1,5 +1,8 @@
 /** Donation instructions and 'How can you help', shown only to guests (spec 1, 6). */
 import { Link } from 'react-router-dom';
+import { CopyButton } from './copy-button';
+
+export const FUND_NAME = 'Locker Room 345';
 
 export function DonationInfo({ showDonateLink = true }: { showDonateLink?: boolean }) {
   return (
@@ -20,6 +23,9 @@ export function DonationInfo({ showDonateLink = true }: { showDonateLink?: boole
             and choose "Locker Room 345" as the fund.
           </li>
         </ul>
+        <p className="actions">
+          <CopyButton text={FUND_NAME} label="Copy the fund name" />
+        </p>
         {showDonateLink && (
           <Link to="/donate" className="button button--ghost">
             See how donations help
