@@ -84,7 +84,8 @@ describe('console: processing orders', () => {
     await consoleLogin(page, 'admin');
     const writes: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'PUT' && request.url().includes('/api/console/orders/')) writes.push(request.url());
+      if (request.method() === 'PUT' && request.url().includes('/api/console/orders/'))
+        writes.push(request.url());
     });
     await page.goto(`/admin/#/orders/${second._id}`);
     await page.getByText(`Process Order ${second.orderId}`).first().waitFor();

@@ -17,8 +17,12 @@ export async function consoleLogin(page: Page, loginId: string, code = DEMO_CODE
   await page.getByRole('heading', { name: 'Orders received' }).waitFor();
 }
 
-async function ok<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, what: string): Promise<T> {
-  if (!response.ok()) throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
+async function ok<T>(
+  response: Awaited<ReturnType<APIRequestContext['get']>>,
+  what: string,
+): Promise<T> {
+  if (!response.ok())
+    throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
   return (await response.json()) as T;
 }
 
@@ -55,7 +59,11 @@ export async function readProduct(admin: APIRequestContext, id: string): Promise
   return ok<ConsoleProduct>(await admin.get(`/api/console/products/${id}`), 'read product');
 }
 
-export async function stockOf(admin: APIRequestContext, productId: string, size: string): Promise<number> {
+export async function stockOf(
+  admin: APIRequestContext,
+  productId: string,
+  size: string,
+): Promise<number> {
   const product = await readProduct(admin, productId);
   const found = product.ProductSize.find((s) => s.size === size);
   if (!found) throw new Error(`product ${productId} has no size ${size}`);

@@ -27,7 +27,13 @@ describe('console: volunteer', () => {
     const product = await createProduct(setup.context.request, 'Shorts', [{ size: 'S', stock: 4 }]);
     const schoolSide = await newPage(browser);
     await apiLogin(schoolSide.context, SCHOOL_LOGIN_ID);
-    const order = await placeOrder(schoolSide.context.request, product, 'S', 1, `VOL${Date.now().toString(36)}`);
+    const order = await placeOrder(
+      schoolSide.context.request,
+      product,
+      'S',
+      1,
+      `VOL${Date.now().toString(36)}`,
+    );
 
     const { context, page } = await newPage(browser);
     await consoleLogin(page, 'volunteer');

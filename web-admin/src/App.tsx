@@ -17,7 +17,11 @@ import { USER_REGISTERED_PATH, UserRegistered, users } from './users';
 const theme = {
   ...defaultTheme,
   // The app bar takes the secondary colour: both are the charity's navy.
-  palette: { ...defaultTheme.palette, primary: { main: '#1a3a6b' }, secondary: { main: '#1a3a6b' } },
+  palette: {
+    ...defaultTheme.palette,
+    primary: { main: '#1a3a6b' },
+    secondary: { main: '#1a3a6b' },
+  },
 };
 
 /**

@@ -45,7 +45,10 @@ async function fetchMe(): Promise<SessionUser> {
   const body = await readJson(response);
   if (!response.ok || !body.user) {
     cached = null;
-    throw new AuthError(String(body.message ?? 'Please login to access this resource'), response.status);
+    throw new AuthError(
+      String(body.message ?? 'Please login to access this resource'),
+      response.status,
+    );
   }
   cached = { user: body.user as SessionUser, at: Date.now() };
   return cached.user;

@@ -2,12 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { CreateParams, DataProvider, RaRecord } from 'react-admin';
 import { httpClient, queryString } from './http';
 import { toConsoleOrder } from './lib/order-shape';
-import type {
-  ConsoleProduct,
-  DashboardFigures,
-  OrderHistoryEntry,
-  Report,
-} from './types';
+import type { ConsoleProduct, DashboardFigures, OrderHistoryEntry, Report } from './types';
 
 export const CONSOLE_API = '/api/console';
 export const STORE_API = '/api/v1';

@@ -89,7 +89,13 @@ export interface DashboardFigures {
   outOfStockSizes?: number;
   inStockSizes?: number;
   outOfStock?: { name: string; entries: string[] }[];
-  lowStock?: { productId: string; name: string; SubCategory: string; size: string; stock: number }[];
+  lowStock?: {
+    productId: string;
+    name: string;
+    SubCategory: string;
+    size: string;
+    stock: number;
+  }[];
   usersCount?: number;
 }
 

@@ -19,7 +19,13 @@ export function ItemAvailability({ figures }: { figures: DashboardFigures }) {
       <Box sx={{ height: 220 }}>
         <ResponsiveContainer width="100%" height="100%">
           <PieChart>
-            <Pie data={chart} dataKey="value" nameKey="name" outerRadius={80} isAnimationActive={false}>
+            <Pie
+              data={chart}
+              dataKey="value"
+              nameKey="name"
+              outerRadius={80}
+              isAnimationActive={false}
+            >
               {chart.map((slice) => (
                 <Cell key={slice.name} fill={slice.color} />
               ))}

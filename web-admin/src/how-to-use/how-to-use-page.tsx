@@ -35,7 +35,9 @@ export function HowToUsePage() {
         </Typography>
         <ol>
           <li>All Products lists every product with its sizes and stock.</li>
-          <li>To restock, open the product, choose the size and enter the number of items to add.</li>
+          <li>
+            To restock, open the product, choose the size and enter the number of items to add.
+          </li>
           <li>Untick Show to hide a product from the schools.</li>
         </ol>
         <Typography variant="body2" color="text.secondary">

@@ -1,5 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useLogin, useNotify } from 'react-admin';
 import { errorMessage } from '../http';
 

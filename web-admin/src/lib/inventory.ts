@@ -12,7 +12,9 @@ export interface ProcessLine {
 }
 
 /** Stock of the size once this line is given (stock minus quantity); undefined when stock is unknown. */
-export function resultingInventory(line: Pick<ProcessLine, 'stock' | 'quantity'>): number | undefined {
+export function resultingInventory(
+  line: Pick<ProcessLine, 'stock' | 'quantity'>,
+): number | undefined {
   return line.stock === undefined ? undefined : line.stock - line.quantity;
 }
 
@@ -56,6 +58,9 @@ export function validateProcessing(
 }
 
 /** Spec 2.7: 'Process' is disabled while an update is in progress or no status is chosen. */
-export function isProcessDisabled(chosenStatus: string | undefined | null, saving: boolean): boolean {
+export function isProcessDisabled(
+  chosenStatus: string | undefined | null,
+  saving: boolean,
+): boolean {
   return saving || !chosenStatus;
 }

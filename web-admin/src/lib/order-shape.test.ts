@@ -8,7 +8,15 @@ describe('order records of the console', () => {
       user: { _id: 'u1', name: 'Hillside' },
       shippingInfo: { receivingPersonName: 'S1_9_Male' },
       orderItems: [
-        { _id: 'l1', product: 'p1', name: 'Shoes', SubCategory: "Boy's sizing", ProductSize: '4', quantity: 2, requestedQuantity: 3 },
+        {
+          _id: 'l1',
+          product: 'p1',
+          name: 'Shoes',
+          SubCategory: "Boy's sizing",
+          ProductSize: '4',
+          quantity: 2,
+          requestedQuantity: 3,
+        },
       ],
       orderStatus: 'Printed',
       createdAt: '2026-11-20T10:00:00.000Z',
@@ -16,7 +24,12 @@ describe('order records of the console', () => {
     });
     expect(order.orderId).toBe('LR-000001');
     expect(order.user).toEqual({ _id: 'u1', name: 'Hillside' });
-    expect(order.orderItems[0]).toMatchObject({ product: 'p1', ProductSize: '4', quantity: 2, requestedQuantity: 3 });
+    expect(order.orderItems[0]).toMatchObject({
+      product: 'p1',
+      ProductSize: '4',
+      quantity: 2,
+      requestedQuantity: 3,
+    });
     expect(order.orderStatus).toBe('Printed');
   });
 
@@ -31,7 +44,17 @@ describe('order records of the console', () => {
       deliveredAt: '2026-11-21T10:00:00.000Z',
       shippingInfo: {},
       lines: [
-        { lineId: 'l9', productId: 'p9', name: 'Jumper', category: 'Clothing', subCategory: 'One size', size: 'M', requestedQuantity: 2, quantity: 1, image: '' },
+        {
+          lineId: 'l9',
+          productId: 'p9',
+          name: 'Jumper',
+          category: 'Clothing',
+          subCategory: 'One size',
+          size: 'M',
+          requestedQuantity: 2,
+          quantity: 1,
+          image: '',
+        },
       ],
     });
     expect(order.orderId).toBe('LR-000002');

@@ -3,7 +3,11 @@ import type { ConsoleOrder, OrderItem } from '../types';
 type Raw = Record<string, unknown>;
 
 const str = (value: unknown, fallback = ''): string =>
-  typeof value === 'string' ? value : value === undefined || value === null ? fallback : String(value);
+  typeof value === 'string'
+    ? value
+    : value === undefined || value === null
+      ? fallback
+      : String(value);
 const num = (value: unknown, fallback = 0): number =>
   typeof value === 'number' && Number.isFinite(value) ? value : fallback;
 

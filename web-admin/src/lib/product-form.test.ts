@@ -2,7 +2,12 @@ import { buildProductUpdate, validateNewSizes, validateProductEdit } from './pro
 
 describe('new product sizes', () => {
   it('accepts named sizes with whole stock', () => {
-    expect(validateNewSizes([{ size: 'S', stock: 2 }, { size: 'M', stock: '0' }])).toBeUndefined();
+    expect(
+      validateNewSizes([
+        { size: 'S', stock: 2 },
+        { size: 'M', stock: '0' },
+      ]),
+    ).toBeUndefined();
   });
 
   it('refuses no sizes, unnamed sizes, bad stock and a size named twice', () => {
@@ -11,9 +16,12 @@ describe('new product sizes', () => {
     expect(validateNewSizes([{ size: 'S', stock: -1 }])).toMatch(/whole number/);
     expect(validateNewSizes([{ size: 'S', stock: 1.5 }])).toMatch(/whole number/);
     expect(validateNewSizes([{ size: 'S', stock: null }])).toMatch(/whole number/);
-    expect(validateNewSizes([{ size: 'S', stock: 1 }, { size: 's ', stock: 2 }])).toBe(
-      'Size s is named twice',
-    );
+    expect(
+      validateNewSizes([
+        { size: 'S', stock: 1 },
+        { size: 's ', stock: 2 },
+      ]),
+    ).toBe('Size s is named twice');
   });
 });
 
@@ -37,7 +45,9 @@ describe('product edit', () => {
   });
 
   it('sends no stock change when nothing is entered', () => {
-    expect(buildProductUpdate({ description: '', isShow: true, stockSize: 'M', addStock: 0 })).toEqual({
+    expect(
+      buildProductUpdate({ description: '', isShow: true, stockSize: 'M', addStock: 0 }),
+    ).toEqual({
       description: '',
       isShow: true,
     });

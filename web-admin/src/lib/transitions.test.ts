@@ -11,9 +11,12 @@ const SPEC_TABLE: Record<string, string[]> = {
 };
 
 describe('status choices of the Choose Category dropdown', () => {
-  it.each(Object.entries(SPEC_TABLE))('offers exactly the spec choices for %s', (current, expected) => {
-    expect(statusChoicesFor(current).map((choice) => choice.id)).toEqual(expected);
-  });
+  it.each(Object.entries(SPEC_TABLE))(
+    'offers exactly the spec choices for %s',
+    (current, expected) => {
+      expect(statusChoicesFor(current).map((choice) => choice.id)).toEqual(expected);
+    },
+  );
 
   it('never offers the current status itself', () => {
     for (const current of Object.keys(SPEC_TABLE)) {

@@ -54,11 +54,7 @@ export function OrderList() {
       <Datagrid rowClick="edit" bulkActionButtons={<PrintPickListsButton />}>
         <TextField source="orderId" label="Order ID" />
         <TextField source="user.name" label="School" sortable={false} />
-        <TextField
-          source="shippingInfo.receivingPersonName"
-          label="Student"
-          sortable={false}
-        />
+        <TextField source="shippingInfo.receivingPersonName" label="Student" sortable={false} />
         <FunctionField<ConsoleOrder>
           label="Items"
           render={(order) => order.orderItems?.reduce((sum, item) => sum + item.quantity, 0) ?? 0}

@@ -11,8 +11,22 @@ function makeDataProvider(orderStatus = 'Processing') {
     user: { _id: 'u1', name: 'Hillside Primary' },
     shippingInfo: { receivingPersonName: 'S123_9_Female', userLoggedInDesignation: 'Ms Lee' },
     orderItems: [
-      { _id: 'l1', product: 'p1', name: 'School shoes', SubCategory: "Girl's sizing", ProductSize: '3', quantity: 2 },
-      { _id: 'l2', product: 'p2', name: 'Jumper', SubCategory: 'Unisex youth sizing', ProductSize: 'M', quantity: 1 },
+      {
+        _id: 'l1',
+        product: 'p1',
+        name: 'School shoes',
+        SubCategory: "Girl's sizing",
+        ProductSize: '3',
+        quantity: 2,
+      },
+      {
+        _id: 'l2',
+        product: 'p2',
+        name: 'Jumper',
+        SubCategory: 'Unisex youth sizing',
+        ProductSize: 'M',
+        quantity: 1,
+      },
     ],
     orderStatus,
     createdAt: '2026-11-20T10:00:00.000Z',
@@ -33,7 +47,14 @@ function makeDataProvider(orderStatus = 'Processing') {
       return { data: { ...order, ...(params.data as object) } };
     },
     getOrderHistory: async () => [
-      { at: '2026-11-20T10:00:00.000Z', by: 'Ms Lee', from: null, to: 'Processing', quantities: [2, 1], reason: 'placed' },
+      {
+        at: '2026-11-20T10:00:00.000Z',
+        by: 'Ms Lee',
+        from: null,
+        to: 'Processing',
+        quantities: [2, 1],
+        reason: 'placed',
+      },
     ],
   } as unknown as DataProvider;
   return { provider, updates };
@@ -64,7 +85,10 @@ describe('Process Order', () => {
     renderPage(provider);
     await screen.findByText('Process Order LR-000007', { selector: '.MuiCardHeader-title' });
     await waitFor(() =>
-      expect(screen.getAllByTestId('resulting-inventory').map((c) => c.textContent)).toEqual(['2', '0']),
+      expect(screen.getAllByTestId('resulting-inventory').map((c) => c.textContent)).toEqual([
+        '2',
+        '0',
+      ]),
     );
     const process = screen.getByRole('button', { name: 'Process' });
     expect(process).toBeDisabled();
@@ -78,14 +102,20 @@ describe('Process Order', () => {
     await screen.findByText('Process Order LR-000007', { selector: '.MuiCardHeader-title' });
     fireEvent.mouseDown(screen.getByRole('combobox'));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Ready for Pickup', 'Delivered', 'Processing']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Ready for Pickup',
+      'Delivered',
+      'Processing',
+    ]);
   });
 
   it('refuses before sending when a line would drive stock below zero', async () => {
     const { provider, updates } = makeDataProvider();
     renderPage(provider);
     const jumper = await screen.findByLabelText('Quantity of Jumper M');
-    await waitFor(() => expect(screen.getAllByTestId('resulting-inventory')[1]).toHaveTextContent('0'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('resulting-inventory')[1]).toHaveTextContent('0'),
+    );
     fireEvent.change(jumper, { target: { value: '3' } });
     expect(screen.getAllByTestId('resulting-inventory')[1]).toHaveTextContent('-2');
     await chooseStatus('Ready for Pickup');
@@ -106,6 +136,66 @@ describe('Process Order', () => {
     await chooseStatus('Printed');
     fireEvent.click(screen.getByRole('button', { name: 'Process' }));
     await waitFor(() => expect(updates).toEqual([{ status: 'Printed', newQuantity: [1, 1] }]));
+  });
+
+  it('tells the admin when the catalog refuses a commit and the order returns to Processing', async () => {
+    const { provider } = makeDataProvider();
+    const base = provider as unknown as Record<string, (...args: never[]) => Promise<unknown>>;
+    const firstGetOne = base.getOne!;
+    let updated = false;
+    const racing = {
+      ...provider,
+      // After the update the service answers a newer version of the order, back at Processing.
+      getOne: async () => {
+        const { data } = (await firstGetOne()) as { data: Record<string, unknown> };
+        return { data: updated ? { ...data, version: 3 } : data };
+      },
+      update: async (_resource: string, params: { data: { status: string } }) => {
+        updated = true;
+        const { data } = (await firstGetOne()) as { data: Record<string, unknown> };
+        return { data: { ...data, orderStatus: params.data.status } };
+      },
+      getOrderHistory: async () =>
+        updated
+          ? [
+              {
+                at: '2026-11-20T10:00:00.000Z',
+                by: 'Ms Lee',
+                from: null,
+                to: 'Processing',
+                quantities: [2, 1],
+                reason: null,
+              },
+              {
+                at: '2026-11-20T11:00:00.000Z',
+                by: 'Admin',
+                from: 'Processing',
+                to: 'Printed',
+                quantities: [2, 1],
+                reason: null,
+              },
+              {
+                at: '2026-11-20T11:00:01.000Z',
+                by: null,
+                from: 'Printed',
+                to: 'Processing',
+                quantities: [2, 1],
+                reason: 'Not enough stock: Jumper M',
+              },
+            ]
+          : [],
+    } as unknown as DataProvider;
+    renderPage(racing);
+    await screen.findByText('Process Order LR-000007', { selector: '.MuiCardHeader-title' });
+    await chooseStatus('Printed');
+    fireEvent.click(screen.getByRole('button', { name: 'Process' }));
+    expect(
+      await screen.findByText(
+        'Not enough stock: Jumper M',
+        { selector: '.MuiAlert-message' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows no quantity inputs once the order holds stock', async () => {

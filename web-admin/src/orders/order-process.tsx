@@ -30,7 +30,7 @@ import { ConfirmDeleteButton } from '../components/confirm-delete-button';
 import { useAsyncData } from '../components/use-async-data';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { errorMessage } from '../http';
-import { isProcessDisabled, validateProcessing } from '../lib/inventory';
+import { commitsStock, isProcessDisabled, validateProcessing } from '../lib/inventory';
 import { statusChoicesFor } from '../lib/transitions';
 import type { ConsoleOrder, ConsoleProduct, OrderItem } from '../types';
 import { OrderDetails } from './order-details';
@@ -55,7 +55,12 @@ export function OrderProcess() {
   const notify = useNotify();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const { permissions } = usePermissions<string>();
-  const { data: order, isPending, error, refetch } = useGetOne<ConsoleOrder>('orders', { id: String(id) });
+  const {
+    data: order,
+    isPending,
+    error,
+    refetch,
+  } = useGetOne<ConsoleOrder>('orders', { id: String(id) });
   const history = useAsyncData(() => dataProvider.getOrderHistory(String(id)), [id, dataProvider]);
   const isProcessing = order?.orderStatus === 'Processing';
   const productIds = useMemo(
@@ -71,7 +76,19 @@ export function OrderProcess() {
   const [chosen, setChosen] = useState('');
   const [quantities, setQuantities] = useState<number[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  // A commit just sent, with the order as it was before: if a newer read of the order shows Processing
+  // again, the catalog refused the commit (ARCHITECTURE.md section 2) and the admin must know why.
+  const [sentCommit, setSentCommit] = useState<{ before: ConsoleOrder } | null>(null);
   const [update, { isPending: saving }] = useUpdate();
+
+  const [refused, setRefused] = useState(false);
+  useEffect(() => {
+    if (!sentCommit || !order || order === sentCommit.before) return;
+    if (order.orderStatus !== 'Processing') return;
+    setRefused(true);
+    setSentCommit(null);
+    notify(UI_MESSAGES.inventoryBelowZero, { type: 'error' });
+  }, [order, sentCommit, notify]);
 
   useEffect(() => {
     setQuantities((order?.orderItems ?? []).map((item) => item.quantity));
@@ -93,6 +110,12 @@ export function OrderProcess() {
     stock: stockOf(item, products.data),
   }));
   const choices = statusChoicesFor(order.orderStatus);
+  // Why the catalog sent the order back, as its history records it.
+  const refusalReason = refused
+    ? [...(history.data ?? [])].reverse().find((entry) => entry.to === 'Processing')?.reason ||
+      UI_MESSAGES.inventoryBelowZero
+    : null;
+  const shownProblem = problem ?? refusalReason;
 
   function refreshAll() {
     void refetch();
@@ -117,6 +140,7 @@ export function OrderProcess() {
         mutationMode: 'pessimistic',
         onSuccess: () => {
           notify(UI_MESSAGES.orderUpdated, { type: 'success' });
+          setSentCommit(commitsStock(order!.orderStatus, chosen) ? { before: order! } : null);
           refreshAll();
           setTimeout(refreshAll, RECHECK_AFTER_MS);
         },
@@ -172,6 +196,8 @@ export function OrderProcess() {
                   value={chosen}
                   onChange={(event) => {
                     setChosen(event.target.value);
+                    setSentCommit(null);
+                    setRefused(false);
                     setProblem(null);
                   }}
                 >
@@ -190,9 +216,9 @@ export function OrderProcess() {
                 {saving ? 'Processing...' : 'Process'}
               </Button>
             </Box>
-            {problem && (
+            {shownProblem && (
               <Alert severity="error" sx={{ mt: 2 }} role="alert">
-                {problem}
+                {shownProblem}
               </Alert>
             )}
           </CardContent>

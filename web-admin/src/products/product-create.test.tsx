@@ -37,7 +37,9 @@ async function pick(label: RegExp, option: string) {
 }
 
 async function fillRequired() {
-  fireEvent.change(await screen.findByLabelText(/Product Name/), { target: { value: ' Rain Coat ' } });
+  fireEvent.change(await screen.findByLabelText(/Product Name/), {
+    target: { value: ' Rain Coat ' },
+  });
   await pick(/^Category/, 'Clothing');
   await pick(/^SubCategory/, 'Unisex youth sizing');
   fireEvent.change(screen.getAllByLabelText(/^Size/)[0]!, { target: { value: 'S' } });

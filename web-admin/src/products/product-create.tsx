@@ -18,7 +18,10 @@ import { validateNewSizes, type SizeRow } from '../lib/product-form';
 import { CATEGORY_CHOICES, IMAGE_ACCEPT, SUB_CATEGORY_CHOICES } from './choices';
 
 const wholeNonNegative = (value: unknown) =>
-  value === null || value === undefined || value === '' || (Number.isInteger(Number(value)) && Number(value) >= 0)
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (Number.isInteger(Number(value)) && Number(value) >= 0)
     ? undefined
     : 'Must be a whole number, 0 or more';
 
@@ -52,17 +55,32 @@ export function ProductCreate() {
       <SimpleForm defaultValues={{ ProductSize: [{ size: '', stock: 0 }] }}>
         <TextInput source="name" label="Product Name" validate={required()} fullWidth />
         <TextInput source="description" label="Description" multiline minRows={3} fullWidth />
-        <SelectInput source="category" label="Category" choices={CATEGORY_CHOICES} validate={required()} />
+        <SelectInput
+          source="category"
+          label="Category"
+          choices={CATEGORY_CHOICES}
+          validate={required()}
+        />
         <SelectInput
           source="SubCategory"
           label="SubCategory"
           choices={SUB_CATEGORY_CHOICES}
           validate={required()}
         />
-        <ArrayInput source="ProductSize" label="Sizes" validate={(rows: SizeRow[]) => validateNewSizes(rows)}>
+        <ArrayInput
+          source="ProductSize"
+          label="Sizes"
+          validate={(rows: SizeRow[]) => validateNewSizes(rows)}
+        >
           <SimpleFormIterator inline disableReordering>
             <TextInput source="size" label="Size" validate={required()} />
-            <NumberInput source="stock" label="Stock" min={0} step={1} validate={[required(), wholeNonNegative]} />
+            <NumberInput
+              source="stock"
+              label="Stock"
+              min={0}
+              step={1}
+              validate={[required(), wholeNonNegative]}
+            />
           </SimpleFormIterator>
         </ArrayInput>
         <ImageInput source="images" label="Images" accept={IMAGE_ACCEPT} multiple>

@@ -17,11 +17,7 @@ import {
 import { UI_MESSAGES } from '@lr/contracts';
 import { ConfirmDeleteButton } from '../components/confirm-delete-button';
 import { errorMessage } from '../http';
-import {
-  buildProductUpdate,
-  validateProductEdit,
-  type ProductEditForm,
-} from '../lib/product-form';
+import { buildProductUpdate, validateProductEdit, type ProductEditForm } from '../lib/product-form';
 import type { ConsoleProduct } from '../types';
 import { IMAGE_ACCEPT } from './choices';
 import { MovementHistory } from './movement-history';

@@ -61,7 +61,8 @@ function StockMarker(_props: { label?: string }) {
   return (
     <FunctionField<ConsoleProduct>
       render={(product) => {
-        if ((product.Stock ?? 0) < 1) return <Chip size="small" color="error" label="Out of stock" />;
+        if ((product.Stock ?? 0) < 1)
+          return <Chip size="small" color="error" label="Out of stock" />;
         if ((product.ProductSize ?? []).some((size) => size.stock < 1)) {
           return <Chip size="small" color="warning" label="Some sizes out" />;
         }

@@ -1,7 +1,15 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { RankedName } from '../types';
 
-export function RankingTable({ title, label, rows }: { title: string; label: string; rows: RankedName[] }) {
+export function RankingTable({
+  title,
+  label,
+  rows,
+}: {
+  title: string;
+  label: string;
+  rows: RankedName[];
+}) {
   return (
     <div>
       <Typography variant="subtitle1" component="h3">

@@ -33,8 +33,20 @@ export function ReportCharts({ weekly }: { weekly: Report['weekly'] }) {
             <YAxis allowDecimals={false} />
             <Tooltip />
             <Legend />
-            <Line type="linear" dataKey="received" name="Received" stroke="#1565c0" isAnimationActive={false} />
-            <Line type="linear" dataKey="fulfilled" name="Fulfilled" stroke="#2e7d32" isAnimationActive={false} />
+            <Line
+              type="linear"
+              dataKey="received"
+              name="Received"
+              stroke="#1565c0"
+              isAnimationActive={false}
+            />
+            <Line
+              type="linear"
+              dataKey="fulfilled"
+              name="Fulfilled"
+              stroke="#2e7d32"
+              isAnimationActive={false}
+            />
           </LineChart>
         </ResponsiveContainer>
       </Box>

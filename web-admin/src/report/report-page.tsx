@@ -150,7 +150,12 @@ export function ReportPage() {
             <Figure label="Students helped" value={data.studentsHelped} />
           </Grid>
           <Box
-            sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3, mb: 3 }}
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+              gap: 3,
+              mb: 3,
+            }}
           >
             <RankingTable
               title={`Top ${LIMITS.reportTopN} items`}

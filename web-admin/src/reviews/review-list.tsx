@@ -1,16 +1,11 @@
-import {
-  Datagrid,
-  List,
-  NumberField,
-  Pagination,
-  SearchInput,
-  TextField,
-} from 'react-admin';
+import { Datagrid, List, NumberField, Pagination, SearchInput, TextField } from 'react-admin';
 import { LIMITS } from '@lr/contracts';
 import { ConfirmDeleteButton } from '../components/confirm-delete-button';
 import { DateTimeField } from '../components/date-time-field';
 
-const reviewFilters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search comment or name" />];
+const reviewFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Search comment or name" />,
+];
 
 /** Reviews written by schools; an admin may remove one (the product's rating is recomputed). */
 export function ReviewList() {
@@ -28,7 +23,10 @@ export function ReviewList() {
         <NumberField source="rating" label="Rating" />
         <TextField source="comment" label="Comment" />
         <DateTimeField source="createdAt" label="Date" />
-        <ConfirmDeleteButton title="Delete Review" content="Are you sure you want to delete this review" />
+        <ConfirmDeleteButton
+          title="Delete Review"
+          content="Are you sure you want to delete this review"
+        />
       </Datagrid>
     </List>
   );

@@ -73,7 +73,11 @@ export function SetCodeButton(_props: { label?: string; sortable?: boolean }) {
         onConfirm={() => void setNewCode()}
         onClose={() => setAsking(false)}
       />
-      <Dialog open={code !== null} onClose={() => setCode(null)} onClick={(e) => e.stopPropagation()}>
+      <Dialog
+        open={code !== null}
+        onClose={() => setCode(null)}
+        onClick={(e) => e.stopPropagation()}
+      >
         <DialogTitle>New code for {record.name}</DialogTitle>
         <DialogContent>
           <DialogContentText>

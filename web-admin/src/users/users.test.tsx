@@ -27,7 +27,12 @@ function userProvider(role: string) {
   return { provider, updates };
 }
 
-function renderAt(path: string, route: string, element: React.ReactElement, provider: DataProvider) {
+function renderAt(
+  path: string,
+  route: string,
+  element: React.ReactElement,
+  provider: DataProvider,
+) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AdminContext dataProvider={provider}>
