@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { Admin, CustomRoutes, Resource, defaultTheme } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
@@ -9,10 +10,12 @@ import { AppNotification } from './layout/app-notification';
 import { LoginPage } from './layout/login-page';
 import { orders, PickListsPage } from './orders';
 import { products } from './products';
-import { ReportPage } from './report/report-page';
 import { reviews } from './reviews';
 import { specPathAliasRoutes } from './spec-path-aliases';
 import { USER_REGISTERED_PATH, UserRegistered, users } from './users';
+
+// The report (and its charts) loads only when opened.
+const ReportPage = lazy(() => import('./report/report-page'));
 
 const theme = {
   ...defaultTheme,

@@ -1,14 +1,12 @@
-import { Box, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { Box, CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import type { DashboardFigures } from '../types';
+
+const StockPie = lazy(() => import('./stock-pie'));
 
 /** Products, sizes in and out of stock, the out-of-stock list grouped by name, and low-stock sizes. */
 export function ItemAvailability({ figures }: { figures: DashboardFigures }) {
-  const chart = [
-    { name: 'In stock', value: figures.inStockSizes ?? 0, color: '#2e7d32' },
-    { name: 'Out of stock', value: figures.outOfStockSizes ?? 0, color: '#d32f2f' },
-  ];
   return (
     <Box>
       <Typography variant="body1">
@@ -17,23 +15,9 @@ export function ItemAvailability({ figures }: { figures: DashboardFigures }) {
         {' · '}Sizes in stock: <strong>{figures.inStockSizes ?? 0}</strong>
       </Typography>
       <Box sx={{ height: 220 }}>
-        <ResponsiveContainer width="100%" height="100%">
-          <PieChart>
-            <Pie
-              data={chart}
-              dataKey="value"
-              nameKey="name"
-              outerRadius={80}
-              isAnimationActive={false}
-            >
-              {chart.map((slice) => (
-                <Cell key={slice.name} fill={slice.color} />
-              ))}
-            </Pie>
-            <Tooltip />
-            <Legend />
-          </PieChart>
-        </ResponsiveContainer>
+        <Suspense fallback={<CircularProgress size={24} />}>
+          <StockPie inStock={figures.inStockSizes ?? 0} outOfStock={figures.outOfStockSizes ?? 0} />
+        </Suspense>
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
         <Box>

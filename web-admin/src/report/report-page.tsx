@@ -40,7 +40,7 @@ function Figure({ label, value }: { label: string; value: number | string }) {
 }
 
 /** The LR345 Report (spec 2.7) with date range, charts, CSV downloads and a clean printed page. */
-export function ReportPage() {
+export default function ReportPage() {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const [from, setFrom] = useState('');
