@@ -31,6 +31,8 @@ try {
   if (placement && wanted('orders')) rows.push(...(await placement(stack, { durationSeconds })));
   const lag = await optional('./scenarios/event-lag.mjs', 'benchEventLag');
   if (lag && wanted('lag')) rows.push(...(await lag(stack, { durationSeconds })));
+  const lighthouse = await optional('./lighthouse.mjs', 'benchLighthouse');
+  if (lighthouse && wanted('lighthouse')) rows.push(...(await lighthouse(stack)));
 } finally {
   await stack.dispose();
 }
