@@ -5,8 +5,9 @@
 import { Catch, type DynamicModule, type INestMicroservice, type RpcExceptionFilter } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { throwError, type Observable } from 'rxjs';
-import type { BaseConfig } from './config.js';
-import { NestPinoLogger, type Logger } from './logger.js';
+import type { z } from 'zod';
+import { loadConfigOrExit, type BaseConfig } from './config.js';
+import { createLogger, NestPinoLogger, type Logger } from './logger.js';
 import { NatsRpcServer } from './rpc-server.js';
 
 /** Hands errors to the transport unchanged so AppError codes reach the caller. */
@@ -40,4 +41,18 @@ export async function startService(options: StartServiceOptions): Promise<INestM
   await app.listen();
   options.logger.info(`${options.service} service ready`);
   return app;
+}
+
+/**
+ * A service's whole `main.ts`: parse the environment (exit with one line naming a bad variable),
+ * make the logger (pretty in development, JSON otherwise) and start the service.
+ */
+export async function runServiceMain<S extends z.ZodType<BaseConfig>>(options: {
+  service: string;
+  configSchema: S;
+  createModule: (config: z.infer<S>, logger: Logger) => DynamicModule;
+}): Promise<INestMicroservice> {
+  const config = loadConfigOrExit(options.configSchema);
+  const logger = createLogger({ service: options.service, level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' });
+  return startService({ service: options.service, module: options.createModule(config, logger), config, logger });
 }

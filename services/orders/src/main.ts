@@ -1,8 +1,11 @@
+/** Runs the orders service on the NATS request-reply transport. */
 import 'reflect-metadata';
-import { createLogger, loadConfigOrExit, startService } from '@lr/nest-kit';
+import { runServiceMain } from '@lr/nest-kit';
 import { OrdersModule } from './app.module.js';
 import { ordersConfigSchema } from './config.js';
 
-const config = loadConfigOrExit(ordersConfigSchema);
-const logger = createLogger({ service: 'orders', level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' });
-await startService({ service: 'orders', module: OrdersModule.register(config, logger), config, logger });
+await runServiceMain({
+  service: 'orders',
+  configSchema: ordersConfigSchema,
+  createModule: (config, logger) => OrdersModule.register(config, logger),
+});

@@ -1,17 +1,11 @@
+/** Runs the reporting service on the NATS request-reply transport. */
 import 'reflect-metadata';
-import { createLogger, loadConfigOrExit, startService } from '@lr/nest-kit';
+import { runServiceMain } from '@lr/nest-kit';
 import { ReportingModule } from './app.module.js';
 import { reportingConfigSchema } from './config.js';
 
-const config = loadConfigOrExit(reportingConfigSchema);
-const logger = createLogger({
+await runServiceMain({
   service: 'reporting',
-  level: config.LOG_LEVEL,
-  pretty: config.NODE_ENV === 'development',
-});
-await startService({
-  service: 'reporting',
-  module: ReportingModule.register(config, logger),
-  config,
-  logger,
+  configSchema: reportingConfigSchema,
+  createModule: (config, logger) => ReportingModule.register(config, logger),
 });

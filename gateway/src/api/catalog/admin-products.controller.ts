@@ -21,7 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
-import { ProductReadCache } from './product-read-cache.js';
+import { CatalogWrites } from './catalog-writes.js';
 import { ImageStore } from '../../core/media-storage.js';
 import { formBoolean, readProductForm, readSizes } from './product-form.js';
 
@@ -59,17 +59,8 @@ export class AdminProductsController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly images: ImageStore,
-    private readonly cache: ProductReadCache,
+    private readonly writes: CatalogWrites,
   ) {}
-
-  /** A catalog write; the cached public reads are dropped whatever the outcome. */
-  private async write<T>(subject: string, input: unknown, options: { actor: Actor }): Promise<T> {
-    try {
-      return await this.rpc.call<T>(subject, input, options);
-    } finally {
-      this.cache.invalidate();
-    }
-  }
 
   @Get('/api/v1/admin/products')
   @Access('admin')
@@ -103,7 +94,7 @@ export class AdminProductsController {
     // Validate (the catalog validates again) before storing any image.
     parseOrThrow(createProductInputSchema, input);
     const images = await form.storeImages();
-    const product = await this.write<ProductDto>(
+    const product = await this.writes.call<ProductDto>(
       RPC.catalog.createProduct,
       { ...input, images },
       { actor },
@@ -144,7 +135,7 @@ export class AdminProductsController {
       input.addImages = await form.storeImages();
       input.replaceImages = true;
     }
-    const product = await this.write<ProductDto>(RPC.catalog.updateProduct, input, { actor });
+    const product = await this.writes.call<ProductDto>(RPC.catalog.updateProduct, input, { actor });
     return { success: true, product };
   }
 
@@ -152,7 +143,7 @@ export class AdminProductsController {
   @Access('admin')
   @ApiDoc({ summary: 'Delete a product (admin)' })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    await this.write<ProductDto>(RPC.catalog.deleteProduct, { id }, { actor });
+    await this.writes.call<ProductDto>(RPC.catalog.deleteProduct, { id }, { actor });
     return { success: true, message: 'Product Deleted Successfully' };
   }
 }

@@ -7,6 +7,7 @@ import { AdminProductsController } from './admin-products.controller.js';
 import { ConsoleProductsController } from './console-products.controller.js';
 import { DashboardController } from './dashboard.controller.js';
 import { PlaceholderController } from './placeholder.controller.js';
+import { CatalogWrites } from './catalog-writes.js';
 import { ProductReadCache } from './product-read-cache.js';
 import { ProductsController } from './products.controller.js';
 import { ReviewsController } from './reviews.controller.js';
@@ -20,6 +21,6 @@ import { ReviewsController } from './reviews.controller.js';
     DashboardController,
     PlaceholderController,
   ],
-  providers: [ProductReadCache],
+  providers: [ProductReadCache, CatalogWrites],
 })
 export class CatalogApiModule {}

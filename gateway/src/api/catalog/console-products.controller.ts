@@ -17,7 +17,7 @@ import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { parseConsoleQuery, sendConsoleList } from '../../core/console.js';
 import { ImageStore } from '../../core/media-storage.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
-import { ProductReadCache } from './product-read-cache.js';
+import { CatalogWrites } from './catalog-writes.js';
 import { numberLists, readProductForm } from './product-form.js';
 import { toConsoleProduct } from './product-views.js';
 
@@ -72,17 +72,8 @@ export class ConsoleProductsController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly images: ImageStore,
-    private readonly cache: ProductReadCache,
+    private readonly writes: CatalogWrites,
   ) {}
-
-  /** A catalog write; the cached public reads are dropped whatever the outcome. */
-  private async write<T>(subject: string, input: unknown, options: { actor: Actor }): Promise<T> {
-    try {
-      return await this.rpc.call<T>(subject, input, options);
-    } finally {
-      this.cache.invalidate();
-    }
-  }
 
   @Get('/api/console/products')
   @Access('admin')
@@ -137,7 +128,7 @@ export class ConsoleProductsController {
       isShow: fields.isShow ?? undefined,
     };
     return toConsoleProduct(
-      await this.write<ProductDto>(RPC.catalog.createProduct, input, { actor }),
+      await this.writes.call<ProductDto>(RPC.catalog.createProduct, input, { actor }),
     );
   }
 
@@ -168,7 +159,7 @@ export class ConsoleProductsController {
       SubCategory: typeof fields.SubCategory === 'string' ? fields.SubCategory : undefined,
     };
     return toConsoleProduct(
-      await this.write<ProductDto>(RPC.catalog.updateProduct, input, { actor }),
+      await this.writes.call<ProductDto>(RPC.catalog.updateProduct, input, { actor }),
     );
   }
 
@@ -177,7 +168,7 @@ export class ConsoleProductsController {
   @ApiDoc({ summary: 'Delete a product (console)' })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return toConsoleProduct(
-      await this.write<ProductDto>(RPC.catalog.deleteProduct, { id }, { actor }),
+      await this.writes.call<ProductDto>(RPC.catalog.deleteProduct, { id }, { actor }),
     );
   }
 
@@ -199,7 +190,7 @@ export class ConsoleProductsController {
     await this.rpc.call<ProductDto>(RPC.catalog.getProduct, { id }, { actor });
     const addImages = await form.storeImages();
     return toConsoleProduct(
-      await this.write<ProductDto>(RPC.catalog.updateProduct, { id, addImages }, { actor }),
+      await this.writes.call<ProductDto>(RPC.catalog.updateProduct, { id, addImages }, { actor }),
     );
   }
 
@@ -215,7 +206,7 @@ export class ConsoleProductsController {
     if (!product.images.some((img) => img._id === imageId))
       throw AppError.notFound('Image not found');
     return toConsoleProduct(
-      await this.write<ProductDto>(
+      await this.writes.call<ProductDto>(
         RPC.catalog.updateProduct,
         { id, removeImageIds: [imageId] },
         { actor },

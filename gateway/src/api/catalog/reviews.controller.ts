@@ -8,7 +8,7 @@ import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { parseConsoleQuery, sendConsoleList } from '../../core/console.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
-import { ProductReadCache } from './product-read-cache.js';
+import { CatalogWrites } from './catalog-writes.js';
 import { consoleListQuerySchema } from './console-products.controller.js';
 
 export const reviewBodySchema = z.object({
@@ -21,17 +21,8 @@ export const reviewBodySchema = z.object({
 export class ReviewsController {
   constructor(
     private readonly rpc: RpcClient,
-    private readonly cache: ProductReadCache,
+    private readonly writes: CatalogWrites,
   ) {}
-
-  /** A catalog write; the cached public reads are dropped whatever the outcome. */
-  private async write<T>(subject: string, input: unknown, options: { actor: Actor }): Promise<T> {
-    try {
-      return await this.rpc.call<T>(subject, input, options);
-    } finally {
-      this.cache.invalidate();
-    }
-  }
 
   @Put('/api/v1/review')
   @Access('login')
@@ -45,7 +36,7 @@ export class ReviewsController {
     const { rating, comment, productId } = body as Record<string, unknown>;
     if (productId === undefined || productId === '')
       throw AppError.badRequest('productId: is required');
-    await this.write<ConsoleReviewDto>(
+    await this.writes.call<ConsoleReviewDto>(
       RPC.catalog.upsertReview,
       { rating, comment, productId },
       { actor },
@@ -77,6 +68,6 @@ export class ReviewsController {
   @Access('admin')
   @ApiDoc({ summary: 'Delete a review (ratings and count are recomputed)' })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.write<ConsoleReviewDto>(RPC.catalog.deleteReview, { id }, { actor });
+    return this.writes.call<ConsoleReviewDto>(RPC.catalog.deleteReview, { id }, { actor });
   }
 }
