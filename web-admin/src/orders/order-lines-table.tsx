@@ -16,6 +16,8 @@ interface OrderLinesTableProps {
 
 /** The order's lines; while Processing each quantity is 0 to 5 with the resulting inventory beside it. */
 export function OrderLinesTable({ lines, editable, onQuantityChange }: OrderLinesTableProps) {
+  // Without any stock figure (e.g. a volunteer, who may not read products) the columns would only say '?'.
+  const showStock = editable && lines.some((line) => line.stock !== undefined);
   return (
     <Table size="small" aria-label="Order items">
       <TableHead>
@@ -25,8 +27,8 @@ export function OrderLinesTable({ lines, editable, onQuantityChange }: OrderLine
           <TableCell>Size</TableCell>
           <TableCell align="right">Requested</TableCell>
           <TableCell align="right">Quantity</TableCell>
-          {editable && <TableCell align="right">In stock</TableCell>}
-          {editable && <TableCell align="right">Resulting inventory</TableCell>}
+          {showStock && <TableCell align="right">In stock</TableCell>}
+          {showStock && <TableCell align="right">Resulting inventory</TableCell>}
         </TableRow>
       </TableHead>
       <TableBody>
@@ -61,8 +63,8 @@ export function OrderLinesTable({ lines, editable, onQuantityChange }: OrderLine
                   line.quantity
                 )}
               </TableCell>
-              {editable && <TableCell align="right">{line.stock ?? '?'}</TableCell>}
-              {editable && (
+              {showStock && <TableCell align="right">{line.stock ?? '?'}</TableCell>}
+              {showStock && (
                 <TableCell
                   align="right"
                   data-testid="resulting-inventory"

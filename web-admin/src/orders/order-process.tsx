@@ -187,6 +187,14 @@ export function OrderProcess() {
                 setQuantities((current) => current.map((q, i) => (i === index ? quantity : q)))
               }
             />
+            {isProcessing &&
+            !products.isPending &&
+            lines.every((line) => line.stock === undefined) ? (
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+                Stock figures are not available to you here; the stock is checked when you press
+                Process.
+              </Typography>
+            ) : null}
             <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mt: 3, flexWrap: 'wrap' }}>
               <FormControl sx={{ minWidth: 240 }} size="small">
                 <InputLabel id="choose-status-label">Choose Category</InputLabel>
