@@ -269,6 +269,10 @@ describe('gateway order routes', () => {
       const order = await placeAs(maple);
       const one = await h.inject({ method: 'GET', url: `/api/console/orders/${order._id}`, headers: { cookie: volunteer } });
       expect(one.json()).toMatchObject({ id: order._id, orderId: order.orderId, orderStatus: 'Processing' });
+      // A volunteer cannot list products, so each line carries its size's current stock.
+      const current = await h.inject({ method: 'GET', url: `/api/v1/product/${product._id}` });
+      const sizeM = current.json<{ product: { ProductSize: { size: string; stock: number }[] } }>().product.ProductSize.find((s) => s.size === 'M');
+      expect(one.json<{ orderItems: { stock?: number }[] }>().orderItems[0]?.stock).toBe(sizeM?.stock);
 
       const put = await h.inject({
         method: 'PUT',

@@ -11,6 +11,7 @@ import {
   type Actor,
   type OrderHistoryEntry,
   type OrderSnapshot,
+  type ProductDto,
 } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
@@ -70,9 +71,36 @@ export class ConsoleOrdersController {
 
   @Get('/api/console/orders/:id')
   @Access('admin', 'volunteer')
-  @ApiDoc({ summary: 'One order (console)' })
+  @ApiDoc({ summary: "One order (console), each line with its size's current stock" })
   async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return toConsoleOrder(await this.rpc.call<OrderSnapshot>(RPC.orders.get, { id }, { actor }));
+    const order = await this.rpc.call<OrderSnapshot>(RPC.orders.get, { id }, { actor });
+    const record = toConsoleOrder(order);
+    // Whoever processes the order (volunteers too, who may not list products) sees the stock each
+    // line would draw from, to show the resulting inventory before pressing Process.
+    const stock = await this.currentStock(order, actor);
+    return {
+      ...record,
+      orderItems: record.orderItems.map((item) => {
+        const current = stock.get(`${item.product}:${item.ProductSize.toLowerCase()}`);
+        return current === undefined ? item : { ...item, stock: current };
+      }),
+    };
+  }
+
+  /** productId:size -> current stock; empty when the catalog does not answer (stock is optional). */
+  private async currentStock(order: OrderSnapshot, actor: Actor): Promise<Map<string, number>> {
+    const stock = new Map<string, number>();
+    const ids = [...new Set(order.lines.map((line) => line.productId))];
+    if (ids.length === 0) return stock;
+    try {
+      const products = await this.rpc.call<ProductDto[]>(RPC.catalog.getProducts, { ids }, { actor });
+      for (const product of products) {
+        for (const size of product.ProductSize) stock.set(`${product._id}:${size.size.toLowerCase()}`, size.stock);
+      }
+    } catch {
+      // The order is still worth showing; the console then says the server checks stock on Process.
+    }
+    return stock;
   }
 
   @Get('/api/console/orders/:id/history')
