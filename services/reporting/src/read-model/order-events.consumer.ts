@@ -1,7 +1,8 @@
 /** Registers the durable consumer `reporting-orders` that keeps the read model up to date. */
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EventConsumers } from '@lr/nest-kit';
-import { ORDER_EVENT_TYPES, OrderEventApplier } from './order-event-applier.js';
+import { OrderEventApplier } from './order-event-applier.js';
+import { ORDER_EVENT_TYPES } from './order-state-rule.js';
 
 export const ORDERS_CONSUMER_NAME = 'reporting-orders';
 

@@ -4,8 +4,8 @@
  *
  * It all happens in ONE transaction holding the read model's lock exclusively: readers keep the old
  * figures until the new ones commit, and live events wait, then apply under the usual version guard
- * (so nothing is lost and nothing goes backwards). Order rows are replayed event by event; the day
- * rollups are recomputed once at the end. Plain class (no Nest DI) so
+ * (so nothing is lost and nothing goes backwards). Events are replayed in batches (folded per order
+ * with the same rule as live events, then written at once); the rollups are recomputed at the end. Plain class (no Nest DI) so
  * that `npm run report:rebuild` can run it without starting the service.
  */
 import { sql } from 'drizzle-orm';
@@ -24,16 +24,11 @@ import {
   eventEnvelopeSchema,
   namespaced,
   namespacedStream,
-  type EventDataMap,
-  type EventEnvelope,
   type RebuildResult,
 } from '@lr/contracts';
 import type { Database, Executor, Logger } from '@lr/nest-kit';
-import {
-  isOrderEventType,
-  type OrderEventApplier,
-  type OrderEventType,
-} from '../read-model/order-event-applier.js';
+import type { OrderEventApplier } from '../read-model/order-event-applier.js';
+import { isOrderEventType, type OrderEvent } from '../read-model/order-state-rule.js';
 import { lockWholeModel } from '../read-model/read-model-locks.js';
 import type { ReadModelRepository } from '../read-model/read-model.repository.js';
 import type { RollupsRepository } from '../read-model/rollups.repository.js';
@@ -104,19 +99,19 @@ export class ReadModelRebuilder {
         });
         let received = 0;
         let caughtUp = false;
+        const events: OrderEvent[] = [];
         for await (const msg of batch) {
           received += 1;
           const event = this.parse(msg);
-          if (event) {
-            await this.applier.apply(tx, event, 'replay');
-            applied += 1;
-          }
+          if (event) events.push(event);
           // Events published after the rebuild started are applied by the live consumer anyway.
           if (msg.seq >= lastSeq || msg.info.pending === 0) {
             caughtUp = true;
             break;
           }
         }
+        await this.applier.applyReplayBatch(tx, events);
+        applied += events.length;
         if (caughtUp || received === 0) break;
       }
     } finally {
@@ -126,12 +121,12 @@ export class ReadModelRebuilder {
   }
 
   /** A message that is not a valid order event is skipped (the live consumer dead-letters it). */
-  private parse(msg: JsMsg): EventEnvelope<EventDataMap[OrderEventType]> | null {
+  private parse(msg: JsMsg): OrderEvent | null {
     try {
       const envelope = eventEnvelopeSchema.parse(JSON.parse(msg.string()));
       if (!isOrderEventType(envelope.type)) return null;
       const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
-      return { ...envelope, data } as EventEnvelope<EventDataMap[OrderEventType]>;
+      return { ...envelope, data } as OrderEvent;
     } catch (error) {
       this.logger.warn(
         { seq: msg.seq, err: (error as Error).message },
