@@ -181,24 +181,36 @@ export class OutboxRelay {
          WHERE sent_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [batchSize],
       );
-      let sent = 0;
+      const acked: string[] = [];
       try {
-        for (const row of rows) {
-          const hdrs = headers();
-          hdrs.set(HEADERS.correlationId, row.envelope.correlationId);
-          await this.js.publish(namespaced(namespace, row.subject), JSON.stringify(row.envelope), {
-            msgID: row.event_id,
-            headers: hdrs,
-          });
+        // Publishes go out together on the one connection, so they reach the stream in outbox order;
+        // each row counts as sent only once its own ack came back.
+        const results = await Promise.allSettled(
+          rows.map((row) => {
+            const hdrs = headers();
+            hdrs.set(HEADERS.correlationId, row.envelope.correlationId);
+            return this.js.publish(namespaced(namespace, row.subject), JSON.stringify(row.envelope), {
+              msgID: row.event_id,
+              headers: hdrs,
+            });
+          }),
+        );
+        for (const [index, result] of results.entries()) {
+          const row = rows[index] as OutboxRow;
+          if (result.status === 'rejected') throw result.reason;
           if (afterPublish) await afterPublish(row.event_id);
-          await client.query(`UPDATE ${schema}.outbox SET sent_at = now() WHERE id = $1`, [row.id]);
-          sent += 1;
-          this.published += 1;
+          acked.push(row.id);
         }
       } finally {
-        // Commit what was acked even if a later publish failed.
+        // Mark what was acked (one statement for the batch), even if a later publish failed; a row
+        // published but not marked is published again later and dropped by JetStream's de-duplication.
+        if (acked.length > 0) {
+          await client.query(`UPDATE ${schema}.outbox SET sent_at = now() WHERE id = ANY($1::bigint[])`, [acked]);
+          this.published += acked.length;
+        }
         await client.query('COMMIT');
       }
+      const sent = acked.length;
       return sent === batchSize;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
