@@ -1,42 +1,38 @@
 /**
  * The report fed by the real orders service (its outbox and relay), not by hand-built events: this
- * pins the producer/consumer contract. Auth and catalog are the orders tests' stand-ins.
+ * pins the producer/consumer contract. Auth and catalog run for real beside orders.
  */
-import { RPC, type OrderSnapshot, type RebuildResult } from '@lr/contracts';
+import { RPC, type Actor, type OrderSnapshot, type RebuildResult } from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
-import { FakeServices } from '../../orders/test/support/fake-services.js';
+import { place, shipping, update } from '../../orders/test/support/orders-env.js';
 import {
-  place,
-  school,
-  shipping,
-  startOrders,
-  update,
-} from '../../orders/test/support/orders-env.js';
+  createProduct,
+  registerAccount,
+  startOrdersWithServices,
+} from '../../orders/test/support/real-services.js';
 import { admin, caughtUp, report, startReporting } from './support/reporting-env.js';
 
 describe('report from the real orders service', () => {
   let env: TestEnv;
-  let fakes: FakeServices;
-  const schoolA = school('Abbey Primary');
-  const schoolB = school('Brook High');
-  const orderAdmin = TestEnv.actor('admin', 'Admin Ann');
+  let orderAdmin: Actor;
+  let schoolA: Actor;
+  let schoolB: Actor;
 
   beforeAll(async () => {
     env = await startReporting();
-    fakes = new FakeServices(env.nc, env.namespace);
-    fakes.start();
-    fakes.addSchool(schoolA);
-    fakes.addSchool(schoolB);
-    await startOrders(env);
+    ({ admin: orderAdmin } = await startOrdersWithServices(env));
+    schoolA = await registerAccount(env, orderAdmin, 'Abbey Primary');
+    schoolB = await registerAccount(env, orderAdmin, 'Brook High');
   });
   afterAll(async () => {
-    fakes.stop();
     await env.close();
   });
 
   it('counts placed, adjusted, delivered and deleted orders as they happen, and a rebuild agrees', async () => {
-    const polo = fakes.addProduct('Polo shirt', { S: 100, M: 100 });
-    const cap = fakes.addProduct(
+    const polo = await createProduct(env, orderAdmin, 'Polo shirt', { S: 100, M: 100 });
+    const cap = await createProduct(
+      env,
+      orderAdmin,
       'Cap',
       { 'One size': 100 },
       { category: 'Sports', SubCategory: 'One size' },
