@@ -3,8 +3,8 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { UI_MESSAGES } from '@lr/contracts';
 import { useCurrentUser } from '../../../lib/auth';
 import { cartCount, useCartItems } from '../../../lib/cart';
-import { formatDate } from '../../../lib/format-date';
 import { useShipping } from '../../../lib/shipping-info';
+import { DeliveryDetails } from '../../../components/delivery-details';
 import { PageTitle } from '../../../components/page-title';
 import { useToast } from '../../../components/toast';
 import { CheckoutSteps } from './checkout-steps';
@@ -18,7 +18,6 @@ export function ConfirmOrderPage() {
 
   if (!shipping) return <Navigate to="/shipping" replace />;
   const { info } = shipping;
-  const [address, district] = info.userAddress.split('|');
 
   const proceed = () => {
     if (items.length === 0) {
@@ -36,26 +35,7 @@ export function ConfirmOrderPage() {
       <div className="confirm-order__grid">
         <div className="card">
           <h2>Delivery Details</h2>
-          <dl className="details">
-            <dt>School</dt>
-            <dd>{me.data?.name ?? info.userName}</dd>
-            <dt>Student (ID_age_gender)</dt>
-            <dd>{info.receivingPersonName}</dd>
-            <dt>Teacher</dt>
-            <dd>{info.userLoggedInDesignation || '-'}</dd>
-            <dt>Phone</dt>
-            <dd>{info.phoneNo || '-'}</dd>
-            <dt>Email</dt>
-            <dd>{info.Email}</dd>
-            <dt>Address</dt>
-            <dd>
-              {address || '-'}, {district || '-'}
-            </dd>
-            <dt>Date</dt>
-            <dd>{formatDate(info.orderDate)}</dd>
-            <dt>Comments</dt>
-            <dd>{info.additionalComments || '-'}</dd>
-          </dl>
+          <DeliveryDetails school={me.data?.name ?? info.userName} info={info} showDate />
         </div>
         <div className="card">
           <h2>Your Cart Items</h2>

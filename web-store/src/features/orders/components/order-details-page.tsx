@@ -5,6 +5,7 @@ import { UI_MESSAGES } from '@lr/contracts';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format-date';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DeliveryDetails } from '../../../components/delivery-details';
 import { PageTitle } from '../../../components/page-title';
 import { ErrorView, Loading } from '../../../components/query-state';
 import { StatusChip } from '../../../components/status-chip';
@@ -27,7 +28,6 @@ function OrderDetails({ order }: { order: Order }) {
   const toast = useToast();
   const navigate = useNavigate();
   const info = order.shippingInfo;
-  const [address, district] = info.userAddress.split('|');
 
   const confirmDelete = async () => {
     try {
@@ -46,24 +46,7 @@ function OrderDetails({ order }: { order: Order }) {
       <h1>Order {order.orderId}</h1>
       <div className="card">
         <h2>Delivery Details</h2>
-        <dl className="details">
-          <dt>School</dt>
-          <dd>{order.user.name || info.userName}</dd>
-          <dt>Student (ID_age_gender)</dt>
-          <dd>{info.receivingPersonName}</dd>
-          <dt>Teacher</dt>
-          <dd>{info.userLoggedInDesignation || '-'}</dd>
-          <dt>Phone</dt>
-          <dd>{info.phoneNo || '-'}</dd>
-          <dt>Email</dt>
-          <dd>{info.Email}</dd>
-          <dt>Address</dt>
-          <dd>
-            {address || '-'}, {district || '-'}
-          </dd>
-          <dt>Comments</dt>
-          <dd>{info.additionalComments || '-'}</dd>
-        </dl>
+        <DeliveryDetails school={order.user.name || info.userName} info={info} />
       </div>
       <div className="card">
         <h2>Status</h2>
