@@ -52,7 +52,8 @@ const projects = [
 ].filter((p) => wanted(p.displayName));
 
 for (const app of ['web-store', 'web-admin', 'e2e']) {
-  if (wanted(app) && existsSync(new URL(`./${app}/jest.config.js`, import.meta.url))) projects.push(`<rootDir>/${app}`);
+  if (wanted(app) && existsSync(new URL(`./${app}/jest.config.js`, import.meta.url)))
+    projects.push(`<rootDir>/${app}`);
 }
 
 export default {

@@ -14,7 +14,9 @@ export function initialJsGzipBytes(appDir) {
   const indexFile = path.join(dist, 'index.html');
   if (!existsSync(indexFile)) return null;
   const html = readFileSync(indexFile, 'utf8');
-  const urls = [...html.matchAll(/<script[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+  const urls = [
+    ...html.matchAll(/<script[^>]+src="([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1] ?? m[2]);
   let total = 0;
   for (const url of urls) {
     const relative = url.replace(/^\/(admin\/)?/, '');
@@ -28,7 +30,17 @@ export async function benchBundles() {
   const store = initialJsGzipBytes('web-store');
   const admin = initialJsGzipBytes('web-admin');
   return [
-    { benchmark: 'store bundle', metric: 'initial JS gzip KiB (/home)', ours: store === null ? 'not built' : store / 1024, target: '< 200 KiB', met: store !== null && store < 200 * 1024 },
-    { benchmark: 'console bundle', metric: 'initial JS gzip KiB (/admin/)', ours: admin === null ? 'not built' : admin / 1024 },
+    {
+      benchmark: 'store bundle',
+      metric: 'initial JS gzip KiB (/home)',
+      ours: store === null ? 'not built' : store / 1024,
+      target: '< 200 KiB',
+      met: store !== null && store < 200 * 1024,
+    },
+    {
+      benchmark: 'console bundle',
+      metric: 'initial JS gzip KiB (/admin/)',
+      ours: admin === null ? 'not built' : admin / 1024,
+    },
   ];
 }

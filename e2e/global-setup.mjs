@@ -21,7 +21,8 @@ function freePort() {
 }
 
 export default async function globalSetup() {
-  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const adminUrl =
+    process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `lre2e_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -46,6 +47,9 @@ export default async function globalSetup() {
     log: () => undefined,
   });
   globalThis.__LR_STACK__ = { stack, adminUrl, database: name };
-  writeFileSync(STACK_FILE, JSON.stringify({ url: stack.url, databaseUrl: stack.databaseUrl, namespace }));
+  writeFileSync(
+    STACK_FILE,
+    JSON.stringify({ url: stack.url, databaseUrl: stack.databaseUrl, namespace }),
+  );
   process.env.LR_E2E_URL = stack.url;
 }

@@ -13,7 +13,8 @@ export const DEMO_CODE = process.env.DEMO_CODE ?? 'demo345';
 
 export function stackUrl(): string {
   if (process.env.LR_E2E_URL) return process.env.LR_E2E_URL;
-  return (JSON.parse(readFileSync('/tmp/lockerroom-e2e-stack.json', 'utf8')) as { url: string }).url;
+  return (JSON.parse(readFileSync('/tmp/lockerroom-e2e-stack.json', 'utf8')) as { url: string })
+    .url;
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -32,7 +33,10 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: stackUrl(), viewport });
   const page = await context.newPage();
   return { context, page };
@@ -46,7 +50,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /** Logs in through the API (sets the session cookie in the browser context). */
-export async function apiLogin(context: BrowserContext, loginId: string, code = DEMO_CODE): Promise<void> {
-  const response = await context.request.post(`${stackUrl()}/api/v1/login`, { data: { email: loginId, password: code } });
-  if (!response.ok()) throw new Error(`login ${loginId} failed: ${response.status()} ${await response.text()}`);
+export async function apiLogin(
+  context: BrowserContext,
+  loginId: string,
+  code = DEMO_CODE,
+): Promise<void> {
+  const response = await context.request.post(`${stackUrl()}/api/v1/login`, {
+    data: { email: loginId, password: code },
+  });
+  if (!response.ok())
+    throw new Error(`login ${loginId} failed: ${response.status()} ${await response.text()}`);
 }

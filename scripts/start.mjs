@@ -39,10 +39,14 @@ Locker Room is running: ${stack.url}
   store:   ${stack.url}/
   console: ${stack.url}/admin/
   health:  ${stack.url}/health    API docs: ${stack.url}/api/docs
-${stack.embedded ? `
+${
+  stack.embedded
+    ? `
 Demo logins (code for every one: ${code}):
 ${DEMO_LOGINS.map(([id, role]) => `  ${id.padEnd(54)} ${role}`).join('\n')}
-` : ''}
+`
+    : ''
+}
 Press Ctrl-C to stop.`);
 
 let stopping = false;

@@ -58,7 +58,9 @@ const status = run(process.execPath, [
 try {
   const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
   const failed = results.numFailedTests + (results.numRuntimeErrorTestSuites ?? 0);
-  console.log(`\ntests: ${results.numPassedTests} passed, ${failed} failed, ${results.numPendingTests} skipped`);
+  console.log(
+    `\ntests: ${results.numPassedTests} passed, ${failed} failed, ${results.numPendingTests} skipped`,
+  );
   rmSync(resultsFile, { force: true });
 } catch {
   console.log('\ntests: 0 passed, 1 failed');

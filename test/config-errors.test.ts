@@ -11,8 +11,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 describe('configuration errors', () => {
   it('names the bad variable', () => {
-    expect(() => parseConfig(baseConfigSchema, { NATS_NAMESPACE: 'has spaces' })).toThrow(ConfigError);
-    expect(() => parseConfig(baseConfigSchema, { NATS_NAMESPACE: 'has spaces' })).toThrow(/NATS_NAMESPACE/);
+    expect(() => parseConfig(baseConfigSchema, { NATS_NAMESPACE: 'has spaces' })).toThrow(
+      ConfigError,
+    );
+    expect(() => parseConfig(baseConfigSchema, { NATS_NAMESPACE: 'has spaces' })).toThrow(
+      /NATS_NAMESPACE/,
+    );
   });
 
   it.each([

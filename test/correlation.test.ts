@@ -12,10 +12,16 @@ describe('correlation ids', () => {
   }, 120_000);
   afterAll(() => stack.close());
 
-  it('echoes the caller\'s id and stamps it on the events of that request', async () => {
+  it("echoes the caller's id and stamps it on the events of that request", async () => {
     const admin = await stack.login('admin');
-    const users = await stack.request({ method: 'GET', url: '/api/console/users?filter={"q":"maplegrove"}', cookie: admin });
-    const school = (JSON.parse(users.body) as { id: string; name: string; email: string; role: string }[])[0]!;
+    const users = await stack.request({
+      method: 'GET',
+      url: '/api/console/users?filter={"q":"maplegrove"}',
+      cookie: admin,
+    });
+    const school = (
+      JSON.parse(users.body) as { id: string; name: string; email: string; role: string }[]
+    )[0]!;
     const correlationId = 'corr-test-0123456789';
     const response = await stack.request({
       method: 'PUT',

@@ -41,7 +41,10 @@ describe('the whole stack', () => {
     })) as Stack;
     const response = await fetch(`${stack.url}/health`);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { status: string; services: Record<string, { status: string; checks: Record<string, { status: string }> }> };
+    const body = (await response.json()) as {
+      status: string;
+      services: Record<string, { status: string; checks: Record<string, { status: string }> }>;
+    };
     expect(body.status).toBe('up');
     expect(Object.keys(body.services).sort()).toEqual(['auth', 'catalog', 'orders', 'reporting']);
     for (const service of Object.values(body.services)) {

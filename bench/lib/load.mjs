@@ -1,7 +1,15 @@
 /** Runs autocannon and returns throughput and latency percentiles. */
 import autocannon from 'autocannon';
 
-export async function load({ url, connections, durationSeconds, method = 'GET', headers = {}, body, setupRequest }) {
+export async function load({
+  url,
+  connections,
+  durationSeconds,
+  method = 'GET',
+  headers = {},
+  body,
+  setupRequest,
+}) {
   const result = await autocannon({
     url,
     connections,

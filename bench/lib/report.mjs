@@ -9,7 +9,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 function version(command) {
   try {
-    return execSync(command, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n')[0];
+    return execSync(command, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+      .trim()
+      .split('\n')[0];
   } catch {
     return 'unknown';
   }
@@ -38,7 +40,9 @@ export function printTable(rows) {
     r.target ?? '',
     r.met === undefined ? '' : r.met ? 'yes' : 'NO',
   ]);
-  const widths = headers.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
+  const widths = headers.map((h, i) =>
+    Math.max(h.length, ...lines.map((l) => String(l[i]).length)),
+  );
   const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
   console.log(line(headers));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
@@ -56,7 +60,14 @@ export function writeResults(rows, settings) {
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(dir, `${stamp}.json`);
-  writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), machine: machineInfo(), settings, results: rows }, null, 2));
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { date: new Date().toISOString(), machine: machineInfo(), settings, results: rows },
+      null,
+      2,
+    ),
+  );
   return file;
 }
 

@@ -4,7 +4,8 @@ import net from 'node:net';
 import pg from 'pg';
 import { startStack } from '../../scripts/stack/stack.mjs';
 
-export const ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_URL =
+  process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export function freePort() {
   return new Promise((resolve) => {
@@ -64,7 +65,8 @@ export async function login(url, loginId, code = process.env.DEMO_CODE ?? 'demo3
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: loginId, password: code }),
   });
-  if (!response.ok) throw new Error(`login ${loginId}: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`login ${loginId}: ${response.status} ${await response.text()}`);
   const cookie = response.headers.get('set-cookie') ?? '';
   return cookie.split(';')[0];
 }

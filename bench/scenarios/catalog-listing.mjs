@@ -63,29 +63,60 @@ async function startBaseline(databaseUrl) {
     );
     const count = await pool.query('SELECT count(*)::int AS n FROM catalog.products WHERE is_show');
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ success: true, products: products.rows, productsCount: count.rows[0].n, resultPerPage: perPage }));
+    res.end(
+      JSON.stringify({
+        success: true,
+        products: products.rows,
+        productsCount: count.rows[0].n,
+        resultPerPage: perPage,
+      }),
+    );
   }
   const port = await freePort();
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${port}`, stop: async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-    await pool.end();
-  } };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await pool.end();
+    },
+  };
 }
 
 export async function benchCatalogListing(stack, { durationSeconds }) {
   await seedProducts(stack.pool, 2000);
   const baseline = await startBaseline(stack.databaseUrl);
   try {
-    const ours = await load({ url: `${stack.url}/api/v1/products?page=3`, connections: 64, durationSeconds });
-    const base = await load({ url: `${baseline.url}/products?page=3`, connections: 64, durationSeconds });
+    const ours = await load({
+      url: `${stack.url}/api/v1/products?page=3`,
+      connections: 64,
+      durationSeconds,
+    });
+    const base = await load({
+      url: `${baseline.url}/products?page=3`,
+      connections: 64,
+      durationSeconds,
+    });
     const ratio = ours.requestsPerSecond / base.requestsPerSecond;
     return [
-      { benchmark: 'catalog listing', metric: 'req/s @64', ours: ours.requestsPerSecond, baseline: base.requestsPerSecond, ratio, target: '>= 1.0x', met: ratio >= 1 },
+      {
+        benchmark: 'catalog listing',
+        metric: 'req/s @64',
+        ours: ours.requestsPerSecond,
+        baseline: base.requestsPerSecond,
+        ratio,
+        target: '>= 1.0x',
+        met: ratio >= 1,
+      },
       { benchmark: 'catalog listing', metric: 'p50 ms', ours: ours.p50, baseline: base.p50 },
       { benchmark: 'catalog listing', metric: 'p99 ms', ours: ours.p99, baseline: base.p99 },
-      { benchmark: 'catalog listing', metric: 'failed requests', ours: ours.failed, baseline: base.failed },
+      {
+        benchmark: 'catalog listing',
+        metric: 'failed requests',
+        ours: ours.failed,
+        baseline: base.failed,
+      },
     ];
   } finally {
     await baseline.stop();

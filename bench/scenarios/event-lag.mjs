@@ -14,8 +14,14 @@ export async function benchEventLag(stack, { durationSeconds }) {
      VALUES ('Bench lag item', 'bench', 'Footwear', 'Unisex adult sizing', true) RETURNING id`,
   );
   const productId = rows[0].id;
-  const size = await stack.pool.query(`INSERT INTO catalog.product_sizes (product_id, size, stock, position) VALUES ($1, '9', 1000000, 0) RETURNING id`, [productId]);
-  await stack.pool.query(`INSERT INTO catalog.stock_movements (product_id, size_id, size, delta, reason) VALUES ($1, $2, '9', 1000000, 'initial')`, [productId, size.rows[0].id]);
+  const size = await stack.pool.query(
+    `INSERT INTO catalog.product_sizes (product_id, size, stock, position) VALUES ($1, '9', 1000000, 0) RETURNING id`,
+    [productId],
+  );
+  await stack.pool.query(
+    `INSERT INTO catalog.stock_movements (product_id, size_id, size, delta, reason) VALUES ($1, $2, '9', 1000000, 'initial')`,
+    [productId, size.rows[0].id],
+  );
 
   const school = await login(stack.url, 'TEST USER');
   const admin = await login(stack.url, 'admin');
@@ -23,8 +29,15 @@ export async function benchEventLag(stack, { durationSeconds }) {
   for (let i = 0; i < 100; i += 1) {
     const response = await fetch(`${stack.url}/api/v1/order/new`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: school, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ shippingInfo: { receivingPersonName: `L${i}_10_NA`, Email: 'bench@example.org' }, orderItems: [{ product: productId, ProductSize: '9', quantity: 1 }] }),
+      headers: {
+        'content-type': 'application/json',
+        cookie: school,
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({
+        shippingInfo: { receivingPersonName: `L${i}_10_NA`, Email: 'bench@example.org' },
+        orderItems: [{ product: productId, ProductSize: '9', quantity: 1 }],
+      }),
     });
     orderIds.push((await response.json()).order._id);
   }
@@ -40,10 +53,19 @@ export async function benchEventLag(stack, { durationSeconds }) {
     while (polling) {
       const now = performance.now();
       const [catalog, report] = await Promise.all([
-        stack.pool.query('SELECT order_id, version FROM catalog.order_commitments WHERE order_id = ANY($1)', [orderIds]),
-        stack.pool.query('SELECT order_id, version FROM reporting.report_orders WHERE order_id = ANY($1)', [orderIds]),
+        stack.pool.query(
+          'SELECT order_id, version FROM catalog.order_commitments WHERE order_id = ANY($1)',
+          [orderIds],
+        ),
+        stack.pool.query(
+          'SELECT order_id, version FROM reporting.report_orders WHERE order_id = ANY($1)',
+          [orderIds],
+        ),
       ]);
-      for (const [seen, result] of [[seenCatalog, catalog], [seenReport, report]]) {
+      for (const [seen, result] of [
+        [seenCatalog, catalog],
+        [seenReport, report],
+      ]) {
         for (const row of result.rows) {
           for (let v = 2; v <= row.version; v += 1) {
             const key = `${row.order_id}:${v}`;
@@ -99,11 +121,19 @@ export async function benchEventLag(stack, { durationSeconds }) {
   const report = lags(seenReport);
   const achievedRate = committedAt.size / durationSeconds;
   return [
-    { benchmark: 'event lag', metric: `changes/s achieved (target rate ${RATE})`, ours: achievedRate },
+    {
+      benchmark: 'event lag',
+      metric: `changes/s achieved (target rate ${RATE})`,
+      ours: achievedRate,
+    },
     { benchmark: 'event lag', metric: 'to stock update p50 ms', ours: percentile(stock, 50) },
     { benchmark: 'event lag', metric: 'to stock update p99 ms', ours: percentile(stock, 99) },
     { benchmark: 'event lag', metric: 'to report update p50 ms', ours: percentile(report, 50) },
     { benchmark: 'event lag', metric: 'to report update p99 ms', ours: percentile(report, 99) },
-    { benchmark: 'event lag', metric: 'changes not seen applied', ours: committedAt.size - Math.min(stock.length, report.length) },
+    {
+      benchmark: 'event lag',
+      metric: 'changes not seen applied',
+      ours: committedAt.size - Math.min(stock.length, report.length),
+    },
   ];
 }

@@ -40,9 +40,17 @@ async function startPrototype(databaseUrl, natsUrl) {
       try {
         await client.query('BEGIN');
         const id = randomUUID();
-        await client.query('INSERT INTO public.bench_orders (id, body) VALUES ($1, $2)', [id, body]);
+        await client.query('INSERT INTO public.bench_orders (id, body) VALUES ($1, $2)', [
+          id,
+          body,
+        ]);
         for (const item of body.orderItems) {
-          await client.query('INSERT INTO public.bench_lines VALUES ($1, $2, $3, $4)', [id, item.product, item.ProductSize, item.quantity]);
+          await client.query('INSERT INTO public.bench_lines VALUES ($1, $2, $3, $4)', [
+            id,
+            item.product,
+            item.ProductSize,
+            item.quantity,
+          ]);
         }
         await client.query('COMMIT');
         msg.respond(JSON.stringify({ ok: true, id }));
@@ -88,7 +96,12 @@ export async function benchOrderPlacement(stack, { durationSeconds }) {
   const productId = await benchProduct(stack.pool);
   const cookie = await login(stack.url, 'TEST USER');
   const body = JSON.stringify({
-    shippingInfo: { receivingPersonName: 'B1_10_NA', userLoggedInDesignation: 'Bench', phoneNo: '1', Email: 'bench@example.org' },
+    shippingInfo: {
+      receivingPersonName: 'B1_10_NA',
+      userLoggedInDesignation: 'Bench',
+      phoneNo: '1',
+      Email: 'bench@example.org',
+    },
     orderItems: [{ product: productId, ProductSize: 'M', quantity: 1 }],
     itemsPrice: 0,
     taxPrice: 0,
@@ -102,14 +115,42 @@ export async function benchOrderPlacement(stack, { durationSeconds }) {
       return request;
     };
     const headers = { 'content-type': 'application/json', cookie };
-    const ours = await load({ url: `${stack.url}/api/v1/order/new`, method: 'POST', connections: 32, durationSeconds, headers, body, setupRequest });
-    const base = await load({ url: prototype.url, method: 'POST', connections: 32, durationSeconds, headers, body });
+    const ours = await load({
+      url: `${stack.url}/api/v1/order/new`,
+      method: 'POST',
+      connections: 32,
+      durationSeconds,
+      headers,
+      body,
+      setupRequest,
+    });
+    const base = await load({
+      url: prototype.url,
+      method: 'POST',
+      connections: 32,
+      durationSeconds,
+      headers,
+      body,
+    });
     const ratio = ours.requestsPerSecond / base.requestsPerSecond;
     return [
-      { benchmark: 'order placement', metric: 'req/s @32', ours: ours.requestsPerSecond, baseline: base.requestsPerSecond, ratio, target: '>= 0.6x', met: ratio >= 0.6 },
+      {
+        benchmark: 'order placement',
+        metric: 'req/s @32',
+        ours: ours.requestsPerSecond,
+        baseline: base.requestsPerSecond,
+        ratio,
+        target: '>= 0.6x',
+        met: ratio >= 0.6,
+      },
       { benchmark: 'order placement', metric: 'p50 ms', ours: ours.p50, baseline: base.p50 },
       { benchmark: 'order placement', metric: 'p99 ms', ours: ours.p99, baseline: base.p99 },
-      { benchmark: 'order placement', metric: 'failed requests', ours: ours.failed, baseline: base.failed },
+      {
+        benchmark: 'order placement',
+        metric: 'failed requests',
+        ours: ours.failed,
+        baseline: base.failed,
+      },
     ];
   } finally {
     await prototype.stop();

@@ -17,7 +17,11 @@ import { registerWebRoutes } from './web/web-routes.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function allowedOrigins(config: GatewayConfig, host: string | undefined, protocol: string): Set<string> {
+function allowedOrigins(
+  config: GatewayConfig,
+  host: string | undefined,
+  protocol: string,
+): Set<string> {
   const origins = new Set([new URL(config.PUBLIC_URL).origin]);
   if (host) origins.add(`${protocol}://${host}`);
   return origins;
@@ -42,29 +46,45 @@ async function configureFastify(fastify: FastifyInstance, config: GatewayConfig)
     },
     hsts: config.NODE_ENV === 'production',
   });
-  await fastify.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 6, fields: 100 } });
+  await fastify.register(fastifyMultipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 6, fields: 100 },
+  });
   // Nest's Fastify adapter already parses urlencoded forms.
 
   fastify.addHook('onRequest', async (request, reply) => {
     const incoming = request.headers[HEADERS.correlationId];
-    const correlationId = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    const correlationId =
+      typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     enterContext({ correlationId });
     void reply.header(HEADERS.correlationId, correlationId);
 
     // CSRF: browsers send Origin on state-changing requests; refuse one from another site.
     const origin = request.headers.origin;
-    if (STATE_CHANGING.has(request.method) && origin && !allowedOrigins(config, request.headers.host, request.protocol).has(origin)) {
-      return reply.status(403).send({ success: false, message: 'Cross-site request refused', code: 'FORBIDDEN' });
+    if (
+      STATE_CHANGING.has(request.method) &&
+      origin &&
+      !allowedOrigins(config, request.headers.host, request.protocol).has(origin)
+    ) {
+      return reply
+        .status(403)
+        .send({ success: false, message: 'Cross-site request refused', code: 'FORBIDDEN' });
     }
     return undefined;
   });
 }
 
-export async function createGatewayApp(config: GatewayConfig, logger: Logger): Promise<NestFastifyApplication> {
+export async function createGatewayApp(
+  config: GatewayConfig,
+  logger: Logger,
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: 1024 * 1024 });
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.register(config, logger), adapter, {
-    logger: new NestPinoLogger(logger.child({ context: 'Nest' })),
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    GatewayModule.register(config, logger),
+    adapter,
+    {
+      logger: new NestPinoLogger(logger.child({ context: 'Nest' })),
+    },
+  );
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   await configureFastify(fastify, config);
   await registerWebRoutes(fastify, config);

@@ -4,7 +4,11 @@ import { gatewayConfigSchema } from './config.js';
 import { createGatewayApp } from './create-app.js';
 
 const config = loadConfigOrExit(gatewayConfigSchema);
-const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' });
+const logger = createLogger({
+  service: 'gateway',
+  level: config.LOG_LEVEL,
+  pretty: config.NODE_ENV === 'development',
+});
 const app = await createGatewayApp(config, logger);
 await app.listen({ port: config.PORT, host: config.HOST });
 logger.info(`Gateway listening on ${config.PUBLIC_URL}`);

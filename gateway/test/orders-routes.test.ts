@@ -16,7 +16,15 @@ interface ApiOrder {
   orderId: string;
   user: { _id: string; name: string };
   shippingInfo: Record<string, string>;
-  orderItems: { _id: string; product: string; name: string; SubCategory: string; ProductSize: string; quantity: number; requestedQuantity: number }[];
+  orderItems: {
+    _id: string;
+    product: string;
+    name: string;
+    SubCategory: string;
+    ProductSize: string;
+    quantity: number;
+    requestedQuantity: number;
+  }[];
   orderStatus: string;
   totalPrice: number;
   createdAt: string;
@@ -46,7 +54,15 @@ describe('gateway order routes', () => {
     return {
       shippingInfo,
       orderItems: [
-        { product: product._id, name: product.name, SubCategory: product.SubCategory, ProductSize: 'M', quantity, image: '', price: 0 },
+        {
+          product: product._id,
+          name: product.name,
+          SubCategory: product.SubCategory,
+          ProductSize: 'M',
+          quantity,
+          image: '',
+          price: 0,
+        },
       ],
       itemsPrice: 0,
       taxPrice: 0,
@@ -69,12 +85,28 @@ describe('gateway order routes', () => {
   beforeAll(async () => {
     h = await startAuthHarness();
     const catalogConfig = parseConfig(catalogConfigSchema, h.env.envVars());
-    await h.env.startService('catalog', CatalogModule.register(catalogConfig, h.env.logger), catalogConfig);
-    const ordersConfig = parseConfig(ordersConfigSchema, h.env.envVars({ DAILY_SUMMARY_ENABLED: 'false' }));
-    await h.env.startService('orders', OrdersModule.register(ordersConfig, h.env.logger), ordersConfig);
+    await h.env.startService(
+      'catalog',
+      CatalogModule.register(catalogConfig, h.env.logger),
+      catalogConfig,
+    );
+    const ordersConfig = parseConfig(
+      ordersConfigSchema,
+      h.env.envVars({ DAILY_SUMMARY_ENABLED: 'false' }),
+    );
+    await h.env.startService(
+      'orders',
+      OrdersModule.register(ordersConfig, h.env.logger),
+      ordersConfig,
+    );
     product = await h.env.rpc.call<ProductDto>(
       RPC.catalog.createProduct,
-      { name: 'Rain jacket', category: 'Clothing', SubCategory: 'Unisex youth sizing', ProductSize: [{ size: 'M', stock: 100 }] },
+      {
+        name: 'Rain jacket',
+        category: 'Clothing',
+        SubCategory: 'Unisex youth sizing',
+        ProductSize: [{ size: 'M', stock: 100 }],
+      },
       { actor: TestEnv.actor('admin') },
     );
     [maple, cedar, volunteer, admin] = await Promise.all([
@@ -88,13 +120,31 @@ describe('gateway order routes', () => {
 
   describe('/api/v1', () => {
     it('accepts a zero payment only, for a logged-in caller', async () => {
-      const ok = await h.inject({ method: 'POST', url: '/api/v1/payment/process', headers: { cookie: maple }, payload: { amount: 0 } });
+      const ok = await h.inject({
+        method: 'POST',
+        url: '/api/v1/payment/process',
+        headers: { cookie: maple },
+        payload: { amount: 0 },
+      });
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ success: true });
-      const paid = await h.inject({ method: 'POST', url: '/api/v1/payment/process', headers: { cookie: maple }, payload: { amount: 500 } });
+      const paid = await h.inject({
+        method: 'POST',
+        url: '/api/v1/payment/process',
+        headers: { cookie: maple },
+        payload: { amount: 500 },
+      });
       expect(paid.statusCode).toBe(400);
-      expect(paid.json()).toMatchObject({ success: false, code: 'BAD_REQUEST', message: expect.stringContaining('amount') });
-      const guest = await h.inject({ method: 'POST', url: '/api/v1/payment/process', payload: { amount: 0 } });
+      expect(paid.json()).toMatchObject({
+        success: false,
+        code: 'BAD_REQUEST',
+        message: expect.stringContaining('amount'),
+      });
+      const guest = await h.inject({
+        method: 'POST',
+        url: '/api/v1/payment/process',
+        payload: { amount: 0 },
+      });
       expect(guest.statusCode).toBe(401);
     });
 
@@ -110,8 +160,22 @@ describe('gateway order routes', () => {
         shippingPrice: 0,
         totalPrice: 0,
         deliveredAt: null,
-        shippingInfo: { userAddress: '120 Maple Grove Rd|North Valley', receivingPersonName: 'ST-9_11_Male', Email: 'teacher@maple.example' },
-        orderItems: [{ product: product._id, name: 'Rain jacket', SubCategory: 'Unisex youth sizing', ProductSize: 'M', quantity: 1, requestedQuantity: 1, price: 0 }],
+        shippingInfo: {
+          userAddress: '120 Maple Grove Rd|North Valley',
+          receivingPersonName: 'ST-9_11_Male',
+          Email: 'teacher@maple.example',
+        },
+        orderItems: [
+          {
+            product: product._id,
+            name: 'Rain jacket',
+            SubCategory: 'Unisex youth sizing',
+            ProductSize: 'M',
+            quantity: 1,
+            requestedQuantity: 1,
+            price: 0,
+          },
+        ],
       });
       const again = await placeAs(maple, key);
       expect(again._id).toBe(order._id);
@@ -120,10 +184,19 @@ describe('gateway order routes', () => {
     it('refuses bad order bodies, keys, prices and guests', async () => {
       const post = (payload: unknown, headers: Record<string, string> = { cookie: maple }) =>
         h.inject({ method: 'POST', url: '/api/v1/order/new', headers, payload: payload as object });
-      expect((await post(orderBody(), { cookie: maple, 'idempotency-key': 'not-a-uuid' })).statusCode).toBe(400);
+      expect(
+        (await post(orderBody(), { cookie: maple, 'idempotency-key': 'not-a-uuid' })).statusCode,
+      ).toBe(400);
       expect((await post({ ...orderBody(), totalPrice: 12 })).statusCode).toBe(400);
       expect((await post({ ...orderBody(), orderItems: [] })).statusCode).toBe(400);
-      expect((await post({ ...orderBody(), shippingInfo: { ...shippingInfo, receivingPersonName: 'ST-9' } })).json()).toMatchObject({
+      expect(
+        (
+          await post({
+            ...orderBody(),
+            shippingInfo: { ...shippingInfo, receivingPersonName: 'ST-9' },
+          })
+        ).json(),
+      ).toMatchObject({
         code: 'BAD_REQUEST',
         message: expect.stringContaining('receivingPersonName'),
       });
@@ -132,32 +205,79 @@ describe('gateway order routes', () => {
       expect(tooMany.json()).toMatchObject({ success: false, code: 'CONFLICT' });
       expect((await post(orderBody(), {})).statusCode).toBe(401);
       // CSRF: another site's page cannot place an order with the school's cookie.
-      expect((await post(orderBody(), { cookie: maple, origin: 'https://evil.example' })).statusCode).toBe(403);
+      expect(
+        (await post(orderBody(), { cookie: maple, origin: 'https://evil.example' })).statusCode,
+      ).toBe(403);
     });
 
     it('shows a school its own orders only; another school gets 404', async () => {
       const own = await placeAs(maple);
       const other = await placeAs(cedar);
-      const mine = await h.inject({ method: 'GET', url: '/api/v1/orders/me', headers: { cookie: maple } });
+      const mine = await h.inject({
+        method: 'GET',
+        url: '/api/v1/orders/me',
+        headers: { cookie: maple },
+      });
       expect(mine.statusCode).toBe(200);
       const ids = mine.json<{ orders: ApiOrder[] }>().orders.map((o) => o._id);
       expect(ids).toContain(own._id);
       expect(ids).not.toContain(other._id);
 
-      expect((await h.inject({ method: 'GET', url: `/api/v1/order/${own._id}`, headers: { cookie: maple } })).json()).toMatchObject({
+      expect(
+        (
+          await h.inject({
+            method: 'GET',
+            url: `/api/v1/order/${own._id}`,
+            headers: { cookie: maple },
+          })
+        ).json(),
+      ).toMatchObject({
         success: true,
         order: { _id: own._id },
       });
-      expect((await h.inject({ method: 'GET', url: `/api/v1/order/${other._id}`, headers: { cookie: maple } })).statusCode).toBe(404);
-      expect((await h.inject({ method: 'GET', url: `/api/v1/order/${other._id}`, headers: { cookie: volunteer } })).statusCode).toBe(200);
-      expect((await h.inject({ method: 'GET', url: `/api/v1/order/${own._id}` })).statusCode).toBe(401);
-      expect((await h.inject({ method: 'GET', url: '/api/v1/order/nonsense', headers: { cookie: admin } })).statusCode).toBe(404);
+      expect(
+        (
+          await h.inject({
+            method: 'GET',
+            url: `/api/v1/order/${other._id}`,
+            headers: { cookie: maple },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (
+          await h.inject({
+            method: 'GET',
+            url: `/api/v1/order/${other._id}`,
+            headers: { cookie: volunteer },
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect((await h.inject({ method: 'GET', url: `/api/v1/order/${own._id}` })).statusCode).toBe(
+        401,
+      );
+      expect(
+        (
+          await h.inject({
+            method: 'GET',
+            url: '/api/v1/order/nonsense',
+            headers: { cookie: admin },
+          })
+        ).statusCode,
+      ).toBe(404);
     });
 
     it('lists all orders for admins and volunteers only', async () => {
-      expect((await h.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: { cookie: maple } })).statusCode).toBe(403);
+      expect(
+        (await h.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: { cookie: maple } }))
+          .statusCode,
+      ).toBe(403);
       expect((await h.inject({ method: 'GET', url: '/api/v1/admin/orders' })).statusCode).toBe(401);
-      const all = await h.inject({ method: 'GET', url: '/api/v1/admin/orders', headers: { cookie: volunteer } });
+      const all = await h.inject({
+        method: 'GET',
+        url: '/api/v1/admin/orders',
+        headers: { cookie: volunteer },
+      });
       expect(all.statusCode).toBe(200);
       expect(all.json<{ success: boolean; orders: ApiOrder[] }>().orders.length).toBeGreaterThan(0);
     });
@@ -165,7 +285,14 @@ describe('gateway order routes', () => {
     it('processes an order from JSON or from the old form with a comma-joined newQuantity', async () => {
       const order = await placeAs(maple);
       expect(
-        (await h.inject({ method: 'PUT', url: `/api/v1/admin/order/${order._id}`, headers: { cookie: maple }, payload: { status: 'Printed' } })).statusCode,
+        (
+          await h.inject({
+            method: 'PUT',
+            url: `/api/v1/admin/order/${order._id}`,
+            headers: { cookie: maple },
+            payload: { status: 'Printed' },
+          })
+        ).statusCode,
       ).toBe(403);
       const form = await h.inject({
         method: 'PUT',
@@ -174,23 +301,48 @@ describe('gateway order routes', () => {
         payload: 'status=Printed&newQuantity=0',
       });
       expect(form.statusCode).toBe(200);
-      expect(form.json()).toMatchObject({ success: true, order: { orderStatus: 'Printed', orderItems: [{ quantity: 0, requestedQuantity: 1 }] } });
+      expect(form.json()).toMatchObject({
+        success: true,
+        order: { orderStatus: 'Printed', orderItems: [{ quantity: 0, requestedQuantity: 1 }] },
+      });
 
-      const refused = await h.inject({ method: 'PUT', url: `/api/v1/admin/order/${order._id}`, headers: { cookie: admin }, payload: { status: 'CheckEmail' } });
+      const refused = await h.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/order/${order._id}`,
+        headers: { cookie: admin },
+        payload: { status: 'CheckEmail' },
+      });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json<{ message: string }>().message).toContain('allowed: Ready for Pickup, Delivered, Processing');
+      expect(refused.json<{ message: string }>().message).toContain(
+        'allowed: Ready for Pickup, Delivered, Processing',
+      );
 
-      const json = await h.inject({ method: 'PUT', url: `/api/v1/admin/order/${order._id}`, headers: { cookie: admin }, payload: { status: 'Delivered', newQuantity: [0] } });
+      const json = await h.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/order/${order._id}`,
+        headers: { cookie: admin },
+        payload: { status: 'Delivered', newQuantity: [0] },
+      });
       expect(json.statusCode).toBe(200);
       expect(json.json<{ order: ApiOrder }>().order.deliveredAt).not.toBeNull();
-      const badQuantity = await h.inject({ method: 'PUT', url: `/api/v1/admin/order/${order._id}`, headers: { cookie: admin }, payload: { status: 'Processing', newQuantity: [3] } });
+      const badQuantity = await h.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/order/${order._id}`,
+        headers: { cookie: admin },
+        payload: { status: 'Processing', newQuantity: [3] },
+      });
       expect(badQuantity.statusCode).toBe(400);
     });
 
     it('answers the short-stock commit with the spec message', async () => {
       const scarce = await h.env.rpc.call<ProductDto>(
         RPC.catalog.createProduct,
-        { name: 'Snow boots', category: 'Footwear', SubCategory: 'Unisex youth sizing', ProductSize: [{ size: '6', stock: 1 }] },
+        {
+          name: 'Snow boots',
+          category: 'Footwear',
+          SubCategory: 'Unisex youth sizing',
+          ProductSize: [{ size: '6', stock: 1 }],
+        },
         { actor: TestEnv.actor('admin') },
       );
       const placeBoots = async (cookie: string) => {
@@ -198,7 +350,10 @@ describe('gateway order routes', () => {
           method: 'POST',
           url: '/api/v1/order/new',
           headers: { cookie, 'idempotency-key': randomUUID() },
-          payload: { ...orderBody(), orderItems: [{ product: scarce._id, ProductSize: '6', quantity: 1 }] },
+          payload: {
+            ...orderBody(),
+            orderItems: [{ product: scarce._id, ProductSize: '6', quantity: 1 }],
+          },
         });
         expect(response.statusCode).toBe(201);
         return response.json<{ order: ApiOrder }>().order;
@@ -206,22 +361,39 @@ describe('gateway order routes', () => {
       const first = await placeBoots(maple);
       const second = await placeBoots(cedar);
       const commit = (id: string) =>
-        h.inject({ method: 'PUT', url: `/api/v1/admin/order/${id}`, headers: { cookie: admin }, payload: { status: 'Printed' } });
+        h.inject({
+          method: 'PUT',
+          url: `/api/v1/admin/order/${id}`,
+          headers: { cookie: admin },
+          payload: { status: 'Printed' },
+        });
       expect((await commit(first._id)).statusCode).toBe(200);
       await waitFor(async () => {
-        const p = await h.env.rpc.call<ProductDto>(RPC.catalog.getProduct, { id: scarce._id }, { actor: TestEnv.actor('admin') });
+        const p = await h.env.rpc.call<ProductDto>(
+          RPC.catalog.getProduct,
+          { id: scarce._id },
+          { actor: TestEnv.actor('admin') },
+        );
         return p.ProductSize[0]?.stock === 0;
       });
       const refused = await commit(second._id);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toMatchObject({ success: false, code: 'CONFLICT', message: UI_MESSAGES.inventoryBelowZero });
+      expect(refused.json()).toMatchObject({
+        success: false,
+        code: 'CONFLICT',
+        message: UI_MESSAGES.inventoryBelowZero,
+      });
     });
 
     it('lets a school cancel its own Processing order, an admin delete any, and nobody else', async () => {
       const own = await placeAs(maple);
       const others = await placeAs(cedar);
       const del = (id: string, cookie?: string) =>
-        h.inject({ method: 'DELETE', url: `/api/v1/admin/order/${id}`, headers: cookie ? { cookie } : {} });
+        h.inject({
+          method: 'DELETE',
+          url: `/api/v1/admin/order/${id}`,
+          headers: cookie ? { cookie } : {},
+        });
       expect((await del(others._id, maple)).statusCode).toBe(404);
       expect((await del(own._id, volunteer)).statusCode).toBe(403);
       expect((await del(own._id)).statusCode).toBe(401);
@@ -259,20 +431,48 @@ describe('gateway order routes', () => {
         url: `/api/console/orders?filter=${encodeURIComponent(JSON.stringify({ id: [a._id, b._id] }))}`,
         headers: { cookie: admin },
       });
-      expect(many.json<{ id: string }[]>().map((r) => r.id).sort()).toEqual([a._id, b._id].sort());
+      expect(
+        many
+          .json<{ id: string }[]>()
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual([a._id, b._id].sort());
 
-      expect((await h.inject({ method: 'GET', url: '/api/console/orders', headers: { cookie: maple } })).statusCode).toBe(403);
-      expect((await h.inject({ method: 'GET', url: `/api/console/orders?sort=${encodeURIComponent('["password","ASC"]')}`, headers: { cookie: admin } })).statusCode).toBe(400);
+      expect(
+        (await h.inject({ method: 'GET', url: '/api/console/orders', headers: { cookie: maple } }))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await h.inject({
+            method: 'GET',
+            url: `/api/console/orders?sort=${encodeURIComponent('["password","ASC"]')}`,
+            headers: { cookie: admin },
+          })
+        ).statusCode,
+      ).toBe(400);
     });
 
     it('reads, processes, shows the history of and deletes one order', async () => {
       const order = await placeAs(maple);
-      const one = await h.inject({ method: 'GET', url: `/api/console/orders/${order._id}`, headers: { cookie: volunteer } });
-      expect(one.json()).toMatchObject({ id: order._id, orderId: order.orderId, orderStatus: 'Processing' });
+      const one = await h.inject({
+        method: 'GET',
+        url: `/api/console/orders/${order._id}`,
+        headers: { cookie: volunteer },
+      });
+      expect(one.json()).toMatchObject({
+        id: order._id,
+        orderId: order.orderId,
+        orderStatus: 'Processing',
+      });
       // A volunteer cannot list products, so each line carries its size's current stock.
       const current = await h.inject({ method: 'GET', url: `/api/v1/product/${product._id}` });
-      const sizeM = current.json<{ product: { ProductSize: { size: string; stock: number }[] } }>().product.ProductSize.find((s) => s.size === 'M');
-      expect(one.json<{ orderItems: { stock?: number }[] }>().orderItems[0]?.stock).toBe(sizeM?.stock);
+      const sizeM = current
+        .json<{ product: { ProductSize: { size: string; stock: number }[] } }>()
+        .product.ProductSize.find((s) => s.size === 'M');
+      expect(one.json<{ orderItems: { stock?: number }[] }>().orderItems[0]?.stock).toBe(
+        sizeM?.stock,
+      );
 
       const put = await h.inject({
         method: 'PUT',
@@ -283,18 +483,62 @@ describe('gateway order routes', () => {
       expect(put.statusCode).toBe(200);
       expect(put.json()).toMatchObject({ id: order._id, orderStatus: 'Ready for Pickup' });
 
-      const history = await h.inject({ method: 'GET', url: `/api/console/orders/${order._id}/history`, headers: { cookie: admin } });
+      const history = await h.inject({
+        method: 'GET',
+        url: `/api/console/orders/${order._id}/history`,
+        headers: { cookie: admin },
+      });
       expect(history.json()).toEqual([
-        expect.objectContaining({ by: 'Maple Grove Elementary', from: null, to: 'Processing', quantities: [1], reason: null }),
-        expect.objectContaining({ by: 'Volunteer', from: 'Processing', to: 'Ready for Pickup', quantities: [1], reason: null }),
+        expect.objectContaining({
+          by: 'Maple Grove Elementary',
+          from: null,
+          to: 'Processing',
+          quantities: [1],
+          reason: null,
+        }),
+        expect.objectContaining({
+          by: 'Volunteer',
+          from: 'Processing',
+          to: 'Ready for Pickup',
+          quantities: [1],
+          reason: null,
+        }),
       ]);
-      expect((await h.inject({ method: 'GET', url: `/api/console/orders/${order._id}/history`, headers: { cookie: maple } })).statusCode).toBe(403);
+      expect(
+        (
+          await h.inject({
+            method: 'GET',
+            url: `/api/console/orders/${order._id}/history`,
+            headers: { cookie: maple },
+          })
+        ).statusCode,
+      ).toBe(403);
 
-      expect((await h.inject({ method: 'DELETE', url: `/api/console/orders/${order._id}`, headers: { cookie: volunteer } })).statusCode).toBe(403);
-      const deleted = await h.inject({ method: 'DELETE', url: `/api/console/orders/${order._id}`, headers: { cookie: admin } });
+      expect(
+        (
+          await h.inject({
+            method: 'DELETE',
+            url: `/api/console/orders/${order._id}`,
+            headers: { cookie: volunteer },
+          })
+        ).statusCode,
+      ).toBe(403);
+      const deleted = await h.inject({
+        method: 'DELETE',
+        url: `/api/console/orders/${order._id}`,
+        headers: { cookie: admin },
+      });
       expect(deleted.statusCode).toBe(200);
       expect(deleted.json()).toMatchObject({ id: order._id });
-      expect((await h.inject({ method: 'GET', url: `/api/console/orders/${order._id}`, headers: { cookie: admin } })).statusCode).toBe(404);
+      expect(
+        (
+          await h.inject({
+            method: 'GET',
+            url: `/api/console/orders/${order._id}`,
+            headers: { cookie: admin },
+          })
+        ).statusCode,
+      ).toBe(404);
     });
   });
 });

@@ -14,6 +14,7 @@ export function ensureBuilt({ force = false, log = console.log } = {}) {
   const serverBuilt = [...SERVICES, 'gateway'].every((s) => existsSync(serviceEntry(s)));
   if (force || !serverBuilt) run(['run', 'build:server'], log);
   for (const app of ['web-store', 'web-admin']) {
-    if (force || !existsSync(path.join(ROOT, app, 'dist/index.html'))) run(['run', 'build', '-w', app], log);
+    if (force || !existsSync(path.join(ROOT, app, 'dist/index.html')))
+      run(['run', 'build', '-w', app], log);
   }
 }

@@ -10,7 +10,8 @@ export async function waitForHealthy(url, timeoutMs = 90_000) {
     } catch (error) {
       last = error.message;
     }
-    if (Date.now() > deadline) throw new Error(`The stack did not become healthy: ${last.slice(0, 500)}`);
+    if (Date.now() > deadline)
+      throw new Error(`The stack did not become healthy: ${last.slice(0, 500)}`);
     await new Promise((r) => setTimeout(r, 500));
   }
 }

@@ -40,12 +40,15 @@ export async function startLocalNats({ dataDir, port, log }) {
   const storeDir = path.resolve(dataDir, 'nats');
   mkdirSync(storeDir, { recursive: true });
   log(`Starting nats-server -js (store ${storeDir}) on 127.0.0.1:${port} ...`);
-  const child = spawn(binary, ['-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(binary, ['-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   child.stderr.on('data', () => undefined);
   const url = `nats://127.0.0.1:${port}`;
   const deadline = Date.now() + 15_000;
   while (!(await reachable(url))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('nats-server did not start');
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error('nats-server did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -5,5 +5,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SERVICES = ['auth', 'catalog', 'orders', 'reporting'];
 
 export function serviceEntry(name) {
-  return name === 'gateway' ? path.join(ROOT, 'gateway/dist/main.js') : path.join(ROOT, `services/${name}/dist/main.js`);
+  return name === 'gateway'
+    ? path.join(ROOT, 'gateway/dist/main.js')
+    : path.join(ROOT, `services/${name}/dist/main.js`);
 }

@@ -41,7 +41,11 @@ export async function waitForDatabase(url, timeoutMs = 30_000) {
       return;
     } catch (error) {
       await client.end().catch(() => undefined);
-      if (Date.now() > deadline) throw new Error(`PostgreSQL at ${url.replace(/:[^:@/]*@/, ':***@')} is not reachable: ${error.message}`, { cause: error });
+      if (Date.now() > deadline)
+        throw new Error(
+          `PostgreSQL at ${url.replace(/:[^:@/]*@/, ':***@')} is not reachable: ${error.message}`,
+          { cause: error },
+        );
       await new Promise((r) => setTimeout(r, 500));
     }
   }

@@ -17,7 +17,10 @@ export async function seedDemoData({ databaseUrl, demoCode, log }) {
       const module = await import(pathToFileURL(file).href);
       if (typeof module.seedDemoData !== 'function') continue;
       const result = await module.seedDemoData(pool, { demoCode });
-      if (result) log(`Demo data (${service}): ${typeof result === 'string' ? result : JSON.stringify(result)}`);
+      if (result)
+        log(
+          `Demo data (${service}): ${typeof result === 'string' ? result : JSON.stringify(result)}`,
+        );
     }
   } finally {
     await pool.end();

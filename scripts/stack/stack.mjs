@@ -36,7 +36,11 @@ export async function startStack(options = {}) {
     let databaseUrl = options.databaseUrl;
     let embedded = false;
     if (!databaseUrl) {
-      const pgServer = await startEmbeddedPostgres({ dataDir, port: Number(process.env.EMBEDDED_PG_PORT ?? 54329), log });
+      const pgServer = await startEmbeddedPostgres({
+        dataDir,
+        port: Number(process.env.EMBEDDED_PG_PORT ?? 54329),
+        log,
+      });
       cleanups.push(() => pgServer.stop());
       databaseUrl = pgServer.url;
       embedded = true;
@@ -46,7 +50,11 @@ export async function startStack(options = {}) {
 
     let natsUrl = options.natsUrl ?? 'nats://127.0.0.1:4222';
     if (!(await reachable(natsUrl))) {
-      const nats = await startLocalNats({ dataDir, port: Number(new URL(natsUrl.replace(/^nats:/, 'http:')).port || 4222), log });
+      const nats = await startLocalNats({
+        dataDir,
+        port: Number(new URL(natsUrl.replace(/^nats:/, 'http:')).port || 4222),
+        log,
+      });
       cleanups.push(() => nats.stop());
       natsUrl = nats.url;
     }
@@ -69,7 +77,10 @@ export async function startStack(options = {}) {
     supervisor.start('gateway', serviceEntry('gateway'));
     cleanups.push(() => supervisor.stopAll());
 
-    await waitForHealthy(publicUrl.replace('localhost', '127.0.0.1'), options.healthTimeoutMs ?? 120_000);
+    await waitForHealthy(
+      publicUrl.replace('localhost', '127.0.0.1'),
+      options.healthTimeoutMs ?? 120_000,
+    );
     if (options.seed ?? embedded) await seedDemoData({ databaseUrl, demoCode: env.DEMO_CODE, log });
 
     let stopped = false;
@@ -86,7 +97,8 @@ export async function startStack(options = {}) {
       },
     };
   } catch (error) {
-    for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch(() => undefined);
+    for (const cleanup of cleanups.reverse())
+      await Promise.resolve(cleanup()).catch(() => undefined);
     throw error;
   }
 }

@@ -4,7 +4,11 @@ import { randomUUID } from 'node:crypto';
 export class Api {
   constructor(readonly baseUrl: string) {}
 
-  async call(method: string, path: string, options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  async call(
+    method: string,
+    path: string,
+    options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) {
     for (let attempt = 0; ; attempt += 1) {
       try {
         const response = await fetch(`${this.baseUrl}${path}`, {

@@ -17,7 +17,11 @@ import { startLocalNats } from '../../scripts/stack/nats.mjs';
 interface Stoppable {
   url: string;
   stop(): Promise<void>;
-  child?: { kill(signal: string): void; once(event: string, cb: () => void): void; exitCode: number | null };
+  child?: {
+    kill(signal: string): void;
+    once(event: string, cb: () => void): void;
+    exitCode: number | null;
+  };
 }
 
 interface Supervisor {

@@ -56,11 +56,15 @@ describe('reliability under faults', () => {
 
   async function placeOrders(productId: string, size: string, count: number): Promise<string[]> {
     const results = await pool(
-      Array.from({ length: count }, (_, i) => () => api.placeOrder(schools[i % schools.length]!, productId, size, 1)),
+      Array.from(
+        { length: count },
+        (_, i) => () => api.placeOrder(schools[i % schools.length]!, productId, size, 1),
+      ),
       8,
     );
     return results.map((r) => {
-      if (r.status !== 200 && r.status !== 201) throw new Error(`placing failed: ${r.status} ${JSON.stringify(r.body)}`);
+      if (r.status !== 200 && r.status !== 201)
+        throw new Error(`placing failed: ${r.status} ${JSON.stringify(r.body)}`);
       return (r.body.order as { _id: string })._id;
     });
   }
@@ -79,7 +83,9 @@ describe('reliability under faults', () => {
       else {
         refused += 1;
         const current = await api.call('GET', `/api/console/orders/${id}`, { cookie: admin });
-        const status = (current.body as { orderStatus?: string; status?: string }).orderStatus ?? (current.body as { status?: string }).status;
+        const status =
+          (current.body as { orderStatus?: string; status?: string }).orderStatus ??
+          (current.body as { status?: string }).status;
         if (status) state.set(id, status === 'Processing' ? 'Processing' : 'Printed');
       }
     });
@@ -89,13 +95,22 @@ describe('reliability under faults', () => {
     return { requests: changes, refused };
   }
 
-  async function settleAndCheck(scenario: string, before: { sent: number; applied: number }, run: { requests: number; refused: number }, duplicates = 0) {
+  async function settleAndCheck(
+    scenario: string,
+    before: { sent: number; applied: number },
+    run: { requests: number; refused: number },
+    duplicates = 0,
+  ) {
     await waitForQuiet(stack.pool, stack.natsUrl);
     const invariants = await checkInvariants(stack.pool);
     const after = await eventCounts(stack.pool);
     const sent = after.sent - before.sent;
     const applied = after.applied - before.applied;
-    invariants.push({ name: 'every event applied once', ok: sent === applied, detail: `${sent} sent, ${applied} applied` });
+    invariants.push({
+      name: 'every event applied once',
+      ok: sent === applied,
+      detail: `${sent} sent, ${applied} applied`,
+    });
     table.push({
       scenario,
       requests: run.requests,
@@ -103,7 +118,12 @@ describe('reliability under faults', () => {
       eventsSent: sent,
       eventsApplied: applied,
       duplicatesAbsorbed: duplicates,
-      invariants: invariants.every((i) => i.ok) ? 'all hold' : invariants.filter((i) => !i.ok).map((i) => `${i.name}: ${i.detail}`).join('; '),
+      invariants: invariants.every((i) => i.ok)
+        ? 'all hold'
+        : invariants
+            .filter((i) => !i.ok)
+            .map((i) => `${i.name}: ${i.detail}`)
+            .join('; '),
     });
     return invariants;
   }
@@ -116,14 +136,21 @@ describe('reliability under faults', () => {
     stack = await startChaosStack();
     api = new Api(stack.url);
     admin = await api.login('admin');
-    schools = await Promise.all(['maplegrove', 'cedarhill', 'TEST USER'].map((id) => api.login(id)));
+    schools = await Promise.all(
+      ['maplegrove', 'cedarhill', 'TEST USER'].map((id) => api.login(id)),
+    );
   }, 240_000);
 
   afterAll(async () => {
     console.log(
       `\nChaos scenarios (${FULL ? 'full' : 'short'} form)\n` +
         ['scenario | requests | refused | events sent | applied | duplicates absorbed | invariants']
-          .concat(table.map((r) => `${r.scenario} | ${r.requests} | ${r.refused} | ${r.eventsSent} | ${r.eventsApplied} | ${r.duplicatesAbsorbed} | ${r.invariants}`))
+          .concat(
+            table.map(
+              (r) =>
+                `${r.scenario} | ${r.requests} | ${r.refused} | ${r.eventsSent} | ${r.eventsApplied} | ${r.duplicatesAbsorbed} | ${r.invariants}`,
+            ),
+          )
           .join('\n'),
     );
     await stack?.stop();
@@ -135,9 +162,15 @@ describe('reliability under faults', () => {
     const before = await eventCounts(stack.pool);
     const responses = await Promise.all(orderIds.map((id) => api.setStatus(admin, id, 'Printed')));
     const refusedNow = responses.filter((r) => r.status === 409);
-    for (const r of refusedNow) expect(String(r.body.message)).toBe('Error: Inventory cannot drop below zero for one or more items!');
+    for (const r of refusedNow)
+      expect(String(r.body.message)).toBe(
+        'Error: Inventory cannot drop below zero for one or more items!',
+      );
     expect(responses.every((r) => r.status === 200 || r.status === 409)).toBe(true);
-    const invariants = await settleAndCheck('concurrent commits on one size', before, { requests: orderIds.length, refused: refusedNow.length });
+    const invariants = await settleAndCheck('concurrent commits on one size', before, {
+      requests: orderIds.length,
+      refused: refusedNow.length,
+    });
     expectAllHold(invariants);
     const { rows } = await stack.pool.query<{ committed: number; stock: number }>(
       `SELECT (SELECT count(*)::int FROM orders.orders o JOIN orders.order_lines l ON l.order_id = o.id
@@ -197,14 +230,24 @@ describe('reliability under faults', () => {
     const nc: NatsConnection = await connect({ servers: stack.natsUrl });
     try {
       const jsm = await jetstreamManager(nc);
-      const last = await jsm.streams.getMessage('ORDERS', { last_by_subj: 'orders.order.status-changed.v1' });
+      const last = await jsm.streams.getMessage('ORDERS', {
+        last_by_subj: 'orders.order.status-changed.v1',
+      });
       // A new msgID: JetStream keeps it, as it would after the window; the consumers must absorb it.
       await jetstream(nc).publish(last.subject, last.data, { msgID: randomUUID() });
     } finally {
       await nc.close();
     }
-    const invariants = await settleAndCheck('same event published again after the window', before, { requests: 1, refused: 0 }, 1);
-    const stock = await stack.pool.query<{ stock: number }>('SELECT stock FROM catalog.product_sizes WHERE product_id = $1', [productId]);
+    const invariants = await settleAndCheck(
+      'same event published again after the window',
+      before,
+      { requests: 1, refused: 0 },
+      1,
+    );
+    const stock = await stack.pool.query<{ stock: number }>(
+      'SELECT stock FROM catalog.product_sizes WHERE product_id = $1',
+      [productId],
+    );
     expect(stock.rows[0]?.stock).toBe(49);
     // The copy is not a new event: nothing more was sent or applied.
     expectAllHold(invariants);

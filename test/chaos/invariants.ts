@@ -40,7 +40,10 @@ async function count(db: pg.Pool, sql: string): Promise<number> {
 export async function unsentOutbox(db: pg.Pool): Promise<number> {
   let total = 0;
   for (const schema of ['auth', 'catalog', 'orders', 'reporting']) {
-    total += await count(db, `SELECT count(*)::int AS n FROM ${schema}.outbox WHERE sent_at IS NULL`);
+    total += await count(
+      db,
+      `SELECT count(*)::int AS n FROM ${schema}.outbox WHERE sent_at IS NULL`,
+    );
   }
   return total;
 }
@@ -57,7 +60,11 @@ async function fingerprint(db: pg.Pool): Promise<string> {
   return JSON.stringify(rows[0]);
 }
 
-export async function waitForQuiet(db: pg.Pool, natsUrl: string, timeoutMs = 120_000): Promise<void> {
+export async function waitForQuiet(
+  db: pg.Pool,
+  natsUrl: string,
+  timeoutMs = 120_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let previous = '';
   let stableSince = 0;
@@ -81,7 +88,10 @@ export async function waitForQuiet(db: pg.Pool, natsUrl: string, timeoutMs = 120
 }
 
 export async function checkInvariants(db: pg.Pool): Promise<InvariantResult[]> {
-  const negative = await count(db, 'SELECT count(*)::int AS n FROM catalog.product_sizes WHERE stock < 0');
+  const negative = await count(
+    db,
+    'SELECT count(*)::int AS n FROM catalog.product_sizes WHERE stock < 0',
+  );
   const ledger = await count(
     db,
     `SELECT count(*)::int AS n FROM catalog.product_sizes s
@@ -106,7 +116,11 @@ export async function checkInvariants(db: pg.Pool): Promise<InvariantResult[]> {
   return [
     { name: 'stock >= 0', ok: negative === 0, detail: `${negative} negative sizes` },
     { name: 'stock = sum of movements', ok: ledger === 0, detail: `${ledger} sizes off` },
-    { name: 'committed lines moved exactly once', ok: misapplied === 0, detail: `${misapplied} lines off` },
+    {
+      name: 'committed lines moved exactly once',
+      ok: misapplied === 0,
+      detail: `${misapplied} lines off`,
+    },
     { name: 'no unsent outbox rows', ok: unsent === 0, detail: `${unsent} unsent` },
   ];
 }
@@ -117,6 +131,9 @@ export async function eventCounts(db: pg.Pool): Promise<{ sent: number; applied:
     db,
     `SELECT count(*)::int AS n FROM orders.outbox WHERE subject IN ('orders.order.status-changed.v1', 'orders.order.deleted.v1')`,
   );
-  const applied = await count(db, `SELECT count(*)::int AS n FROM catalog.processed_events WHERE consumer = 'catalog-inventory'`);
+  const applied = await count(
+    db,
+    `SELECT count(*)::int AS n FROM catalog.processed_events WHERE consumer = 'catalog-inventory'`,
+  );
   return { sent, applied };
 }

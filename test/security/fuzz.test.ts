@@ -35,7 +35,17 @@ const badValue = fc.oneof(
   fc.integer(),
   fc.double(),
   fc.string({ maxLength: 40 }),
-  fc.constantFrom('', ' ', '<script>alert(1)</script>', "' OR 1=1 --", '%', '.*', '../../etc/passwd', '\u0000', '=cmd|calc'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '%',
+    '.*',
+    '../../etc/passwd',
+    '\u0000',
+    '=cmd|calc',
+  ),
   fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
 );
@@ -43,13 +53,39 @@ const badValue = fc.oneof(
 const badBody = fc.oneof(
   badValue,
   fc.dictionary(
-    fc.constantFrom('email', 'password', 'name', 'role', 'status', 'newQuantity', 'quantity', 'rating', 'productId', 'shippingInfo', 'orderItems', 'ProductSize', 'Stock', 'isShow', 'category', 'SubCategory', 'amount', 'oldPassword', 'newPassword', 'confirmPassword', 'addStock'),
+    fc.constantFrom(
+      'email',
+      'password',
+      'name',
+      'role',
+      'status',
+      'newQuantity',
+      'quantity',
+      'rating',
+      'productId',
+      'shippingInfo',
+      'orderItems',
+      'ProductSize',
+      'Stock',
+      'isShow',
+      'category',
+      'SubCategory',
+      'amount',
+      'oldPassword',
+      'newPassword',
+      'confirmPassword',
+      'addStock',
+    ),
     badValue,
     { maxKeys: 6 },
   ),
 );
 
-const badSegment = fc.oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom('0', '-1', '%00', '..', 'null'));
+const badSegment = fc.oneof(
+  fc.uuid(),
+  fc.string({ minLength: 1, maxLength: 30 }),
+  fc.constantFrom('0', '-1', '%00', '..', 'null'),
+);
 
 describe('fuzzing the API from its OpenAPI document', () => {
   let stack: FullStack;
@@ -57,14 +93,24 @@ describe('fuzzing the API from its OpenAPI document', () => {
   let admin: string;
 
   beforeAll(async () => {
-    stack = await startFullStack({ LOGIN_MAX_FAILURES_PER_IP: '100000', LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000', LOGIN_FAILURE_DELAY_MS: '0' });
+    stack = await startFullStack({
+      LOGIN_MAX_FAILURES_PER_IP: '100000',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000',
+      LOGIN_FAILURE_DELAY_MS: '0',
+    });
     admin = await stack.login('admin');
     const docs = await stack.request({ method: 'GET', url: '/api/docs' });
-    const paths = (JSON.parse(docs.body) as { paths: Record<string, Record<string, unknown>> }).paths;
+    const paths = (JSON.parse(docs.body) as { paths: Record<string, Record<string, unknown>> })
+      .paths;
     operations = Object.entries(paths).flatMap(([path, ops]) =>
-      Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path: path.replace(/\{(\w+)\}/g, ':$1') })),
+      Object.keys(ops).map((method) => ({
+        method: method.toUpperCase(),
+        path: path.replace(/\{(\w+)\}/g, ':$1'),
+      })),
     );
-    operations = operations.filter((op) => /^\/api\/(v1|console)\//.test(op.path) && !SKIP.has(`${op.method} ${op.path}`));
+    operations = operations.filter(
+      (op) => /^\/api\/(v1|console)\//.test(op.path) && !SKIP.has(`${op.method} ${op.path}`),
+    );
   }, 120_000);
   afterAll(() => stack.close());
 
@@ -77,24 +123,53 @@ describe('fuzzing the API from its OpenAPI document', () => {
     for (const operation of operations) {
       for (const cookie of [null, admin]) {
         await fc.assert(
-          fc.asyncProperty(badBody, fc.array(badSegment, { minLength: 3, maxLength: 3 }), fc.dictionary(fc.constantFrom('page', 'keyword', 'category', 'sort', 'range', 'filter', 'from', 'to'), fc.string({ maxLength: 20 }), { maxKeys: 3 }), async (body, segments, query) => {
-            let i = 0;
-            const path = operation.path.replace(/:\w+/g, () => encodeURIComponent(segments[i++] ?? 'x'));
-            const before = await fingerprint(stack);
-            const response = await stack.request({
-              method: operation.method as 'GET',
-              url: path,
-              query,
-              cookie,
-              ...(['POST', 'PUT', 'PATCH'].includes(operation.method) ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
-            });
-            if (response.statusCode >= 500 || STACK_TRACE.test(response.body)) {
-              failures.push(`${operation.method} ${path} ${JSON.stringify(body).slice(0, 80)} -> ${response.statusCode} ${response.body.slice(0, 120)}`);
-            }
-            if (response.statusCode >= 400 && (await fingerprint(stack)) !== before) {
-              failures.push(`${operation.method} ${path} was refused (${response.statusCode}) but changed state`);
-            }
-          }),
+          fc.asyncProperty(
+            badBody,
+            fc.array(badSegment, { minLength: 3, maxLength: 3 }),
+            fc.dictionary(
+              fc.constantFrom(
+                'page',
+                'keyword',
+                'category',
+                'sort',
+                'range',
+                'filter',
+                'from',
+                'to',
+              ),
+              fc.string({ maxLength: 20 }),
+              { maxKeys: 3 },
+            ),
+            async (body, segments, query) => {
+              let i = 0;
+              const path = operation.path.replace(/:\w+/g, () =>
+                encodeURIComponent(segments[i++] ?? 'x'),
+              );
+              const before = await fingerprint(stack);
+              const response = await stack.request({
+                method: operation.method as 'GET',
+                url: path,
+                query,
+                cookie,
+                ...(['POST', 'PUT', 'PATCH'].includes(operation.method)
+                  ? {
+                      payload: JSON.stringify(body),
+                      headers: { 'content-type': 'application/json' },
+                    }
+                  : {}),
+              });
+              if (response.statusCode >= 500 || STACK_TRACE.test(response.body)) {
+                failures.push(
+                  `${operation.method} ${path} ${JSON.stringify(body).slice(0, 80)} -> ${response.statusCode} ${response.body.slice(0, 120)}`,
+                );
+              }
+              if (response.statusCode >= 400 && (await fingerprint(stack)) !== before) {
+                failures.push(
+                  `${operation.method} ${path} was refused (${response.statusCode}) but changed state`,
+                );
+              }
+            },
+          ),
           { numRuns: 6, seed: 345 },
         );
       }

@@ -92,7 +92,12 @@ function concretePath(route: RouteEntry): string {
 describe('role matrix over the gateway route table', () => {
   let stack: FullStack;
   let routes: RouteEntry[];
-  const cookies: Record<Who, string | null> = { guest: null, user: null, volunteer: null, admin: null };
+  const cookies: Record<Who, string | null> = {
+    guest: null,
+    user: null,
+    volunteer: null,
+    admin: null,
+  };
 
   beforeAll(async () => {
     stack = await startFullStack();
@@ -116,7 +121,10 @@ describe('role matrix over the gateway route table', () => {
       if (!expected) continue;
       for (const [index, who] of (['guest', 'user', 'volunteer', 'admin'] as Who[]).entries()) {
         // Logging out would end the shared session: use a throwaway session for it.
-        const cookie = route.path === '/api/v1/logout' && who !== 'guest' ? await stack.login(who === 'user' ? 'maplegrove' : who) : cookies[who];
+        const cookie =
+          route.path === '/api/v1/logout' && who !== 'guest'
+            ? await stack.login(who === 'user' ? 'maplegrove' : who)
+            : cookies[who];
         const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
         const response = await stack.request({
           method: route.method as 'GET',
@@ -125,7 +133,9 @@ describe('role matrix over the gateway route table', () => {
           ...(hasBody ? { payload: {} } : {}),
         });
         if (response.statusCode !== expected[index]) {
-          mismatches.push(`${route.method} ${route.path} as ${who}: expected ${expected[index]}, got ${response.statusCode} ${response.body.slice(0, 120)}`);
+          mismatches.push(
+            `${route.method} ${route.path} as ${who}: expected ${expected[index]}, got ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
         }
         expect(response.body).not.toMatch(/\bat \S+ \(|node_modules/);
       }
@@ -133,11 +143,17 @@ describe('role matrix over the gateway route table', () => {
     expect(mismatches).toEqual([]);
   }, 120_000);
 
-  it('keeps schools out of each other\'s orders', async () => {
-    const { body } = await stack.request({ method: 'GET', url: '/api/v1/products', cookie: cookies.user });
-    const product = (JSON.parse(body) as { products: { _id: string; ProductSize: { size: string; stock: number }[] }[] }).products.find((p) =>
-      p.ProductSize.some((s) => s.stock > 0),
-    );
+  it("keeps schools out of each other's orders", async () => {
+    const { body } = await stack.request({
+      method: 'GET',
+      url: '/api/v1/products',
+      cookie: cookies.user,
+    });
+    const product = (
+      JSON.parse(body) as {
+        products: { _id: string; ProductSize: { size: string; stock: number }[] }[];
+      }
+    ).products.find((p) => p.ProductSize.some((s) => s.stock > 0));
     const size = product!.ProductSize.find((s) => s.stock > 0)!.size;
     const placed = await stack.request({
       method: 'POST',
@@ -152,9 +168,28 @@ describe('role matrix over the gateway route table', () => {
     expect([200, 201]).toContain(placed.statusCode);
     const orderId = (JSON.parse(placed.body) as { order: { _id: string } }).order._id;
     const other = await stack.login('cedarhill');
-    expect((await stack.request({ method: 'GET', url: `/api/v1/order/${orderId}`, cookie: other })).statusCode).toBe(404);
-    expect((await stack.request({ method: 'DELETE', url: `/api/v1/admin/order/${orderId}`, cookie: other })).statusCode).toBe(404);
+    expect(
+      (await stack.request({ method: 'GET', url: `/api/v1/order/${orderId}`, cookie: other }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await stack.request({
+          method: 'DELETE',
+          url: `/api/v1/admin/order/${orderId}`,
+          cookie: other,
+        })
+      ).statusCode,
+    ).toBe(404);
     // Still there for its owner.
-    expect((await stack.request({ method: 'GET', url: `/api/v1/order/${orderId}`, cookie: cookies.user })).statusCode).toBe(200);
+    expect(
+      (
+        await stack.request({
+          method: 'GET',
+          url: `/api/v1/order/${orderId}`,
+          cookie: cookies.user,
+        })
+      ).statusCode,
+    ).toBe(200);
   }, 60_000);
 });

@@ -13,7 +13,10 @@ function base64url(value: object): string {
 }
 
 function decodePayload(token: string): { sub: string; sid: string } {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sub: string; sid: string };
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    sub: string;
+    sid: string;
+  };
 }
 
 describe('sessions and HTTP security', () => {
@@ -32,7 +35,8 @@ describe('sessions and HTTP security', () => {
   }, 120_000);
   afterAll(() => stack.close());
 
-  const me = (token: string) => stack.request({ method: 'GET', url: '/api/v1/me', cookie: `token=${token}` });
+  const me = (token: string) =>
+    stack.request({ method: 'GET', url: '/api/v1/me', cookie: `token=${token}` });
 
   it('accepts the genuine token', async () => {
     expect((await me(userToken)).statusCode).toBe(200);
@@ -86,7 +90,11 @@ describe('sessions and HTTP security', () => {
   });
 
   it('sets the session cookie httpOnly, SameSite=Lax, path /', async () => {
-    const response = await stack.request({ method: 'POST', url: '/api/v1/login', payload: { email: 'TEST USER', password: 'demo345' } });
+    const response = await stack.request({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { email: 'TEST USER', password: 'demo345' },
+    });
     const cookie = String(response.headers['set-cookie']);
     expect(cookie).toMatch(/^token=/);
     expect(cookie).toMatch(/HttpOnly/i);
@@ -108,7 +116,11 @@ describe('sessions and HTTP security', () => {
       url: '/api/v1/password/update',
       cookie: userCookie,
       headers: { origin: new URL(PUBLIC_URL).origin },
-      payload: { oldPassword: 'wrong-old-code', newPassword: 'newcode1', confirmPassword: 'newcode1' },
+      payload: {
+        oldPassword: 'wrong-old-code',
+        newPassword: 'newcode1',
+        confirmPassword: 'newcode1',
+      },
     });
     expect(own.statusCode).toBe(400);
   });
@@ -139,7 +151,11 @@ describe('sessions and HTTP security', () => {
     let last = 0;
     let retryAfter: string | undefined;
     for (let i = 0; i < 8; i += 1) {
-      const response = await stack.request({ method: 'POST', url: '/api/v1/login', payload: { email: 'maplegrove', password: `wrong-${i}` } });
+      const response = await stack.request({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: 'maplegrove', password: `wrong-${i}` },
+      });
       last = response.statusCode;
       if (last === 429) {
         retryAfter = String(response.headers['retry-after']);

@@ -7,8 +7,16 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
-import { AuthModule, authConfigSchema, seedDemoData as seedAuth } from '../../services/auth/src/index.js';
-import { CatalogModule, catalogConfigSchema, seedDemoData as seedCatalog } from '../../services/catalog/src/index.js';
+import {
+  AuthModule,
+  authConfigSchema,
+  seedDemoData as seedAuth,
+} from '../../services/auth/src/index.js';
+import {
+  CatalogModule,
+  catalogConfigSchema,
+  seedDemoData as seedCatalog,
+} from '../../services/catalog/src/index.js';
 import { OrdersModule, ordersConfigSchema } from '../../services/orders/src/index.js';
 import { ReportingModule, reportingConfigSchema } from '../../services/reporting/src/index.js';
 import { gatewayConfigSchema } from '../../gateway/src/config.js';
@@ -29,17 +37,39 @@ export interface FullStack {
 export async function startFullStack(extraEnv: Record<string, string> = {}): Promise<FullStack> {
   const env = await TestEnv.create();
   const vars = env.envVars({ PUBLIC_URL, DEMO_CODE, ...extraEnv });
-  await env.startService('auth', AuthModule.register(parseConfig(authConfigSchema, vars), env.logger), parseConfig(authConfigSchema, vars));
-  await env.startService('catalog', CatalogModule.register(parseConfig(catalogConfigSchema, vars), env.logger), parseConfig(catalogConfigSchema, vars));
-  await env.startService('orders', OrdersModule.register(parseConfig(ordersConfigSchema, vars), env.logger), parseConfig(ordersConfigSchema, vars));
-  await env.startService('reporting', ReportingModule.register(parseConfig(reportingConfigSchema, vars), env.logger), parseConfig(reportingConfigSchema, vars));
+  await env.startService(
+    'auth',
+    AuthModule.register(parseConfig(authConfigSchema, vars), env.logger),
+    parseConfig(authConfigSchema, vars),
+  );
+  await env.startService(
+    'catalog',
+    CatalogModule.register(parseConfig(catalogConfigSchema, vars), env.logger),
+    parseConfig(catalogConfigSchema, vars),
+  );
+  await env.startService(
+    'orders',
+    OrdersModule.register(parseConfig(ordersConfigSchema, vars), env.logger),
+    parseConfig(ordersConfigSchema, vars),
+  );
+  await env.startService(
+    'reporting',
+    ReportingModule.register(parseConfig(reportingConfigSchema, vars), env.logger),
+    parseConfig(reportingConfigSchema, vars),
+  );
   await seedAuth(env.pool, { demoCode: DEMO_CODE, nodeEnv: 'test' });
   await seedCatalog(env.pool);
-  const app = await createGatewayApp(parseConfig(gatewayConfigSchema, { ...vars, PORT: '0' }), env.logger);
+  const app = await createGatewayApp(
+    parseConfig(gatewayConfigSchema, { ...vars, PORT: '0' }),
+    env.logger,
+  );
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
 
   const request: FullStack['request'] = async ({ cookie, headers, ...options }) =>
-    fastify.inject({ ...options, headers: { ...(headers ?? {}), ...(cookie ? { cookie } : {}) } } as InjectOptions);
+    fastify.inject({
+      ...options,
+      headers: { ...(headers ?? {}), ...(cookie ? { cookie } : {}) },
+    } as InjectOptions);
 
   return {
     env,
@@ -47,8 +77,13 @@ export async function startFullStack(extraEnv: Record<string, string> = {}): Pro
     fastify,
     request,
     async login(loginId, code = DEMO_CODE) {
-      const response = await request({ method: 'POST', url: '/api/v1/login', payload: { email: loginId, password: code } });
-      if (response.statusCode !== 200) throw new Error(`login ${loginId}: ${response.statusCode} ${response.body}`);
+      const response = await request({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { email: loginId, password: code },
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`login ${loginId}: ${response.statusCode} ${response.body}`);
       const setCookie = response.headers['set-cookie'];
       const first = Array.isArray(setCookie) ? setCookie[0] : setCookie;
       return (first ?? '').split(';')[0] ?? '';

@@ -1,2 +1,2 @@
-/* global module */
+// Stands in for CSS imports in component tests.
 module.exports = {};

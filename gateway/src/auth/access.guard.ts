@@ -2,7 +2,13 @@
  * Global guard: identifies the caller from the session and enforces the route's @Access rule.
  * A route without a rule is refused, so a forgotten decorator fails closed.
  */
-import { Inject, Injectable, Logger, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type CanActivate,
+  type ExecutionContext,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
@@ -29,7 +35,9 @@ export class AccessGuard implements CanActivate {
       context.getClass(),
     ]);
     if (!rules) {
-      this.logger.error(`Route ${context.getClass().name}.${context.getHandler().name} has no @Access rule`);
+      this.logger.error(
+        `Route ${context.getClass().name}.${context.getHandler().name} has no @Access rule`,
+      );
       throw AppError.forbidden();
     }
     const request = context.switchToHttp().getRequest<FastifyRequest>();
@@ -54,7 +62,12 @@ export class AccessGuard implements CanActivate {
     request.actor = session.actor;
     if (session.refreshedToken && session.expiresAt) {
       request.sessionToken = session.refreshedToken;
-      setSessionCookie(reply, session.refreshedToken, new Date(session.expiresAt), cookieSecure(this.config));
+      setSessionCookie(
+        reply,
+        session.refreshedToken,
+        new Date(session.expiresAt),
+        cookieSecure(this.config),
+      );
     }
   }
 }

@@ -2,7 +2,12 @@
 import type { FastifyReply } from 'fastify';
 import { SESSION_COOKIE } from './session.js';
 
-export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean): void {
+export function setSessionCookie(
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+  secure: boolean,
+): void {
   void reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',

@@ -10,6 +10,8 @@ declare module 'fastify' {
 }
 
 /** The authenticated caller, or null for a guest. */
-export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor | null => {
-  return ctx.switchToHttp().getRequest<FastifyRequest>().actor ?? null;
-});
+export const CurrentActor = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): Actor | null => {
+    return ctx.switchToHttp().getRequest<FastifyRequest>().actor ?? null;
+  },
+);

@@ -24,7 +24,10 @@ export function readSessionToken(request: FastifyRequest): string | null {
   return null;
 }
 
-export async function checkSession(rpc: RpcClient, token: string): Promise<SessionCheckResult | null> {
+export async function checkSession(
+  rpc: RpcClient,
+  token: string,
+): Promise<SessionCheckResult | null> {
   try {
     return await rpc.call<SessionCheckResult>(RPC.auth.sessionCheck, { token });
   } catch (error) {

@@ -13,7 +13,9 @@ export interface ConsoleListQuery {
 }
 
 const sortSchema = z.tuple([z.string().min(1).max(64), z.enum(['ASC', 'DESC'])]);
-const rangeSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]).refine(([a, b]) => b >= a, 'end before start');
+const rangeSchema = z
+  .tuple([z.number().int().min(0), z.number().int().min(0)])
+  .refine(([a, b]) => b >= a, 'end before start');
 
 function parseJsonParam(raw: unknown, name: string): unknown {
   if (raw === undefined || raw === '') return undefined;
@@ -25,7 +27,10 @@ function parseJsonParam(raw: unknown, name: string): unknown {
   }
 }
 
-export function parseConsoleQuery(query: Record<string, unknown>, defaultPageSize = 15): ConsoleListQuery {
+export function parseConsoleQuery(
+  query: Record<string, unknown>,
+  defaultPageSize = 15,
+): ConsoleListQuery {
   const sortRaw = parseJsonParam(query.sort, 'sort');
   const rangeRaw = parseJsonParam(query.range, 'range');
   const filterRaw = parseJsonParam(query.filter, 'filter');
@@ -33,7 +38,10 @@ export function parseConsoleQuery(query: Record<string, unknown>, defaultPageSiz
   if (sort && !sort.success) throw AppError.badRequest('sort: expected ["field","ASC"|"DESC"]');
   const range = rangeRaw === undefined ? null : rangeSchema.safeParse(rangeRaw);
   if (range && !range.success) throw AppError.badRequest('range: expected [start,end]');
-  if (filterRaw !== undefined && (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw))) {
+  if (
+    filterRaw !== undefined &&
+    (typeof filterRaw !== 'object' || filterRaw === null || Array.isArray(filterRaw))
+  ) {
     throw AppError.badRequest('filter: expected an object');
   }
   const [start, end] = range?.data ?? [0, defaultPageSize - 1];
@@ -46,7 +54,13 @@ export function parseConsoleQuery(query: Record<string, unknown>, defaultPageSiz
   };
 }
 
-export function sendConsoleList<T>(reply: FastifyReply, resource: string, items: T[], total: number, start: number): T[] {
+export function sendConsoleList<T>(
+  reply: FastifyReply,
+  resource: string,
+  items: T[],
+  total: number,
+  start: number,
+): T[] {
   const end = items.length === 0 ? start : start + items.length - 1;
   void reply.header('Content-Range', `${resource} ${start}-${end}/${total}`);
   void reply.header('Access-Control-Expose-Headers', 'Content-Range');

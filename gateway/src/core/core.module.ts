@@ -1,6 +1,19 @@
 /** Global providers of the gateway: config, logger, NATS request-reply client and image storage. */
-import { Global, Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
-import { LOGGER, NATS_CONNECTION, RpcClient, connectNats, type Logger, type NatsConnection } from '@lr/nest-kit';
+import {
+  Global,
+  Inject,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import {
+  LOGGER,
+  NATS_CONNECTION,
+  RpcClient,
+  connectNats,
+  type Logger,
+  type NatsConnection,
+} from '@lr/nest-kit';
 import { mediaDir, type GatewayConfig } from '../config.js';
 import { ImageStore, LocalMediaStorage, S3MediaStorage } from './media-storage.js';
 import { GATEWAY_CONFIG } from './tokens.js';
@@ -14,9 +27,24 @@ class NatsCloser implements OnApplicationShutdown {
 
 function createImageStore(config: GatewayConfig): ImageStore {
   if (config.MEDIA_STORAGE === 's3') {
-    const { S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PUBLIC_URL, S3_REGION } = config;
-    if (!S3_ENDPOINT || !S3_BUCKET || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY || !S3_PUBLIC_URL) {
-      throw new Error('Configuration error: MEDIA_STORAGE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL');
+    const {
+      S3_ENDPOINT,
+      S3_BUCKET,
+      S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY,
+      S3_PUBLIC_URL,
+      S3_REGION,
+    } = config;
+    if (
+      !S3_ENDPOINT ||
+      !S3_BUCKET ||
+      !S3_ACCESS_KEY_ID ||
+      !S3_SECRET_ACCESS_KEY ||
+      !S3_PUBLIC_URL
+    ) {
+      throw new Error(
+        'Configuration error: MEDIA_STORAGE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL',
+      );
     }
     return new ImageStore(
       new S3MediaStorage({
@@ -46,7 +74,8 @@ export class CoreModule {
       {
         provide: RpcClient,
         inject: [NATS_CONNECTION],
-        useFactory: (nc: NatsConnection) => new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS),
+        useFactory: (nc: NatsConnection) =>
+          new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS),
       },
       { provide: ImageStore, useFactory: () => createImageStore(config) },
     ];

@@ -74,11 +74,19 @@ export class ImageStore {
     let web: Buffer;
     try {
       const width = folder === 'avatars' ? 256 : 1200;
-      web = await sharp(data).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+      web = await sharp(data)
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
     } catch {
       throw AppError.badRequest('The image could not be read');
     }
-    const originalUrl = await this.storage.put(`${folder}/${hash}.${kind}`, data, CONTENT_TYPES[kind]);
+    const originalUrl = await this.storage.put(
+      `${folder}/${hash}.${kind}`,
+      data,
+      CONTENT_TYPES[kind],
+    );
     const url = await this.storage.put(`${folder}/${hash}.web.webp`, web, 'image/webp');
     return { url, originalUrl };
   }

@@ -36,7 +36,12 @@ export function buildOpenApi(routes: RouteEntry[], version: string): Record<stri
     if (route.doc?.query) {
       const schema = toJsonSchema(route.doc.query) as { properties?: Record<string, unknown> };
       for (const [name, property] of Object.entries(schema.properties ?? {})) {
-        (operation.parameters as unknown[]).push({ name, in: 'query', required: false, schema: property });
+        (operation.parameters as unknown[]).push({
+          name,
+          in: 'query',
+          required: false,
+          schema: property,
+        });
       }
     }
     if (route.doc?.body) {

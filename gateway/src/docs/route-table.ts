@@ -46,20 +46,33 @@ export class RouteTable {
       const prefixes = ([] as string[]).concat(Reflect.getMetadata(PATH_METADATA, type) ?? '');
       const prototype = Object.getPrototypeOf(instance) as object;
       for (const name of this.scanner.getAllMethodNames(prototype)) {
-        const handler = (prototype as Record<string, unknown>)[name] as (...args: unknown[]) => unknown;
+        const handler = (prototype as Record<string, unknown>)[name] as (
+          ...args: unknown[]
+        ) => unknown;
         const paths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
         const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
         if (paths === undefined || method === undefined) continue;
-        const access = this.reflector.getAllAndOverride<AccessRule[] | undefined>(ACCESS_KEY, [handler, type]) ?? null;
-        const doc = (Reflect.getMetadata(API_DOC_KEY, handler) as ApiDocOptions | undefined) ?? null;
+        const access =
+          this.reflector.getAllAndOverride<AccessRule[] | undefined>(ACCESS_KEY, [handler, type]) ??
+          null;
+        const doc =
+          (Reflect.getMetadata(API_DOC_KEY, handler) as ApiDocOptions | undefined) ?? null;
         for (const prefix of prefixes) {
           for (const path of ([] as string[]).concat(paths)) {
-            entries.push({ method: RequestMethod[method], path: joinPath(prefix, path), access, doc, handler: `${type.name}.${name}` });
+            entries.push({
+              method: RequestMethod[method],
+              path: joinPath(prefix, path),
+              access,
+              doc,
+              handler: `${type.name}.${name}`,
+            });
           }
         }
       }
     }
-    this.cache = entries.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+    this.cache = entries.sort(
+      (a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method),
+    );
     return this.cache;
   }
 }

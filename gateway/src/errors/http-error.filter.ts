@@ -2,7 +2,13 @@
  * One error shape for every HTTP failure: `{ success: false, message, code }` with the status of the
  * code (ARCHITECTURE.md section 4). Never a stack trace.
  */
-import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import {
+  Catch,
+  HttpException,
+  Logger,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import { ZodError } from 'zod';
 import { AppError, HTTP_STATUS_BY_CODE, describeZodError, type ErrorCode } from '@lr/contracts';
 import type { FastifyReply } from 'fastify';
@@ -29,7 +35,11 @@ export interface ErrorResponse {
 export function toErrorResponse(error: unknown, logger?: Logger): ErrorResponse {
   if (error instanceof AppError) {
     const details = error.details as { retryAfterSeconds?: number; lines?: unknown } | undefined;
-    const body: ErrorResponse['body'] & Record<string, unknown> = { success: false, message: error.message, code: error.code };
+    const body: ErrorResponse['body'] & Record<string, unknown> = {
+      success: false,
+      message: error.message,
+      code: error.code,
+    };
     // Short-stock and similar conflicts name the lines concerned.
     if (details && typeof details === 'object' && 'lines' in details) body.lines = details.lines;
     const response: ErrorResponse = { status: HTTP_STATUS_BY_CODE[error.code], body };
@@ -37,17 +47,30 @@ export function toErrorResponse(error: unknown, logger?: Logger): ErrorResponse 
     return response;
   }
   if (error instanceof ZodError) {
-    return { status: 400, body: { success: false, message: describeZodError(error), code: 'BAD_REQUEST' } };
+    return {
+      status: 400,
+      body: { success: false, message: describeZodError(error), code: 'BAD_REQUEST' },
+    };
   }
-  const status = error instanceof HttpException ? error.getStatus() : (error as { statusCode?: number })?.statusCode;
+  const status =
+    error instanceof HttpException
+      ? error.getStatus()
+      : (error as { statusCode?: number })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const code = CODE_BY_STATUS[status] ?? 'BAD_REQUEST';
     const message =
-      status === 404 ? 'Resource not found' : status === 413 ? 'Upload too large' : (error as Error).message || 'Bad request';
+      status === 404
+        ? 'Resource not found'
+        : status === 413
+          ? 'Upload too large'
+          : (error as Error).message || 'Bad request';
     return { status: code === 'NOT_FOUND' ? 404 : status, body: { success: false, message, code } };
   }
   logger?.error(`Unhandled error: ${(error as Error)?.stack ?? String(error)}`);
-  return { status: 500, body: { success: false, message: 'Internal server error', code: 'INTERNAL' } };
+  return {
+    status: 500,
+    body: { success: false, message: 'Internal server error', code: 'INTERNAL' },
+  };
 }
 
 @Catch()
@@ -57,7 +80,8 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const response = toErrorResponse(exception, this.logger);
-    if (response.retryAfterSeconds) void reply.header('Retry-After', String(response.retryAfterSeconds));
+    if (response.retryAfterSeconds)
+      void reply.header('Retry-After', String(response.retryAfterSeconds));
     void reply.status(response.status).send(response.body);
   }
 }

@@ -50,13 +50,19 @@ function sendApp(reply: FastifyReply, root: string, relative: string): FastifyRe
     return reply.sendFile(safe, root, { maxAge: hashed ? '365d' : 0, immutable: hashed });
   }
   if (!existsSync(path.join(root, 'index.html'))) {
-    return reply.status(503).type('text/plain').send('This app is not built yet: run `npm run build`.');
+    return reply
+      .status(503)
+      .type('text/plain')
+      .send('This app is not built yet: run `npm run build`.');
   }
   void reply.header('Cache-Control', 'no-cache');
   return reply.sendFile('index.html', root, { maxAge: 0 });
 }
 
-export async function registerWebRoutes(app: FastifyInstance, config: GatewayConfig): Promise<void> {
+export async function registerWebRoutes(
+  app: FastifyInstance,
+  config: GatewayConfig,
+): Promise<void> {
   const storeRoot = path.resolve(config.WEB_STORE_DIR);
   const adminRoot = path.resolve(config.WEB_ADMIN_DIR);
   const mediaRoot = mediaDir(config);
@@ -66,7 +72,9 @@ export async function registerWebRoutes(app: FastifyInstance, config: GatewayCon
     const relative = (request.params as { '*': string })['*'];
     const safe = path.normalize(relative).replace(/^(\.\.(\/|\\|$))+/, '');
     if (!safe || !isFile(path.join(mediaRoot, safe))) {
-      return reply.status(404).send({ success: false, message: 'Resource not found', code: 'NOT_FOUND' });
+      return reply
+        .status(404)
+        .send({ success: false, message: 'Resource not found', code: 'NOT_FOUND' });
     }
     return reply.sendFile(safe, mediaRoot, { maxAge: '365d', immutable: true });
   });
@@ -81,7 +89,9 @@ export async function registerWebRoutes(app: FastifyInstance, config: GatewayCon
   app.get('/*', (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname.startsWith('/api/')) {
-      return reply.status(404).send({ success: false, message: 'Resource not found', code: 'NOT_FOUND' });
+      return reply
+        .status(404)
+        .send({ success: false, message: 'Resource not found', code: 'NOT_FOUND' });
     }
     const target = consoleRouteFor(pathname);
     if (target) return reply.redirect(target);

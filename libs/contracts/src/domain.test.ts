@@ -1,8 +1,18 @@
-import { allowedTransitions, inventoryEffectOf, isReservedLoginId, statusShownToSchool } from './domain.js';
+import {
+  allowedTransitions,
+  inventoryEffectOf,
+  isReservedLoginId,
+  statusShownToSchool,
+} from './domain.js';
 
 describe('order status rules', () => {
   it('offers exactly the spec table choices', () => {
-    expect(allowedTransitions('Processing')).toEqual(['CheckEmail', 'Printed', 'Ready for Pickup', 'Delivered']);
+    expect(allowedTransitions('Processing')).toEqual([
+      'CheckEmail',
+      'Printed',
+      'Ready for Pickup',
+      'Delivered',
+    ]);
     expect(allowedTransitions('Packing')).toEqual(['Ready for Pickup', 'Delivered']);
     expect(allowedTransitions('Delivered')).toEqual(['Processing']);
   });

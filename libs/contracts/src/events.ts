@@ -3,12 +3,7 @@
  * never call back: order events carry the whole order snapshot.
  */
 import { z } from 'zod';
-import {
-  categorySchema,
-  orderStatusSchema,
-  roleSchema,
-  subCategorySchema,
-} from './domain.js';
+import { categorySchema, orderStatusSchema, roleSchema, subCategorySchema } from './domain.js';
 import { EVENTS } from './subjects.js';
 
 // ---- auth ---------------------------------------------------------------------------------------
@@ -152,4 +147,6 @@ export const EVENT_SCHEMAS = {
   [EVENTS.ordersOrderDeleted]: orderDeletedSchema,
 } as const;
 
-export type EventDataMap = { [K in keyof typeof EVENT_SCHEMAS]: z.infer<(typeof EVENT_SCHEMAS)[K]> };
+export type EventDataMap = {
+  [K in keyof typeof EVENT_SCHEMAS]: z.infer<(typeof EVENT_SCHEMAS)[K]>;
+};

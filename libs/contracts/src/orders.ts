@@ -15,7 +15,11 @@ export const ORDER_LINES_MAX = 100;
 /** `<student id>_<age>_<gender>`: the student id may itself hold underscores, age and gender may not. */
 export const RECEIVING_PERSON_PATTERN = /^(.+)_(\d{1,3})_(Male|Female|NA)$/;
 
-export function joinReceivingPersonName(studentId: string, age: number | string, gender: string): string {
+export function joinReceivingPersonName(
+  studentId: string,
+  age: number | string,
+  gender: string,
+): string {
   return `${studentId.trim()}_${String(age).trim()}_${gender}`;
 }
 
@@ -40,10 +44,18 @@ export const shippingInfoInputSchema = z.object({
     .string()
     .trim()
     .max(200)
-    .regex(RECEIVING_PERSON_PATTERN, 'must be the student id, age and gender (Male, Female or NA) joined by underscores'),
+    .regex(
+      RECEIVING_PERSON_PATTERN,
+      'must be the student id, age and gender (Male, Female or NA) joined by underscores',
+    ),
   additionalComments: z.string().trim().max(2000).optional().default(''),
   userLoggedInDesignation: z.string().trim().max(200).optional().default(''),
-  phoneNo: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().max(40)).optional().default(''),
+  phoneNo: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().trim().max(40))
+    .optional()
+    .default(''),
   Email: z.email().max(254),
   userName: z.string().optional(),
   userAddress: z.string().optional(),
@@ -96,7 +108,15 @@ const filterDateSchema = z
 
 const MAX_ROW = 1_000_000_000;
 
-export const ORDER_CONSOLE_SORT_FIELDS = ['createdAt', 'orderNumber', 'orderId', 'status', 'orderStatus', 'userName', 'deliveredAt'] as const;
+export const ORDER_CONSOLE_SORT_FIELDS = [
+  'createdAt',
+  'orderNumber',
+  'orderId',
+  'status',
+  'orderStatus',
+  'userName',
+  'deliveredAt',
+] as const;
 
 export const orderConsoleFilterSchema = z.object({
   status: z.union([orderStatusSchema, z.array(orderStatusSchema)]).optional(),
@@ -117,11 +137,17 @@ export const orderConsoleFilterSchema = z.object({
 export type OrderConsoleFilter = z.infer<typeof orderConsoleFilterSchema>;
 
 export const orderConsoleListInputSchema = z.object({
-  sort: z.object({ field: z.enum(ORDER_CONSOLE_SORT_FIELDS), order: z.enum(['ASC', 'DESC']) }).nullable().optional(),
+  sort: z
+    .object({ field: z.enum(ORDER_CONSOLE_SORT_FIELDS), order: z.enum(['ASC', 'DESC']) })
+    .nullable()
+    .optional(),
   /** `{ start, end }` or the console's `[start, end]`, both inclusive; at most 1000 rows. */
   range: z
     .union([
-      z.object({ start: z.number().int().min(0).max(MAX_ROW), end: z.number().int().min(0).max(MAX_ROW) }),
+      z.object({
+        start: z.number().int().min(0).max(MAX_ROW),
+        end: z.number().int().min(0).max(MAX_ROW),
+      }),
       z
         .tuple([z.number().int().min(0).max(MAX_ROW), z.number().int().min(0).max(MAX_ROW)])
         .transform(([start, end]) => ({ start, end })),
@@ -163,7 +189,10 @@ export const paymentProcessBodySchema = z.object({
   amount: z.coerce.number().refine((n) => n === 0, 'must be 0: requests are free'),
 });
 
-const zeroPrice = z.coerce.number().refine((n) => n === 0, 'must be 0').optional();
+const zeroPrice = z.coerce
+  .number()
+  .refine((n) => n === 0, 'must be 0')
+  .optional();
 
 export const newOrderItemBodySchema = z.object({
   product: z.uuid(),
@@ -178,7 +207,10 @@ export const newOrderItemBodySchema = z.object({
 /** `POST /api/v1/order/new`. */
 export const newOrderBodySchema = z.object({
   shippingInfo: shippingInfoInputSchema,
-  orderItems: z.array(newOrderItemBodySchema).min(1, 'at least one item is needed').max(ORDER_LINES_MAX),
+  orderItems: z
+    .array(newOrderItemBodySchema)
+    .min(1, 'at least one item is needed')
+    .max(ORDER_LINES_MAX),
   itemsPrice: zeroPrice,
   taxPrice: zeroPrice,
   shippingPrice: zeroPrice,

@@ -2,7 +2,12 @@
  * Starts a service as a NestJS microservice on the NATS request-reply transport. Used by every
  * `main.ts` and by the service tests, so tests run the same wiring as production.
  */
-import { Catch, type DynamicModule, type INestMicroservice, type RpcExceptionFilter } from '@nestjs/common';
+import {
+  Catch,
+  type DynamicModule,
+  type INestMicroservice,
+  type RpcExceptionFilter,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { throwError, type Observable } from 'rxjs';
 import type { z } from 'zod';
@@ -53,6 +58,15 @@ export async function runServiceMain<S extends z.ZodType<BaseConfig>>(options: {
   createModule: (config: z.infer<S>, logger: Logger) => DynamicModule;
 }): Promise<INestMicroservice> {
   const config = loadConfigOrExit(options.configSchema);
-  const logger = createLogger({ service: options.service, level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' });
-  return startService({ service: options.service, module: options.createModule(config, logger), config, logger });
+  const logger = createLogger({
+    service: options.service,
+    level: config.LOG_LEVEL,
+    pretty: config.NODE_ENV === 'development',
+  });
+  return startService({
+    service: options.service,
+    module: options.createModule(config, logger),
+    config,
+    logger,
+  });
 }

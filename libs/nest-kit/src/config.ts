@@ -8,7 +8,9 @@ import { z } from 'zod';
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/lockerroom'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/ })
+    .default('postgres://postgres@127.0.0.1:5432/lockerroom'),
   NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
   /** Prefix of every subject and stream; empty in production, unique per test run. */
   NATS_NAMESPACE: z
@@ -28,20 +30,28 @@ export type BaseConfig = z.infer<typeof baseConfigSchema>;
 export class ConfigError extends Error {}
 
 /** Parses `env` with `schema`; throws ConfigError whose message names the first bad variable. */
-export function parseConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function parseConfig<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   const result = schema.safeParse(env);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const name = issue?.path.map(String).join('.') || '(unknown)';
   const received = name in env ? 'invalid' : 'missing';
-  throw new ConfigError(`Configuration error: ${name} is ${received}: ${issue?.message ?? 'invalid'}`);
+  throw new ConfigError(
+    `Configuration error: ${name} is ${received}: ${issue?.message ?? 'invalid'}`,
+  );
 }
 
 /**
  * For `main.ts`: parse or exit(1) with the one-line message. Kept apart from `parseConfig` so
  * tests can check the message without exiting.
  */
-export function loadConfigOrExit<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadConfigOrExit<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   try {
     return parseConfig(schema, env);
   } catch (error) {

@@ -37,7 +37,10 @@ export type EventHandler = (tx: Transaction, event: EventEnvelope<unknown>) => P
 
 /** Typed handlers per event type; types not listed are acknowledged and skipped. */
 export type EventHandlers = {
-  [K in keyof EventDataMap]?: (tx: Transaction, event: EventEnvelope<EventDataMap[K]>) => Promise<void>;
+  [K in keyof EventDataMap]?: (
+    tx: Transaction,
+    event: EventEnvelope<EventDataMap[K]>,
+  ) => Promise<void>;
 };
 
 export interface DurableConsumerOptions {
@@ -164,14 +167,20 @@ export class DurableConsumer {
       for (const msg of batch) await this.process(msg);
       return;
     }
-    const wanted = parsed.filter((p) => this.options.subjects.includes((p.envelope as EventEnvelope<unknown>).type));
+    const wanted = parsed.filter((p) =>
+      this.options.subjects.includes((p.envelope as EventEnvelope<unknown>).type),
+    );
     let applied: boolean[];
     try {
       applied = await this.db.transaction(async (tx) => {
         const results: boolean[] = [];
         for (const { envelope } of wanted) {
           const event = envelope as EventEnvelope<unknown>;
-          results.push(await runWithContext({ correlationId: event.correlationId }, () => this.applyIn(tx, event)));
+          results.push(
+            await runWithContext({ correlationId: event.correlationId }, () =>
+              this.applyIn(tx, event),
+            ),
+          );
         }
         return results;
       });
@@ -223,7 +232,12 @@ export class DurableConsumer {
         const backoff = this.options.backoffMs ?? [200, 1000, 5000, 15000];
         const delay = backoff[Math.min(deliveries - 1, backoff.length - 1)] ?? 1000;
         this.logger.warn(
-          { err: (error as Error).message, eventId: envelope.eventId, type: envelope.type, deliveries },
+          {
+            err: (error as Error).message,
+            eventId: envelope.eventId,
+            type: envelope.type,
+            deliveries,
+          },
           'event handler failed; will retry',
         );
         msg.nak(delay);
@@ -245,7 +259,8 @@ export class DurableConsumer {
 
   /** Records the event as processed and runs its effect, inside `tx`; false for a duplicate. */
   private async applyIn(tx: Transaction, envelope: EventEnvelope<unknown>): Promise<boolean> {
-    const handler = this.options.handlers[envelope.type as keyof EventDataMap] as EventHandler | undefined;
+    const handler = this.options.handlers[envelope.type as keyof EventDataMap] as
+      EventHandler | undefined;
     const inserted = await tx.execute(
       sql`INSERT INTO ${sql.identifier(this.options.schema)}.processed_events (consumer, event_id)
           VALUES (${this.options.name}, ${envelope.eventId})
@@ -256,7 +271,12 @@ export class DurableConsumer {
     return true;
   }
 
-  private async deadLetter(msg: JsMsg, eventId: string | null, raw: string, error: string): Promise<void> {
+  private async deadLetter(
+    msg: JsMsg,
+    eventId: string | null,
+    raw: string,
+    error: string,
+  ): Promise<void> {
     try {
       await this.db.execute(
         sql`INSERT INTO ${sql.identifier(this.options.schema)}.dead_letters
@@ -265,7 +285,13 @@ export class DurableConsumer {
       );
       this.stats.deadLettered += 1;
       this.logger.error(
-        { consumer: this.options.name, eventId, subject: msg.subject, error, deliveries: msg.info.deliveryCount },
+        {
+          consumer: this.options.name,
+          eventId,
+          subject: msg.subject,
+          error,
+          deliveries: msg.info.deliveryCount,
+        },
         'EVENT DEAD-LETTERED: moved to dead_letters after its last delivery; needs an operator',
       );
       msg.term(error.slice(0, 200));

@@ -86,24 +86,33 @@ export async function runMigrations(
       `CREATE TABLE IF NOT EXISTS ${schema}.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
     );
     const done = new Set(
-      (await client.query<{ name: string }>(`SELECT name FROM ${schema}.schema_migrations`)).rows.map((r) => r.name),
+      (
+        await client.query<{ name: string }>(`SELECT name FROM ${schema}.schema_migrations`)
+      ).rows.map((r) => r.name),
     );
     for (const migration of migrations) {
       if (done.has(migration.name)) continue;
       await client.query('BEGIN');
       try {
         await client.query(migration.sql);
-        await client.query(`INSERT INTO ${schema}.schema_migrations (name) VALUES ($1)`, [migration.name]);
+        await client.query(`INSERT INTO ${schema}.schema_migrations (name) VALUES ($1)`, [
+          migration.name,
+        ]);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`Migration ${schema}/${migration.name} failed: ${(error as Error).message}`, { cause: error });
+        throw new Error(
+          `Migration ${schema}/${migration.name} failed: ${(error as Error).message}`,
+          { cause: error },
+        );
       }
       applied.push(migration.name);
       logger?.info({ schema, migration: migration.name }, 'migration applied');
     }
   } finally {
-    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`]).catch(() => undefined);
+    await client
+      .query('SELECT pg_advisory_unlock(hashtext($1))', [`migrate:${schema}`])
+      .catch(() => undefined);
     client.release();
   }
   return applied;

@@ -19,7 +19,13 @@ export class EventConsumers {
   ) {}
 
   register(options: DurableConsumerOptions): DurableConsumer {
-    const consumer = new DurableConsumer(this.nc, this.db, this.namespace, this.logger.child({ consumer: options.name }), options);
+    const consumer = new DurableConsumer(
+      this.nc,
+      this.db,
+      this.namespace,
+      this.logger.child({ consumer: options.name }),
+      options,
+    );
     this.consumers.push(consumer);
     if (this.started) void consumer.start();
     return consumer;

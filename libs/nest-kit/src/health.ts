@@ -21,7 +21,9 @@ export interface ServiceHealth {
   checks: Record<string, DependencyHealth>;
 }
 
-async function timed(check: () => Promise<Record<string, unknown> | void>): Promise<DependencyHealth> {
+async function timed(
+  check: () => Promise<Record<string, unknown> | void>,
+): Promise<DependencyHealth> {
   const started = performance.now();
   try {
     const extra = (await check()) ?? {};

@@ -45,7 +45,9 @@ export interface KitOptions {
 }
 
 @Injectable()
-class KitLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+class KitLifecycle
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   constructor(
     @Inject(KIT_OPTIONS) private readonly options: KitOptions,
     private readonly relay: OutboxRelay,
@@ -99,7 +101,11 @@ export class KitModule {
         provide: LOGGER,
         useValue:
           options.logger ??
-          createLogger({ service: options.service, level: config.LOG_LEVEL, pretty: config.NODE_ENV === 'development' }),
+          createLogger({
+            service: options.service,
+            level: config.LOG_LEVEL,
+            pretty: config.NODE_ENV === 'development',
+          }),
       },
       {
         provide: PG_POOL,
@@ -123,7 +129,8 @@ export class KitModule {
       {
         provide: RpcClient,
         inject: [NATS_CONNECTION],
-        useFactory: (nc: NatsConnection) => new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS),
+        useFactory: (nc: NatsConnection) =>
+          new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS),
       },
       { provide: OutboxWriter, useValue: new OutboxWriter(options.schema) },
       {

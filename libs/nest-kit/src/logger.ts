@@ -46,7 +46,10 @@ export class NestPinoLogger implements LoggerService {
     this.logger.info({ context }, String(message));
   }
   error(message: unknown, stackOrContext?: string, context?: string): void {
-    this.logger.error({ context: context ?? stackOrContext, stack: context ? stackOrContext : undefined }, String(message));
+    this.logger.error(
+      { context: context ?? stackOrContext, stack: context ? stackOrContext : undefined },
+      String(message),
+    );
   }
   warn(message: unknown, context?: string): void {
     this.logger.warn({ context }, String(message));

@@ -44,9 +44,15 @@ export class Mailer {
       return undefined;
     }
     await mkdir(this.mailDir, { recursive: true });
-    const file = path.join(this.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+    const file = path.join(
+      this.mailDir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
+    );
     await writeFile(file, info.message);
-    this.options.logger.info({ to: message.to, subject: message.subject, file }, 'mail written to file');
+    this.options.logger.info(
+      { to: message.to, subject: message.subject, file },
+      'mail written to file',
+    );
     return file;
   }
 }

@@ -16,7 +16,11 @@ import type { Logger } from './logger.js';
 export type { NatsConnection } from '@nats-io/transport-node';
 
 /** Connects, retrying until the server is reachable, and reconnects forever afterwards. */
-export async function connectNats(url: string, name: string, logger?: Logger): Promise<NatsConnection> {
+export async function connectNats(
+  url: string,
+  name: string,
+  logger?: Logger,
+): Promise<NatsConnection> {
   const nc = await connect({
     servers: url.split(','),
     name,

@@ -189,10 +189,14 @@ export class OutboxRelay {
           rows.map((row) => {
             const hdrs = headers();
             hdrs.set(HEADERS.correlationId, row.envelope.correlationId);
-            return this.js.publish(namespaced(namespace, row.subject), JSON.stringify(row.envelope), {
-              msgID: row.event_id,
-              headers: hdrs,
-            });
+            return this.js.publish(
+              namespaced(namespace, row.subject),
+              JSON.stringify(row.envelope),
+              {
+                msgID: row.event_id,
+                headers: hdrs,
+              },
+            );
           }),
         );
         for (const [index, result] of results.entries()) {
@@ -205,7 +209,10 @@ export class OutboxRelay {
         // Mark what was acked (one statement for the batch), even if a later publish failed; a row
         // published but not marked is published again later and dropped by JetStream's de-duplication.
         if (acked.length > 0) {
-          await client.query(`UPDATE ${schema}.outbox SET sent_at = now() WHERE id = ANY($1::bigint[])`, [acked]);
+          await client.query(
+            `UPDATE ${schema}.outbox SET sent_at = now() WHERE id = ANY($1::bigint[])`,
+            [acked],
+          );
           this.published += acked.length;
         }
         await client.query('COMMIT');

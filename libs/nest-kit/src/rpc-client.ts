@@ -2,7 +2,14 @@
  * Request-reply client: sends `{ actor, input }` to a service subject with the correlation id in a
  * header, and turns an error reply back into an AppError so callers just `await`.
  */
-import { AppError, HEADERS, namespaced, rpcErrorSchema, type Actor, type RpcReply } from '@lr/contracts';
+import {
+  AppError,
+  HEADERS,
+  namespaced,
+  rpcErrorSchema,
+  type Actor,
+  type RpcReply,
+} from '@lr/contracts';
 import { headers, type NatsConnection } from '@nats-io/transport-node';
 import { currentCorrelationId } from './context.js';
 
@@ -22,10 +29,16 @@ export class RpcClient {
     private readonly defaultTimeoutMs = 10_000,
   ) {}
 
-  async call<T = unknown>(subject: string, input: unknown, options: RpcCallOptions = {}): Promise<T> {
+  async call<T = unknown>(
+    subject: string,
+    input: unknown,
+    options: RpcCallOptions = {},
+  ): Promise<T> {
     const hdrs = headers();
     hdrs.set(HEADERS.correlationId, options.correlationId ?? currentCorrelationId());
-    const body = encoder.encode(JSON.stringify({ actor: options.actor ?? null, input: input ?? null }));
+    const body = encoder.encode(
+      JSON.stringify({ actor: options.actor ?? null, input: input ?? null }),
+    );
     let raw: string;
     try {
       const reply = await this.nc.request(namespaced(this.namespace, subject), body, {
@@ -35,9 +48,13 @@ export class RpcClient {
       raw = decoder.decode(reply.data);
     } catch (error) {
       const service = subject.split('.')[1];
-      throw new AppError('SERVICE_UNAVAILABLE', `The ${service} service is not answering; please try again`, {
-        cause: (error as Error).message,
-      });
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        `The ${service} service is not answering; please try again`,
+        {
+          cause: (error as Error).message,
+        },
+      );
     }
     const parsed = JSON.parse(raw) as RpcReply<T>;
     if (parsed.ok) return parsed.data;

@@ -76,7 +76,8 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
 
   private async dispatch(pattern: string, msg: Msg): Promise<RpcReply<unknown>> {
     const handler = this.messageHandlers.get(pattern);
-    if (!handler) return { ok: false, error: { code: 'NOT_FOUND', message: `No handler for ${pattern}` } };
+    if (!handler)
+      return { ok: false, error: { code: 'NOT_FOUND', message: `No handler for ${pattern}` } };
     try {
       let payload: unknown;
       try {
@@ -85,7 +86,9 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
         throw AppError.badRequest('Malformed request');
       }
       const result: unknown = await handler(payload);
-      const value = isObservable(result) ? await lastValueFrom(result, { defaultValue: undefined }) : result;
+      const value = isObservable(result)
+        ? await lastValueFrom(result, { defaultValue: undefined })
+        : result;
       return { ok: true, data: value ?? null };
     } catch (error) {
       return { ok: false, error: this.toErrorBody(error, pattern) };
@@ -95,7 +98,9 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
   private toErrorBody(error: unknown, pattern: string): RpcErrorBody {
     if (error instanceof AppError) return error.toBody();
     if (error instanceof ZodError) return { code: 'BAD_REQUEST', message: describeZodError(error) };
-    this.log.error(`Unexpected error handling ${pattern}: ${(error as Error)?.stack ?? String(error)}`);
+    this.log.error(
+      `Unexpected error handling ${pattern}: ${(error as Error)?.stack ?? String(error)}`,
+    );
     return { code: 'INTERNAL', message: 'Internal server error' };
   }
 

@@ -31,7 +31,9 @@ function userEvent(loginId: string): EventEnvelope {
     version: 1,
     occurredAt: new Date().toISOString(),
     correlationId: randomUUID(),
-    data: { user: { id: randomUUID(), name: loginId, loginId, role: 'user', address: 'a', district: 'd' } },
+    data: {
+      user: { id: randomUUID(), name: loginId, loginId, role: 'user', address: 'a', district: 'd' },
+    },
   };
 }
 
@@ -43,11 +45,18 @@ describe('durable consumer', () => {
   const attempts = new Map<string, number>();
 
   async function publish(envelope: EventEnvelope, msgID = randomUUID()): Promise<void> {
-    await jetstream(env.nc).publish(namespaced(env.namespace, envelope.type), JSON.stringify(envelope), { msgID });
+    await jetstream(env.nc).publish(
+      namespaced(env.namespace, envelope.type),
+      JSON.stringify(envelope),
+      { msgID },
+    );
   }
 
   async function effectCount(loginId: string): Promise<number> {
-    const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.effects WHERE login_id = $1', [loginId]);
+    const { rows } = await pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM auth.effects WHERE login_id = $1',
+      [loginId],
+    );
     return rows[0]?.n ?? 0;
   }
 
@@ -72,7 +81,8 @@ describe('durable consumer', () => {
           const n = (attempts.get(loginId) ?? 0) + 1;
           attempts.set(loginId, n);
           // The effect above is rolled back with the transaction when the handler fails.
-          if ((loginId === 'crash-once' || loginId === 'batch-crash-once') && n === 1) throw new Error('crash mid-handler');
+          if ((loginId === 'crash-once' || loginId === 'batch-crash-once') && n === 1)
+            throw new Error('crash mid-handler');
           if (loginId === 'poison') throw new Error('always fails');
         },
       },
@@ -87,21 +97,30 @@ describe('durable consumer', () => {
 
   it('redelivers after a crash mid-handler and applies the effect once', async () => {
     await publish(userEvent('crash-once'));
-    await waitFor(async () => (await effectCount('crash-once')) === 1, { message: 'effect applied' });
+    await waitFor(async () => (await effectCount('crash-once')) === 1, {
+      message: 'effect applied',
+    });
     expect(attempts.get('crash-once')).toBe(2);
   });
 
   it('applies a burst in batches, each event once, even when one of the batch fails once', async () => {
     await consumer.stop();
     // Queue the burst while nobody consumes, so the next start finds many messages waiting.
-    const ids = Array.from({ length: 30 }, (_, i) => (i === 17 ? 'batch-crash-once' : `burst-${i}`));
+    const ids = Array.from({ length: 30 }, (_, i) =>
+      i === 17 ? 'batch-crash-once' : `burst-${i}`,
+    );
     for (const id of ids) await publish(userEvent(id));
     const appliedBefore = consumer.stats.applied;
     await consumer.start();
-    await waitFor(async () => {
-      const { rows } = await pool.query<{ n: number }>("SELECT count(DISTINCT login_id)::int AS n FROM auth.effects WHERE login_id LIKE 'burst-%' OR login_id = 'batch-crash-once'");
-      return rows[0]?.n === 30;
-    }, { message: 'burst applied' });
+    await waitFor(
+      async () => {
+        const { rows } = await pool.query<{ n: number }>(
+          "SELECT count(DISTINCT login_id)::int AS n FROM auth.effects WHERE login_id LIKE 'burst-%' OR login_id = 'batch-crash-once'",
+        );
+        return rows[0]?.n === 30;
+      },
+      { message: 'burst applied' },
+    );
     for (const id of ids) expect(await effectCount(id)).toBe(1);
     expect(consumer.stats.applied - appliedBefore).toBe(30);
   });
@@ -117,22 +136,32 @@ describe('durable consumer', () => {
   it('dead-letters a poison message after the last delivery and goes on with the next', async () => {
     await publish(userEvent('poison'));
     await publish(userEvent('after-poison'));
-    await waitFor(async () => (await effectCount('after-poison')) === 1, { message: 'next message applied' });
-    const letters = await waitFor(async () => {
-      const { rows } = await pool.query<{ deliveries: number; error: string }>(
-        "SELECT deliveries, error FROM auth.dead_letters WHERE payload LIKE '%poison%' AND payload NOT LIKE '%after-poison%'",
-      );
-      return rows.length ? rows : null;
-    }, { message: 'dead letter' });
+    await waitFor(async () => (await effectCount('after-poison')) === 1, {
+      message: 'next message applied',
+    });
+    const letters = await waitFor(
+      async () => {
+        const { rows } = await pool.query<{ deliveries: number; error: string }>(
+          "SELECT deliveries, error FROM auth.dead_letters WHERE payload LIKE '%poison%' AND payload NOT LIKE '%after-poison%'",
+        );
+        return rows.length ? rows : null;
+      },
+      { message: 'dead letter' },
+    );
     expect(letters[0]).toMatchObject({ deliveries: 3, error: 'always fails' });
     expect(await effectCount('poison')).toBe(0);
   });
 
   it('dead-letters a message that is not a valid event at once', async () => {
     await jetstream(env.nc).publish(namespaced(env.namespace, EVENTS.authUserCreated), 'not json');
-    await waitFor(async () => {
-      const { rows } = await pool.query("SELECT 1 FROM auth.dead_letters WHERE payload = 'not json'");
-      return rows.length === 1;
-    }, { message: 'invalid event dead-lettered' });
+    await waitFor(
+      async () => {
+        const { rows } = await pool.query(
+          "SELECT 1 FROM auth.dead_letters WHERE payload = 'not json'",
+        );
+        return rows.length === 1;
+      },
+      { message: 'invalid event dead-lettered' },
+    );
   });
 });

@@ -39,11 +39,28 @@ describe('transactional outbox', () => {
   }
 
   function relay(extra: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = {}): OutboxRelay {
-    return new OutboxRelay({ pool, nc: env.nc, schema: 'auth', namespace: env.namespace, logger, pollIntervalMs: 100, ...extra });
+    return new OutboxRelay({
+      pool,
+      nc: env.nc,
+      schema: 'auth',
+      namespace: env.namespace,
+      logger,
+      pollIntervalMs: 100,
+      ...extra,
+    });
   }
 
   function userCreated() {
-    return { user: { id: randomUUID(), name: 'A school', loginId: `s-${randomUUID()}`, role: 'user' as const, address: '1 Road', district: 'North' } };
+    return {
+      user: {
+        id: randomUUID(),
+        name: 'A school',
+        loginId: `s-${randomUUID()}`,
+        role: 'user' as const,
+        address: '1 Road',
+        district: 'North',
+      },
+    };
   }
 
   beforeAll(async () => {
@@ -71,7 +88,9 @@ describe('transactional outbox', () => {
         throw new Error('business rule failed');
       })
       .catch(() => undefined);
-    await waitFor(async () => (await countUnsent(pool, 'auth')) === 0, { message: 'outbox drained' });
+    await waitFor(async () => (await countUnsent(pool, 'auth')) === 0, {
+      message: 'outbox drained',
+    });
     await r.flush();
     await r.stop();
     expect(await streamMessages()).toBe(2);
@@ -111,7 +130,10 @@ describe('transactional outbox', () => {
     await db.transaction(async (tx) => {
       await writer.write(tx, EVENTS.authUserCreated, userCreated(), 1);
     });
-    await waitFor(async () => (await streamMessages()) === before + 1, { timeoutMs: 5000, message: 'notify wake-up' });
+    await waitFor(async () => (await streamMessages()) === before + 1, {
+      timeoutMs: 5000,
+      message: 'notify wake-up',
+    });
     await r.stop();
   });
 });

@@ -34,7 +34,15 @@ class EchoModule {
   static register(env: TestEnv, migrationsDir: string): DynamicModule {
     return {
       module: EchoModule,
-      imports: [KitModule.forService({ service: 'auth', schema: 'auth', migrationsDir, config: env.config(), logger: env.logger })],
+      imports: [
+        KitModule.forService({
+          service: 'auth',
+          schema: 'auth',
+          migrationsDir,
+          config: env.config(),
+          logger: env.logger,
+        }),
+      ],
       controllers: [EchoController],
     };
   }
@@ -52,11 +60,17 @@ describe('request-reply over NATS', () => {
 
   it('answers with data and passes the actor', async () => {
     const actor = TestEnv.actor('admin');
-    await expect(env.rpc.call('rpc.auth.echo', { text: 'hi' }, { actor })).resolves.toEqual({ text: 'hi', actor: 'admin' });
+    await expect(env.rpc.call('rpc.auth.echo', { text: 'hi' }, { actor })).resolves.toEqual({
+      text: 'hi',
+      actor: 'admin',
+    });
   });
 
   it('carries the error code and message of an AppError', async () => {
-    await expect(env.rpc.call('rpc.auth.fail', {})).rejects.toMatchObject({ code: 'CONFLICT', message: 'That cannot happen twice' });
+    await expect(env.rpc.call('rpc.auth.fail', {})).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: 'That cannot happen twice',
+    });
   });
 
   it('hides unexpected errors behind a generic message', async () => {
@@ -72,6 +86,8 @@ describe('request-reply over NATS', () => {
   });
 
   it('answers SERVICE_UNAVAILABLE when nobody listens', async () => {
-    await expect(env.rpc.call('rpc.nobody.here', {}, { timeoutMs: 500 })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(env.rpc.call('rpc.nobody.here', {}, { timeoutMs: 500 })).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+    });
   });
 });

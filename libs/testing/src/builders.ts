@@ -43,7 +43,9 @@ export function buildSchool(overrides: Partial<RegisterUserInput> = {}): Registe
 }
 
 /** Delivery details as the store sends them (receivingPersonName = student id _ age _ gender). */
-export function buildShippingInfo(overrides: Partial<PlaceOrderInput['shippingInfo']> = {}): PlaceOrderInput['shippingInfo'] {
+export function buildShippingInfo(
+  overrides: Partial<PlaceOrderInput['shippingInfo']> = {},
+): PlaceOrderInput['shippingInfo'] {
   return {
     receivingPersonName: `S${Math.floor(Math.random() * 1e6)}_11_NA`,
     additionalComments: '',
@@ -55,6 +57,9 @@ export function buildShippingInfo(overrides: Partial<PlaceOrderInput['shippingIn
 }
 
 /** An order request (rpc.orders.place) for the given lines. */
-export function buildOrder(lines: PlaceOrderInput['lines'], overrides: Partial<PlaceOrderInput> = {}): PlaceOrderInput {
+export function buildOrder(
+  lines: PlaceOrderInput['lines'],
+  overrides: Partial<PlaceOrderInput> = {},
+): PlaceOrderInput {
   return { shippingInfo: buildShippingInfo(), lines, idempotencyKey: randomUUID(), ...overrides };
 }

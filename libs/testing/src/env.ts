@@ -69,8 +69,18 @@ export class TestEnv {
   }
 
   /** Starts a service exactly as main.ts does, under this env's database and namespace. */
-  async startService(service: ServiceName, module: DynamicModule, config: BaseConfig = this.config()): Promise<INestMicroservice> {
-    const app = await startService({ service, module, config, logger: this.logger, shutdownHooks: false });
+  async startService(
+    service: ServiceName,
+    module: DynamicModule,
+    config: BaseConfig = this.config(),
+  ): Promise<INestMicroservice> {
+    const app = await startService({
+      service,
+      module,
+      config,
+      logger: this.logger,
+      shutdownHooks: false,
+    });
     this.apps.set(service, app);
     return app;
   }

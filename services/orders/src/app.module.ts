@@ -14,7 +14,13 @@ export class OrdersModule {
     return {
       module: OrdersModule,
       imports: [
-        KitModule.forService({ service: 'orders', schema: 'orders', migrationsDir: MIGRATIONS_DIR, config, logger }),
+        KitModule.forService({
+          service: 'orders',
+          schema: 'orders',
+          migrationsDir: MIGRATIONS_DIR,
+          config,
+          logger,
+        }),
         OrdersFeatureModule,
       ],
     };

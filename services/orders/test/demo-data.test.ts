@@ -7,7 +7,11 @@ import { RPC, type OrderSnapshot } from '@lr/contracts';
 import { countUnsent, parseConfig } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
 import { AuthModule, authConfigSchema, seedDemoData as seedAuth } from '../../auth/src/index.js';
-import { CatalogModule, catalogConfigSchema, seedDemoData as seedCatalog } from '../../catalog/src/index.js';
+import {
+  CatalogModule,
+  catalogConfigSchema,
+  seedDemoData as seedCatalog,
+} from '../../catalog/src/index.js';
 import { seedDemoData } from '../src/index.js';
 import { startOrders } from './support/orders-env.js';
 
@@ -19,7 +23,11 @@ describe('demo orders', () => {
     const authConfig = parseConfig(authConfigSchema, env.envVars());
     await env.startService('auth', AuthModule.register(authConfig, env.logger), authConfig);
     const catalogConfig = parseConfig(catalogConfigSchema, env.envVars());
-    await env.startService('catalog', CatalogModule.register(catalogConfig, env.logger), catalogConfig);
+    await env.startService(
+      'catalog',
+      CatalogModule.register(catalogConfig, env.logger),
+      catalogConfig,
+    );
     await startOrders(env);
     await seedAuth(env.pool, { demoCode: 'demo345' });
     await seedCatalog(env.pool);
@@ -30,7 +38,11 @@ describe('demo orders', () => {
     expect(await seedDemoData(env.pool)).toBe('12 orders (5 delivered)');
     expect(await seedDemoData(env.pool)).toBeNull();
 
-    const orders = await env.rpc.call<OrderSnapshot[]>(RPC.orders.listAll, {}, { actor: TestEnv.actor('admin') });
+    const orders = await env.rpc.call<OrderSnapshot[]>(
+      RPC.orders.listAll,
+      {},
+      { actor: TestEnv.actor('admin') },
+    );
     expect(orders).toHaveLength(12);
     const delivered = orders.filter((o) => o.status === 'Delivered');
     expect(delivered).toHaveLength(5);
@@ -38,9 +50,13 @@ describe('demo orders', () => {
       expect(Date.parse(order.deliveredAt!)).toBeGreaterThan(Date.parse(order.createdAt));
     }
     expect(new Set(orders.map((o) => o.userId)).size).toBeGreaterThan(5);
-    expect(orders.every((o) => /\|/.test(o.shippingInfo.userAddress) && o.lines.length > 0)).toBe(true);
+    expect(orders.every((o) => /\|/.test(o.shippingInfo.userAddress) && o.lines.length > 0)).toBe(
+      true,
+    );
 
-    await waitFor(async () => (await countUnsent(env.pool, 'orders')) === 0, { message: 'demo events published' });
+    await waitFor(async () => (await countUnsent(env.pool, 'orders')) === 0, {
+      message: 'demo events published',
+    });
     const committed = orders.filter((o) => o.status !== 'Processing');
     const expectedUnits = committed.flatMap((o) => o.lines).reduce((sum, l) => sum + l.quantity, 0);
     await waitFor(

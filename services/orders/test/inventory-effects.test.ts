@@ -50,15 +50,22 @@ describe('inventory effects with the catalog service', () => {
   }
 
   async function stockOf(productId: string): Promise<Record<string, number>> {
-    const product = await env.rpc.call<ProductDto>(RPC.catalog.getProduct, { id: productId }, { actor: admin });
+    const product = await env.rpc.call<ProductDto>(
+      RPC.catalog.getProduct,
+      { id: productId },
+      { actor: admin },
+    );
     return Object.fromEntries(product.ProductSize.map((s) => [s.size, s.stock]));
   }
 
   /** Waits until the stock equals `expected` (events are asynchronous). */
   async function expectStock(productId: string, expected: Record<string, number>): Promise<void> {
-    await waitFor(async () => JSON.stringify(await stockOf(productId)) === JSON.stringify(expected), {
-      message: `stock ${JSON.stringify(expected)}`,
-    }).catch(async (error: unknown) => {
+    await waitFor(
+      async () => JSON.stringify(await stockOf(productId)) === JSON.stringify(expected),
+      {
+        message: `stock ${JSON.stringify(expected)}`,
+      },
+    ).catch(async (error: unknown) => {
       expect(await stockOf(productId)).toEqual(expected);
       throw error;
     });
@@ -79,7 +86,11 @@ describe('inventory effects with the catalog service', () => {
     await env.startService('auth', AuthModule.register(authConfig, env.logger), authConfig);
     await seedAuth(env.pool, { demoCode: 'demo345' });
     const catalogConfig = parseConfig(catalogConfigSchema, env.envVars());
-    await env.startService('catalog', CatalogModule.register(catalogConfig, env.logger), catalogConfig);
+    await env.startService(
+      'catalog',
+      CatalogModule.register(catalogConfig, env.logger),
+      catalogConfig,
+    );
     await startOrders(env);
     maple = await schoolActor('maplegrove');
     cedar = await schoolActor('cedarhill');
@@ -91,8 +102,15 @@ describe('inventory effects with the catalog service', () => {
     const order = await place(env, maple, [{ productId: product._id, size: '4', quantity: 1 }]);
     expect(order.shippingInfo.userAddress).toBe('120 Maple Grove Rd|North Valley');
     expect(order.shippingInfo.userName).toBe('Maple Grove Elementary');
-    expect(order.lines[0]).toMatchObject({ name: product.name, category: 'Footwear', subCategory: 'Unisex youth sizing', image: product.image });
-    await expect(place(env, maple, [{ productId: product._id, size: '4', quantity: 4 }])).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(order.lines[0]).toMatchObject({
+      name: product.name,
+      category: 'Footwear',
+      subCategory: 'Unisex youth sizing',
+      image: product.image,
+    });
+    await expect(
+      place(env, maple, [{ productId: product._id, size: '4', quantity: 4 }]),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
   it('commits the given quantities once, takes nothing between committed statuses, gives back on revert', async () => {
@@ -112,14 +130,26 @@ describe('inventory effects with the catalog service', () => {
     await expectStock(product._id, { '3': 5, '5': 2 });
     expect(delivered.lines.map((l) => l.quantity)).toEqual([2, 1]);
     const moves = await movementsOf(order.id);
-    expect(moves.filter((m) => m.reason === 'order-commit').map((m) => m.delta).sort((x, y) => x - y)).toEqual([-2, -1]);
-    expect(moves.filter((m) => m.reason === 'order-release').map((m) => m.delta).sort((x, y) => x - y)).toEqual([1, 2]);
+    expect(
+      moves
+        .filter((m) => m.reason === 'order-commit')
+        .map((m) => m.delta)
+        .sort((x, y) => x - y),
+    ).toEqual([-2, -1]);
+    expect(
+      moves
+        .filter((m) => m.reason === 'order-release')
+        .map((m) => m.delta)
+        .sort((x, y) => x - y),
+    ).toEqual([1, 2]);
     expect(moves).toHaveLength(4);
   });
 
   it('gives back a committed undelivered order on delete, but not a delivered one', async () => {
     const product = await createProduct({ M: 4 });
-    const undelivered = await place(env, maple, [{ productId: product._id, size: 'M', quantity: 2 }]);
+    const undelivered = await place(env, maple, [
+      { productId: product._id, size: 'M', quantity: 2 },
+    ]);
     const delivered = await place(env, cedar, [{ productId: product._id, size: 'M', quantity: 1 }]);
     await update(env, admin, undelivered.id, 'CheckEmail');
     await update(env, admin, delivered.id, 'Delivered');
@@ -144,33 +174,59 @@ describe('inventory effects with the catalog service', () => {
     await expect(update(env, admin, second.id, 'Printed')).rejects.toMatchObject({
       code: 'CONFLICT',
       message: UI_MESSAGES.inventoryBelowZero,
-      details: { lines: [expect.objectContaining({ productId: product._id, size: 'L', requested: 2, available: 0 })] },
+      details: {
+        lines: [
+          expect.objectContaining({
+            productId: product._id,
+            size: 'L',
+            requested: 2,
+            available: 0,
+          }),
+        ],
+      },
     });
-    expect(await env.rpc.call<OrderSnapshot>(RPC.orders.get, { id: second.id }, { actor: admin })).toMatchObject({ status: 'Processing', version: 1 });
+    expect(
+      await env.rpc.call<OrderSnapshot>(RPC.orders.get, { id: second.id }, { actor: admin }),
+    ).toMatchObject({ status: 'Processing', version: 1 });
   });
 
   it('returns the loser of a race for the last units to Processing and never goes below zero', async () => {
     const product = await createProduct({ XL: 2 });
     const a = await place(env, maple, [{ productId: product._id, size: 'XL', quantity: 2 }]);
     const b = await place(env, cedar, [{ productId: product._id, size: 'XL', quantity: 2 }]);
-    const results = await Promise.allSettled([update(env, admin, a.id, 'Printed'), update(env, volunteerActor(), b.id, 'Printed')]);
+    const results = await Promise.allSettled([
+      update(env, admin, a.id, 'Printed'),
+      update(env, volunteerActor(), b.id, 'Printed'),
+    ]);
     await expectStock(product._id, { XL: 0 });
 
-    const final = await waitFor(async () => {
-      const orders = await Promise.all(
-        [a, b].map((o) => env.rpc.call<OrderSnapshot>(RPC.orders.get, { id: o.id }, { actor: admin })),
-      );
-      const statuses = orders.map((o) => o.status).sort();
-      return statuses.join() === 'Printed,Processing' ? orders : null;
-    }, { message: 'one order committed, the other back in Processing' });
+    const final = await waitFor(
+      async () => {
+        const orders = await Promise.all(
+          [a, b].map((o) =>
+            env.rpc.call<OrderSnapshot>(RPC.orders.get, { id: o.id }, { actor: admin }),
+          ),
+        );
+        const statuses = orders.map((o) => o.status).sort();
+        return statuses.join() === 'Printed,Processing' ? orders : null;
+      },
+      { message: 'one order committed, the other back in Processing' },
+    );
     const loser = final.find((o) => o.status === 'Processing')!;
     const refusedFast = results.some((r) => r.status === 'rejected');
     if (refusedFast) {
       // The second check already saw the first commit: refused with the clear message, nothing written.
       const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
-      expect(rejected.reason).toMatchObject({ code: 'CONFLICT', message: UI_MESSAGES.inventoryBelowZero });
+      expect(rejected.reason).toMatchObject({
+        code: 'CONFLICT',
+        message: UI_MESSAGES.inventoryBelowZero,
+      });
     } else {
-      const history = await env.rpc.call<OrderHistoryEntry[]>(RPC.orders.history, { id: loser.id }, { actor: admin });
+      const history = await env.rpc.call<OrderHistoryEntry[]>(
+        RPC.orders.history,
+        { id: loser.id },
+        { actor: admin },
+      );
       expect(history.at(-1)).toMatchObject({ from: 'Printed', to: 'Processing', by: null });
       expect(history.at(-1)?.reason).toContain(UI_MESSAGES.inventoryBelowZero);
     }
@@ -193,7 +249,9 @@ describe('inventory effects with the catalog service', () => {
     await startOrders(env);
     await expectStock(product._id, { S: 3 });
     await waitFor(async () => (await countUnsent(env.pool, 'orders')) === 0);
-    expect(await movementsOf(order.id)).toEqual([expect.objectContaining({ delta: -3, reason: 'order-commit' })]);
+    expect(await movementsOf(order.id)).toEqual([
+      expect.objectContaining({ delta: -3, reason: 'order-commit' }),
+    ]);
   });
 
   function volunteerActor(): Actor {

@@ -46,10 +46,15 @@ export class ConsoleOrdersController {
   @Get('/api/console/orders')
   @Access('admin', 'volunteer')
   @ApiDoc({
-    summary: 'Orders (console list; newest first by default; filter status, userId, school, q, createdAt_gte/createdAt_lte or from/to, id)',
+    summary:
+      'Orders (console list; newest first by default; filter status, userId, school, q, createdAt_gte/createdAt_lte or from/to, id)',
     query: listQuerySchema,
   })
-  async list(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const { sort, range, filter } = parseConsoleQuery(query);
     const filters = parseOrThrow(consoleFilterSchema, filter);
     if (filters.id !== undefined) {
@@ -66,7 +71,13 @@ export class ConsoleOrdersController {
       },
       { actor },
     );
-    return sendConsoleList(reply, 'orders', page.items.map(toConsoleOrder), page.total, range.start);
+    return sendConsoleList(
+      reply,
+      'orders',
+      page.items.map(toConsoleOrder),
+      page.total,
+      range.start,
+    );
   }
 
   @Get('/api/console/orders/:id')
@@ -93,9 +104,14 @@ export class ConsoleOrdersController {
     const ids = [...new Set(order.lines.map((line) => line.productId))];
     if (ids.length === 0) return stock;
     try {
-      const products = await this.rpc.call<ProductDto[]>(RPC.catalog.getProducts, { ids }, { actor });
+      const products = await this.rpc.call<ProductDto[]>(
+        RPC.catalog.getProducts,
+        { ids },
+        { actor },
+      );
       for (const product of products) {
-        for (const size of product.ProductSize) stock.set(`${product._id}:${size.size.toLowerCase()}`, size.stock);
+        for (const size of product.ProductSize)
+          stock.set(`${product._id}:${size.size.toLowerCase()}`, size.stock);
       }
     } catch {
       // The order is still worth showing; the console then says the server checks stock on Process.
@@ -113,7 +129,10 @@ export class ConsoleOrdersController {
 
   @Put('/api/console/orders/:id')
   @Access('admin', 'volunteer')
-  @ApiDoc({ summary: 'Process an order (console): status and newQuantity', body: updateOrderBodySchema })
+  @ApiDoc({
+    summary: 'Process an order (console): status and newQuantity',
+    body: updateOrderBodySchema,
+  })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     const input = parseOrThrow(updateOrderBodySchema, body ?? {});
     const order = await this.rpc.call<OrderSnapshot>(

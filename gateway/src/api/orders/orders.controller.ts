@@ -1,5 +1,16 @@
 /** The spec's order calls (section 7) on /api/v1: payment, placing, reading, processing, deleting. */
-import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Req,
+} from '@nestjs/common';
 import { z } from 'zod';
 import {
   AppError,
@@ -28,7 +39,10 @@ export class OrdersController {
   @Post('/api/v1/payment/process')
   @HttpCode(200)
   @Access('login')
-  @ApiDoc({ summary: 'Checkout step: no money changes hands, the amount must be 0', body: paymentProcessBodySchema })
+  @ApiDoc({
+    summary: 'Checkout step: no money changes hands, the amount must be 0',
+    body: paymentProcessBodySchema,
+  })
   payment(@Body() body: unknown) {
     parseOrThrow(paymentProcessBodySchema, body ?? {});
     return { success: true };
@@ -38,7 +52,8 @@ export class OrdersController {
   @HttpCode(201)
   @Access('login')
   @ApiDoc({
-    summary: 'Place a request (header Idempotency-Key: one uuid per checkout; a repeat returns the first order)',
+    summary:
+      'Place a request (header Idempotency-Key: one uuid per checkout; a repeat returns the first order)',
     body: newOrderBodySchema,
   })
   async place(
@@ -52,7 +67,11 @@ export class OrdersController {
       RPC.orders.place,
       {
         shippingInfo: input.shippingInfo,
-        lines: input.orderItems.map((item) => ({ productId: item.product, size: item.ProductSize, quantity: item.quantity })),
+        lines: input.orderItems.map((item) => ({
+          productId: item.product,
+          size: item.ProductSize,
+          quantity: item.quantity,
+        })),
         idempotencyKey: idempotencyKey ?? null,
       },
       { actor },
@@ -87,10 +106,15 @@ export class OrdersController {
   @Put('/api/v1/admin/order/:id')
   @Access('admin', 'volunteer')
   @ApiDoc({
-    summary: 'Process an order: status (transitions of spec section 4) and newQuantity (one per line, only while Processing; JSON array or comma-joined form field)',
+    summary:
+      'Process an order: status (transitions of spec section 4) and newQuantity (one per line, only while Processing; JSON array or comma-joined form field)',
     body: updateOrderBodySchema,
   })
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Req() request: FastifyRequest) {
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ) {
     const { fields } = await readForm(request, { maxFileBytes: 1, maxFiles: 0 });
     const input = parseOrThrow(updateOrderBodySchema, fields);
     const order = await this.rpc.call<OrderSnapshot>(
@@ -103,7 +127,10 @@ export class OrdersController {
 
   @Delete('/api/v1/admin/order/:id')
   @Access('login')
-  @ApiDoc({ summary: "Delete an order: an admin any order; a school its own while Processing (the store's cancel)" })
+  @ApiDoc({
+    summary:
+      "Delete an order: an admin any order; a school its own while Processing (the store's cancel)",
+  })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
     if (!actor) throw AppError.unauthorized();
     await this.rpc.call<OrderSnapshot>(RPC.orders.delete, { id }, { actor });

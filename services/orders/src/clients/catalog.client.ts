@@ -43,10 +43,18 @@ export class CatalogClient {
   }
 
   /** The lines whose size has less stock than asked (empty when everything is covered). */
-  async shortLines(lines: StockLine[], actor: Actor | null, allowHidden: boolean): Promise<ShortLine[]> {
+  async shortLines(
+    lines: StockLine[],
+    actor: Actor | null,
+    allowHidden: boolean,
+  ): Promise<ShortLine[]> {
     const wanted = lines.filter((l) => l.quantity > 0);
     if (wanted.length === 0) return [];
-    const reply = await this.rpc.call(RPC.catalog.inventoryCheck, { lines: wanted, allowHidden }, { actor });
+    const reply = await this.rpc.call(
+      RPC.catalog.inventoryCheck,
+      { lines: wanted, allowHidden },
+      { actor },
+    );
     return inventoryCheckReplySchema.parse(reply).shortLines;
   }
 }

@@ -1,5 +1,14 @@
 /** Drizzle definitions of the orders schema; they mirror migrations/*.sql exactly. */
-import { bigserial, date, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  date,
+  integer,
+  jsonb,
+  pgSchema,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { OrderStatus, ShippingInfo } from '@lr/contracts';
 
 export const ordersSchema = pgSchema('orders');

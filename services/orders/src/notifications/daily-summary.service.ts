@@ -3,7 +3,12 @@
  * placed in the last 24 hours. A timer in each replica checks every minute; the claimed day in
  * `orders.daily_summaries` makes sure only one of them sends.
  */
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { KIT_CONFIG, LOGGER, Mailer, type Logger } from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
 import { DailySummaryRepository } from './daily-summary.repository.js';
@@ -52,7 +57,10 @@ export class DailySummaryService implements OnApplicationBootstrap, OnApplicatio
       return false;
     }
     try {
-      const count = await this.repository.countCreatedBetween(new Date(now.getTime() - DAY_MS), now);
+      const count = await this.repository.countCreatedBetween(
+        new Date(now.getTime() - DAY_MS),
+        now,
+      );
       await this.mailer.send({
         to: this.config.CHARITY_EMAIL,
         subject: `Locker Room: ${count} new ${count === 1 ? 'order' : 'orders'} on ${day}`,
@@ -63,7 +71,10 @@ export class DailySummaryService implements OnApplicationBootstrap, OnApplicatio
       return true;
     } catch (error) {
       // Give the day back so the next check (or another replica) tries again.
-      this.logger.warn({ err: (error as Error).message, day }, 'daily summary could not be sent; will retry');
+      this.logger.warn(
+        { err: (error as Error).message, day },
+        'daily summary could not be sent; will retry',
+      );
       await this.repository.release(day).catch(() => undefined);
       return false;
     }

@@ -29,7 +29,10 @@ export function placedMail(order: OrderSnapshot): { subject: string; text: strin
   };
 }
 
-export function statusMail(order: OrderSnapshot, status: OrderStatus): { subject: string; text: string } | null {
+export function statusMail(
+  order: OrderSnapshot,
+  status: OrderStatus,
+): { subject: string; text: string } | null {
   if (status === 'Ready for Pickup') {
     return {
       subject: `Your request ${order.orderNumber} is ready for pickup`,
@@ -83,7 +86,10 @@ export class OrderMailer {
     const to = order.shippingInfo.Email;
     if (!to) return;
     this.mailer.send({ to, ...mail }).catch((error: unknown) => {
-      this.logger.warn({ err: (error as Error).message, orderId: order.id }, 'order mail could not be sent');
+      this.logger.warn(
+        { err: (error as Error).message, orderId: order.id },
+        'order mail could not be sent',
+      );
     });
   }
 }

@@ -32,7 +32,10 @@ export class DeleteOrderService {
       if (actor.role !== 'admin' && found.order.status !== 'Processing') {
         throw AppError.conflict('Only an order that is still Processing can be cancelled');
       }
-      const snapshot = toOrderSnapshot({ ...found.order, version: found.order.version + 1 }, found.lines);
+      const snapshot = toOrderSnapshot(
+        { ...found.order, version: found.order.version + 1 },
+        found.lines,
+      );
       await this.repository.delete(tx, found.order.id);
       await this.outbox.write(
         tx,

@@ -20,7 +20,10 @@ function sameSize(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-export function findSize(product: CatalogProduct, size: string): { size: string; stock: number } | undefined {
+export function findSize(
+  product: CatalogProduct,
+  size: string,
+): { size: string; stock: number } | undefined {
   return product.ProductSize.find((s) => sameSize(s.size, size));
 }
 
@@ -48,7 +51,12 @@ export function refuseByCatalog(
       return;
     }
     if (!exemptFromCap && line.quantity > LIMITS.maxQuantityPerLine) {
-      refused.push({ ...base, name: product.name, reason: 'over-limit', available: LIMITS.maxQuantityPerLine });
+      refused.push({
+        ...base,
+        name: product.name,
+        reason: 'over-limit',
+        available: LIMITS.maxQuantityPerLine,
+      });
     }
   });
   return refused;
@@ -58,7 +66,9 @@ export function refuseByCatalog(
 export function refuseShort(lines: OrderLineInput[], shortLines: ShortLine[]): RefusedLine[] {
   const refused: RefusedLine[] = [];
   for (const short of shortLines) {
-    const index = lines.findIndex((l) => l.productId === short.productId && sameSize(l.size, short.size));
+    const index = lines.findIndex(
+      (l) => l.productId === short.productId && sameSize(l.size, short.size),
+    );
     const line = lines[index];
     refused.push({
       index,

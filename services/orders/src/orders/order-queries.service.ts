@@ -46,15 +46,25 @@ export class OrderQueriesService {
     return snapshots(await this.repository.findMany(this.repository.db, ids));
   }
 
-  async consoleList(actor: Actor | null, input: OrderConsoleListInput): Promise<{ items: OrderSnapshot[]; total: number }> {
+  async consoleList(
+    actor: Actor | null,
+    input: OrderConsoleListInput,
+  ): Promise<{ items: OrderSnapshot[]; total: number }> {
     assertStaff(actor);
     const { from, to, ...rest } = input.filter;
-    const filter = { ...rest, createdAt_gte: rest.createdAt_gte ?? from, createdAt_lte: rest.createdAt_lte ?? to };
+    const filter = {
+      ...rest,
+      createdAt_gte: rest.createdAt_gte ?? from,
+      createdAt_lte: rest.createdAt_lte ?? to,
+    };
     // A date without a time as the upper bound means the whole of that day.
     if (filter.createdAt_lte && DATE_ONLY.test(filter.createdAt_lte)) {
       filter.createdAt_lte = `${filter.createdAt_lte}T23:59:59.999Z`;
     }
-    const { items, total } = await this.repository.consoleList(this.repository.db, { ...input, filter });
+    const { items, total } = await this.repository.consoleList(this.repository.db, {
+      ...input,
+      filter,
+    });
     return { items: snapshots(items), total };
   }
 

@@ -19,8 +19,16 @@ describe('order numbers', () => {
 
 describe('student key', () => {
   it('splits student id, age and gender; the id may hold underscores', () => {
-    expect(splitReceivingPersonName('AB_12_9_NA')).toEqual({ studentId: 'AB_12', age: 9, gender: 'NA' });
-    expect(splitReceivingPersonName('S1_10_Male')).toEqual({ studentId: 'S1', age: 10, gender: 'Male' });
+    expect(splitReceivingPersonName('AB_12_9_NA')).toEqual({
+      studentId: 'AB_12',
+      age: 9,
+      gender: 'NA',
+    });
+    expect(splitReceivingPersonName('S1_10_Male')).toEqual({
+      studentId: 'S1',
+      age: 10,
+      gender: 'Male',
+    });
     expect(splitReceivingPersonName('S1_ten_Male')).toBeNull();
     expect(splitReceivingPersonName('S1_10_Other')).toBeNull();
   });
@@ -28,17 +36,32 @@ describe('student key', () => {
 
 describe('old client bodies', () => {
   it('reads newQuantity as a comma-joined form field or a JSON array', () => {
-    expect(updateOrderBodySchema.parse({ status: 'Printed', newQuantity: '1, 0,5' }).newQuantity).toEqual([1, 0, 5]);
-    expect(updateOrderBodySchema.parse({ status: 'Printed', newQuantity: '' }).newQuantity).toEqual([]);
-    expect(updateOrderBodySchema.parse({ status: 'Printed', newQuantity: ['2', 3] }).newQuantity).toEqual([2, 3]);
-    expect(updateOrderBodySchema.safeParse({ status: 'Printed', newQuantity: '1,x' }).success).toBe(false);
+    expect(
+      updateOrderBodySchema.parse({ status: 'Printed', newQuantity: '1, 0,5' }).newQuantity,
+    ).toEqual([1, 0, 5]);
+    expect(updateOrderBodySchema.parse({ status: 'Printed', newQuantity: '' }).newQuantity).toEqual(
+      [],
+    );
+    expect(
+      updateOrderBodySchema.parse({ status: 'Printed', newQuantity: ['2', 3] }).newQuantity,
+    ).toEqual([2, 3]);
+    expect(updateOrderBodySchema.safeParse({ status: 'Printed', newQuantity: '1,x' }).success).toBe(
+      false,
+    );
     expect(updateOrderBodySchema.safeParse({ status: 'Shipped' }).success).toBe(false);
   });
 
   it('accepts only zero prices on a new order', () => {
     const body = {
       shippingInfo: { receivingPersonName: 'S1_10_Male', Email: 'a@b.example' },
-      orderItems: [{ product: '3f1c2b7e-8d4a-4c1e-9f2a-0b1c2d3e4f5a', ProductSize: 'M', quantity: 1, price: 0 }],
+      orderItems: [
+        {
+          product: '3f1c2b7e-8d4a-4c1e-9f2a-0b1c2d3e4f5a',
+          ProductSize: 'M',
+          quantity: 1,
+          price: 0,
+        },
+      ],
       totalPrice: 0,
     };
     expect(newOrderBodySchema.safeParse(body).success).toBe(true);
@@ -49,16 +72,32 @@ describe('old client bodies', () => {
 describe('line rules', () => {
   it('finds the same product and size twice, whatever the case of the size', () => {
     const id = '3f1c2b7e-8d4a-4c1e-9f2a-0b1c2d3e4f5a';
-    expect(findDuplicateLine([{ productId: id, size: 'M', quantity: 1 }, { productId: id, size: 'L', quantity: 1 }])).toBe(-1);
-    expect(findDuplicateLine([{ productId: id, size: 'M', quantity: 1 }, { productId: id, size: 'm ', quantity: 1 }])).toBe(1);
+    expect(
+      findDuplicateLine([
+        { productId: id, size: 'M', quantity: 1 },
+        { productId: id, size: 'L', quantity: 1 },
+      ]),
+    ).toBe(-1);
+    expect(
+      findDuplicateLine([
+        { productId: id, size: 'M', quantity: 1 },
+        { productId: id, size: 'm ', quantity: 1 },
+      ]),
+    ).toBe(1);
   });
 
   it('knows TEST USER whatever the case and says why a line is refused', () => {
     expect(isTestUser('test user')).toBe(true);
     expect(isTestUser('TEST ADMIN')).toBe(false);
     const base = { index: 0, productId: 'p', size: 'M', name: 'Hoodie', requested: 3 };
-    expect(describeRefusal({ ...base, reason: 'short', available: 0 })).toBe('Hoodie (M): out of stock');
-    expect(describeRefusal({ ...base, reason: 'short', available: 2 })).toBe('Hoodie (M): only 2 left');
-    expect(describeRefusal({ ...base, name: null, reason: 'not-found', available: null })).toBe('item 1 no longer exists');
+    expect(describeRefusal({ ...base, reason: 'short', available: 0 })).toBe(
+      'Hoodie (M): out of stock',
+    );
+    expect(describeRefusal({ ...base, reason: 'short', available: 2 })).toBe(
+      'Hoodie (M): only 2 left',
+    );
+    expect(describeRefusal({ ...base, name: null, reason: 'not-found', available: null })).toBe(
+      'item 1 no longer exists',
+    );
   });
 });

@@ -74,7 +74,10 @@ export class OrderWriter {
         tx,
         changedLines.map(({ line, quantity }) => ({ id: line.id, quantity })),
       );
-      currentLines = lines.map((line, i) => ({ ...line, quantity: change.quantities[i] ?? line.quantity }));
+      currentLines = lines.map((line, i) => ({
+        ...line,
+        quantity: change.quantities[i] ?? line.quantity,
+      }));
       current = await this.repository.updateOrder(tx, order.id, {
         status: order.status,
         deliveredAt: order.deliveredAt,
@@ -119,7 +122,13 @@ export class OrderWriter {
       await this.outbox.write(
         tx,
         EVENTS.ordersOrderStatusChanged,
-        { order: snapshot, from: order.status, to: change.to, changedBy: by, reason: change.reason },
+        {
+          order: snapshot,
+          from: order.status,
+          to: change.to,
+          changedBy: by,
+          reason: change.reason,
+        },
         snapshot.version,
       );
     }

@@ -47,7 +47,10 @@ export class OrdersController {
 
   @MessagePattern(RPC.orders.consoleList)
   consoleList(@Payload() req: RpcRequest<unknown>) {
-    return this.queries.consoleList(req.actor, parseOrThrow(orderConsoleListInputSchema, req.input));
+    return this.queries.consoleList(
+      req.actor,
+      parseOrThrow(orderConsoleListInputSchema, req.input),
+    );
   }
 
   @MessagePattern(RPC.orders.getMany)

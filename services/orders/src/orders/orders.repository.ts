@@ -1,9 +1,29 @@
 /** The only place with SQL for orders, their lines and their status history. */
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
 import type { OrderConsoleListInput, OrderStatus, ShippingInfo } from '@lr/contracts';
-import { orderLines, orders, orderStatusHistory, type OrderHistoryRow, type OrderLineRow, type OrderRow } from '../db/schema.js';
+import {
+  orderLines,
+  orders,
+  orderStatusHistory,
+  type OrderHistoryRow,
+  type OrderLineRow,
+  type OrderRow,
+} from '../db/schema.js';
 import { isUuid, parseOrderNumber } from './order-number.js';
 
 export interface OrderWithLines {
@@ -53,21 +73,33 @@ export class OrdersRepository {
     return this.db.transaction((tx) => work(tx));
   }
 
-  async findById(exec: Executor, id: string, options: { lock?: boolean } = {}): Promise<OrderRow | null> {
+  async findById(
+    exec: Executor,
+    id: string,
+    options: { lock?: boolean } = {},
+  ): Promise<OrderRow | null> {
     if (!isUuid(id)) return null;
     const query = exec.select().from(orders).where(eq(orders.id, id));
     const rows = options.lock ? await query.for('update') : await query;
     return rows[0] ?? null;
   }
 
-  async findWithLines(exec: Executor, id: string, options: { lock?: boolean } = {}): Promise<OrderWithLines | null> {
+  async findWithLines(
+    exec: Executor,
+    id: string,
+    options: { lock?: boolean } = {},
+  ): Promise<OrderWithLines | null> {
     const order = await this.findById(exec, id, options);
     if (!order) return null;
     const lines = await this.linesOf(exec, [order.id]);
     return { order, lines: lines.get(order.id) ?? [] };
   }
 
-  async findByIdempotencyKey(exec: Executor, userId: string, key: string): Promise<OrderWithLines | null> {
+  async findByIdempotencyKey(
+    exec: Executor,
+    userId: string,
+    key: string,
+  ): Promise<OrderWithLines | null> {
     const rows = await exec
       .select()
       .from(orders)
@@ -137,9 +169,15 @@ export class OrdersRepository {
     return row;
   }
 
-  async updateLineQuantities(tx: Executor, changes: { id: string; quantity: number }[]): Promise<void> {
+  async updateLineQuantities(
+    tx: Executor,
+    changes: { id: string; quantity: number }[],
+  ): Promise<void> {
     for (const change of changes) {
-      await tx.update(orderLines).set({ quantity: change.quantity }).where(eq(orderLines.id, change.id));
+      await tx
+        .update(orderLines)
+        .set({ quantity: change.quantity })
+        .where(eq(orderLines.id, change.id));
     }
   }
 
@@ -169,7 +207,10 @@ export class OrdersRepository {
   }
 
   async listAll(exec: Executor): Promise<OrderWithLines[]> {
-    const rows = await exec.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+    const rows = await exec
+      .select()
+      .from(orders)
+      .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
     return this.withLines(exec, rows);
   }
 
@@ -180,7 +221,10 @@ export class OrdersRepository {
     return this.withLines(exec, rows);
   }
 
-  async consoleList(exec: Executor, input: OrderConsoleListInput): Promise<{ items: OrderWithLines[]; total: number }> {
+  async consoleList(
+    exec: Executor,
+    input: OrderConsoleListInput,
+  ): Promise<{ items: OrderWithLines[]; total: number }> {
     const where = this.consoleWhere(input.filter);
     const sortField = input.sort?.field ?? 'createdAt';
     const column = SORT_COLUMNS[sortField];
@@ -208,8 +252,10 @@ export class OrdersRepository {
       const pattern = `%${escapeLike(filter.school)}%`;
       conditions.push(or(ilike(orders.userName, pattern), ilike(orders.userLoginId, pattern)));
     }
-    if (filter.createdAt_gte) conditions.push(gte(orders.createdAt, new Date(filter.createdAt_gte)));
-    if (filter.createdAt_lte) conditions.push(lte(orders.createdAt, new Date(filter.createdAt_lte)));
+    if (filter.createdAt_gte)
+      conditions.push(gte(orders.createdAt, new Date(filter.createdAt_gte)));
+    if (filter.createdAt_lte)
+      conditions.push(lte(orders.createdAt, new Date(filter.createdAt_lte)));
     if (filter.id) {
       const ids = filter.id.filter(isUuid);
       conditions.push(ids.length > 0 ? inArray(orders.id, ids) : sql`false`);
@@ -221,7 +267,9 @@ export class OrdersRepository {
         sql`${orders.shippingInfo}->>'receivingPersonName'`,
         `${escapeLike(filter.q)}%`,
       );
-      conditions.push(number === null ? studentMatch : or(eq(orders.orderNumber, number), studentMatch));
+      conditions.push(
+        number === null ? studentMatch : or(eq(orders.orderNumber, number), studentMatch),
+      );
     }
     const present = conditions.filter((c): c is SQL => c !== undefined);
     return present.length > 0 ? and(...present) : undefined;

@@ -16,7 +16,14 @@ import { LOGGER, type Logger } from '@lr/nest-kit';
 import { CatalogClient, imageOf, type CatalogProduct } from '../clients/catalog.client.js';
 import { UsersClient, type SchoolProfile } from '../clients/users.client.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
-import { describeRefusal, findDuplicateLine, findSize, isTestUser, refuseByCatalog, refuseShort } from './line-rules.js';
+import {
+  describeRefusal,
+  findDuplicateLine,
+  findSize,
+  isTestUser,
+  refuseByCatalog,
+  refuseShort,
+} from './line-rules.js';
 import { toOrderSnapshot } from './order.mapper.js';
 import { OrderWriter } from './order-writer.js';
 import { OrdersRepository, type NewOrder } from './orders.repository.js';
@@ -52,7 +59,11 @@ export class PlaceOrderService {
 
     const key = input.idempotencyKey ?? null;
     if (key) {
-      const existing = await this.repository.findByIdempotencyKey(this.repository.db, actor.id, key);
+      const existing = await this.repository.findByIdempotencyKey(
+        this.repository.db,
+        actor.id,
+        key,
+      );
       if (existing) return toOrderSnapshot(existing.order, existing.lines);
     }
 
@@ -71,11 +82,17 @@ export class PlaceOrderService {
 
     let placed: OrderSnapshot;
     try {
-      placed = await this.repository.transaction((tx) => this.writer.insertPlaced(tx, order, actor));
+      placed = await this.repository.transaction((tx) =>
+        this.writer.insertPlaced(tx, order, actor),
+      );
     } catch (error) {
       // Two submits with the same key raced: the other one won; answer with its order.
       if (key && isUniqueViolation(error)) {
-        const existing = await this.repository.findByIdempotencyKey(this.repository.db, actor.id, key);
+        const existing = await this.repository.findByIdempotencyKey(
+          this.repository.db,
+          actor.id,
+          key,
+        );
         if (existing) return toOrderSnapshot(existing.order, existing.lines);
       }
       throw error;
@@ -96,16 +113,23 @@ export class PlaceOrderService {
     const refused = refuseByCatalog(input.lines, products, isTestUser(profile.loginId));
     if (refused.length === 0) {
       const short = await this.catalog.shortLines(
-        input.lines.map((l) => ({ productId: l.productId, size: findSize(products.get(l.productId)!, l.size)!.size, quantity: l.quantity })),
+        input.lines.map((l) => ({
+          productId: l.productId,
+          size: findSize(products.get(l.productId)!, l.size)!.size,
+          quantity: l.quantity,
+        })),
         actor,
         false,
       );
       refused.push(...refuseShort(input.lines, short));
     }
     if (refused.length > 0) {
-      throw AppError.conflict(`Some items cannot be requested: ${refused.map(describeRefusal).join('; ')}`, {
-        lines: refused,
-      });
+      throw AppError.conflict(
+        `Some items cannot be requested: ${refused.map(describeRefusal).join('; ')}`,
+        {
+          lines: refused,
+        },
+      );
     }
 
     const shippingInfo: ShippingInfo = {

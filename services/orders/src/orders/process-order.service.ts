@@ -31,14 +31,21 @@ export function assertStaff(actor: Actor | null): asserts actor is Actor {
 }
 
 /** Validates `newQuantity` against the order; returns the given quantity per line. */
-function resolveQuantities(status: OrderStatus, lines: OrderLineRow[], newQuantity: number[] | null | undefined): number[] {
+function resolveQuantities(
+  status: OrderStatus,
+  lines: OrderLineRow[],
+  newQuantity: number[] | null | undefined,
+): number[] {
   const current = lines.map((l) => l.quantity);
   if (newQuantity === null || newQuantity === undefined || newQuantity.length === 0) return current;
-  const unchanged = newQuantity.length === current.length && newQuantity.every((q, i) => q === current[i]);
+  const unchanged =
+    newQuantity.length === current.length && newQuantity.every((q, i) => q === current[i]);
   if (status !== 'Processing') {
     // The old console sends the quantities back with every update: accept them when nothing changes.
     if (unchanged) return current;
-    throw AppError.badRequest('newQuantity: quantities can only be changed while the order is Processing');
+    throw AppError.badRequest(
+      'newQuantity: quantities can only be changed while the order is Processing',
+    );
   }
   if (newQuantity.length !== lines.length) {
     throw AppError.badRequest(`newQuantity: expected ${lines.length} quantities, one per item`);
@@ -93,7 +100,9 @@ export class ProcessOrderService {
       const locked = await this.repository.findById(tx, order.id, { lock: true });
       if (!locked) throw AppError.notFound('Order not found with this Id');
       if (locked.version !== order.version) {
-        throw AppError.conflict('This order was changed by someone else meanwhile; reload it and try again');
+        throw AppError.conflict(
+          'This order was changed by someone else meanwhile; reload it and try again',
+        );
       }
       return this.writer.applyChange(tx, locked, lines, { to, quantities, actor, reason: null });
     });
@@ -111,7 +120,8 @@ export class ProcessOrderService {
     input: { orderId: string; orderVersion: number; shortLines: ShortLine[] },
   ): Promise<boolean> {
     const order = await this.repository.findById(tx, input.orderId, { lock: true });
-    if (!order || order.version !== input.orderVersion || order.status === 'Processing') return false;
+    if (!order || order.version !== input.orderVersion || order.status === 'Processing')
+      return false;
     const lines = (await this.repository.linesOf(tx, [order.id])).get(order.id) ?? [];
     const reason = `${UI_MESSAGES.inventoryBelowZero} ${input.shortLines
       .map((s) => `${s.name} (${s.size}): ${s.requested} given, ${s.available} in stock`)
@@ -122,13 +132,24 @@ export class ProcessOrderService {
       actor: null,
       reason,
     });
-    this.logger.warn({ orderId: order.id, version: order.version }, 'commit rejected by catalog; order back to Processing');
+    this.logger.warn(
+      { orderId: order.id, version: order.version },
+      'commit rejected by catalog; order back to Processing',
+    );
     return true;
   }
 
-  private async assertStockCovers(actor: Actor, lines: OrderLineRow[], quantities: number[]): Promise<void> {
+  private async assertStockCovers(
+    actor: Actor,
+    lines: OrderLineRow[],
+    quantities: number[],
+  ): Promise<void> {
     const short = await this.catalog.shortLines(
-      lines.map((line, i) => ({ productId: line.productId, size: line.size, quantity: quantities[i] ?? 0 })),
+      lines.map((line, i) => ({
+        productId: line.productId,
+        size: line.size,
+        quantity: quantities[i] ?? 0,
+      })),
       actor,
       // A product hidden after the request was placed can still be given from stock.
       true,

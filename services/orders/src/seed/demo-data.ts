@@ -55,7 +55,14 @@ const PLAN: { status: OrderStatus; daysAgo: number; hoursToDeliver?: number }[] 
   { status: 'Processing', daysAgo: 0.1 },
 ];
 
-const STUDENTS = ['MG-104_9_Female', 'CH-221_12_Male', 'RS-318_15_NA', 'OP-032_7_Female', 'WC-550_10_Male', 'SS-077_8_Female'];
+const STUDENTS = [
+  'MG-104_9_Female',
+  'CH-221_12_Male',
+  'RS-318_15_NA',
+  'OP-032_7_Female',
+  'WC-550_10_Male',
+  'SS-077_8_Female',
+];
 
 async function loadSchools(pool: pg.Pool): Promise<SchoolRow[]> {
   const { rows } = await pool.query<SchoolRow>(
@@ -81,8 +88,12 @@ async function loadAdmin(pool: pg.Pool): Promise<{ id: string; name: string } | 
   return rows[0] ?? null;
 }
 
-export async function seedDemoData(pool: pg.Pool, _options: { demoCode?: string } = {}): Promise<string | null> {
-  if (process.env.NODE_ENV === 'production') throw new Error('Demo data is never seeded in production');
+export async function seedDemoData(
+  pool: pg.Pool,
+  _options: { demoCode?: string } = {},
+): Promise<string | null> {
+  if (process.env.NODE_ENV === 'production')
+    throw new Error('Demo data is never seeded in production');
   await runMigrations(pool, 'orders', MIGRATIONS_DIR);
   const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM orders.orders');
   if ((rows[0]?.n ?? 0) > 0) return null;
@@ -91,7 +102,11 @@ export async function seedDemoData(pool: pg.Pool, _options: { demoCode?: string 
   let sizes: SizeRow[];
   let admin: { id: string; name: string } | null;
   try {
-    [schools, sizes, admin] = await Promise.all([loadSchools(pool), loadSizes(pool), loadAdmin(pool)]);
+    [schools, sizes, admin] = await Promise.all([
+      loadSchools(pool),
+      loadSizes(pool),
+      loadAdmin(pool),
+    ]);
   } catch {
     return null; // the auth or catalog demo data is not there (yet)
   }

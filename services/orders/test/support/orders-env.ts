@@ -6,7 +6,10 @@ import { TestEnv } from '@lr/testing';
 import { OrdersModule, ordersConfigSchema } from '../../src/index.js';
 
 export async function startOrders(env: TestEnv, extra: Record<string, string> = {}): Promise<void> {
-  const config = parseConfig(ordersConfigSchema, env.envVars({ DAILY_SUMMARY_ENABLED: 'false', ...extra }));
+  const config = parseConfig(
+    ordersConfigSchema,
+    env.envVars({ DAILY_SUMMARY_ENABLED: 'false', ...extra }),
+  );
   await env.startService('orders', OrdersModule.register(config, env.logger), config);
 }
 
@@ -29,7 +32,11 @@ export function place(
   lines: { productId: string; size: string; quantity: number }[],
   extra: Record<string, unknown> = {},
 ): Promise<OrderSnapshot> {
-  return env.rpc.call<OrderSnapshot>(RPC.orders.place, { shippingInfo: shipping(), lines, ...extra }, { actor });
+  return env.rpc.call<OrderSnapshot>(
+    RPC.orders.place,
+    { shippingInfo: shipping(), lines, ...extra },
+    { actor },
+  );
 }
 
 export function update(

@@ -1,6 +1,12 @@
 /** Reads what was published to a JetStream stream of the test namespace. */
 import { jetstreamManager } from '@nats-io/jetstream';
-import { namespacedStream, type EventEnvelope, type OrderSnapshot, type OrderStatus, type StreamName } from '@lr/contracts';
+import {
+  namespacedStream,
+  type EventEnvelope,
+  type OrderSnapshot,
+  type OrderStatus,
+  type StreamName,
+} from '@lr/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 
 /** The data of every orders.order.*.v1 event: the snapshot plus what some of them add. */
