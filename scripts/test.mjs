@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: builds the back end and both web apps (the smoke test, config tests and browser
- * journeys run the built code), then runs every jest project: unit, service tests against the real
+ * journeys run the built code), lints, then runs every jest project: unit, service tests against the real
  * PostgreSQL and NATS, gateway tests, component tests, browser journeys. Ends with one line
  * `tests: N passed, N failed`.
  *
@@ -39,6 +39,15 @@ function run(command, commandArgs, options = {}) {
 if (!process.env.LR_SKIP_BUILD) {
   if (run('npm', ['run', 'build']) !== 0) {
     console.error('build failed');
+    console.log('tests: 0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+// Lint is part of the test: type-aware promise rules and exhaustive switches catch real bugs.
+if (!process.env.LR_SKIP_LINT && !args.includes('--security') && !args.includes('--chaos')) {
+  if (run('npm', ['run', 'lint']) !== 0) {
+    console.error('lint failed');
     console.log('tests: 0 passed, 1 failed');
     process.exit(1);
   }
