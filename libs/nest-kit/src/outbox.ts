@@ -105,9 +105,13 @@ export class OutboxRelay {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     if (this.listener) {
-      this.listener.removeAllListeners('notification');
-      this.listener.release();
+      // A LISTENing connection never goes back to the pool: another user would get its notifications.
+      const listener = this.listener;
       this.listener = undefined;
+      listener.removeAllListeners('notification');
+      listener.removeAllListeners('error');
+      listener.on('error', () => undefined);
+      listener.release(true);
     }
     await this.draining;
   }
@@ -121,14 +125,25 @@ export class OutboxRelay {
   private async listen(): Promise<void> {
     try {
       const client = await this.options.pool.connect();
+      let released = false;
+      const drop = () => {
+        if (released) return;
+        released = true;
+        client.release(true);
+      };
       client.on('notification', () => this.wake());
       client.on('error', () => {
         // The connection died (e.g. PostgreSQL restarted): polling carries on; try to listen again.
-        this.listener = undefined;
-        client.release(true);
+        if (this.listener === client) this.listener = undefined;
+        drop();
         if (this.running) setTimeout(() => void this.listen(), 1000).unref();
       });
       await client.query(`LISTEN ${notifyChannel(this.options.schema)}`);
+      if (!this.running) {
+        // Stopped while connecting.
+        drop();
+        return;
+      }
       this.listener = client;
     } catch (error) {
       this.options.logger.warn({ err: error }, 'outbox LISTEN failed; relying on polling');

@@ -38,6 +38,8 @@ export class TestEnv {
     readonly dataDir: string,
   ) {
     this.pool = new pg.Pool({ connectionString: database.url, max: 4 });
+    // Dropping the database at the end terminates idle connections; that is expected.
+    this.pool.on('error', () => undefined);
     this.rpc = new RpcClient(nc, namespace, 15_000);
     this.logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   }
