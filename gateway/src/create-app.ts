@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
@@ -28,6 +29,8 @@ function allowedOrigins(
 }
 
 async function configureFastify(fastify: FastifyInstance, config: GatewayConfig): Promise<void> {
+  // gzip for the apps' scripts and the JSON answers (a phone on a slow line pays for every byte).
+  await fastify.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await fastify.register(fastifyCookie);
   await fastify.register(fastifyHelmet, {
     contentSecurityPolicy: {

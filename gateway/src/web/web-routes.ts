@@ -56,7 +56,7 @@ function sendApp(reply: FastifyReply, root: string, relative: string): FastifyRe
       .send('This app is not built yet: run `npm run build`.');
   }
   void reply.header('Cache-Control', 'no-cache');
-  return reply.sendFile('index.html', root, { maxAge: 0 });
+  return reply.sendFile('index.html', root, { cacheControl: false });
 }
 
 export async function registerWebRoutes(

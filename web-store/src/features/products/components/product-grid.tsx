@@ -12,7 +12,14 @@ export function ProductGrid({
   onPage(page: number): void;
 }) {
   const products = useGroupedProducts(params);
-  if (products.isPending) return <Loading label="Loading products..." />;
+  if (products.isPending) {
+    // Holds the grid's room while loading so the footer does not jump down when products arrive.
+    return (
+      <div className="product-grid__placeholder">
+        <Loading label="Loading products..." />
+      </div>
+    );
+  }
   if (products.isError)
     return <ErrorView error={products.error} onRetry={() => void products.refetch()} />;
   const { groups, filteredGroupsCount, resultPerPage } = products.data;
