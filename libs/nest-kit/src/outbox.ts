@@ -29,6 +29,9 @@ function notifyChannel(schema: string): string {
 }
 
 export class OutboxWriter {
+  /** Transactions that already asked the relay to wake (one NOTIFY per transaction is enough). */
+  private readonly notified = new WeakSet<object>();
+
   constructor(private readonly schema: string) {}
 
   /**
@@ -54,7 +57,13 @@ export class OutboxWriter {
       sql`INSERT INTO ${sql.identifier(this.schema)}.outbox (event_id, subject, envelope)
           VALUES (${envelope.eventId}, ${type}, ${JSON.stringify(envelope)}::jsonb)`,
     );
-    await tx.execute(sql.raw(`NOTIFY ${notifyChannel(this.schema)}`));
+    // Delivered at commit, so the relay wakes only for events that exist. Within one transaction
+    // (drizzle's have `rollback`) the first NOTIFY is enough; outside one, every write notifies.
+    const inTransaction = typeof (tx as { rollback?: unknown }).rollback === 'function';
+    if (!inTransaction || !this.notified.has(tx)) {
+      await tx.execute(sql.raw(`NOTIFY ${notifyChannel(this.schema)}`));
+      if (inTransaction) this.notified.add(tx);
+    }
     return envelope;
   }
 }
