@@ -86,28 +86,35 @@ export class InventoryRepository {
     return lock ? query.for('update') : query;
   }
 
-  /** Applies a delta only if the stock stays >= 0; returns the new stock, or null when refused. */
-  async changeStock(tx: Executor, sizeId: string, delta: number): Promise<number | null> {
-    const rows = await tx
-      .update(productSizes)
-      .set({ stock: sql`${productSizes.stock} + ${delta}` })
-      .where(sql`${productSizes.id} = ${sizeId} AND ${productSizes.stock} + ${delta} >= 0`)
-      .returning({ stock: productSizes.stock });
-    return rows[0]?.stock ?? null;
-  }
-
-  async insertMovement(tx: Executor, movement: NewStockMovement): Promise<void> {
-    await tx.insert(stockMovements).values(movement);
-  }
-
-  /** Stock changes bump the product's version (cache invalidation and event ordering). */
-  async bumpProductVersion(tx: Executor, productId: string): Promise<number> {
-    const [row] = await tx
-      .update(products)
-      .set({ version: sql`${products.version} + 1`, updatedAt: new Date() })
-      .where(eq(products.id, productId))
-      .returning({ version: products.version });
-    return row?.version ?? 1;
+  /**
+   * One stock change in one statement: the guarded update of the size (never below zero), its
+   * ledger row and the product's version bump (cache invalidation and event ordering). Returns null,
+   * having changed nothing, when the stock would go below zero.
+   */
+  async applyStockChange(
+    tx: Executor,
+    movement: NewStockMovement & { delta: number },
+  ): Promise<{ stock: number; version: number } | null> {
+    const result = await tx.execute<{ stock: number; version: number }>(sql`
+      WITH changed AS (
+        UPDATE catalog.product_sizes SET stock = stock + ${movement.delta}
+         WHERE id = ${movement.sizeId} AND stock + ${movement.delta} >= 0
+        RETURNING stock
+      ), recorded AS (
+        INSERT INTO catalog.stock_movements
+          (product_id, size_id, size, delta, reason, order_id, event_id, actor_id, actor_name)
+        SELECT ${movement.productId}, ${movement.sizeId}, ${movement.size}, ${movement.delta},
+               ${movement.reason}, ${movement.orderId ?? null}, ${movement.eventId ?? null},
+               ${movement.actorId ?? null}, ${movement.actorName ?? null}
+          FROM changed
+      ), bumped AS (
+        UPDATE catalog.products SET version = version + 1, updated_at = now()
+         WHERE id = ${movement.productId} AND EXISTS (SELECT 1 FROM changed)
+        RETURNING version
+      )
+      SELECT changed.stock, coalesce((SELECT version FROM bumped), 1) AS version FROM changed`);
+    const row = result.rows[0];
+    return row ? { stock: Number(row.stock), version: Number(row.version) } : null;
   }
 
   /** What an order still holds per size, computed from the ledger (commits minus releases). */

@@ -33,13 +33,7 @@ export class StockLedger {
   /** Applies one change; returns the new stock. Throws CONFLICT (nothing applied) if it would go below zero. */
   async apply(tx: Executor, change: StockChange): Promise<number> {
     if (change.delta === 0) throw new Error('a stock movement needs a non-zero delta');
-    const stock = await this.repository.changeStock(tx, change.sizeId, change.delta);
-    if (stock === null) {
-      throw AppError.conflict(UI_MESSAGES.inventoryBelowZero, {
-        lines: [{ productId: change.productId, size: change.size, requested: -change.delta }],
-      });
-    }
-    await this.repository.insertMovement(tx, {
+    const applied = await this.repository.applyStockChange(tx, {
       productId: change.productId,
       sizeId: change.sizeId,
       size: change.size,
@@ -50,7 +44,12 @@ export class StockLedger {
       actorId: change.actor?.id ?? null,
       actorName: change.actor?.name ?? null,
     });
-    const version = await this.repository.bumpProductVersion(tx, change.productId);
+    if (applied === null) {
+      throw AppError.conflict(UI_MESSAGES.inventoryBelowZero, {
+        lines: [{ productId: change.productId, size: change.size, requested: -change.delta }],
+      });
+    }
+    const { stock, version } = applied;
     await this.outbox.write(
       tx,
       EVENTS.catalogInventoryAdjusted,
