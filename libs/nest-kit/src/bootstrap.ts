@@ -52,12 +52,22 @@ export async function startService(options: StartServiceOptions): Promise<INestM
  * A service's whole `main.ts`: parse the environment (exit with one line naming a bad variable),
  * make the logger (pretty in development, JSON otherwise) and start the service.
  */
+/**
+ * When started by `npm start`'s supervisor (an IPC channel exists), shut down gracefully if the
+ * supervisor goes away, so no service outlives it and answers another run's requests.
+ */
+export function exitWithParent(): void {
+  if (!process.send) return;
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}
+
 export async function runServiceMain<S extends z.ZodType<BaseConfig>>(options: {
   service: string;
   configSchema: S;
   createModule: (config: z.infer<S>, logger: Logger) => DynamicModule;
 }): Promise<INestMicroservice> {
   const config = loadConfigOrExit(options.configSchema);
+  exitWithParent();
   const logger = createLogger({
     service: options.service,
     level: config.LOG_LEVEL,
