@@ -6,6 +6,18 @@ import { z } from 'zod';
 import { AppError } from '@lr/contracts';
 import type { FastifyReply } from 'fastify';
 
+/** The list query as documented in OpenAPI (each parameter is a JSON string, parsed below). */
+export const consoleListQuerySchema = z.object({
+  sort: z.string().optional(),
+  range: z.string().optional(),
+  filter: z.string().optional(),
+});
+
+/** `filter={"id":[...]}` (react-admin's getMany) or one id. */
+export const consoleIdFilterSchema = z
+  .union([z.string().max(100), z.array(z.string().max(100)).max(1000)])
+  .optional();
+
 export interface ConsoleListQuery {
   sort: { field: string; order: 'ASC' | 'DESC' } | null;
   range: { start: number; end: number };

@@ -29,20 +29,19 @@ import { RpcClient } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
-import { parseConsoleQuery, sendConsoleList } from '../../core/console.js';
+import {
+  consoleIdFilterSchema,
+  consoleListQuerySchema,
+  parseConsoleQuery,
+  sendConsoleList,
+} from '../../core/console.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { toConsoleUser } from './user-views.js';
-
-const listQuerySchema = z.object({
-  sort: z.string().optional(),
-  range: z.string().optional(),
-  filter: z.string().optional(),
-});
 
 const filterSchema = z.object({
   q: z.string().trim().max(100).optional(),
   role: roleSchema.optional(),
-  id: z.union([z.string().max(100), z.array(z.string().max(100)).max(1000)]).optional(),
+  id: consoleIdFilterSchema,
 });
 
 /** Console field names -> the auth service's sort fields (`email` is the login id). */
@@ -64,7 +63,7 @@ export class ConsoleUsersController {
   @Access('admin')
   @ApiDoc({
     summary: 'Users (console list: sort, range, filter q/role/id)',
-    query: listQuerySchema,
+    query: consoleListQuerySchema,
   })
   async list(
     @CurrentActor() actor: Actor,

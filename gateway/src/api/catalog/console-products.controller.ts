@@ -14,18 +14,12 @@ import { RpcClient } from '@lr/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
-import { parseConsoleQuery, sendConsoleList } from '../../core/console.js';
+import { consoleListQuerySchema, parseConsoleQuery, sendConsoleList } from '../../core/console.js';
 import { ImageStore } from '../../core/media-storage.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
 import { numberLists, readProductForm } from './product-form.js';
 import { toConsoleProduct } from './product-views.js';
-
-export const consoleListQuerySchema = z.object({
-  sort: z.string().optional(),
-  range: z.string().optional(),
-  filter: z.string().optional(),
-});
 
 export const consoleProductCreateSchema = z.object({
   name: z.string(),

@@ -6,10 +6,9 @@ import { RpcClient } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
-import { parseConsoleQuery, sendConsoleList } from '../../core/console.js';
+import { consoleListQuerySchema, parseConsoleQuery, sendConsoleList } from '../../core/console.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
-import { consoleListQuerySchema } from './console-products.controller.js';
 
 export const reviewBodySchema = z.object({
   rating: z.number(),

@@ -1,6 +1,5 @@
 /** `/api/console/orders` for the react-admin console (ra-data-simple-rest dialect): admins and volunteers. */
 import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
-import { z } from 'zod';
 import {
   AppError,
   ORDER_CONSOLE_SORT_FIELDS,
@@ -17,18 +16,17 @@ import { RpcClient } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
-import { parseConsoleQuery, sendConsoleList } from '../../core/console.js';
+import {
+  consoleIdFilterSchema,
+  consoleListQuerySchema,
+  parseConsoleQuery,
+  sendConsoleList,
+} from '../../core/console.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { toConsoleHistory, toConsoleOrder } from './order-views.js';
 
-const listQuerySchema = z.object({
-  sort: z.string().optional(),
-  range: z.string().optional(),
-  filter: z.string().optional(),
-});
-
 const consoleFilterSchema = orderConsoleFilterSchema.extend({
-  id: z.union([z.string().max(100), z.array(z.string().max(100)).max(1000)]).optional(),
+  id: consoleIdFilterSchema,
 });
 
 type SortField = (typeof ORDER_CONSOLE_SORT_FIELDS)[number];
@@ -48,7 +46,7 @@ export class ConsoleOrdersController {
   @ApiDoc({
     summary:
       'Orders (console list; newest first by default; filter status, userId, school, q, createdAt_gte/createdAt_lte or from/to, id)',
-    query: listQuerySchema,
+    query: consoleListQuerySchema,
   })
   async list(
     @CurrentActor() actor: Actor,
