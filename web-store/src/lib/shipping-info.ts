@@ -4,7 +4,12 @@
  */
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { GENDERS, joinReceivingPersonName } from '@lr/contracts';
+import {
+  GENDERS,
+  joinReceivingPersonName,
+  shippingInfoSchema,
+  type ShippingInfo,
+} from '@lr/contracts';
 import { storedValue } from './storage';
 
 export const shippingFormSchema = z.object({
@@ -18,17 +23,8 @@ export const shippingFormSchema = z.object({
 });
 export type ShippingForm = z.infer<typeof shippingFormSchema>;
 
-export const shippingInfoSchema = z.object({
-  userName: z.string(),
-  receivingPersonName: z.string(),
-  additionalComments: z.string(),
-  userLoggedInDesignation: z.string(),
-  userAddress: z.string(),
-  orderDate: z.string(),
-  phoneNo: z.string(),
-  Email: z.string(),
-});
-export type ShippingInfo = z.infer<typeof shippingInfoSchema>;
+// The order-shaped value is the shared Shipping info of the order contract.
+export { shippingInfoSchema, type ShippingInfo };
 
 const storedShipping = storedValue<{ form: ShippingForm; info: ShippingInfo } | null>(
   'shippingInfo',
