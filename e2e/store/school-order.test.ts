@@ -88,6 +88,8 @@ describe('store: school places an order', () => {
     // Cart: the two sizes.
     await page.getByRole('link', { name: /My Cart/ }).click();
     await page.waitForURL('**/cart');
+    // The cart page loads on demand: wait for its lines before counting them.
+    await page.locator('.cart-line').first().waitFor();
     await expect(page.locator('.cart-line').count()).resolves.toBe(2);
     await screenshot(page, 'store-cart');
     await page.getByRole('button', { name: 'Check Out' }).click();
