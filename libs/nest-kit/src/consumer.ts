@@ -43,13 +43,24 @@ export type EventHandlers = {
   ) => Promise<void>;
 };
 
+/**
+ * Applies several new events at once, in stream order, inside the batch's transaction (set-based
+ * effects: a few statements per batch instead of per event). Duplicates are already filtered out.
+ */
+export type BatchEventHandler = (
+  tx: Transaction,
+  events: readonly EventEnvelope<unknown>[],
+) => Promise<void>;
+
 export interface DurableConsumerOptions {
   /** Durable name, unique per consuming service and purpose, e.g. `catalog-inventory`. */
   name: string;
   stream: StreamName;
   /** Event types (un-namespaced subjects) to receive. */
   subjects: string[];
-  handlers: EventHandlers;
+  /** One handler per event type; or `batchHandler` for all of them. */
+  handlers?: EventHandlers;
+  batchHandler?: BatchEventHandler;
   /** Database schema holding this service's processed_events and dead_letters tables. */
   schema: string;
   maxDeliver?: number;
@@ -172,18 +183,15 @@ export class DurableConsumer {
     );
     let applied: boolean[];
     try {
-      applied = await this.db.transaction(async (tx) => {
-        const results: boolean[] = [];
-        for (const { envelope } of wanted) {
-          const event = envelope as EventEnvelope<unknown>;
-          results.push(
-            await runWithContext({ correlationId: event.correlationId }, () =>
-              this.applyIn(tx, event),
-            ),
-          );
-        }
-        return results;
-      });
+      applied =
+        wanted.length === 0
+          ? []
+          : await this.db.transaction((tx) =>
+              this.applyAllIn(
+                tx,
+                wanted.map((p) => p.envelope as EventEnvelope<unknown>),
+              ),
+            );
     } catch {
       for (const msg of batch) await this.process(msg);
       return;
@@ -254,21 +262,40 @@ export class DurableConsumer {
 
   /** Returns false when the event was already processed. */
   private async apply(envelope: EventEnvelope<unknown>): Promise<boolean> {
-    return this.db.transaction((tx) => this.applyIn(tx, envelope));
+    const [applied] = await this.db.transaction((tx) => this.applyAllIn(tx, [envelope]));
+    return applied ?? false;
   }
 
-  /** Records the event as processed and runs its effect, inside `tx`; false for a duplicate. */
-  private async applyIn(tx: Transaction, envelope: EventEnvelope<unknown>): Promise<boolean> {
-    const handler = this.options.handlers[envelope.type as keyof EventDataMap] as
-      EventHandler | undefined;
-    const inserted = await tx.execute(
+  /**
+   * Records the events as processed and runs the effects of those not seen before, inside `tx`, in
+   * stream order; returns per event whether it was new (false: a duplicate, nothing changed).
+   */
+  private async applyAllIn(
+    tx: Transaction,
+    envelopes: readonly EventEnvelope<unknown>[],
+  ): Promise<boolean[]> {
+    const ids = envelopes.map((e) => e.eventId);
+    const inserted = await tx.execute<{ event_id: string }>(
       sql`INSERT INTO ${sql.identifier(this.options.schema)}.processed_events (consumer, event_id)
-          VALUES (${this.options.name}, ${envelope.eventId})
+          SELECT ${this.options.name}, id FROM unnest(${sql.param(ids)}::uuid[]) AS id
           ON CONFLICT DO NOTHING RETURNING event_id`,
     );
-    if (inserted.rows.length === 0) return false;
-    if (handler) await handler(tx, envelope);
-    return true;
+    const fresh = new Set(inserted.rows.map((r) => r.event_id));
+    // The same event twice in one batch: only its first copy is new.
+    const isNew = envelopes.map((e) => fresh.delete(e.eventId.toLowerCase()));
+    const events = envelopes.filter((_, i) => isNew[i]);
+    const { batchHandler, handlers = {} } = this.options;
+    if (batchHandler) {
+      if (events.length > 0) await batchHandler(tx, events);
+      return isNew;
+    }
+    for (const event of events) {
+      const handler = handlers[event.type as keyof EventDataMap] as EventHandler | undefined;
+      if (handler) {
+        await runWithContext({ correlationId: event.correlationId }, () => handler(tx, event));
+      }
+    }
+    return isNew;
   }
 
   private async deadLetter(

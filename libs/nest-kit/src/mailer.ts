@@ -26,6 +26,8 @@ export interface MailerOptions {
 export class Mailer {
   private readonly transport: Transporter;
   readonly mailDir: string;
+  /** The mail folder is made once, not before every mail (a system call each, on the order path). */
+  private mailDirReady: Promise<unknown> | undefined;
 
   constructor(private readonly options: MailerOptions) {
     this.mailDir = path.resolve(options.dataDir, 'mail');
@@ -43,16 +45,30 @@ export class Mailer {
       this.options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
       return undefined;
     }
-    await mkdir(this.mailDir, { recursive: true });
     const file = path.join(
       this.mailDir,
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
     );
-    await writeFile(file, info.message);
+    await this.writeMailFile(file, info.message);
     this.options.logger.info(
       { to: message.to, subject: message.subject, file },
       'mail written to file',
     );
     return file;
+  }
+
+  private async writeMailFile(file: string, content: Buffer, retried = false): Promise<void> {
+    this.mailDirReady ??= mkdir(this.mailDir, { recursive: true });
+    try {
+      await this.mailDirReady;
+      await writeFile(file, content);
+    } catch (error) {
+      // Made again on the next mail (or once now, when the folder was removed while running).
+      this.mailDirReady = undefined;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !retried) {
+        return this.writeMailFile(file, content, true);
+      }
+      throw error;
+    }
   }
 }

@@ -7,7 +7,7 @@
  * row sent only after the publish ack. It wakes on LISTEN/NOTIFY and polls as a fallback.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { headers, type NatsConnection } from '@nats-io/transport-node';
@@ -34,18 +34,26 @@ export class OutboxWriter {
 
   constructor(private readonly schema: string) {}
 
+  /** The outbox table and the channel its relay listens on, for statements that write events in SQL. */
+  get table(): SQL {
+    return sql`${sql.identifier(this.schema)}.outbox`;
+  }
+
+  get channel(): string {
+    return notifyChannel(this.schema);
+  }
+
   /**
-   * Validates `data` against the event's schema and stores the event for publishing.
+   * Validates `data` against the event's schema and wraps it in an envelope with a new event id.
    * `version` is the version of the entity the event is about.
    */
-  async write<T extends OutboxEventType>(
-    tx: Executor,
+  envelope<T extends OutboxEventType>(
     type: T,
     data: EventDataMap[T],
     version: number,
-  ): Promise<EventEnvelope<EventDataMap[T]>> {
+  ): EventEnvelope<EventDataMap[T]> {
     const schema = EVENT_SCHEMAS[type];
-    const envelope: EventEnvelope<EventDataMap[T]> = {
+    return {
       eventId: randomUUID(),
       type,
       version,
@@ -53,15 +61,25 @@ export class OutboxWriter {
       correlationId: currentCorrelationId(),
       data: schema.parse(data) as EventDataMap[T],
     };
+  }
+
+  /** Stores a new event (see `envelope`) for publishing, in the caller's transaction. */
+  async write<T extends OutboxEventType>(
+    tx: Executor,
+    type: T,
+    data: EventDataMap[T],
+    version: number,
+  ): Promise<EventEnvelope<EventDataMap[T]>> {
+    const envelope = this.envelope(type, data, version);
     await tx.execute(
-      sql`INSERT INTO ${sql.identifier(this.schema)}.outbox (event_id, subject, envelope)
+      sql`INSERT INTO ${this.table} (event_id, subject, envelope)
           VALUES (${envelope.eventId}, ${type}, ${JSON.stringify(envelope)}::jsonb)`,
     );
     // Delivered at commit, so the relay wakes only for events that exist. Within one transaction
     // (drizzle's have `rollback`) the first NOTIFY is enough; outside one, every write notifies.
     const inTransaction = typeof (tx as { rollback?: unknown }).rollback === 'function';
     if (!inTransaction || !this.notified.has(tx)) {
-      await tx.execute(sql.raw(`NOTIFY ${notifyChannel(this.schema)}`));
+      await tx.execute(sql.raw(`NOTIFY ${this.channel}`));
       if (inTransaction) this.notified.add(tx);
     }
     return envelope;

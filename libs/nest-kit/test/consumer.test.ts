@@ -165,3 +165,66 @@ describe('durable consumer', () => {
     );
   });
 });
+
+describe('durable consumer with a batch handler', () => {
+  let env: TestEnv;
+  let pool: pg.Pool;
+  let consumer: DurableConsumer;
+  const calls: string[][] = [];
+
+  beforeAll(async () => {
+    env = await TestEnv.create();
+    pool = createPool(env.database.url, 4);
+    await runMigrations(pool, 'auth', await mkdtemp(path.join(tmpdir(), 'mig-')));
+    await pool.query('CREATE TABLE auth.batch_effects (login_id text NOT NULL)');
+    await ensureStreams(env.nc, env.namespace, ['AUTH']);
+    consumer = new DurableConsumer(env.nc, createDatabase(pool), env.namespace, logger, {
+      name: 'test-batch',
+      stream: 'AUTH',
+      subjects: [EVENTS.authUserCreated],
+      schema: 'auth',
+      batchHandler: async (tx, events) => {
+        const loginIds = events.map(
+          (e) => (e as EventEnvelope<{ user: { loginId: string } }>).data.user.loginId,
+        );
+        calls.push(loginIds);
+        await tx.execute(
+          sql`INSERT INTO auth.batch_effects SELECT unnest(${sql.param(loginIds)}::text[])`,
+        );
+      },
+    });
+  });
+  afterAll(async () => {
+    await consumer.stop();
+    await pool.end();
+    await env.close();
+  });
+
+  it('gets the waiting events together, in stream order, each new event once', async () => {
+    const events = Array.from({ length: 20 }, (_, i) => userEvent(`many-${i}`));
+    for (const event of events) {
+      await jetstream(env.nc).publish(
+        namespaced(env.namespace, event.type),
+        JSON.stringify(event),
+        { msgID: randomUUID() },
+      );
+    }
+    // The same event again, under another message id (so JetStream keeps it): a duplicate.
+    const again = events[3] as EventEnvelope;
+    await jetstream(env.nc).publish(namespaced(env.namespace, again.type), JSON.stringify(again), {
+      msgID: randomUUID(),
+    });
+    await consumer.start();
+    await waitFor(async () => consumer.stats.applied + consumer.stats.duplicates === 21, {
+      message: 'all handled',
+    });
+
+    expect(calls.flat()).toEqual(events.map((_, i) => `many-${i}`));
+    expect(calls.some((call) => call.length > 1)).toBe(true);
+    expect(consumer.stats).toMatchObject({ applied: 20, duplicates: 1 });
+    const { rows } = await pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM auth.batch_effects',
+    );
+    expect(rows[0]?.n).toBe(20);
+  });
+});

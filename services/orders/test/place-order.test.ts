@@ -8,6 +8,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { EVENTS, RPC, type Actor, type AppError, type RefusedLine } from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
+import { formatOrderNumber } from '../src/orders/order-number.js';
 import { place, shipping } from './support/orders-env.js';
 import {
   createProduct,
@@ -211,6 +212,30 @@ describe('placing an order', () => {
     const schoolB = await registerAccount(env, admin, 'Southside Primary');
     const other = await place(env, schoolB, lines, { idempotencyKey: key });
     expect(other.id).not.toBe(first.id);
+  });
+
+  it('answers a repeated submit with its first order even when its lines would now be refused', async () => {
+    const product = await addProduct('Last hat', { M: 1 });
+    const lines = [{ productId: product._id, size: 'M', quantity: 1 }];
+    const key = randomUUID();
+    const first = await place(env, schoolA, lines, { idempotencyKey: key });
+    // The only unit is taken by another order, so a fresh request for it is refused ...
+    await env.pool.query(`UPDATE catalog.product_sizes SET stock = 0 WHERE product_id = $1`, [
+      product._id,
+    ]);
+    await expect(place(env, schoolA, lines)).rejects.toMatchObject({ code: 'CONFLICT' });
+    // ... but the retry of the submit that already succeeded gets its order back.
+    const again = await place(env, schoolA, lines, { idempotencyKey: key });
+    expect(again).toEqual(first);
+  });
+
+  it('formats order numbers in SQL exactly as in the code (the placed event is built in SQL)', async () => {
+    const numbers = [1, 42, 999_999, 1_000_000, 123_456_789];
+    const { rows } = await env.pool.query<{ n: string; text: string }>(
+      'SELECT n::text, orders.format_order_number(n) AS text FROM unnest($1::bigint[]) AS n',
+      [numbers],
+    );
+    expect(rows.map((r) => r.text)).toEqual(numbers.map(formatOrderNumber));
   });
 
   it('checks who places and what they send', async () => {

@@ -3,13 +3,7 @@
  * quantity is 1 to 5 (TEST USER exempt from the cap) and not above the size's current stock.
  * Pure functions, so the rules read in one place and test without a catalog.
  */
-import {
-  LIMITS,
-  TEST_USER_LOGIN_ID,
-  type OrderLineInput,
-  type RefusedLine,
-  type ShortLine,
-} from '@lr/contracts';
+import { LIMITS, TEST_USER_LOGIN_ID, type OrderLineInput, type RefusedLine } from '@lr/contracts';
 import type { CatalogProduct } from '../clients/catalog.client.js';
 
 export function isTestUser(loginId: string): boolean {
@@ -62,24 +56,29 @@ export function refuseByCatalog(
   return refused;
 }
 
-/** Turns catalog's short lines into refused lines of the request. */
-export function refuseShort(lines: OrderLineInput[], shortLines: ShortLine[]): RefusedLine[] {
+/**
+ * Lines asking for more than their size's stock, from the stock in catalog's product reply. Call
+ * after `refuseByCatalog` found nothing, so every product and size exists.
+ */
+export function refuseShortStock(
+  lines: OrderLineInput[],
+  products: Map<string, CatalogProduct>,
+): RefusedLine[] {
   const refused: RefusedLine[] = [];
-  for (const short of shortLines) {
-    const index = lines.findIndex(
-      (l) => l.productId === short.productId && sameSize(l.size, short.size),
-    );
-    const line = lines[index];
+  lines.forEach((line, index) => {
+    const product = products.get(line.productId);
+    const size = product && findSize(product, line.size);
+    if (!product || !size || size.stock >= line.quantity) return;
     refused.push({
       index,
-      productId: short.productId,
-      size: short.size,
-      name: short.name,
+      productId: line.productId,
+      size: size.size,
+      name: product.name,
       reason: 'short',
-      requested: line?.quantity ?? short.requested,
-      available: short.available,
+      requested: line.quantity,
+      available: Math.max(0, size.stock),
     });
-  }
+  });
   return refused;
 }
 

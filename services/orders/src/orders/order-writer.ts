@@ -29,25 +29,45 @@ export class OrderWriter {
     private readonly outbox: OutboxWriter,
   ) {}
 
-  /** Inserts a new Processing order, its first history entry and `orders.order.placed.v1`. */
-  async insertPlaced(tx: Executor, order: NewOrder, actor: ActorRef): Promise<OrderSnapshot> {
+  /**
+   * Inserts a new Processing order, its first history entry and `orders.order.placed.v1`, in one
+   * statement (atomic on its own; inside a transaction when `exec` is one, as in the demo seed).
+   */
+  async insertPlaced(exec: Executor, order: NewOrder, actor: ActorRef): Promise<OrderSnapshot> {
     // The order date is the moment the server accepted the request.
     const createdAt = order.createdAt ?? new Date();
     const shippingInfo = { ...order.shippingInfo, orderDate: createdAt.toISOString() };
-    const row = await this.repository.insert(tx, { ...order, createdAt, shippingInfo });
-    await this.repository.insertHistory(tx, {
-      orderId: row.order.id,
-      actorId: actor.id,
-      actorName: actor.name,
-      fromStatus: null,
-      toStatus: 'Processing',
-      quantities: row.lines.map((l) => l.quantity),
-      reason: null,
-      at: row.order.createdAt,
+    const row: OrderRow = {
+      id: order.id,
+      // Assigned by the statement below; the event's copy is filled in there too.
+      orderNumber: 0,
+      userId: order.userId,
+      userName: order.userName,
+      userLoginId: order.userLoginId,
+      status: 'Processing',
+      shippingInfo,
+      createdAt,
+      deliveredAt: null,
+      version: 1,
+      idempotencyKey: order.idempotencyKey,
+    };
+    const lines: OrderLineRow[] = order.lines.map((line) => ({ ...line, orderId: order.id }));
+    const event = this.outbox.envelope(
+      EVENTS.ordersOrderPlaced,
+      { order: toOrderSnapshot(row, lines) },
+      row.version,
+    );
+    const orderNumber = await this.repository.insertPlaced(exec, {
+      order: { ...order, createdAt, shippingInfo },
+      history: {
+        actorId: actor.id,
+        actorName: actor.name,
+        quantities: lines.map((l) => l.quantity),
+      },
+      event,
+      outbox: { table: this.outbox.table, channel: this.outbox.channel },
     });
-    const snapshot = toOrderSnapshot(row.order, row.lines);
-    await this.outbox.write(tx, EVENTS.ordersOrderPlaced, { order: snapshot }, snapshot.version);
-    return snapshot;
+    return toOrderSnapshot({ ...row, orderNumber }, lines);
   }
 
   /**

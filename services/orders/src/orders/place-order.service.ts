@@ -22,7 +22,7 @@ import {
   findSize,
   isTestUser,
   refuseByCatalog,
-  refuseShort,
+  refuseShortStock,
 } from './line-rules.js';
 import { toOrderSnapshot } from './order.mapper.js';
 import { OrderWriter } from './order-writer.js';
@@ -57,37 +57,30 @@ export class PlaceOrderService {
     // only processes them (docs/decisions.md).
     if (actor.role === 'volunteer') throw AppError.forbidden('Volunteers cannot place requests');
 
-    const key = input.idempotencyKey ?? null;
-    if (key) {
-      const existing = await this.repository.findByIdempotencyKey(
-        this.repository.db,
-        actor.id,
-        key,
-      );
-      if (existing) return toOrderSnapshot(existing.order, existing.lines);
-    }
-
     const duplicate = findDuplicateLine(input.lines);
     if (duplicate >= 0) {
       throw AppError.badRequest(`orderItems.${duplicate}: the same item and size appear twice`);
     }
 
     // The profile and the products are independent: ask both services at once.
+    const key = input.idempotencyKey ?? null;
     const productIds = [...new Set(input.lines.map((l) => l.productId))];
     const [profile, products] = await Promise.all([
       this.users.profileOf(actor),
       this.catalog.getProducts(productIds, actor),
     ]);
-    const order = await this.buildOrder(actor, profile, products, input, key);
 
     let placed: OrderSnapshot;
     try {
-      placed = await this.repository.transaction((tx) =>
-        this.writer.insertPlaced(tx, order, actor),
-      );
+      const order = this.buildOrder(actor, profile, products, input, key);
+      // One statement: no transaction needed (OrderWriter.insertPlaced).
+      placed = await this.writer.insertPlaced(this.repository.db, order, actor);
     } catch (error) {
-      // Two submits with the same key raced: the other one won; answer with its order.
-      if (key && isUniqueViolation(error)) {
+      // A repeated submit (same idempotency key) gets the order it placed the first time, even when
+      // its lines would now be refused; two racing submits: the other one won. Looked up only here,
+      // so a first submit costs no extra query.
+      const repeated = key && (error instanceof AppError || isUniqueViolation(error));
+      if (repeated) {
         const existing = await this.repository.findByIdempotencyKey(
           this.repository.db,
           actor.id,
@@ -102,27 +95,20 @@ export class PlaceOrderService {
     return placed;
   }
 
-  /** Checks every line against the catalog and copies what the order keeps of each product. */
-  private async buildOrder(
+  /**
+   * Checks every line against the catalog and copies what the order keeps of each product. The
+   * stock check reads the sizes' stock in the same reply (a fail-fast check: stock is only taken when
+   * the order is committed, ARCHITECTURE.md section 2).
+   */
+  private buildOrder(
     actor: Actor,
     profile: SchoolProfile,
     products: Map<string, CatalogProduct>,
     input: PlaceOrderInput,
     idempotencyKey: string | null,
-  ): Promise<NewOrder> {
+  ): NewOrder {
     const refused = refuseByCatalog(input.lines, products, isTestUser(profile.loginId));
-    if (refused.length === 0) {
-      const short = await this.catalog.shortLines(
-        input.lines.map((l) => ({
-          productId: l.productId,
-          size: findSize(products.get(l.productId)!, l.size)!.size,
-          quantity: l.quantity,
-        })),
-        actor,
-        false,
-      );
-      refused.push(...refuseShort(input.lines, short));
-    }
+    if (refused.length === 0) refused.push(...refuseShortStock(input.lines, products));
     if (refused.length > 0) {
       throw AppError.conflict(
         `Some items cannot be requested: ${refused.map(describeRefusal).join('; ')}`,
