@@ -1,19 +1,14 @@
 /**
- * Applies order events to the read model with the rule of order-state-rule.ts. Live events come
- * one at a time and keep the rollups in step; the rebuild replays in batches (a few statements per
- * batch, not per event) and recomputes the rollups once at the end.
+ * Applies order events to the read model with the rule of order-state-rule.ts, in batches (a few
+ * statements per batch, not per event): live batches keep the rollups in step; the rebuild replays
+ * and recomputes the rollups once at the end.
  */
 import { Injectable } from '@nestjs/common';
-import type { EventHandlers, Executor } from '@lr/nest-kit';
-import { lockOrderForEvent } from './read-model-locks.js';
+import type { BatchEventHandler, Executor } from '@lr/nest-kit';
+import { lockOrdersForEvents } from './read-model-locks.js';
 import { ReadModelRepository, type OrderWrite } from './read-model.repository.js';
 import { RollupsRepository } from './rollups.repository.js';
-import {
-  nextState,
-  ORDER_EVENT_TYPES,
-  type OrderEvent,
-  type OrderState,
-} from './order-state-rule.js';
+import { nextState, type OrderEvent, type OrderState } from './order-state-rule.js';
 
 @Injectable()
 export class OrderEventApplier {
@@ -23,18 +18,25 @@ export class OrderEventApplier {
   ) {}
 
   /**
-   * A live event: returns true when it changed the read model. The caller holds the order's lock;
-   * the order's rollup contribution is taken out before the change and put back after it.
+   * Live events (a consumer batch, in stream order): the orders' locks, their stored states, the
+   * events folded per order with the rule, then the changed orders' rollup contributions taken out,
+   * their rows written and their contributions put back. A few statements per batch, not per event.
    */
-  async applyLive(exec: Executor, event: OrderEvent): Promise<boolean> {
-    const orderId = event.data.order.id;
-    const stored = (await this.orders.storedStates(exec, [orderId], { lock: true })).get(orderId);
-    const next = nextState(stored, event);
-    if (!next) return false;
-    if (stored) await this.rollups.applyOrder(exec, orderId, -1);
-    await this.orders.write(exec, [{ order: event.data.order, ...next }]);
-    if (!next.deleted) await this.rollups.applyOrder(exec, orderId, 1);
-    return true;
+  async applyLive(exec: Executor, events: readonly OrderEvent[]): Promise<void> {
+    const ids = [...new Set(events.map((e) => e.data.order.id))];
+    await lockOrdersForEvents(exec, ids);
+    const stored = await this.orders.storedStates(exec, ids, { lock: true });
+    const writes = this.fold(stored, events);
+    if (writes.size === 0) return;
+    const changed = [...writes.keys()];
+    await this.rollups.applyOrders(
+      exec,
+      changed.filter((id) => stored.has(id)),
+      -1,
+    );
+    await this.orders.write(exec, [...writes.values()]);
+    // A tombstone contributes nothing (the rollups read only orders that are not deleted).
+    await this.rollups.applyOrders(exec, changed, 1);
   }
 
   /**
@@ -43,9 +45,16 @@ export class OrderEventApplier {
    */
   async applyReplayBatch(exec: Executor, events: readonly OrderEvent[]): Promise<void> {
     const ids = [...new Set(events.map((e) => e.data.order.id))];
-    const states = new Map<string, OrderState>(
-      await this.orders.storedStates(exec, ids, { lock: false }),
-    );
+    const stored = await this.orders.storedStates(exec, ids, { lock: false });
+    await this.orders.write(exec, [...this.fold(stored, events).values()]);
+  }
+
+  /** The events applied in order to the stored states: what to write per changed order. */
+  private fold(
+    stored: ReadonlyMap<string, OrderState>,
+    events: readonly OrderEvent[],
+  ): Map<string, OrderWrite> {
+    const states = new Map<string, OrderState>(stored);
     const writes = new Map<string, OrderWrite>();
     for (const event of events) {
       const id = event.data.order.id;
@@ -54,15 +63,11 @@ export class OrderEventApplier {
       states.set(id, next);
       writes.set(id, { order: event.data.order, ...next });
     }
-    await this.orders.write(exec, [...writes.values()]);
+    return writes;
   }
 
-  /** Handlers in the shape the kit's durable consumer expects (order-locked, live). */
-  handlers(): EventHandlers {
-    const handle = async (tx: Executor, event: OrderEvent) => {
-      await lockOrderForEvent(tx, event.data.order.id);
-      await this.applyLive(tx, event);
-    };
-    return Object.fromEntries(ORDER_EVENT_TYPES.map((type) => [type, handle])) as EventHandlers;
+  /** The batch handler the kit's durable consumer calls (only order events are subscribed). */
+  batchHandler(): BatchEventHandler {
+    return (tx, events) => this.applyLive(tx, events as readonly OrderEvent[]);
   }
 }

@@ -18,7 +18,7 @@ export class OrderEventsConsumer implements OnModuleInit {
       name: ORDERS_CONSUMER_NAME,
       stream: 'ORDERS',
       subjects: [...ORDER_EVENT_TYPES],
-      handlers: this.applier.handlers(),
+      batchHandler: this.applier.batchHandler(),
       schema: 'reporting',
     });
   }

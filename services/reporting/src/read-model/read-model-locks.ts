@@ -11,10 +11,19 @@ import type { Executor } from '@lr/nest-kit';
 const MODEL_KEY = sql`hashtext('reporting:read-model')::bigint`;
 const ORDER_SPACE = sql`hashtext('reporting:order')`;
 
-export async function lockOrderForEvent(exec: Executor, orderId: string): Promise<void> {
-  await exec.execute(
-    sql`SELECT pg_advisory_xact_lock_shared(${MODEL_KEY}), pg_advisory_xact_lock(${ORDER_SPACE}, hashtext(${orderId}))`,
-  );
+/**
+ * The locks for live events of these orders, in one statement. Taken in the order of the lock keys,
+ * so two replicas locking overlapping sets cannot deadlock.
+ */
+export async function lockOrdersForEvents(
+  exec: Executor,
+  orderIds: readonly string[],
+): Promise<void> {
+  await exec.execute(sql`
+    SELECT pg_advisory_xact_lock_shared(${MODEL_KEY}),
+           (SELECT count(pg_advisory_xact_lock(${ORDER_SPACE}, key)) FROM (
+              SELECT DISTINCT hashtext(id) AS key FROM unnest(${sql.param([...orderIds])}::text[]) AS id
+              ORDER BY key) AS keys)`);
 }
 
 export async function lockWholeModel(exec: Executor): Promise<void> {

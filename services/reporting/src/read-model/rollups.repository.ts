@@ -33,9 +33,10 @@ export class RollupsRepository {
     this.timeZone = config.REPORT_TIME_ZONE;
   }
 
-  /** Adds (+1) or removes (-1) one live order's contribution, as stored in the read model now. */
-  async applyOrder(exec: Executor, orderId: string, sign: Sign): Promise<void> {
-    await this.apply(exec, sql`o.order_id = ${orderId}`, sign);
+  /** Adds (+1) or removes (-1) live orders' contributions, as stored in the read model now. */
+  async applyOrders(exec: Executor, orderIds: readonly string[], sign: Sign): Promise<void> {
+    if (orderIds.length === 0) return;
+    await this.apply(exec, sql`o.order_id = ANY(${sql.param([...orderIds])}::uuid[])`, sign);
   }
 
   /** Empties the rollups and computes them again from the whole read model. */
