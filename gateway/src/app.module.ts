@@ -6,6 +6,7 @@ import { CatalogApiModule } from './api/catalog/catalog-api.module.js';
 import { OrdersApiModule } from './api/orders/orders-api.module.js';
 import { ReportingApiModule } from './api/reporting/reporting-api.module.js';
 import { AccessGuard } from './auth/access.guard.js';
+import { SessionCacheModule } from './auth/session-cache.module.js';
 import type { GatewayConfig } from './config.js';
 import { CoreModule } from './core/core.module.js';
 import { DocsController } from './docs/docs.controller.js';
@@ -20,6 +21,7 @@ export class GatewayModule {
       module: GatewayModule,
       imports: [
         CoreModule.register(config, logger),
+        SessionCacheModule,
         DiscoveryModule,
         AuthApiModule,
         CatalogApiModule,

@@ -18,6 +18,11 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /** Secure cookies; defaults to true in production. */
   COOKIE_SECURE: booleanFromEnv.optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
+  /**
+   * How long a session check may be reused without asking auth (0: ask on every request). Auth's
+   * hints evict at once; this only bounds the staleness when a hint is lost (docs/decisions.md).
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   WEB_STORE_DIR: z.string().default(path.join(repoRoot, 'web-store/dist')),
   WEB_ADMIN_DIR: z.string().default(path.join(repoRoot, 'web-admin/dist')),
   /** Where uploaded images are kept by the local storage adapter (default <DATA_DIR>/media). */

@@ -17,6 +17,7 @@ import { cookieSecure, type GatewayConfig } from '../config.js';
 import { GATEWAY_CONFIG } from '../core/tokens.js';
 import { ACCESS_KEY, type AccessRule } from './access.decorator.js';
 import { setSessionCookie } from './cookie.js';
+import { SessionCache } from './session-cache.js';
 import { checkSession, readSessionToken } from './session.js';
 
 @Injectable()
@@ -26,6 +27,7 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly rpc: RpcClient,
+    private readonly sessions: SessionCache,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -57,9 +59,10 @@ export class AccessGuard implements CanActivate {
     request.sessionToken = token;
     request.actor = null;
     if (!token) return;
-    const session = await checkSession(this.rpc, token);
+    const session = await checkSession(this.rpc, this.sessions, token);
     if (!session) return;
     request.actor = session.actor;
+    request.sessionId = session.sessionId;
     if (session.refreshedToken && session.expiresAt) {
       request.sessionToken = session.refreshedToken;
       setSessionCookie(

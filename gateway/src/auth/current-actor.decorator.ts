@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor?: Actor | null;
     sessionToken?: string | null;
+    /** The session of `sessionToken` once the guard has checked it (logout evicts it). */
+    sessionId?: string | null;
   }
 }
 

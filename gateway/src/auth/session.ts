@@ -1,17 +1,21 @@
 /**
- * Reads the session token (cookie `token`, or `Authorization: Bearer` for API clients) and asks the
- * auth service who it belongs to. Auth verifies the JWT and that the session is not revoked, so a
- * role change, a new code or a logout takes effect on the next request.
+ * Reads the session token (cookie `token`, or `Authorization: Bearer` for API clients) and finds out
+ * who it belongs to: from the SessionCache when a recent answer for this very token is there,
+ * otherwise from the auth service, which verifies the JWT and that the session is not revoked.
+ * Auth's hints evict the cache, so a role change, a new code, a deletion or a logout still takes
+ * effect on the next request.
  */
-import { RPC, type Actor } from '@lr/contracts';
+import { RPC, type Actor, type SessionCheckReply } from '@lr/contracts';
 import type { RpcClient } from '@lr/nest-kit';
 import type { FastifyRequest } from 'fastify';
+import type { SessionCache } from './session-cache.js';
 
 export const SESSION_COOKIE = 'token';
 
 export interface SessionCheckResult {
   actor: Actor;
-  /** A fresh token when the old one is past half its life (sliding session). */
+  sessionId: string;
+  /** A fresh token when the old one is past half its life (sliding session); never from the cache. */
   refreshedToken?: string | null;
   expiresAt?: string | null;
 }
@@ -24,14 +28,22 @@ export function readSessionToken(request: FastifyRequest): string | null {
   return null;
 }
 
+/** The session of this token, or null when auth refuses it (refusals are never cached). */
 export async function checkSession(
   rpc: RpcClient,
+  cache: SessionCache,
   token: string,
 ): Promise<SessionCheckResult | null> {
+  const cached = cache.enabled ? cache.get(token) : null;
+  if (cached) return cached;
+  const ticket = cache.ticket();
+  let reply: SessionCheckReply;
   try {
-    return await rpc.call<SessionCheckResult>(RPC.auth.sessionCheck, { token });
+    reply = await rpc.call<SessionCheckReply>(RPC.auth.sessionCheck, { token });
   } catch (error) {
     if ((error as { code?: string }).code === 'UNAUTHORIZED') return null;
     throw error;
   }
+  cache.store(token, reply, ticket);
+  return reply;
 }

@@ -60,9 +60,28 @@ export const logoutInputSchema = z.object({ token: z.string().min(1).max(4096) }
 
 export interface SessionCheckReply {
   actor: { id: string; role: Role; name: string; loginId: string };
+  /** The session the token belongs to (the JWT's `sid`; not a secret), for cache eviction. */
+  sessionId: string;
+  /** A fresh token when the old one is past half its life (sliding session), with its expiry. */
   refreshedToken: string | null;
   expiresAt: string | null;
+  /**
+   * ISO time until which the gateway may reuse this answer for the same token without asking again:
+   * the moment the token passes half its life (from then on each check refreshes it) or the
+   * session ends, whichever is first. Null when this reply carries a refreshed token: do not cache.
+   */
+  cacheUntil: string | null;
 }
+
+/**
+ * Payload of HINTS.authSessionsChanged: one session ended (logout), or everything cached about a
+ * user is stale (role, name, login id or code changed, sessions revoked, account deleted).
+ */
+export const sessionsChangedHintSchema = z.union([
+  z.object({ sessionId: z.uuid() }),
+  z.object({ userId: z.uuid() }),
+]);
+export type SessionsChangedHint = z.infer<typeof sessionsChangedHintSchema>;
 
 // ---- own account --------------------------------------------------------------------------------
 

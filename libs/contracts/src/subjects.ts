@@ -111,5 +111,15 @@ export const RPC = {
   },
 } as const;
 
+/**
+ * Core NATS broadcasts that are hints, not events: plain publishes without JetStream or the outbox,
+ * so one can be lost and a subscriber must bound its staleness another way (a short TTL). They are
+ * named `hint.<service>.<what>`, outside the streams' subjects (`auth.>` would store them as events).
+ */
+export const HINTS = {
+  /** Sessions ended or a user changed: caches of session checks evict (docs/events.md). */
+  authSessionsChanged: 'hint.auth.sessions-changed',
+} as const;
+
 export const SERVICE_NAMES = ['auth', 'catalog', 'orders', 'reporting'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];

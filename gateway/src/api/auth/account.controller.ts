@@ -18,6 +18,7 @@ import { cookieSecure, type GatewayConfig } from '../../config.js';
 import { Access } from '../../auth/access.decorator.js';
 import { setSessionCookie } from '../../auth/cookie.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { SessionCache } from '../../auth/session-cache.js';
 import { ImageStore } from '../../core/media-storage.js';
 import { GATEWAY_CONFIG } from '../../core/tokens.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
@@ -29,6 +30,7 @@ export class AccountController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly images: ImageStore,
+    private readonly sessions: SessionCache,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -43,11 +45,10 @@ export class AccountController {
     const { fields, storeAvatar } = await readFormWithAvatar(request, this.images);
     const input = parseOrThrow(updateProfileBodySchema, fields);
     const avatar = await storeAvatar();
-    const user = await this.rpc.call<AuthUser>(
-      RPC.auth.updateProfile,
-      { ...input, avatar },
-      { actor },
-    );
+    // The cached actor carries the name and login id (auth's hint evicts too; this is the fallback).
+    const user = await this.rpc
+      .call<AuthUser>(RPC.auth.updateProfile, { ...input, avatar }, { actor })
+      .finally(() => this.sessions.evictUser(actor.id));
     return { success: true, user: toApiUser(user) };
   }
 
@@ -63,7 +64,9 @@ export class AccountController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const input = parseOrThrow(updatePasswordInputSchema, body ?? {});
-    const grant = await this.rpc.call<SessionGrant>(RPC.auth.updatePassword, input, { actor });
+    const grant = await this.rpc
+      .call<SessionGrant>(RPC.auth.updatePassword, input, { actor })
+      .finally(() => this.sessions.evictUser(actor.id));
     setSessionCookie(reply, grant.token, new Date(grant.expiresAt), cookieSecure(this.config));
     return { success: true, user: toApiUser(grant.user), token: grant.token };
   }

@@ -13,6 +13,7 @@ import { RpcClient } from '@lr/nest-kit';
 import type { FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { SessionCache } from '../../auth/session-cache.js';
 import { ImageStore } from '../../core/media-storage.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { readFormWithAvatar } from './avatar-upload.js';
@@ -26,6 +27,7 @@ export class AdminUsersController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly images: ImageStore,
+    private readonly sessions: SessionCache,
   ) {}
 
   @Get('/api/v1/admin/users')
@@ -56,7 +58,10 @@ export class AdminUsersController {
   })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     const input = parseOrThrow(updateUserBodySchema, body ?? {});
-    const user = await this.rpc.call<AuthUser>(RPC.auth.updateUser, { ...input, id }, { actor });
+    // Evicting the user's cached sessions here too does not depend on auth's hint arriving.
+    const user = await this.rpc
+      .call<AuthUser>(RPC.auth.updateUser, { ...input, id }, { actor })
+      .finally(() => this.sessions.evictUser(id));
     return { success: true, user: toApiUser(user) };
   }
 
@@ -64,7 +69,9 @@ export class AdminUsersController {
   @Access('admin')
   @ApiDoc({ summary: 'Delete a user (admin); their sessions end' })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    await this.rpc.call<AuthUser>(RPC.auth.deleteUser, { id }, { actor });
+    await this.rpc
+      .call<AuthUser>(RPC.auth.deleteUser, { id }, { actor })
+      .finally(() => this.sessions.evictUser(id));
     return { success: true, message: 'User Deleted Successfully' };
   }
 

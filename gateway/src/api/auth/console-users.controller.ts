@@ -29,6 +29,7 @@ import { RpcClient } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { SessionCache } from '../../auth/session-cache.js';
 import {
   consoleIdFilterSchema,
   consoleListQuerySchema,
@@ -57,7 +58,18 @@ const SORT_FIELDS: Record<string, (typeof USER_SORT_FIELDS)[number]> = {
 
 @Controller()
 export class ConsoleUsersController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly sessions: SessionCache,
+  ) {}
+
+  /**
+   * Calls auth for a change to user `id`, then evicts that user's cached sessions whatever the
+   * outcome (auth's hint does it too; this does not depend on NATS delivering it).
+   */
+  private changeUser<T>(id: string, subject: string, input: unknown, actor: Actor): Promise<T> {
+    return this.rpc.call<T>(subject, input, { actor }).finally(() => this.sessions.evictUser(id));
+  }
 
   @Get('/api/console/users')
   @Access('admin')
@@ -117,7 +129,7 @@ export class ConsoleUsersController {
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     const input = parseOrThrow(updateUserBodySchema, body ?? {});
     return toConsoleUser(
-      await this.rpc.call<AuthUser>(RPC.auth.updateUser, { ...input, id }, { actor }),
+      await this.changeUser<AuthUser>(id, RPC.auth.updateUser, { ...input, id }, actor),
     );
   }
 
@@ -125,7 +137,7 @@ export class ConsoleUsersController {
   @Access('admin')
   @ApiDoc({ summary: 'Delete a user (console)' })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return toConsoleUser(await this.rpc.call<AuthUser>(RPC.auth.deleteUser, { id }, { actor }));
+    return toConsoleUser(await this.changeUser<AuthUser>(id, RPC.auth.deleteUser, { id }, actor));
   }
 
   @Post('/api/console/users/:id/code')
@@ -133,6 +145,6 @@ export class ConsoleUsersController {
   @Access('admin')
   @ApiDoc({ summary: "Set a new code for a user; it is shown once and the user's sessions end" })
   async setCode(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<SetUserCodeReply> {
-    return this.rpc.call<SetUserCodeReply>(RPC.auth.setUserCode, { id }, { actor });
+    return this.changeUser<SetUserCodeReply>(id, RPC.auth.setUserCode, { id }, actor);
   }
 }

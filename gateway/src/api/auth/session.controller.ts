@@ -15,6 +15,7 @@ import { cookieSecure, type GatewayConfig } from '../../config.js';
 import { Access } from '../../auth/access.decorator.js';
 import { clearSessionCookie, setSessionCookie } from '../../auth/cookie.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { SessionCache } from '../../auth/session-cache.js';
 import { GATEWAY_CONFIG } from '../../core/tokens.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { toApiUser, toLoginChoice } from './user-views.js';
@@ -23,6 +24,7 @@ import { toApiUser, toLoginChoice } from './user-views.js';
 export class SessionController {
   constructor(
     private readonly rpc: RpcClient,
+    private readonly sessions: SessionCache,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -53,7 +55,12 @@ export class SessionController {
   @ApiDoc({ summary: 'Log out: ends the session and clears the cookie' })
   async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const token = request.sessionToken;
-    if (token) await this.rpc.call(RPC.auth.logout, { token });
+    try {
+      if (token) await this.rpc.call(RPC.auth.logout, { token });
+    } finally {
+      // Auth's hint does this too; evicting here does not depend on NATS delivering it.
+      if (request.sessionId) this.sessions.evictSession(request.sessionId);
+    }
     clearSessionCookie(reply, cookieSecure(this.config));
     return { success: true, message: 'Logged Out' };
   }

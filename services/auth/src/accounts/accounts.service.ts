@@ -2,6 +2,7 @@
  * User management by admins (spec 2.7 users, 6) and the public login list. Rules kept here: the
  * last admin cannot be deleted or demoted, an admin cannot delete or demote themselves, Update
  * User sets admin or user only, and a role change, new code or deletion ends the user's sessions.
+ * Every change to an account is followed, after commit, by a hint to the gateways' session caches.
  */
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
@@ -17,6 +18,7 @@ import {
 } from '@lr/contracts';
 import { DATABASE, LOGGER, type Database, type Executor, type Logger } from '@lr/nest-kit';
 import { generateCode, hashPassword } from '../core/passwords.js';
+import { SessionHints } from '../sessions/session-hints.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UserEvents } from '../users/user-events.js';
 import { DEFAULT_AVATAR_URL, toAuthUser, toPublicEntry } from '../users/users.mapper.js';
@@ -53,6 +55,7 @@ export class AccountsService {
     private readonly users: UsersRepository,
     private readonly events: UserEvents,
     private readonly sessions: SessionsService,
+    private readonly hints: SessionHints,
   ) {
     this.logger = logger.child({ context: AccountsService.name });
   }
@@ -105,7 +108,7 @@ export class AccountsService {
   }
 
   async update(actor: Actor, change: UserChange): Promise<AuthUser> {
-    return this.db.transaction(async (tx) => {
+    const user = await this.db.transaction(async (tx) => {
       const current = await this.users.findById(change.id, tx);
       if (!current) throw AppError.notFound(`${USER_NOT_FOUND} with Id: ${change.id}`);
       if (change.role === 'volunteer' && current.role !== 'volunteer') {
@@ -130,10 +133,13 @@ export class AccountsService {
       await this.events.updated(tx, row);
       return toAuthUser(row);
     });
+    // Any update, not only the actor's fields (role, name, login id): cheap, and nothing is missed.
+    await this.hints.userChanged(user.id);
+    return user;
   }
 
   async delete(actor: Actor, id: string): Promise<AuthUser> {
-    return this.db.transaction(async (tx) => {
+    const deleted = await this.db.transaction(async (tx) => {
       const current = await this.users.findById(id, tx);
       if (!current) throw AppError.notFound(`${USER_NOT_FOUND} with Id: ${id}`);
       if (actor.id === current.id) throw AppError.conflict('You cannot delete your own account');
@@ -145,6 +151,8 @@ export class AccountsService {
       this.logger.info({ userId: current.id, by: actor.id }, 'user deleted');
       return toAuthUser(current);
     });
+    await this.hints.userChanged(deleted.id);
+    return deleted;
   }
 
   /** A new random code, shown once to the admin; only its hash is kept, and old sessions end. */
@@ -156,6 +164,7 @@ export class AccountsService {
       if (!row) throw AppError.notFound(`${USER_NOT_FOUND} with Id: ${id}`);
       await this.sessions.revokeAllOfUser(row.id, tx);
     });
+    await this.hints.userChanged(id);
     this.logger.info({ userId: id, by: actor.id }, 'user code replaced');
     return { id, code };
   }

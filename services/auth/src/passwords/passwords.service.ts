@@ -9,6 +9,7 @@ import { DATABASE, LOGGER, Mailer, type Database, type Logger } from '@lr/nest-k
 import type { AuthConfig } from '../config.js';
 import { hashPassword } from '../core/passwords.js';
 import { AUTH_CONFIG } from '../core/tokens.js';
+import { SessionHints } from '../sessions/session-hints.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
@@ -35,6 +36,7 @@ export class PasswordsService {
     private readonly users: UsersRepository,
     private readonly resets: PasswordResetsRepository,
     private readonly sessions: SessionsService,
+    private readonly hints: SessionHints,
     private readonly mailer: Mailer,
   ) {
     this.logger = logger.child({ context: PasswordsService.name });
@@ -84,12 +86,14 @@ export class PasswordsService {
   /** Sets the new code, spends the token and ends every session of the account. */
   async reset(token: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
-    await this.db.transaction(async (tx) => {
-      const userId = await this.resets.consume(hashResetToken(token), tx);
-      if (!userId) throw AppError.badRequest(RESET_INVALID);
-      const row = await this.users.update(userId, { passwordHash }, tx);
+    const userId = await this.db.transaction(async (tx) => {
+      const owner = await this.resets.consume(hashResetToken(token), tx);
+      if (!owner) throw AppError.badRequest(RESET_INVALID);
+      const row = await this.users.update(owner, { passwordHash }, tx);
       if (!row) throw AppError.badRequest(RESET_INVALID);
-      await this.sessions.revokeAllOfUser(userId, tx);
+      await this.sessions.revokeAllOfUser(owner, tx);
+      return owner;
     });
+    await this.hints.userChanged(userId);
   }
 }

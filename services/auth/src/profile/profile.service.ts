@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type Actor, type AuthUser, type SessionGrant } from '@lr/contracts';
 import { DATABASE, type Database } from '@lr/nest-kit';
 import { hashPassword, verifyPassword } from '../core/passwords.js';
+import { SessionHints } from '../sessions/session-hints.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UserEvents } from '../users/user-events.js';
 import { toAuthUser } from '../users/users.mapper.js';
@@ -26,6 +27,7 @@ export class ProfileService {
     private readonly users: UsersRepository,
     private readonly events: UserEvents,
     private readonly sessions: SessionsService,
+    private readonly hints: SessionHints,
   ) {}
 
   async me(actor: Actor): Promise<AuthUser> {
@@ -34,8 +36,9 @@ export class ProfileService {
     return toAuthUser(row);
   }
 
+  /** Name and login id are part of the cached actor: the gateways are told after commit. */
   async update(actor: Actor, change: ProfileChange): Promise<AuthUser> {
-    return this.db.transaction(async (tx) => {
+    const user = await this.db.transaction(async (tx) => {
       if (await this.users.loginIdTaken(change.email, actor.id, tx)) {
         throw AppError.conflict('email: this Login ID is already in use');
       }
@@ -52,6 +55,8 @@ export class ProfileService {
       await this.events.updated(tx, row);
       return toAuthUser(row);
     });
+    await this.hints.userChanged(actor.id);
+    return user;
   }
 
   /**
@@ -65,7 +70,7 @@ export class ProfileService {
       throw AppError.badRequest('oldPassword: Old password is incorrect');
     }
     const passwordHash = await hashPassword(change.newPassword);
-    return this.db.transaction(async (tx) => {
+    const grant = await this.db.transaction(async (tx) => {
       const row = await this.users.update(actor.id, { passwordHash }, tx);
       if (!row) throw AppError.unauthorized();
       await this.sessions.revokeAllOfUser(row.id, tx);
@@ -76,5 +81,8 @@ export class ProfileService {
         expiresAt: session.expiresAt.toISOString(),
       };
     });
+    // The caller's new session is not cached anywhere yet, so evicting the user spares it.
+    await this.hints.userChanged(actor.id);
+    return grant;
   }
 }

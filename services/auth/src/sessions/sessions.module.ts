@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
 import { LoginThrottleRepository } from './login-throttle.repository.js';
 import { LoginService } from './login.service.js';
+import { SessionHints } from './session-hints.js';
 import { SessionsController } from './sessions.controller.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { SessionsService } from './sessions.service.js';
@@ -9,7 +10,13 @@ import { SessionsService } from './sessions.service.js';
 @Module({
   imports: [UsersModule],
   controllers: [SessionsController],
-  providers: [SessionsRepository, SessionsService, LoginThrottleRepository, LoginService],
-  exports: [SessionsService],
+  providers: [
+    SessionsRepository,
+    SessionsService,
+    SessionHints,
+    LoginThrottleRepository,
+    LoginService,
+  ],
+  exports: [SessionsService, SessionHints],
 })
 export class SessionsModule {}

@@ -6,6 +6,7 @@ import type { Executor } from '@lr/nest-kit';
 import type { AuthConfig } from '../config.js';
 import { AUTH_CONFIG } from '../core/tokens.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { SessionHints } from './session-hints.js';
 import { SessionTokens } from './session-tokens.js';
 import { SessionsRepository } from './sessions.repository.js';
 
@@ -19,6 +20,7 @@ export class SessionsService {
     @Inject(AUTH_CONFIG) config: AuthConfig,
     private readonly sessions: SessionsRepository,
     private readonly users: UsersRepository,
+    private readonly hints: SessionHints,
   ) {
     this.tokens = new SessionTokens(config.JWT_SECRET, config.JWT_TTL_MINUTES);
   }
@@ -46,29 +48,47 @@ export class SessionsService {
     const user = await this.users.findById(claims.userId);
     if (!user) throw AppError.unauthorized(SESSION_ENDED);
 
+    const actor = { id: user.id, role: user.role, name: user.name, loginId: user.loginId };
+
     // Sliding session: past half its life, the token is replaced by a fresh one for the same session.
-    let refreshedToken: string | null = null;
-    let expiresAt: string | null = null;
-    const halfLife = (claims.expiresAt.getTime() - claims.issuedAt.getTime()) / 2;
-    if (now.getTime() - claims.issuedAt.getTime() >= halfLife) {
+    const halfLifeAt = (claims.issuedAt.getTime() + claims.expiresAt.getTime()) / 2;
+    if (now.getTime() >= halfLifeAt) {
       const fresh = await this.tokens.sign(user.id, session.id, now);
       await this.sessions.extend(session.id, fresh.expiresAt);
-      refreshedToken = fresh.token;
-      expiresAt = fresh.expiresAt.toISOString();
+      // Not cacheable: the next request carries the new token, and this one would refresh again.
+      return {
+        actor,
+        sessionId: session.id,
+        refreshedToken: fresh.token,
+        expiresAt: fresh.expiresAt.toISOString(),
+        cacheUntil: null,
+      };
     }
+    // Until half-life this answer stays true unless something changes, and every change broadcasts
+    // a hint (SessionHints); from half-life on each request must come here for its refreshed token.
+    const cacheUntil = Math.min(
+      halfLifeAt,
+      claims.expiresAt.getTime(),
+      session.expiresAt.getTime(),
+    );
     return {
-      actor: { id: user.id, role: user.role, name: user.name, loginId: user.loginId },
-      refreshedToken,
-      expiresAt,
+      actor,
+      sessionId: session.id,
+      refreshedToken: null,
+      expiresAt: null,
+      cacheUntil: new Date(cacheUntil).toISOString(),
     };
   }
 
   /** Ends the session of this token; an invalid or expired token has nothing to end. */
   async revoke(token: string): Promise<void> {
     const claims = await this.tokens.verify(token);
-    if (claims) await this.sessions.revoke(claims.sessionId);
+    if (!claims) return;
+    await this.sessions.revoke(claims.sessionId);
+    await this.hints.sessionEnded(claims.sessionId);
   }
 
+  /** Inside the caller's transaction: the caller sends SessionHints.userChanged after commit. */
   revokeAllOfUser(userId: string, exec?: Executor): Promise<number> {
     return this.sessions.revokeAllOfUser(userId, exec);
   }
