@@ -12,5 +12,10 @@ export const ordersConfigSchema = baseConfigSchema.extend({
     .enum(['true', 'false', '1', '0'])
     .transform((v) => v === 'true' || v === '1')
     .default(true),
+  /**
+   * How long a school's profile is reused when it places orders (ms; 0: ask auth every time). Auth's
+   * change hint empties the entry at once; this bounds staleness if a hint is lost (issue 9).
+   */
+  PROFILE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
 });
 export type OrdersConfig = z.infer<typeof ordersConfigSchema>;

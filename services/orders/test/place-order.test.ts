@@ -6,7 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { EVENTS, RPC, type Actor, type AppError, type RefusedLine } from '@lr/contracts';
+import {
+  EVENTS,
+  RPC,
+  namespaced,
+  type Actor,
+  type AppError,
+  type RefusedLine,
+} from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
 import { formatOrderNumber } from '../src/orders/order-number.js';
 import { place, shipping } from './support/orders-env.js';
@@ -236,6 +243,43 @@ describe('placing an order', () => {
       [numbers],
     );
     expect(rows.map((r) => r.text)).toEqual(numbers.map(formatOrderNumber));
+  });
+
+  it('uses a changed address on the very next order, though the profile is kept between orders', async () => {
+    const school = await registerAccount(env, admin, 'Westfield Primary', {
+      address: '1 Old Road',
+      district: 'West',
+    });
+    const product = await addProduct('Mittens', { S: 10 });
+    const lines = [{ productId: product._id, size: 'S', quantity: 1 }];
+    const first = await place(env, school, lines);
+    expect(first.shippingInfo.userAddress).toBe('1 Old Road|West');
+
+    // Kept: the second order does not ask auth for the profile again.
+    let profileRequests = 0;
+    const asked = env.nc.subscribe(namespaced(env.namespace, RPC.auth.getUser), {
+      callback: () => (profileRequests += 1),
+    });
+    await env.nc.flush();
+    await place(env, school, lines);
+    expect(profileRequests).toBe(0);
+
+    await env.rpc.call(
+      RPC.auth.updateUser,
+      {
+        id: school.id,
+        name: 'Westfield Primary',
+        email: school.loginId,
+        role: 'user',
+        address: '2 New Road',
+        district: 'East',
+      },
+      { actor: admin },
+    );
+    const after = await place(env, school, lines);
+    expect(after.shippingInfo.userAddress).toBe('2 New Road|East');
+    await waitFor(async () => profileRequests === 1, { message: 'one profile request' });
+    asked.unsubscribe();
   });
 
   it('checks who places and what they send', async () => {

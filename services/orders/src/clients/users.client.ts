@@ -1,11 +1,24 @@
 /**
  * The school's profile, read from the auth service when an order is placed: the delivery address
  * comes from the profile, never from the client (issue 5).
+ *
+ * Profiles are kept for PROFILE_CACHE_TTL_MS (one RPC less per order under load, issue 9). Auth's
+ * `hint.auth.sessions-changed` broadcast names a user whose profile, role or account changed; it is
+ * flushed to the NATS server before auth answers the change, so the entry is gone before the school's
+ * next request can reach this service. A lost hint costs at most the TTL of staleness.
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { z } from 'zod';
-import { AppError, RPC, type Actor } from '@lr/contracts';
-import { RpcClient } from '@lr/nest-kit';
+import {
+  AppError,
+  HINTS,
+  RPC,
+  namespaced,
+  sessionsChangedHintSchema,
+  type Actor,
+} from '@lr/contracts';
+import { KIT_CONFIG, NATS_CONNECTION, RpcClient, type NatsConnection } from '@lr/nest-kit';
+import type { OrdersConfig } from '../config.js';
 
 const profileSchema = z.object({
   id: z.string(),
@@ -16,20 +29,75 @@ const profileSchema = z.object({
 });
 export type SchoolProfile = z.infer<typeof profileSchema>;
 
+/** Enough for every school at once; the oldest entry goes first when full. */
+const MAX_CACHED_PROFILES = 10_000;
+
 @Injectable()
-export class UsersClient {
-  constructor(private readonly rpc: RpcClient) {}
+export class UsersClient implements OnModuleInit, OnModuleDestroy {
+  private readonly cache = new Map<string, { profile: SchoolProfile; until: number }>();
+  private hints: ReturnType<NatsConnection['subscribe']> | undefined;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(KIT_CONFIG)
+    private readonly config: Pick<OrdersConfig, 'NATS_NAMESPACE' | 'PROFILE_CACHE_TTL_MS'>,
+  ) {}
+
+  onModuleInit(): void {
+    if (this.config.PROFILE_CACHE_TTL_MS <= 0) return;
+    const subject = namespaced(this.config.NATS_NAMESPACE, HINTS.authSessionsChanged);
+    this.hints = this.nc.subscribe(subject, {
+      callback: (error, msg) => {
+        if (error) return;
+        const hint = sessionsChangedHintSchema.safeParse(safeJson(msg.string()));
+        if (hint.success && 'userId' in hint.data) this.cache.delete(hint.data.userId);
+      },
+    });
+  }
+
+  onModuleDestroy(): void {
+    this.hints?.unsubscribe();
+  }
 
   /** The caller's own profile; 401 when the account no longer exists. */
   async profileOf(actor: Actor): Promise<SchoolProfile> {
+    const cached = this.cache.get(actor.id);
+    if (cached && cached.until > Date.now()) return cached.profile;
+    const profile = await this.fetch(actor);
+    this.remember(profile);
+    return profile;
+  }
+
+  private async fetch(actor: Actor): Promise<SchoolProfile> {
     try {
       const reply = await this.rpc.call(RPC.auth.getUser, { id: actor.id }, { actor });
       return profileSchema.parse(reply);
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND') {
+        this.cache.delete(actor.id);
         throw AppError.unauthorized('Your account no longer exists; please log in again');
       }
       throw error;
     }
+  }
+
+  private remember(profile: SchoolProfile): void {
+    const ttl = this.config.PROFILE_CACHE_TTL_MS;
+    if (ttl <= 0) return;
+    this.cache.delete(profile.id);
+    if (this.cache.size >= MAX_CACHED_PROFILES) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(profile.id, { profile, until: Date.now() + ttl });
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }
