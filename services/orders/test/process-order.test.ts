@@ -175,6 +175,29 @@ describe('processing an order', () => {
     ]);
   });
 
+  it('applies one of two simultaneous changes and refuses the other, writing nothing for it', async () => {
+    const order = await newOrder();
+    const results = await Promise.allSettled([
+      update(env, admin, order.id, 'Printed'),
+      update(env, volunteer, order.id, 'CheckEmail'),
+      update(env, admin, order.id, 'Delivered'),
+    ]);
+    const applied = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter((r) => r.status === 'rejected');
+    // At least one wins; every loser was refused as a conflict (read the order before the winner wrote).
+    expect(applied.length).toBeGreaterThanOrEqual(1);
+    for (const r of refused) {
+      expect((r as PromiseRejectedResult).reason).toMatchObject({
+        code: 'CONFLICT',
+        message: expect.stringMatching(/changed by someone else|cannot move/),
+      });
+    }
+    const final = await get(order.id);
+    // One history entry and one version step per applied change, none for a refused one.
+    expect((await history(order.id)).length).toBe(1 + applied.length);
+    expect(final.version).toBe(1 + applied.length);
+  });
+
   it('lets only admins and volunteers process, and 404s unknown orders', async () => {
     const order = await newOrder();
     await expect(update(env, schoolA, order.id, 'Printed')).rejects.toMatchObject({

@@ -4,7 +4,14 @@
  * path produces the same rows and the same events.
  */
 import { Injectable } from '@nestjs/common';
-import { EVENTS, type Actor, type OrderSnapshot, type OrderStatus } from '@lr/contracts';
+import {
+  AppError,
+  EVENTS,
+  type Actor,
+  type EventEnvelope,
+  type OrderSnapshot,
+  type OrderStatus,
+} from '@lr/contracts';
 import { OutboxWriter, type Executor } from '@lr/nest-kit';
 import type { OrderLineRow, OrderRow } from '../db/schema.js';
 import { toOrderSnapshot } from './order.mapper.js';
@@ -73,10 +80,12 @@ export class OrderWriter {
   /**
    * Writes one change: line quantities (with `orders.order.items-adjusted.v1`), then the status (with
    * `orders.order.status-changed.v1`). Each event gets its own order version so consumers that keep
-   * only the newest version (reporting) see both.
+   * only the newest version (reporting) see both. Everything is one statement, guarded by the
+   * order's version: when someone changed the order since `order` was read, nothing is written and
+   * the change is refused (no row lock or transaction needed; inside one when `exec` is one).
    */
   async applyChange(
-    tx: Executor,
+    exec: Executor,
     order: OrderRow,
     lines: OrderLineRow[],
     change: OrderChange,
@@ -85,49 +94,64 @@ export class OrderWriter {
     const at = change.at ?? new Date();
     let current = order;
     let currentLines = lines;
+    const events: EventEnvelope[] = [];
 
     const changedLines = lines
       .map((line, i) => ({ line, quantity: change.quantities[i] ?? line.quantity }))
       .filter(({ line, quantity }) => line.quantity !== quantity);
     if (changedLines.length > 0) {
-      await this.repository.updateLineQuantities(
-        tx,
-        changedLines.map(({ line, quantity }) => ({ id: line.id, quantity })),
-      );
       currentLines = lines.map((line, i) => ({
         ...line,
         quantity: change.quantities[i] ?? line.quantity,
       }));
-      current = await this.repository.updateOrder(tx, order.id, {
-        status: order.status,
-        deliveredAt: order.deliveredAt,
-        version: order.version + 1,
-      });
+      current = { ...current, version: current.version + 1 };
       const snapshot = toOrderSnapshot(current, currentLines);
-      await this.outbox.write(
-        tx,
-        EVENTS.ordersOrderItemsAdjusted,
-        {
-          order: snapshot,
-          previousQuantities: lines.map((l) => ({ lineId: l.id, quantity: l.quantity })),
-          changedBy: by,
-        },
-        snapshot.version,
+      events.push(
+        this.outbox.envelope(
+          EVENTS.ordersOrderItemsAdjusted,
+          {
+            order: snapshot,
+            previousQuantities: lines.map((l) => ({ lineId: l.id, quantity: l.quantity })),
+            changedBy: by,
+          },
+          snapshot.version,
+        ),
       );
     }
 
     const statusChanged = change.to !== order.status;
     if (statusChanged) {
-      current = await this.repository.updateOrder(tx, order.id, {
+      current = {
+        ...current,
         status: change.to,
         // Set on entering Delivered, cleared on leaving it.
         deliveredAt: change.to === 'Delivered' ? at : null,
         version: current.version + 1,
-      });
+      };
+      const snapshot = toOrderSnapshot(current, currentLines);
+      events.push(
+        this.outbox.envelope(
+          EVENTS.ordersOrderStatusChanged,
+          {
+            order: snapshot,
+            from: order.status,
+            to: change.to,
+            changedBy: by,
+            reason: change.reason,
+          },
+          snapshot.version,
+        ),
+      );
     }
-    if (statusChanged || changedLines.length > 0) {
-      await this.repository.insertHistory(tx, {
-        orderId: order.id,
+
+    const snapshot = toOrderSnapshot(current, currentLines);
+    if (events.length === 0) return { snapshot, statusChanged };
+    const written = await this.repository.applyChange(exec, {
+      orderId: order.id,
+      expectedVersion: order.version,
+      order: { status: current.status, deliveredAt: current.deliveredAt, version: current.version },
+      lineQuantities: changedLines.map(({ line, quantity }) => ({ id: line.id, quantity })),
+      history: {
         actorId: by?.id ?? null,
         actorName: by?.name ?? null,
         fromStatus: order.status,
@@ -135,21 +159,13 @@ export class OrderWriter {
         quantities: currentLines.map((l) => l.quantity),
         reason: change.reason,
         at,
-      });
-    }
-    const snapshot = toOrderSnapshot(current, currentLines);
-    if (statusChanged) {
-      await this.outbox.write(
-        tx,
-        EVENTS.ordersOrderStatusChanged,
-        {
-          order: snapshot,
-          from: order.status,
-          to: change.to,
-          changedBy: by,
-          reason: change.reason,
-        },
-        snapshot.version,
+      },
+      events,
+      outbox: { table: this.outbox.table, channel: this.outbox.channel },
+    });
+    if (!written) {
+      throw AppError.conflict(
+        'This order was changed by someone else meanwhile; reload it and try again',
       );
     }
     return { snapshot, statusChanged };

@@ -57,6 +57,18 @@ export interface PlacedOrderInsert {
   outbox: { table: SQL; channel: string };
 }
 
+/** What `applyChange` writes. */
+export interface OrderChangeWrite {
+  orderId: string;
+  expectedVersion: number;
+  order: { status: OrderStatus; deliveredAt: Date | null; version: number };
+  lineQuantities: { id: string; quantity: number }[];
+  history: Omit<HistoryEntryInput, 'orderId' | 'at'> & { at: Date };
+  /** In the order they must be published. */
+  events: EventEnvelope[];
+  outbox: { table: SQL; channel: string };
+}
+
 export interface HistoryEntryInput {
   orderId: string;
   actorId: string | null;
@@ -203,30 +215,41 @@ export class OrdersRepository {
     return Number(row.order_number);
   }
 
-  async updateOrder(
-    tx: Executor,
-    id: string,
-    changes: { status: OrderStatus; deliveredAt: Date | null; version: number },
-  ): Promise<OrderRow> {
-    const [row] = await tx.update(orders).set(changes).where(eq(orders.id, id)).returning();
-    if (!row) throw new Error(`order ${id} vanished during update`);
-    return row;
-  }
-
-  async updateLineQuantities(
-    tx: Executor,
-    changes: { id: string; quantity: number }[],
-  ): Promise<void> {
-    for (const change of changes) {
-      await tx
-        .update(orderLines)
-        .set({ quantity: change.quantity })
-        .where(eq(orderLines.id, change.id));
-    }
-  }
-
-  async insertHistory(tx: Executor, entry: HistoryEntryInput): Promise<void> {
-    await tx.insert(orderStatusHistory).values(entry);
+  /**
+   * Writes one processing change in ONE statement, only if the order is still at `expectedVersion`:
+   * the order row, changed line quantities, the history entry and the events (in outbox order).
+   * Returns false, having written nothing, when the order changed meanwhile or is gone.
+   */
+  async applyChange(exec: Executor, input: OrderChangeWrite): Promise<boolean> {
+    const { order, history, outbox } = input;
+    const events = input.events.map((e) => ({ event_id: e.eventId, subject: e.type, envelope: e }));
+    const result = await exec.execute<{ id: string }>(sql`
+      WITH changed AS (
+        UPDATE orders.orders
+        SET status = ${order.status}, delivered_at = ${order.deliveredAt?.toISOString() ?? null}::timestamptz,
+            version = ${order.version}
+        WHERE id = ${input.orderId} AND version = ${input.expectedVersion}
+        RETURNING id
+      ), new_quantities AS (
+        UPDATE orders.order_lines AS l SET quantity = q.quantity
+        FROM jsonb_to_recordset(${JSON.stringify(input.lineQuantities)}::jsonb) AS q(id uuid, quantity integer), changed
+        WHERE l.id = q.id AND l.order_id = changed.id
+      ), new_history AS (
+        INSERT INTO orders.order_status_history
+          (order_id, at, actor_id, actor_name, from_status, to_status, quantities, reason)
+        SELECT changed.id, ${history.at.toISOString()}::timestamptz, ${history.actorId}::uuid, ${history.actorName},
+               ${history.fromStatus}, ${history.toStatus}, ${JSON.stringify(history.quantities)}::jsonb, ${history.reason}
+        FROM changed
+      ), new_events AS (
+        INSERT INTO ${outbox.table} (event_id, subject, envelope)
+        SELECT e.event_id, e.subject, e.envelope
+        FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
+                          AS (event_id uuid, subject text, envelope jsonb))
+               WITH ORDINALITY AS e(event_id, subject, envelope, n), changed
+        ORDER BY e.n
+      )
+      SELECT id, pg_notify(${outbox.channel}, '') FROM changed`);
+    return result.rows.length === 1;
   }
 
   async delete(tx: Executor, id: string): Promise<void> {

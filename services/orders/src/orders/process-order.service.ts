@@ -96,15 +96,12 @@ export class ProcessOrderService {
     const effect = inventoryEffectOf(from, to);
     if (effect === 'commit') await this.assertStockCovers(actor, lines, quantities);
 
-    const result = await this.repository.transaction(async (tx) => {
-      const locked = await this.repository.findById(tx, order.id, { lock: true });
-      if (!locked) throw AppError.notFound('Order not found with this Id');
-      if (locked.version !== order.version) {
-        throw AppError.conflict(
-          'This order was changed by someone else meanwhile; reload it and try again',
-        );
-      }
-      return this.writer.applyChange(tx, locked, lines, { to, quantities, actor, reason: null });
+    // One statement guarded by the version read above: a change made meanwhile refuses this one.
+    const result = await this.writer.applyChange(this.repository.db, order, lines, {
+      to,
+      quantities,
+      actor,
+      reason: null,
     });
     if (result.statusChanged) this.mailer.statusChanged(result.snapshot, to);
     this.logger.info({ orderId: order.id, from, to, effect }, 'order updated');
