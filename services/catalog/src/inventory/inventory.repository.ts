@@ -141,15 +141,16 @@ export class InventoryRepository {
 
   /** Ensures the order's row exists and locks it for this transaction. */
   async lockCommitment(tx: Executor, orderId: string): Promise<OrderCommitmentRow> {
-    await tx
+    // One statement creates the row if needed and locks it: DO UPDATE (unlike DO NOTHING) takes the
+    // row lock on an existing row and returns it.
+    const [row] = await tx
       .insert(orderCommitments)
       .values({ orderId, version: 0, committed: false, lastStatus: 'Processing' })
-      .onConflictDoNothing();
-    const [row] = await tx
-      .select()
-      .from(orderCommitments)
-      .where(eq(orderCommitments.orderId, orderId))
-      .for('update');
+      .onConflictDoUpdate({
+        target: orderCommitments.orderId,
+        set: { orderId: sql`excluded.order_id` },
+      })
+      .returning();
     if (!row) throw new Error(`order commitment ${orderId} missing`);
     return row;
   }
