@@ -104,8 +104,8 @@ describe('concurrent commits across two replicas', () => {
     // Eight transactions at once on the pool, as eight replicas would run them.
     await Promise.all(
       orders.map((o) => {
-        const event = o.move('Printed') as Parameters<OrderInventoryHandler['onStatusChanged']>[1];
-        return db.transaction((tx) => handler.onStatusChanged(tx, event));
+        const event = o.move('Printed') as Parameters<OrderInventoryHandler['onBatch']>[1][number];
+        return db.transaction((tx) => handler.onBatch(tx, [event]));
       }),
     );
     expect(await stockOf(env, sizeId(product, '5'))).toBe(0);
@@ -114,5 +114,43 @@ describe('concurrent commits across two replicas', () => {
     ).map((e) => e.data.orderId);
     expect(orders.filter((o) => rejected.includes(o.id))).toHaveLength(5);
     expect(await ledgerMismatches(env)).toEqual([]);
+  });
+
+  it('applies a batch holding several events of the same orders in order, stale ones skipped', async () => {
+    const product = await createProduct(env, {
+      name: 'Batch Units',
+      ProductSize: [{ size: 'M', stock: 10 }],
+    });
+    const handler = replica.get(OrderInventoryHandler);
+    const db = replica.get<typeof DATABASE, Database>(DATABASE);
+    const a = new OrderBuilder([{ productId: product._id, size: 'M', quantity: 2 }]);
+    const b = new OrderBuilder([{ productId: product._id, size: 'M', quantity: 3 }]);
+    const aPrinted = a.move('Printed');
+    type Batch = Parameters<OrderInventoryHandler['onBatch']>[1];
+    const batch = [
+      aPrinted, // a takes 2
+      b.move('Printed'), // b takes 3
+      a.move('Processing'), // a gives its 2 back
+      a.move('Ready for Pickup'), // a takes 2 again
+      aPrinted, // stale (older version): skipped
+      b.deleted(), // b gives its 3 back
+    ] as Batch;
+    await db.transaction((tx) => handler.onBatch(tx, batch));
+
+    expect(await stockOf(env, sizeId(product, 'M'))).toBe(8);
+    expect(await ledgerMismatches(env)).toEqual([]);
+    const { rows } = await env.pool.query<{
+      order_id: string;
+      version: number;
+      committed: boolean;
+      deleted: boolean;
+    }>(
+      'SELECT order_id, version, committed, deleted FROM catalog.order_commitments WHERE order_id = ANY($1) ORDER BY version',
+      [[a.id, b.id]],
+    );
+    expect(rows).toEqual([
+      { order_id: b.id, version: 3, committed: false, deleted: true },
+      { order_id: a.id, version: 4, committed: true, deleted: false },
+    ]);
   });
 });

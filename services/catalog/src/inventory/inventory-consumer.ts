@@ -19,10 +19,9 @@ export class InventoryConsumer implements OnModuleInit {
       stream: 'ORDERS',
       subjects: [EVENTS.ordersOrderStatusChanged, EVENTS.ordersOrderDeleted],
       schema: 'catalog',
-      handlers: {
-        [EVENTS.ordersOrderStatusChanged]: (tx, event) => this.handler.onStatusChanged(tx, event),
-        [EVENTS.ordersOrderDeleted]: (tx, event) => this.handler.onDeleted(tx, event),
-      },
+      // Only the two subscribed types arrive here (the consumer skips the rest).
+      batchHandler: (tx, events) =>
+        this.handler.onBatch(tx, events as Parameters<OrderInventoryHandler['onBatch']>[1]),
     });
   }
 }

@@ -13,6 +13,12 @@ import {
 } from '../db/schema.js';
 import { anyUuid, isUuid, whereAll } from '../db/sql-helpers.js';
 
+/** What the inventory consumer keeps per order (a row of order_commitments). */
+export type CommitmentState = Pick<
+  OrderCommitmentRow,
+  'orderId' | 'version' | 'committed' | 'deleted' | 'lastStatus'
+>;
+
 export interface SizeWithProduct {
   sizeId: string;
   productId: string;
@@ -139,36 +145,54 @@ export class InventoryRepository {
     }));
   }
 
-  /** Ensures the order's row exists and locks it for this transaction. */
-  async lockCommitment(tx: Executor, orderId: string): Promise<OrderCommitmentRow> {
-    // One statement creates the row if needed and locks it: DO UPDATE (unlike DO NOTHING) takes the
-    // row lock on an existing row and returns it.
-    const [row] = await tx
+  /**
+   * Ensures the orders' rows exist and locks them for this transaction, in one statement (DO UPDATE,
+   * unlike DO NOTHING, locks and returns an existing row). Rows are taken in id order, so two
+   * consumers locking overlapping sets cannot deadlock.
+   */
+  async lockCommitments(
+    tx: Executor,
+    orderIds: readonly string[],
+  ): Promise<Map<string, CommitmentState>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await tx
       .insert(orderCommitments)
-      .values({ orderId, version: 0, committed: false, lastStatus: 'Processing' })
+      .values(
+        [...orderIds]
+          .sort()
+          .map((orderId) => ({ orderId, version: 0, committed: false, lastStatus: 'Processing' })),
+      )
       .onConflictDoUpdate({
         target: orderCommitments.orderId,
         set: { orderId: sql`excluded.order_id` },
       })
-      .returning();
-    if (!row) throw new Error(`order commitment ${orderId} missing`);
-    return row;
+      .returning({
+        orderId: orderCommitments.orderId,
+        version: orderCommitments.version,
+        committed: orderCommitments.committed,
+        deleted: orderCommitments.deleted,
+        lastStatus: orderCommitments.lastStatus,
+      });
+    return new Map(rows.map((row) => [row.orderId, row]));
   }
 
-  async saveCommitment(
-    tx: Executor,
-    row: Pick<OrderCommitmentRow, 'orderId' | 'version' | 'committed' | 'deleted' | 'lastStatus'>,
-  ): Promise<void> {
-    await tx
-      .update(orderCommitments)
-      .set({
-        version: row.version,
-        committed: row.committed,
-        deleted: row.deleted,
-        lastStatus: row.lastStatus,
-        updatedAt: new Date(),
-      })
-      .where(eq(orderCommitments.orderId, row.orderId));
+  /** Stores the orders' new states (one statement). */
+  async saveCommitments(tx: Executor, states: readonly CommitmentState[]): Promise<void> {
+    if (states.length === 0) return;
+    await tx.execute(sql`
+      UPDATE catalog.order_commitments AS c
+      SET version = s.version, committed = s.committed, deleted = s.deleted,
+          last_status = s.last_status, updated_at = now()
+      FROM jsonb_to_recordset(${JSON.stringify(
+        states.map((st) => ({
+          order_id: st.orderId,
+          version: st.version,
+          committed: st.committed,
+          deleted: st.deleted,
+          last_status: st.lastStatus,
+        })),
+      )}::jsonb) AS s(order_id uuid, version integer, committed boolean, deleted boolean, last_status text)
+      WHERE c.order_id = s.order_id`);
   }
 
   async findCommitment(orderId: string): Promise<OrderCommitmentRow | null> {

@@ -20,7 +20,7 @@ import {
   type ShortLine,
 } from '@lr/contracts';
 import { LOGGER, OutboxWriter, type Executor, type Logger } from '@lr/nest-kit';
-import { InventoryRepository } from './inventory.repository.js';
+import { InventoryRepository, type CommitmentState } from './inventory.repository.js';
 import { StockLedger } from './stock-ledger.js';
 
 type StatusChanged = EventEnvelope<EventDataMap[typeof EVENTS.ordersOrderStatusChanged]>;
@@ -66,15 +66,43 @@ export class OrderInventoryHandler {
     this.logger = logger.child({ context: 'OrderInventoryHandler' });
   }
 
-  async onStatusChanged(tx: Executor, event: StatusChanged): Promise<void> {
+  /**
+   * A consumer batch, in stream order: the orders' commitment rows are created and locked in one
+   * statement, each event is decided on them in memory (only stock movements touch the database),
+   * and the changed rows are saved in one statement.
+   */
+  async onBatch(tx: Executor, events: readonly (StatusChanged | OrderDeleted)[]): Promise<void> {
+    const ids = [...new Set(events.map((e) => e.data.order.id))];
+    const states = await this.repository.lockCommitments(tx, ids);
+    const changed = new Set<string>();
+    for (const event of events) {
+      const state = states.get(event.data.order.id);
+      if (!state) throw new Error(`order commitment ${event.data.order.id} missing`);
+      const applied =
+        event.type === EVENTS.ordersOrderDeleted
+          ? await this.onDeleted(tx, event as OrderDeleted, state)
+          : await this.onStatusChanged(tx, event as StatusChanged, state);
+      if (applied) changed.add(state.orderId);
+    }
+    await this.repository.saveCommitments(
+      tx,
+      [...changed].map((id) => states.get(id) as CommitmentState),
+    );
+  }
+
+  /** Applies one status change to `state` (and to stock); false when it was stale. */
+  private async onStatusChanged(
+    tx: Executor,
+    event: StatusChanged,
+    state: CommitmentState,
+  ): Promise<boolean> {
     const { order, from, to, changedBy } = event.data;
-    const state = await this.repository.lockCommitment(tx, order.id);
     if (state.deleted || state.version >= order.version) {
       this.logger.info(
         { orderId: order.id, version: order.version, applied: state.version },
         'stale order event skipped',
       );
-      return;
+      return false;
     }
     const effect = inventoryEffectOf(from, to);
     let committed = state.committed;
@@ -89,29 +117,28 @@ export class OrderInventoryHandler {
       await this.release(tx, order.id, event.eventId, changedBy);
       committed = false;
     }
-    await this.repository.saveCommitment(tx, {
-      orderId: order.id,
-      version: order.version,
-      committed,
-      deleted: false,
-      lastStatus: to,
-    });
+    Object.assign(state, { version: order.version, committed, deleted: false, lastStatus: to });
+    return true;
   }
 
-  async onDeleted(tx: Executor, event: OrderDeleted): Promise<void> {
+  /** Applies a deletion to `state` (and to stock); false when the order was already deleted. */
+  private async onDeleted(
+    tx: Executor,
+    event: OrderDeleted,
+    state: CommitmentState,
+  ): Promise<boolean> {
     const { order, deletedBy } = event.data;
-    const state = await this.repository.lockCommitment(tx, order.id);
-    if (state.deleted) return;
+    if (state.deleted) return false;
     // A delivered order's stock left the building; anything else it holds comes back.
     if (state.committed && order.status !== 'Delivered')
       await this.release(tx, order.id, event.eventId, deletedBy);
-    await this.repository.saveCommitment(tx, {
-      orderId: order.id,
+    Object.assign(state, {
       version: Math.max(state.version, order.version),
       committed: state.committed && order.status === 'Delivered',
       deleted: true,
       lastStatus: order.status,
     });
+    return true;
   }
 
   /** Takes every line or nothing; returns false (and publishes commit-rejected) when a line is short. */
