@@ -5,7 +5,6 @@ import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
 import {
   products,
   productSizes,
-  reviews,
   type ProductRow,
   type ProductSizeRow,
   type ReviewRow,
@@ -164,24 +163,43 @@ export class ProductsRepository {
     return this.withDetails(this.db, rows);
   }
 
+  /** The products' sizes and reviews, both in one round trip (JSON per product). */
   private async withDetails(executor: Executor, rows: ProductRow[]): Promise<ProductAggregate[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const sizeRows = await executor
-      .select()
-      .from(productSizes)
-      .where(anyUuid(sql`${productSizes.productId}`, ids))
-      .orderBy(asc(productSizes.position), asc(productSizes.id));
-    const reviewRows = await executor
-      .select()
-      .from(reviews)
-      .where(anyUuid(sql`${reviews.productId}`, ids))
-      .orderBy(asc(reviews.createdAt), asc(reviews.id));
-    return rows.map((product) => ({
-      product,
-      sizes: sizeRows.filter((s) => s.productId === product.id),
-      reviews: reviewRows.filter((r) => r.productId === product.id),
-    }));
+    const details = await executor.execute<{
+      product_id: string;
+      sizes: ProductSizeRow[];
+      reviews: (Omit<ReviewRow, 'createdAt' | 'updatedAt'> & {
+        createdAt: string;
+        updatedAt: string;
+      })[];
+    }>(sql`
+      SELECT p.id AS product_id,
+        COALESCE((SELECT json_agg(json_build_object('id', s.id, 'productId', s.product_id, 'size', s.size,
+                                                    'stock', s.stock, 'position', s.position)
+                                  ORDER BY s.position, s.id)
+                  FROM catalog.product_sizes s WHERE s.product_id = p.id), '[]') AS sizes,
+        COALESCE((SELECT json_agg(json_build_object('id', r.id, 'productId', r.product_id, 'userId', r.user_id,
+                                                    'userName', r.user_name, 'rating', r.rating, 'comment', r.comment,
+                                                    'createdAt', r.created_at, 'updatedAt', r.updated_at)
+                                  ORDER BY r.created_at, r.id)
+                  FROM catalog.reviews r WHERE r.product_id = p.id), '[]') AS reviews
+      FROM unnest(${sql.param(ids)}::uuid[]) AS p(id)`);
+    const byId = new Map(details.rows.map((d) => [d.product_id, d]));
+    return rows.map((product) => {
+      const found = byId.get(product.id);
+      return {
+        product,
+        sizes: found?.sizes ?? [],
+        reviews: (found?.reviews ?? []).map((r) => ({
+          ...r,
+          rating: Number(r.rating),
+          createdAt: new Date(r.createdAt),
+          updatedAt: new Date(r.updatedAt),
+        })),
+      };
+    });
   }
 
   /**
