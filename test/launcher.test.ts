@@ -66,4 +66,32 @@ describe('the npm start launcher', () => {
       await nc.drain();
     }
   }, 180_000);
+
+  it('stops a service whose launcher died while the service was still starting', async () => {
+    // The launcher is killed while it restarts a service: the new process finds its IPC channel
+    // already closed before its code runs, so no 'disconnect' event will come. It must stop anyway.
+    const namespace = `launch${randomBytes(3).toString('hex')}`;
+    const child = spawn(process.execPath, [path.join(root, 'services/auth/dist/main.js')], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: database.url,
+        NATS_NAMESPACE: namespace,
+        DATA_DIR: `/tmp/lockerroom-launch/${namespace}`,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
+    child.disconnect();
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const timeout = new Promise<'still running'>((resolve) =>
+      setTimeout(() => resolve('still running'), 30_000).unref(),
+    );
+    try {
+      expect(await Promise.race([exited, timeout])).not.toBe('still running');
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
 });

@@ -49,18 +49,25 @@ export async function startService(options: StartServiceOptions): Promise<INestM
 }
 
 /**
- * A service's whole `main.ts`: parse the environment (exit with one line naming a bad variable),
- * make the logger (pretty in development, JSON otherwise) and start the service.
- */
-/**
  * When started by `npm start`'s supervisor (an IPC channel exists), shut down gracefully if the
  * supervisor goes away, so no service outlives it and answers another run's requests.
  */
 export function exitWithParent(): void {
   if (!process.send) return;
-  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  const stop = () => process.kill(process.pid, 'SIGTERM');
+  // The launcher may have died while this process was still loading its modules (e.g. killed during
+  // a restart): the channel is then already closed and 'disconnect' will not fire again.
+  if (!process.connected) {
+    stop();
+    return;
+  }
+  process.once('disconnect', stop);
 }
 
+/**
+ * A service's whole `main.ts`: parse the environment (exit with one line naming a bad variable),
+ * make the logger (pretty in development, JSON otherwise) and start the service.
+ */
 export async function runServiceMain<S extends z.ZodType<BaseConfig>>(options: {
   service: string;
   configSchema: S;
