@@ -1,4 +1,5 @@
 /** Shared set-up of the auth service tests: a TestEnv with the auth service and the demo accounts. */
+import { decodeJwt, SignJWT } from 'jose';
 import { RPC, type Actor, type SessionGrant } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
@@ -49,4 +50,20 @@ export async function errorOf(
     return error as { code: string; message: string; details?: unknown };
   }
   throw new Error('expected the call to fail');
+}
+
+/**
+ * The same session as `token`, signed as if issued 40 minutes ago (past half of a 60-minute life),
+ * so a check must slide it to a fresh token.
+ */
+export function agedToken(token: string, secret: string): Promise<string> {
+  const claims = decodeJwt(token);
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ sid: claims.sid as string })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.sub!)
+    .setIssuer('lockerroom-auth')
+    .setIssuedAt(now - 40 * 60)
+    .setExpirationTime(now + 20 * 60)
+    .sign(new TextEncoder().encode(secret));
 }

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { SignJWT, decodeJwt } from 'jose';
+import { decodeJwt } from 'jose';
 import {
   HINTS,
   RPC,
@@ -20,7 +20,15 @@ import {
 import { countUnsent } from '@lr/nest-kit';
 import { buildSchool, waitFor } from '@lr/testing';
 import { hashResetToken } from '../src/passwords/passwords.service.js';
-import { DEMO_CODE, actorOf, errorOf, login, startAuth, type AuthTestEnv } from './helpers.js';
+import {
+  agedToken,
+  DEMO_CODE,
+  actorOf,
+  errorOf,
+  login,
+  startAuth,
+  type AuthTestEnv,
+} from './helpers.js';
 
 describe('auth session-cache hints', () => {
   let t: AuthTestEnv;
@@ -69,15 +77,7 @@ describe('auth session-cache hints', () => {
 
   it('a check that refreshes the token is not to be cached', async () => {
     const grant = await login(t.env, 'cedarhill');
-    const claims = decodeJwt(grant.token);
-    const now = Math.floor(Date.now() / 1000);
-    const aged = await new SignJWT({ sid: claims.sid as string })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(claims.sub!)
-      .setIssuer('lockerroom-auth')
-      .setIssuedAt(now - 40 * 60)
-      .setExpirationTime(now + 20 * 60)
-      .sign(new TextEncoder().encode(t.config.JWT_SECRET));
+    const aged = await agedToken(grant.token, t.config.JWT_SECRET);
     const checked = await call<SessionCheckReply>(RPC.auth.sessionCheck, { token: aged });
     expect(checked.refreshedToken).toEqual(expect.any(String));
     expect(checked.cacheUntil).toBeNull();

@@ -4,7 +4,7 @@
  */
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
 import { RPC, type AuthUser, type SessionCheckReply } from '@lr/contracts';
-import { DEMO_CODE, errorOf, login, startAuth, type AuthTestEnv } from './helpers.js';
+import { agedToken, DEMO_CODE, errorOf, login, startAuth, type AuthTestEnv } from './helpers.js';
 
 describe('auth sessions', () => {
   let t: AuthTestEnv;
@@ -130,15 +130,7 @@ describe('auth sessions', () => {
   it('slides the session: a token past half its life is replaced by a fresh one for the same session', async () => {
     const grant = await login(t.env, 'willowcreek');
     const claims = decodeJwt(grant.token);
-    const secret = new TextEncoder().encode(t.config.JWT_SECRET);
-    const now = Math.floor(Date.now() / 1000);
-    const aged = await new SignJWT({ sid: claims.sid as string })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(claims.sub!)
-      .setIssuer('lockerroom-auth')
-      .setIssuedAt(now - 40 * 60)
-      .setExpirationTime(now + 20 * 60)
-      .sign(secret);
+    const aged = await agedToken(grant.token, t.config.JWT_SECRET);
     const checked = await t.env.rpc.call<SessionCheckReply>(RPC.auth.sessionCheck, { token: aged });
     expect(checked.refreshedToken).toEqual(expect.any(String));
     expect(decodeJwt(checked.refreshedToken!).sid).toBe(claims.sid);
