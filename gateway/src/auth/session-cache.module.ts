@@ -15,13 +15,16 @@ import {
   type OnApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
-import { HINTS, namespaced, sessionsChangedHintSchema } from '@lr/contracts';
-import { LOGGER, NATS_CONNECTION, type Logger, type NatsConnection } from '@lr/nest-kit';
+import {
+  LOGGER,
+  NATS_CONNECTION,
+  subscribeToSessionHints,
+  type Logger,
+  type NatsConnection,
+} from '@lr/nest-kit';
 import type { GatewayConfig } from '../config.js';
 import { GATEWAY_CONFIG } from '../core/tokens.js';
 import { SessionCache } from './session-cache.js';
-
-const decoder = new TextDecoder();
 
 @Injectable()
 class SessionHintListener implements OnModuleInit, OnApplicationShutdown {
@@ -38,27 +41,20 @@ class SessionHintListener implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
-    this.subscription = this.nc.subscribe(
-      namespaced(this.config.NATS_NAMESPACE, HINTS.authSessionsChanged),
-      { callback: (err, msg) => (err ? undefined : this.onHint(msg.data)) },
+    this.subscription = subscribeToSessionHints(
+      this.nc,
+      this.config.NATS_NAMESPACE,
+      this.logger,
+      (hint) => {
+        if ('sessionId' in hint) this.cache.evictSession(hint.sessionId);
+        else this.cache.evictUser(hint.userId);
+      },
     );
     void this.clearOnReconnect();
   }
 
   onApplicationShutdown(): void {
     this.subscription?.unsubscribe();
-  }
-
-  private onHint(data: Uint8Array): void {
-    let hint;
-    try {
-      hint = sessionsChangedHintSchema.parse(JSON.parse(decoder.decode(data)));
-    } catch {
-      this.logger.warn('malformed session hint ignored');
-      return;
-    }
-    if ('sessionId' in hint) this.cache.evictSession(hint.sessionId);
-    else this.cache.evictUser(hint.userId);
   }
 
   private async clearOnReconnect(): Promise<void> {

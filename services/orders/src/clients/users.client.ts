@@ -9,15 +9,16 @@
  */
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { z } from 'zod';
+import { AppError, RPC, type Actor } from '@lr/contracts';
 import {
-  AppError,
-  HINTS,
-  RPC,
-  namespaced,
-  sessionsChangedHintSchema,
-  type Actor,
-} from '@lr/contracts';
-import { KIT_CONFIG, NATS_CONNECTION, RpcClient, type NatsConnection } from '@lr/nest-kit';
+  KIT_CONFIG,
+  LOGGER,
+  NATS_CONNECTION,
+  RpcClient,
+  subscribeToSessionHints,
+  type Logger,
+  type NatsConnection,
+} from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
 
 const profileSchema = z.object({
@@ -42,18 +43,19 @@ export class UsersClient implements OnModuleInit, OnModuleDestroy {
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(KIT_CONFIG)
     private readonly config: Pick<OrdersConfig, 'NATS_NAMESPACE' | 'PROFILE_CACHE_TTL_MS'>,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   onModuleInit(): void {
     if (this.config.PROFILE_CACHE_TTL_MS <= 0) return;
-    const subject = namespaced(this.config.NATS_NAMESPACE, HINTS.authSessionsChanged);
-    this.hints = this.nc.subscribe(subject, {
-      callback: (error, msg) => {
-        if (error) return;
-        const hint = sessionsChangedHintSchema.safeParse(safeJson(msg.string()));
-        if (hint.success && 'userId' in hint.data) this.cache.delete(hint.data.userId);
+    this.hints = subscribeToSessionHints(
+      this.nc,
+      this.config.NATS_NAMESPACE,
+      this.logger,
+      (hint) => {
+        if ('userId' in hint) this.cache.delete(hint.userId);
       },
-    });
+    );
   }
 
   onModuleDestroy(): void {
@@ -91,13 +93,5 @@ export class UsersClient implements OnModuleInit, OnModuleDestroy {
       if (oldest !== undefined) this.cache.delete(oldest);
     }
     this.cache.set(profile.id, { profile, until: Date.now() + ttl });
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
   }
 }

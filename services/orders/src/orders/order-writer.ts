@@ -72,7 +72,7 @@ export class OrderWriter {
         quantities: lines.map((l) => l.quantity),
       },
       event,
-      outbox: { table: this.outbox.table, channel: this.outbox.channel },
+      outbox: this.outbox,
     });
     return toOrderSnapshot({ ...row, orderNumber }, lines);
   }
@@ -161,7 +161,7 @@ export class OrderWriter {
         at,
       },
       events,
-      outbox: { table: this.outbox.table, channel: this.outbox.channel },
+      outbox: this.outbox,
     });
     if (!written) {
       throw AppError.conflict(

@@ -14,7 +14,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
+import { DATABASE, type Database, type Executor, type OutboxWriter } from '@lr/nest-kit';
 import type {
   EventEnvelope,
   OrderConsoleListInput,
@@ -48,13 +48,16 @@ export interface NewOrder {
   createdAt?: Date;
 }
 
+/** Where a statement writes its events: the outbox table and the channel its relay listens on. */
+type OutboxTarget = Pick<OutboxWriter, 'table' | 'channel'>;
+
 /** What `insertPlaced` writes; `order.createdAt` is required there (the moment it was accepted). */
 export interface PlacedOrderInsert {
   order: NewOrder & { createdAt: Date };
   history: Pick<HistoryEntryInput, 'actorId' | 'actorName' | 'quantities'>;
   /** The placed event, its snapshot's order number still to be filled in by the statement. */
   event: EventEnvelope;
-  outbox: { table: SQL; channel: string };
+  outbox: OutboxTarget;
 }
 
 /** What `applyChange` writes. */
@@ -66,7 +69,7 @@ export interface OrderChangeWrite {
   history: Omit<HistoryEntryInput, 'orderId' | 'at'> & { at: Date };
   /** In the order they must be published. */
   events: EventEnvelope[];
-  outbox: { table: SQL; channel: string };
+  outbox: OutboxTarget;
 }
 
 export interface HistoryEntryInput {
