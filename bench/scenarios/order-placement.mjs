@@ -31,7 +31,8 @@ async function startPrototype(databaseUrl, natsUrl) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   await pool.query(`CREATE TABLE IF NOT EXISTS public.bench_orders (id uuid PRIMARY KEY, body jsonb NOT NULL, created_at timestamptz DEFAULT now());
                     CREATE TABLE IF NOT EXISTS public.bench_lines (order_id uuid NOT NULL, product_id uuid NOT NULL, size text NOT NULL, quantity int NOT NULL)`);
-  const responder = await connect({ servers: natsUrl });
+  // The same client setting as the product's connections (nest-kit connectNats), for a like-for-like baseline.
+  const responder = await connect({ servers: natsUrl, noAsyncTraces: true });
   const subject = `bench.prototype.${randomUUID()}`;
   responder.subscribe(subject, {
     callback: async (_err, msg) => {
@@ -62,7 +63,7 @@ async function startPrototype(databaseUrl, natsUrl) {
       }
     },
   });
-  const requester = await connect({ servers: natsUrl });
+  const requester = await connect({ servers: natsUrl, noAsyncTraces: true });
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));

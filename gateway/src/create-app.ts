@@ -7,11 +7,11 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import { HEADERS } from '@lr/contracts';
 import { enterContext, NestPinoLogger, type Logger } from '@lr/nest-kit';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { GatewayModule } from './app.module.js';
 import type { GatewayConfig } from './config.js';
 import { registerWebRoutes } from './web/web-routes.js';
@@ -32,7 +32,9 @@ async function configureFastify(fastify: FastifyInstance, config: GatewayConfig)
   // gzip for the apps' scripts and the JSON answers (a phone on a slow line pays for every byte).
   await fastify.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await fastify.register(fastifyCookie);
-  await fastify.register(fastifyHelmet, {
+  // Security headers. Built once here: @fastify/helmet called helmet() again on every request,
+  // parsing the policy each time (about 7% of the gateway's CPU per order, issue 9).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -48,6 +50,9 @@ async function configureFastify(fastify: FastifyInstance, config: GatewayConfig)
       },
     },
     hsts: config.NODE_ENV === 'production',
+  });
+  fastify.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
   await fastify.register(fastifyMultipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 6, fields: 100 },

@@ -60,6 +60,11 @@ export type ListProductsInput = z.input<typeof listProductsInputSchema>;
 export const getProductInputSchema = z.object({ id: productIdSchema });
 export const getProductsInputSchema = z.object({ ids: z.array(productIdSchema).max(500) });
 
+/** Payload of HINTS.catalogProductsChanged: the products an admin just changed or deleted. */
+export interface ProductsChangedHint {
+  productIds: string[];
+}
+
 export const inventoryCheckInputSchema = z.object({
   lines: z
     .array(

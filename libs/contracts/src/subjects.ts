@@ -119,6 +119,8 @@ export const RPC = {
 export const HINTS = {
   /** Sessions ended or a user changed: caches of session checks evict (docs/events.md). */
   authSessionsChanged: 'hint.auth.sessions-changed',
+  /** Products were changed or deleted by an admin: copies of products evict (docs/events.md). */
+  catalogProductsChanged: 'hint.catalog.products-changed',
 } as const;
 
 export const SERVICE_NAMES = ['auth', 'catalog', 'orders', 'reporting'] as const;

@@ -30,7 +30,7 @@ import {
   type StreamName,
 } from '@lr/contracts';
 import { runWithContext } from './context.js';
-import type { Database, Transaction } from './db.js';
+import { executeNamed, type Database, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
 
 export type EventHandler = (tx: Transaction, event: EventEnvelope<unknown>) => Promise<void>;
@@ -278,7 +278,9 @@ export class DurableConsumer {
     envelopes: readonly EventEnvelope<unknown>[],
   ): Promise<boolean[]> {
     const ids = envelopes.map((e) => e.eventId);
-    const inserted = await tx.execute<{ event_id: string }>(
+    const inserted = await executeNamed<{ event_id: string }>(
+      tx,
+      `${this.options.schema}.record-processed`,
       sql`INSERT INTO ${sql.identifier(this.options.schema)}.processed_events (consumer, event_id)
           SELECT ${this.options.name}, id FROM unnest(${sql.param(ids)}::uuid[]) AS id
           ON CONFLICT DO NOTHING RETURNING event_id`,

@@ -4,6 +4,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from './logger.js';
@@ -121,4 +122,35 @@ export async function runMigrations(
 /** True when PostgreSQL answers a trivial query. */
 export async function pingDatabase(pool: pg.Pool): Promise<void> {
   await pool.query('SELECT 1');
+}
+
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: boolean,
+    ): { execute(): Promise<pg.QueryResult> };
+  };
+}
+
+/**
+ * Runs `query` as a named prepared statement: PostgreSQL parses and plans it once per connection and
+ * reuses the plan. For the hot statements only (placing an order spent about 0.35 ms of server CPU
+ * planning its insert each time, issue 9). The text must be the same on every call: only the
+ * parameters may change, or the connection refuses the second text under the same name.
+ *
+ * Drizzle's `execute` always sends unnamed statements; its session (on the database and on a
+ * transaction alike) takes a name, which node-postgres turns into a prepared statement.
+ */
+export function executeNamed<T extends Record<string, unknown>>(
+  exec: Executor,
+  name: string,
+  query: SQL,
+): Promise<pg.QueryResult<T>> {
+  const { dialect, session } = exec as unknown as DrizzleInternals;
+  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return prepared.execute() as Promise<pg.QueryResult<T>>;
 }

@@ -7,6 +7,8 @@ export * from './rpc-server.js';
 export * from './rpc-client.js';
 export * from './outbox.js';
 export * from './session-hints.js';
+export * from './hints.js';
+export * from './expiring-cache.js';
 export * from './consumer.js';
 export * from './event-consumers.js';
 export * from './health.js';

@@ -218,11 +218,13 @@ export class OutboxRelay {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<OutboxRow>(
-        `SELECT id, event_id, subject, envelope FROM ${schema}.outbox
+      // Named statements: planned once per connection (the relay runs them all day long).
+      const { rows } = await client.query<OutboxRow>({
+        name: `${schema}.outbox-claim`,
+        text: `SELECT id, event_id, subject, envelope FROM ${schema}.outbox
          WHERE sent_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [batchSize],
-      );
+        values: [batchSize],
+      });
       const acked: string[] = [];
       try {
         // Publishes go out together on the one connection, so they reach the stream in outbox order;
@@ -251,10 +253,11 @@ export class OutboxRelay {
         // Mark what was acked (one statement for the batch), even if a later publish failed; a row
         // published but not marked is published again later and dropped by JetStream's de-duplication.
         if (acked.length > 0) {
-          await client.query(
-            `UPDATE ${schema}.outbox SET sent_at = now() WHERE id = ANY($1::bigint[])`,
-            [acked],
-          );
+          await client.query({
+            name: `${schema}.outbox-mark-sent`,
+            text: `UPDATE ${schema}.outbox SET sent_at = now() WHERE id = ANY($1::bigint[])`,
+            values: [acked],
+          });
           this.published += acked.length;
         }
         await client.query('COMMIT');

@@ -21,6 +21,7 @@ import {
   createProduct,
   hideProduct,
   registerAccount,
+  setStock,
   startOrdersWithServices,
 } from './support/real-services.js';
 import { streamEvents } from './support/streams.js';
@@ -226,10 +227,8 @@ describe('placing an order', () => {
     const lines = [{ productId: product._id, size: 'M', quantity: 1 }];
     const key = randomUUID();
     const first = await place(env, schoolA, lines, { idempotencyKey: key });
-    // The only unit is taken by another order, so a fresh request for it is refused ...
-    await env.pool.query(`UPDATE catalog.product_sizes SET stock = 0 WHERE product_id = $1`, [
-      product._id,
-    ]);
+    // The only unit is gone, so a fresh request for it is refused ...
+    await setStock(env, admin, product._id, 'M', 0);
     await expect(place(env, schoolA, lines)).rejects.toMatchObject({ code: 'CONFLICT' });
     // ... but the retry of the submit that already succeeded gets its order back.
     const again = await place(env, schoolA, lines, { idempotencyKey: key });
@@ -279,6 +278,45 @@ describe('placing an order', () => {
     const after = await place(env, school, lines);
     expect(after.shippingInfo.userAddress).toBe('2 New Road|East');
     await waitFor(async () => profileRequests === 1, { message: 'one profile request' });
+    asked.unsubscribe();
+  });
+
+  it('keeps the products between orders, yet sees a hidden product or new stock on the very next order', async () => {
+    const product = await addProduct('Winter scarf', { M: 3 });
+    const lines = [{ productId: product._id, size: 'M', quantity: 1 }];
+    // The product's own creation events empty the copy when they arrive; let them arrive first.
+    await waitFor(
+      async () =>
+        (await env.pool.query('SELECT 1 FROM catalog.outbox WHERE sent_at IS NULL')).rowCount === 0,
+      { message: 'catalog events sent' },
+    );
+    await place(env, schoolA, lines);
+
+    // Kept: the second order does not ask catalog for the product again.
+    let productRequests = 0;
+    const asked = env.nc.subscribe(namespaced(env.namespace, RPC.catalog.getProducts), {
+      callback: () => (productRequests += 1),
+    });
+    await env.nc.flush();
+    await place(env, schoolA, lines);
+    expect(productRequests).toBe(0);
+
+    // New stock through catalog: the next order is checked against it at once.
+    await setStock(env, admin, product._id, 'M', 0);
+    const short = await refusal(place(env, schoolA, lines));
+    expect((short.details as { lines: RefusedLine[] }).lines).toEqual([
+      expect.objectContaining({ reason: 'short', available: 0 }),
+    ]);
+    await setStock(env, admin, product._id, 'M', 5);
+    await place(env, schoolA, lines);
+
+    // Hidden by an admin: refused from the very next order.
+    await hideProduct(env, admin, product._id);
+    const hidden = await refusal(place(env, schoolA, lines));
+    expect((hidden.details as { lines: RefusedLine[] }).lines).toEqual([
+      expect.objectContaining({ reason: 'hidden' }),
+    ]);
+    expect(productRequests).toBeGreaterThanOrEqual(3);
     asked.unsubscribe();
   });
 

@@ -23,6 +23,7 @@ import { isAdmin } from '../common/actor-checks.js';
 import type { StoredImage } from '../db/schema.js';
 import { InventoryRepository } from '../inventory/inventory.repository.js';
 import { StockLedger } from '../inventory/stock-ledger.js';
+import { ProductHints } from './product-hints.js';
 import { toProductDto, toProductGroups } from './product.mapper.js';
 import { ProductsRepository, type ProductAggregate } from './products.repository.js';
 
@@ -46,6 +47,7 @@ export class ProductsService {
     private readonly inventory: InventoryRepository,
     private readonly ledger: StockLedger,
     private readonly outbox: OutboxWriter,
+    private readonly hints: ProductHints,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ context: 'ProductsService' });
@@ -162,7 +164,7 @@ export class ProductsService {
   }
 
   async update(input: UpdateInput, actor: Actor): Promise<ProductDto> {
-    return this.products.transaction(async (tx) => {
+    const updated = await this.products.transaction(async (tx) => {
       const current = await this.products.findById(tx, input.id, true);
       if (!current) throw notFound();
       this.assertReadOnlyUnchanged(current, input);
@@ -232,10 +234,12 @@ export class ProductsService {
       await this.outbox.write(tx, EVENTS.catalogProductUpdated, { productId }, version);
       return toProductDto(await this.reload(tx, productId));
     });
+    await this.hints.productsChanged([updated._id]);
+    return updated;
   }
 
   async delete(id: string, actor: Actor): Promise<ProductDto> {
-    return this.products.transaction(async (tx) => {
+    const deleted = await this.products.transaction(async (tx) => {
       const current = await this.products.findById(tx, id, true);
       if (!current) throw notFound();
       await this.products.deleteProduct(tx, current.product.id);
@@ -248,6 +252,8 @@ export class ProductsService {
       this.logger.info({ productId: current.product.id, by: actor.id }, 'product deleted');
       return toProductDto(current);
     });
+    await this.hints.productsChanged([deleted._id]);
+    return deleted;
   }
 
   /** name, category and SubCategory are read-only: the old form sends them back unchanged; a change is refused. */

@@ -14,7 +14,13 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { DATABASE, type Database, type Executor, type OutboxWriter } from '@lr/nest-kit';
+import {
+  DATABASE,
+  executeNamed,
+  type Database,
+  type Executor,
+  type OutboxWriter,
+} from '@lr/nest-kit';
 import type {
   EventEnvelope,
   OrderConsoleListInput,
@@ -184,7 +190,10 @@ export class OrdersRepository {
       quantity: line.quantity,
       image: line.image,
     }));
-    const result = await exec.execute<{ order_number: string }>(sql`
+    const result = await executeNamed<{ order_number: string }>(
+      exec,
+      'orders.insert-placed',
+      sql`
       WITH new_order AS (
         INSERT INTO orders.orders
           (id, user_id, user_name, user_login_id, status, shipping_info, created_at, version, idempotency_key)
@@ -212,7 +221,8 @@ export class OrdersRepository {
                          to_jsonb(orders.format_order_number(order_number)))
         FROM new_order
       )
-      SELECT order_number, pg_notify(${outbox.channel}, '') FROM new_order`);
+      SELECT order_number, pg_notify(${outbox.channel}, '') FROM new_order`,
+    );
     const row = result.rows[0];
     if (!row) throw new Error('order insert returned nothing');
     return Number(row.order_number);
@@ -226,7 +236,10 @@ export class OrdersRepository {
   async applyChange(exec: Executor, input: OrderChangeWrite): Promise<boolean> {
     const { order, history, outbox } = input;
     const events = input.events.map((e) => ({ event_id: e.eventId, subject: e.type, envelope: e }));
-    const result = await exec.execute<{ id: string }>(sql`
+    const result = await executeNamed<{ id: string }>(
+      exec,
+      'orders.apply-change',
+      sql`
       WITH changed AS (
         UPDATE orders.orders
         SET status = ${order.status}, delivered_at = ${order.deliveredAt?.toISOString() ?? null}::timestamptz,
@@ -251,7 +264,8 @@ export class OrdersRepository {
                WITH ORDINALITY AS e(event_id, subject, envelope, n), changed
         ORDER BY e.n
       )
-      SELECT id, pg_notify(${outbox.channel}, '') FROM changed`);
+      SELECT id, pg_notify(${outbox.channel}, '') FROM changed`,
+    );
     return result.rows.length === 1;
   }
 

@@ -6,7 +6,7 @@
  * every order and PostgreSQL's lock table is small).
  */
 import { sql } from 'drizzle-orm';
-import type { Executor } from '@lr/nest-kit';
+import { executeNamed, type Executor } from '@lr/nest-kit';
 
 const MODEL_KEY = sql`hashtext('reporting:read-model')::bigint`;
 const ORDER_SPACE = sql`hashtext('reporting:order')`;
@@ -19,11 +19,15 @@ export async function lockOrdersForEvents(
   exec: Executor,
   orderIds: readonly string[],
 ): Promise<void> {
-  await exec.execute(sql`
+  await executeNamed(
+    exec,
+    'reporting.lock-orders',
+    sql`
     SELECT pg_advisory_xact_lock_shared(${MODEL_KEY}),
            (SELECT count(pg_advisory_xact_lock(${ORDER_SPACE}, key)) FROM (
               SELECT DISTINCT hashtext(id) AS key FROM unnest(${sql.param([...orderIds])}::text[]) AS id
-              ORDER BY key) AS keys)`);
+              ORDER BY key) AS keys)`,
+  );
 }
 
 export async function lockWholeModel(exec: Executor): Promise<void> {

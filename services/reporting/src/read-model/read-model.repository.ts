@@ -3,12 +3,16 @@
  * anything (versions, tombstones) is decided by order-state-rule.ts; this file stores the outcome.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { inArray, sql } from 'drizzle-orm';
-import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
+import { sql } from 'drizzle-orm';
+import { DATABASE, executeNamed, type Database, type Executor } from '@lr/nest-kit';
 import type { OrderSnapshot } from '@lr/contracts';
 import { reportOrderLines, reportOrders } from '../db/schema.js';
 
-type OrderRowValues = typeof reportOrders.$inferInsert;
+interface StoredStateRow extends Record<string, unknown> {
+  order_id: string;
+  version: number;
+  deleted: boolean;
+}
 
 export interface StoredOrderState {
   version: number;
@@ -20,8 +24,8 @@ export interface OrderWrite extends StoredOrderState {
   order: OrderSnapshot;
 }
 
-/** Rows per INSERT, well under PostgreSQL's 65,535 bind parameters. */
-const ROWS_PER_STATEMENT = 1000;
+/** Orders per statement: bounds the size of one statement's JSON during a rebuild. */
+const ORDERS_PER_STATEMENT = 1000;
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
@@ -29,35 +33,35 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return result;
 }
 
-/** On conflict, every column takes the new value (`excluded` is the row we tried to insert). */
-const REPLACE_ORDER_ROW = {
-  version: sql`excluded.version`,
-  orderNumber: sql`excluded.order_number`,
-  userId: sql`excluded.user_id`,
-  schoolName: sql`excluded.school_name`,
-  teacherName: sql`excluded.teacher_name`,
-  receivingPerson: sql`excluded.receiving_person`,
-  status: sql`excluded.status`,
-  createdAt: sql`excluded.created_at`,
-  deliveredAt: sql`excluded.delivered_at`,
-  deleted: sql`excluded.deleted`,
-  updatedAt: sql`now()`,
-};
-
-function orderRowValues(order: OrderSnapshot, version: number, deleted: boolean): OrderRowValues {
+function orderRow(order: OrderSnapshot, version: number, deleted: boolean) {
   return {
-    orderId: order.id,
+    order_id: order.id,
     version,
-    orderNumber: order.orderNumber,
-    userId: order.userId,
-    schoolName: order.userName,
-    teacherName: order.shippingInfo.userLoggedInDesignation,
-    receivingPerson: order.shippingInfo.receivingPersonName,
+    order_number: order.orderNumber,
+    user_id: order.userId,
+    school_name: order.userName,
+    teacher_name: order.shippingInfo.userLoggedInDesignation,
+    receiving_person: order.shippingInfo.receivingPersonName,
     status: order.status,
-    createdAt: order.createdAt,
-    deliveredAt: order.deliveredAt,
+    created_at: order.createdAt,
+    delivered_at: order.deliveredAt,
     deleted,
   };
+}
+
+function lineRows(order: OrderSnapshot) {
+  return order.lines.map((line, position) => ({
+    order_id: order.id,
+    line_id: line.lineId,
+    position,
+    product_id: line.productId,
+    name: line.name,
+    category: line.category,
+    sub_category: line.subCategory,
+    size: line.size,
+    quantity: line.quantity,
+    requested_quantity: line.requestedQuantity,
+  }));
 }
 
 @Injectable()
@@ -71,56 +75,74 @@ export class ReadModelRepository {
     { lock }: { lock: boolean },
   ): Promise<Map<string, StoredOrderState>> {
     if (orderIds.length === 0) return new Map();
-    const query = exec
-      .select({
-        orderId: reportOrders.orderId,
-        version: reportOrders.version,
-        deleted: reportOrders.deleted,
-      })
-      .from(reportOrders)
-      .where(inArray(reportOrders.orderId, [...orderIds]));
-    const rows = lock ? await query.for('update') : await query;
+    const ids = sql.param([...orderIds]);
+    const { rows } = lock
+      ? await executeNamed<StoredStateRow>(
+          exec,
+          'reporting.stored-states-for-update',
+          sql`SELECT order_id, version, deleted FROM reporting.report_orders
+              WHERE order_id = ANY(${ids}::uuid[]) FOR UPDATE`,
+        )
+      : await executeNamed<StoredStateRow>(
+          exec,
+          'reporting.stored-states',
+          sql`SELECT order_id, version, deleted FROM reporting.report_orders
+              WHERE order_id = ANY(${ids}::uuid[])`,
+        );
     return new Map(
-      rows.map((row) => [row.orderId, { version: row.version, deleted: row.deleted }]),
+      rows.map((row) => [row.order_id, { version: row.version, deleted: row.deleted }]),
     );
   }
 
   /**
    * Stores each order as given: a snapshot replaces the row and its lines; a tombstone keeps the
-   * row (flagged deleted, with its version) and drops the lines.
+   * row (flagged deleted, with its version) and drops the lines. Two named statements per chunk,
+   * the rows passed as JSON: live events write a batch at a time, and building a multi-row INSERT
+   * through the query builder cost more CPU than the database spent on it (issue 9).
    */
   async write(exec: Executor, writes: readonly OrderWrite[]): Promise<void> {
-    if (writes.length === 0) return;
-    for (const chunk of chunks(writes, ROWS_PER_STATEMENT)) {
-      await exec
-        .insert(reportOrders)
-        .values(chunk.map((w) => orderRowValues(w.order, w.version, w.deleted)))
-        .onConflictDoUpdate({ target: reportOrders.orderId, set: REPLACE_ORDER_ROW });
-    }
-    await exec.delete(reportOrderLines).where(
-      inArray(
-        reportOrderLines.orderId,
-        writes.map((w) => w.order.id),
-      ),
-    );
-    const lines = writes
-      .filter((w) => !w.deleted)
-      .flatMap(({ order }) =>
-        order.lines.map((line, position) => ({
-          orderId: order.id,
-          lineId: line.lineId,
-          position,
-          productId: line.productId,
-          name: line.name,
-          category: line.category,
-          subCategory: line.subCategory,
-          size: line.size,
-          quantity: line.quantity,
-          requestedQuantity: line.requestedQuantity,
-        })),
+    for (const chunk of chunks(writes, ORDERS_PER_STATEMENT)) {
+      const orders = chunk.map((w) => orderRow(w.order, w.version, w.deleted));
+      const lines = chunk.filter((w) => !w.deleted).flatMap((w) => lineRows(w.order));
+      // The order rows and the removal of their old lines (different tables: one statement) ...
+      await executeNamed(
+        exec,
+        'reporting.write-orders',
+        sql`
+        WITH incoming AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(orders)}::jsonb) AS o(
+            order_id uuid, version integer, order_number text, user_id uuid, school_name text,
+            teacher_name text, receiving_person text, status text, created_at timestamptz,
+            delivered_at timestamptz, deleted boolean)
+        ), upserted AS (
+          INSERT INTO reporting.report_orders AS r
+            (order_id, version, order_number, user_id, school_name, teacher_name, receiving_person,
+             status, created_at, delivered_at, deleted)
+          SELECT order_id, version, order_number, user_id, school_name, teacher_name,
+                 receiving_person, status, created_at, delivered_at, deleted
+          FROM incoming
+          ON CONFLICT (order_id) DO UPDATE SET
+            version = excluded.version, order_number = excluded.order_number,
+            user_id = excluded.user_id, school_name = excluded.school_name,
+            teacher_name = excluded.teacher_name, receiving_person = excluded.receiving_person,
+            status = excluded.status, created_at = excluded.created_at,
+            delivered_at = excluded.delivered_at, deleted = excluded.deleted, updated_at = now()
+        )
+        DELETE FROM reporting.report_order_lines l USING incoming WHERE l.order_id = incoming.order_id`,
       );
-    for (const chunk of chunks(lines, ROWS_PER_STATEMENT)) {
-      await exec.insert(reportOrderLines).values(chunk);
+      // ... then the new lines (after the delete: the same keys come back).
+      if (lines.length === 0) continue;
+      await executeNamed(
+        exec,
+        'reporting.write-lines',
+        sql`
+        INSERT INTO reporting.report_order_lines
+          (order_id, line_id, position, product_id, name, category, sub_category, size, quantity,
+           requested_quantity)
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS l(
+          order_id uuid, line_id uuid, position integer, product_id uuid, name text, category text,
+          sub_category text, size text, quantity integer, requested_quantity integer)`,
+      );
     }
   }
 

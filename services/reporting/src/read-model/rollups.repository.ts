@@ -6,7 +6,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
-import { KIT_CONFIG, type Executor } from '@lr/nest-kit';
+import { KIT_CONFIG, executeNamed, type Executor } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
 
 type Sign = 1 | -1;
@@ -36,7 +36,13 @@ export class RollupsRepository {
   /** Adds (+1) or removes (-1) live orders' contributions, as stored in the read model now. */
   async applyOrders(exec: Executor, orderIds: readonly string[], sign: Sign): Promise<void> {
     if (orderIds.length === 0) return;
-    await this.apply(exec, sql`o.order_id = ANY(${sql.param([...orderIds])}::uuid[])`, sign);
+    await this.apply(
+      exec,
+      sql`o.order_id = ANY(${sql.param([...orderIds])}::uuid[])`,
+      sign,
+      // Runs for every batch of live events: planned once per connection.
+      'reporting.rollups-apply-orders',
+    );
   }
 
   /** Empties the rollups and computes them again from the whole read model. */
@@ -66,10 +72,10 @@ export class RollupsRepository {
    * One statement (data-modifying CTEs) per call: the orders' rows are read once and every rollup
    * is updated from them, one round trip instead of one per rollup.
    */
-  private async apply(exec: Executor, orders: SQL, sign: Sign): Promise<void> {
+  private async apply(exec: Executor, orders: SQL, sign: Sign, name?: string): Promise<void> {
     const tz = this.timeZone;
     const s = sql`${sign}::int`;
-    await exec.execute(sql`
+    const statement = sql`
       WITH so AS MATERIALIZED (
         SELECT o.order_id, (o.created_at AT TIME ZONE ${tz})::date AS day, o.school_name, o.receiving_person,
                (o.status = 'Delivered' AND o.delivered_at IS NOT NULL) AS fulfilled,
@@ -137,6 +143,8 @@ export class RollupsRepository {
         SELECT day, delivered_day, ${s} * count(*)::int FROM so WHERE fulfilled GROUP BY day, delivered_day
         ON CONFLICT (day, delivered_day) DO UPDATE SET orders = t.orders + excluded.orders
       )
-      SELECT 1`);
+      SELECT 1`;
+    if (name) await executeNamed(exec, name, statement);
+    else await exec.execute(statement);
   }
 }

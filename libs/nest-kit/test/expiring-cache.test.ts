@@ -1,0 +1,109 @@
+/** The in-process cache behind the gateway's product reads and orders' copy of products. */
+import { ExpiringCache } from '../src/expiring-cache.js';
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('ExpiringCache', () => {
+  it('loads only the missing keys, in one call, and keeps what it loaded', async () => {
+    const cache = new ExpiringCache<string>({ ttlMs: 60_000, maxEntries: 10 });
+    const calls: string[][] = [];
+    const load = async (missing: string[]) => {
+      calls.push(missing);
+      return new Map(missing.filter((k) => k !== 'gone').map((k) => [k, `v-${k}`]));
+    };
+    expect([...(await cache.getMany(['a', 'b'], load))]).toEqual([
+      ['a', 'v-a'],
+      ['b', 'v-b'],
+    ]);
+    const second = await cache.getMany(['b', 'c', 'gone'], load);
+    expect(calls).toEqual([
+      ['a', 'b'],
+      ['c', 'gone'],
+    ]);
+    // A key the loader does not answer is left out and asked again next time.
+    expect([...second.keys()].sort()).toEqual(['b', 'c']);
+    await cache.getMany(['gone'], load);
+    expect(calls.at(-1)).toEqual(['gone']);
+  });
+
+  it('shares one load between concurrent misses of a key', async () => {
+    const cache = new ExpiringCache<number>({ ttlMs: 60_000, maxEntries: 10 });
+    const pending = deferred<Map<string, number>>();
+    let loads = 0;
+    const load = () => {
+      loads += 1;
+      return pending.promise;
+    };
+    const first = cache.getMany(['a'], load);
+    const second = cache.getMany(['a'], load);
+    pending.resolve(new Map([['a', 1]]));
+    expect((await first).get('a')).toBe(1);
+    expect((await second).get('a')).toBe(1);
+    expect(loads).toBe(1);
+  });
+
+  it('does not keep a value whose load started before an invalidation', async () => {
+    const cache = new ExpiringCache<string>({ ttlMs: 60_000, maxEntries: 10 });
+    const pending = deferred<Map<string, string>>();
+    const stale = cache.getMany(['a'], () => pending.promise);
+    cache.invalidate();
+    pending.resolve(new Map([['a', 'old']]));
+    expect((await stale).get('a')).toBe('old');
+    const fresh = await cache.getMany(['a'], async () => new Map([['a', 'new']]));
+    expect(fresh.get('a')).toBe('new');
+  });
+
+  it('forgets entries after the TTL, on invalidation, and the oldest when full', async () => {
+    const cache = new ExpiringCache<string>({ ttlMs: 30, maxEntries: 2 });
+    let loads = 0;
+    const load = async (missing: string[]) => {
+      loads += missing.length;
+      return new Map(missing.map((k) => [k, k]));
+    };
+    await cache.getMany(['a', 'b'], load);
+    await cache.getMany(['a', 'b'], load);
+    expect(loads).toBe(2);
+    await cache.getMany(['c'], load); // full: 'a' goes
+    await cache.getMany(['b', 'c'], load);
+    expect(loads).toBe(3);
+    await cache.getMany(['a'], load);
+    expect(loads).toBe(4);
+    cache.invalidate();
+    await cache.getMany(['a'], load);
+    expect(loads).toBe(5);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    await cache.getMany(['a'], load);
+    expect(loads).toBe(6);
+  });
+
+  it('passes a failed load to its callers and tries again on the next call', async () => {
+    const cache = new ExpiringCache<string>({ ttlMs: 60_000, maxEntries: 10 });
+    const pending = deferred<Map<string, string>>();
+    const first = cache.getMany(['a'], () => pending.promise);
+    const second = cache.get('a', async () => 'unused');
+    pending.reject(new Error('catalog down'));
+    await expect(first).rejects.toThrow('catalog down');
+    await expect(second).rejects.toThrow('catalog down');
+    expect(await cache.get('a', async () => 'back')).toBe('back');
+  });
+
+  it('with a TTL of 0 always loads', async () => {
+    const cache = new ExpiringCache<string>({ ttlMs: 0, maxEntries: 10 });
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return 'v';
+    };
+    await cache.get('a', load);
+    await cache.get('a', load);
+    expect(loads).toBe(2);
+  });
+});
