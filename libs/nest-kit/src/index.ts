@@ -13,6 +13,7 @@ export * from './consumer.js';
 export * from './event-consumers.js';
 export * from './health.js';
 export * from './mailer.js';
+export * from './mail-message.js';
 export * from './tokens.js';
 export * from './kit.module.js';
 export * from './bootstrap.js';

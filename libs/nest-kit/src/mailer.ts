@@ -1,13 +1,15 @@
 /**
- * Outgoing mail through nodemailer. With an SMTP URL configured it sends; without one (demo and test
- * mode) it writes each mail as an .eml file under `<DATA_DIR>/mail` so nothing is lost and a
- * developer can open it.
+ * Outgoing mail. With an SMTP URL configured nodemailer sends it; without one (demo and test mode)
+ * each mail is written as an .eml file under `<DATA_DIR>/mail` so nothing is lost and a developer
+ * can open it. Plain-text mails (all the product sends) are composed by `composePlainTextMail` and
+ * passed to nodemailer as raw messages; one with HTML is composed by nodemailer.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from './logger.js';
+import { composePlainTextMail } from './mail-message.js';
 
 export interface MailMessage {
   to: string;
@@ -38,18 +40,26 @@ export class Mailer {
 
   /** Sends (or files) the message; returns the .eml path in file mode. */
   async send(message: MailMessage): Promise<string | undefined> {
-    const info = (await this.transport.sendMail({ from: this.options.from, ...message })) as {
-      message?: Buffer;
-    };
-    if (this.options.smtpUrl || !info.message) {
-      this.options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
-      return undefined;
+    const { smtpUrl, from, logger } = this.options;
+    if (message.html === undefined) {
+      // Files keep unix line ends (as before, easy to read); SMTP gets CRLF.
+      const mail = composePlainTextMail({ from, ...message }, smtpUrl ? '\r\n' : '\n');
+      if (!smtpUrl) return this.file(message, Buffer.from(mail.raw));
+      await this.transport.sendMail({ envelope: mail.envelope, raw: mail.raw });
+    } else {
+      const info = (await this.transport.sendMail({ from, ...message })) as { message?: Buffer };
+      if (!smtpUrl && info.message) return this.file(message, info.message);
     }
+    logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+    return undefined;
+  }
+
+  private async file(message: MailMessage, content: Buffer): Promise<string> {
     const file = path.join(
       this.mailDir,
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
     );
-    await this.writeMailFile(file, info.message);
+    await this.writeMailFile(file, content);
     this.options.logger.info(
       { to: message.to, subject: message.subject, file },
       'mail written to file',
