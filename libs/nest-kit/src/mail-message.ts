@@ -25,6 +25,8 @@ export interface ComposedMail {
 }
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/** A line quoted-printable leaves alone: printable ASCII without `=`, not ending in a space or tab. */
+const QP_PLAIN_LINE = /^(?:[\x20-\x3c\x3e-\x7e\t]*[\x21-\x3c\x3e-\x7e])?$/;
 /** Longest line before a soft break (RFC 2045 allows 76 including the `=`). */
 const QP_LINE = 75;
 /** Bytes per encoded word: 39 bytes are 52 base64 characters, 64 with `=?UTF-8?B?` and `?=`, so a
@@ -39,6 +41,7 @@ export function parseAddress(value: string): { name: string; address: string } {
   const at = address.lastIndexOf('@');
   if (at < 0) return { name, address };
   const domain = address.slice(at + 1);
+  if (PRINTABLE_ASCII.test(domain)) return { name, address };
   return { name, address: `${address.slice(0, at)}@${domainToASCII(domain) || domain}` };
 }
 
@@ -79,6 +82,11 @@ function hex(byte: number): string {
 export function quotedPrintable(text: string, newline = '\r\n'): string {
   const out: string[] = [];
   for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    // Most lines need no escaping and no soft break: taken as they are.
+    if (line.length <= QP_LINE && QP_PLAIN_LINE.test(line)) {
+      out.push(line);
+      continue;
+    }
     const bytes = Buffer.from(line);
     let current = '';
     bytes.forEach((byte, i) => {
