@@ -14,8 +14,14 @@ export type Database = NodePgDatabase<Record<string, never>>;
 export type Executor = Pick<Database, 'execute' | 'select' | 'insert' | 'update' | 'delete'>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export function createPool(databaseUrl: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max, idleTimeoutMillis: 30_000 });
+/** `applicationName` shows in pg_stat_activity, so an operator sees which service holds a connection. */
+export function createPool(databaseUrl: string, max = 10, applicationName?: string): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    idleTimeoutMillis: 30_000,
+    ...(applicationName ? { application_name: applicationName } : {}),
+  });
   // An idle client losing its connection (e.g. PostgreSQL restarted) must not crash the process.
   pool.on('error', () => undefined);
   return pool;

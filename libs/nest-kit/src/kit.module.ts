@@ -111,7 +111,7 @@ export class KitModule {
         provide: PG_POOL,
         inject: [LOGGER],
         useFactory: async (logger: Logger) => {
-          const pool = createPool(config.DATABASE_URL);
+          const pool = createPool(config.DATABASE_URL, 10, `lockerroom-${options.service}`);
           await runMigrations(pool, options.schema, options.migrationsDir, logger);
           return pool;
         },
@@ -135,15 +135,19 @@ export class KitModule {
       { provide: OutboxWriter, useValue: new OutboxWriter(options.schema) },
       {
         provide: OutboxRelay,
-        inject: [PG_POOL, NATS_CONNECTION, LOGGER],
-        useFactory: (pool: pg.Pool, nc: NatsConnection, logger: Logger) =>
-          new OutboxRelay({
+        inject: [PG_POOL, NATS_CONNECTION, LOGGER, OutboxWriter],
+        useFactory: (pool: pg.Pool, nc: NatsConnection, logger: Logger, writer: OutboxWriter) => {
+          const relay = new OutboxRelay({
             pool,
             nc,
             schema: options.schema,
             namespace: config.NATS_NAMESPACE,
             logger: logger.child({ context: 'OutboxRelay' }),
-          }),
+          });
+          // Writes committed by this process wake its relay directly (OutboxWriter.written).
+          writer.useRelay(() => relay.nudge());
+          return relay;
+        },
       },
       {
         provide: EventConsumers,

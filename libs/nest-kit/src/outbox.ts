@@ -28,11 +28,23 @@ function notifyChannel(schema: string): string {
   return `${schema}_outbox`;
 }
 
+/** Drizzle's transactions have `rollback`; the database itself does not. */
+function isTransaction(exec: Executor): boolean {
+  return typeof (exec as { rollback?: unknown }).rollback === 'function';
+}
+
 export class OutboxWriter {
   /** Transactions that already asked the relay to wake (one NOTIFY per transaction is enough). */
   private readonly notified = new WeakSet<object>();
+  /** Wakes this process's own relay (set by the kit when it creates the relay). */
+  private wakeLocalRelay: (() => void) | undefined;
 
   constructor(private readonly schema: string) {}
+
+  /** The kit connects the relay of the same process, so a committed write can wake it directly. */
+  useRelay(wake: () => void): void {
+    this.wakeLocalRelay = wake;
+  }
 
   /** The outbox table and the channel its relay listens on, for statements that write events in SQL. */
   get table(): SQL {
@@ -75,14 +87,27 @@ export class OutboxWriter {
       sql`INSERT INTO ${this.table} (event_id, subject, envelope)
           VALUES (${envelope.eventId}, ${type}, ${JSON.stringify(envelope)}::jsonb)`,
     );
-    // Delivered at commit, so the relay wakes only for events that exist. Within one transaction
-    // (drizzle's have `rollback`) the first NOTIFY is enough; outside one, every write notifies.
-    const inTransaction = typeof (tx as { rollback?: unknown }).rollback === 'function';
-    if (!inTransaction || !this.notified.has(tx)) {
-      await tx.execute(sql.raw(`NOTIFY ${this.channel}`));
-      if (inTransaction) this.notified.add(tx);
-    }
+    await this.written(tx);
     return envelope;
+  }
+
+  /**
+   * Wakes the relay for rows just written with `exec`. Outside a transaction the statement has
+   * committed, so this process's relay is woken directly, with no NOTIFY: PostgreSQL (before 17)
+   * serialises the commits of every transaction that notifies, WAL flush included, which capped
+   * order placement at about one commit per disk flush (issue 9). Inside a transaction a NOTIFY
+   * (delivered at commit, once per transaction) wakes the relay only for events that exist.
+   * Relays of other replicas find the rows by polling.
+   */
+  async written(exec: Executor): Promise<void> {
+    if (!isTransaction(exec)) {
+      if (this.wakeLocalRelay) this.wakeLocalRelay();
+      else await exec.execute(sql.raw(`NOTIFY ${this.channel}`));
+      return;
+    }
+    if (this.notified.has(exec)) return;
+    await exec.execute(sql.raw(`NOTIFY ${this.channel}`));
+    this.notified.add(exec);
   }
 }
 
@@ -185,6 +210,11 @@ export class OutboxRelay {
       this.schedulePoll();
     }, this.options.pollIntervalMs ?? 1000);
     this.timer.unref();
+  }
+
+  /** A write in this process just committed: publish soon (ignored when stopped); never waits. */
+  nudge(): void {
+    if (this.running) this.wake();
   }
 
   private wake(): void {

@@ -74,6 +74,7 @@ export class OrderWriter {
       event,
       outbox: this.outbox,
     });
+    await this.outbox.written(exec);
     return toOrderSnapshot({ ...row, orderNumber }, lines);
   }
 
@@ -163,6 +164,7 @@ export class OrderWriter {
       events,
       outbox: this.outbox,
     });
+    if (written) await this.outbox.written(exec);
     if (!written) {
       throw AppError.conflict(
         'This order was changed by someone else meanwhile; reload it and try again',

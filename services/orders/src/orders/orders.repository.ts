@@ -54,8 +54,8 @@ export interface NewOrder {
   createdAt?: Date;
 }
 
-/** Where a statement writes its events: the outbox table and the channel its relay listens on. */
-type OutboxTarget = Pick<OutboxWriter, 'table' | 'channel'>;
+/** Where a statement writes its events: the outbox table (the caller wakes the relay afterwards). */
+type OutboxTarget = Pick<OutboxWriter, 'table'>;
 
 /** What `insertPlaced` writes; `order.createdAt` is required there (the moment it was accepted). */
 export interface PlacedOrderInsert {
@@ -221,7 +221,7 @@ export class OrdersRepository {
                          to_jsonb(orders.format_order_number(order_number)))
         FROM new_order
       )
-      SELECT order_number, pg_notify(${outbox.channel}, '') FROM new_order`,
+      SELECT order_number FROM new_order`,
     );
     const row = result.rows[0];
     if (!row) throw new Error('order insert returned nothing');
@@ -264,7 +264,7 @@ export class OrdersRepository {
                WITH ORDINALITY AS e(event_id, subject, envelope, n), changed
         ORDER BY e.n
       )
-      SELECT id, pg_notify(${outbox.channel}, '') FROM changed`,
+      SELECT id FROM changed`,
     );
     return result.rows.length === 1;
   }
