@@ -136,4 +136,42 @@ describe('transactional outbox', () => {
     });
     await r.stop();
   });
+
+  it('wakes its own relay directly, without NOTIFY, after a write outside a transaction', async () => {
+    const before = await streamMessages();
+    const connected = new OutboxWriter('auth');
+    const r = relay({ pollIntervalMs: 60_000 });
+    connected.useRelay(() => r.nudge());
+    await r.start();
+    await r.flush();
+    // A second connection listening on the relay's channel sees any NOTIFY.
+    const listener = await pool.connect();
+    const notifications: string[] = [];
+    listener.on('notification', (n) => notifications.push(n.channel));
+    await listener.query('LISTEN auth_outbox');
+    try {
+      const event = connected.envelope(EVENTS.authUserCreated, userCreated(), 1);
+      await db.execute(
+        sql`INSERT INTO ${connected.table} (event_id, subject, envelope)
+            VALUES (${event.eventId}, ${event.type}, ${JSON.stringify(event)}::jsonb)`,
+      );
+      await connected.written(db);
+      await waitFor(async () => (await streamMessages()) === before + 1, {
+        timeoutMs: 5000,
+        message: 'direct wake-up',
+      });
+      // Inside a transaction it still notifies (once), at commit.
+      await db.transaction(async (tx) => {
+        await connected.write(tx, EVENTS.authUserCreated, userCreated(), 1);
+        await connected.write(tx, EVENTS.authUserCreated, userCreated(), 1);
+      });
+      await waitFor(async () => notifications.length === 1, { message: 'one NOTIFY at commit' });
+      await waitFor(async () => (await streamMessages()) === before + 3, { message: 'published' });
+      expect(notifications).toEqual(['auth_outbox']);
+    } finally {
+      await listener.query('UNLISTEN *');
+      listener.release(true);
+      await r.stop();
+    }
+  });
 });
