@@ -227,4 +227,42 @@ describe('durable consumer with a batch handler', () => {
     );
     expect(rows[0]?.n).toBe(20);
   });
+
+  it('with a batch window, events that trickle in are applied together', async () => {
+    const windowed = new DurableConsumer(env.nc, createDatabase(pool), env.namespace, logger, {
+      name: 'test-window',
+      stream: 'AUTH',
+      subjects: [EVENTS.authUserCreated],
+      schema: 'auth',
+      batchWindowMs: 1_000,
+      batchSize: 5,
+      batchHandler: async (_tx, events) => {
+        windowCalls.push(events.length);
+      },
+    });
+    const windowCalls: number[] = [];
+    // First the 21 messages already in the stream (the test above).
+    await windowed.start();
+    await waitFor(async () => windowed.stats.applied + windowed.stats.duplicates === 21, {
+      message: 'caught up',
+    });
+    windowCalls.length = 0;
+    const applied = windowed.stats.applied;
+    try {
+      for (let i = 0; i < 7; i += 1) {
+        const event = userEvent(`trickle-${i}`);
+        await jetstream(env.nc).publish(
+          namespaced(env.namespace, event.type),
+          JSON.stringify(event),
+          { msgID: randomUUID() },
+        );
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await waitFor(async () => windowed.stats.applied === applied + 7, { message: 'applied' });
+      // A full batch as soon as five are there, then the last two when the window closes.
+      expect(windowCalls).toEqual([5, 2]);
+    } finally {
+      await windowed.stop();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 /** Registers the durable consumer `reporting-orders` that keeps the read model up to date. */
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { EventConsumers } from '@lr/nest-kit';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { EventConsumers, KIT_CONFIG } from '@lr/nest-kit';
+import type { ReportingConfig } from '../config.js';
 import { OrderEventApplier } from './order-event-applier.js';
 import { ORDER_EVENT_TYPES } from './order-state-rule.js';
 
@@ -11,6 +12,8 @@ export class OrderEventsConsumer implements OnModuleInit {
   constructor(
     private readonly consumers: EventConsumers,
     private readonly applier: OrderEventApplier,
+    @Inject(KIT_CONFIG)
+    private readonly config: Pick<ReportingConfig, 'READ_MODEL_BATCH_WINDOW_MS'>,
   ) {}
 
   onModuleInit(): void {
@@ -20,6 +23,7 @@ export class OrderEventsConsumer implements OnModuleInit {
       subjects: [...ORDER_EVENT_TYPES],
       batchHandler: this.applier.batchHandler(),
       schema: 'reporting',
+      batchWindowMs: this.config.READ_MODEL_BATCH_WINDOW_MS,
     });
   }
 }
