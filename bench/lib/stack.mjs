@@ -46,7 +46,7 @@ export async function startBenchStack() {
     databaseUrl: stack.databaseUrl,
     natsUrl: stack.natsUrl,
     namespace,
-    pool: new pg.Pool({ connectionString: stack.databaseUrl, max: 8 }),
+    pool: new pg.Pool({ connectionString: stack.databaseUrl, max: 8 }).on('error', () => undefined),
     async dispose() {
       await this.pool.end();
       await stack.stop();

@@ -1,7 +1,14 @@
 /** The only place with SQL for stock: guarded size updates, the movement ledger and order commitments. */
 import { Inject, Injectable } from '@nestjs/common';
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
+import type { EventEnvelope } from '@lr/contracts';
+import {
+  DATABASE,
+  executeNamed,
+  type Database,
+  type Executor,
+  type OutboxWriter,
+} from '@lr/nest-kit';
 import {
   orderCommitments,
   products,
@@ -12,6 +19,7 @@ import {
   type StockMovementRow,
 } from '../db/schema.js';
 import { anyUuid, isUuid, whereAll } from '../db/sql-helpers.js';
+import type { PlannedMovement } from './stock-plan.js';
 
 /** What the inventory consumer keeps per order (a row of order_commitments). */
 export type CommitmentState = Pick<
@@ -143,6 +151,120 @@ export class InventoryRepository {
       size: r.size,
       held: Number(r.held),
     }));
+  }
+
+  /** What each of these orders still holds per size (one query for a consumer batch). */
+  async heldByOrders(tx: Executor, orderIds: readonly string[]): Promise<Map<string, HeldStock[]>> {
+    const held = new Map<string, HeldStock[]>();
+    if (orderIds.length === 0) return held;
+    const result = await executeNamed<{
+      order_id: string;
+      size_id: string;
+      product_id: string;
+      size: string;
+      held: number;
+    }>(
+      tx,
+      'catalog.held-by-orders',
+      sql`
+      SELECT order_id, size_id, product_id, min(size) AS size, (-sum(delta))::int AS held
+      FROM catalog.stock_movements
+      WHERE order_id = ANY(${sql.param([...orderIds])}::uuid[])
+        AND reason IN ('order-commit', 'order-release')
+      GROUP BY order_id, size_id, product_id
+      HAVING -sum(delta) > 0
+      ORDER BY order_id, size_id`,
+    );
+    for (const r of result.rows) {
+      const rows = held.get(r.order_id) ?? [];
+      rows.push({ sizeId: r.size_id, productId: r.product_id, size: r.size, held: Number(r.held) });
+      held.set(r.order_id, rows);
+    }
+    return held;
+  }
+
+  /**
+   * Locks the products (in id order, like `lockSizesOf`) and their sizes for a batch of stock
+   * movements; returns the sizes and each product's version.
+   */
+  async lockForMovements(
+    tx: Executor,
+    productIds: readonly string[],
+  ): Promise<{ sizes: SizeWithProduct[]; versions: Map<string, number> }> {
+    const ids = [...new Set(productIds.filter(isUuid))].sort();
+    if (ids.length === 0) return { sizes: [], versions: new Map() };
+    const locked = await executeNamed<{ id: string; version: number }>(
+      tx,
+      'catalog.lock-products',
+      sql`SELECT id, version FROM catalog.products WHERE id = ANY(${sql.param(ids)}::uuid[])
+          ORDER BY id FOR UPDATE`,
+    );
+    const versions = new Map(locked.rows.map((r) => [r.id, Number(r.version)]));
+    return { sizes: await this.sizesOf(ids, tx, true), versions };
+  }
+
+  /**
+   * Writes a batch's planned stock movements in one statement: the sizes' final stock, the ledger
+   * rows, the products' final versions and the outbox events (in stream order).
+   */
+  async recordMovements(
+    tx: Executor,
+    plan: {
+      movements: readonly PlannedMovement[];
+      stock: readonly { sizeId: string; stock: number }[];
+      versions: readonly { productId: string; version: number }[];
+      events: readonly EventEnvelope[];
+    },
+    outbox: Pick<OutboxWriter, 'table'>,
+  ): Promise<void> {
+    if (plan.movements.length === 0 && plan.events.length === 0) return;
+    const movements = plan.movements.map((m) => ({
+      product_id: m.productId,
+      size_id: m.sizeId,
+      size: m.size,
+      delta: m.delta,
+      reason: m.reason,
+      order_id: m.orderId,
+      event_id: m.eventId,
+      actor_id: m.actorId,
+      actor_name: m.actorName,
+    }));
+    const stock = plan.stock.map((s) => ({ size_id: s.sizeId, stock: s.stock }));
+    const versions = plan.versions.map((v) => ({ product_id: v.productId, version: v.version }));
+    const events = plan.events.map((e) => ({ event_id: e.eventId, subject: e.type, envelope: e }));
+    await executeNamed(
+      tx,
+      'catalog.record-movements',
+      sql`
+      WITH new_stock AS (
+        UPDATE catalog.product_sizes AS s SET stock = f.stock
+        FROM jsonb_to_recordset(${JSON.stringify(stock)}::jsonb) AS f(size_id uuid, stock integer)
+        WHERE s.id = f.size_id
+      ), moved AS (
+        INSERT INTO catalog.stock_movements
+          (product_id, size_id, size, delta, reason, order_id, event_id, actor_id, actor_name)
+        SELECT m.product_id, m.size_id, m.size, m.delta, m.reason, m.order_id, m.event_id,
+               m.actor_id, m.actor_name
+        FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(movements)}::jsonb) AS (
+               product_id uuid, size_id uuid, size text, delta integer, reason text,
+               order_id uuid, event_id uuid, actor_id uuid, actor_name text))
+             WITH ORDINALITY AS m(product_id, size_id, size, delta, reason, order_id, event_id,
+                                  actor_id, actor_name, n)
+        ORDER BY m.n
+      ), bumped AS (
+        UPDATE catalog.products AS p SET version = v.version, updated_at = now()
+        FROM jsonb_to_recordset(${JSON.stringify(versions)}::jsonb) AS v(product_id uuid, version integer)
+        WHERE p.id = v.product_id
+      ), new_events AS (
+        INSERT INTO ${outbox.table} (event_id, subject, envelope)
+        SELECT e.event_id, e.subject, e.envelope
+        FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
+                          AS (event_id uuid, subject text, envelope jsonb))
+             WITH ORDINALITY AS e(event_id, subject, envelope, n)
+        ORDER BY e.n
+      )
+      SELECT 1`,
+    );
   }
 
   /**

@@ -17,22 +17,14 @@ import {
   type EventDataMap,
   type EventEnvelope,
   type OrderSnapshot,
-  type ShortLine,
 } from '@lr/contracts';
 import { LOGGER, OutboxWriter, type Executor, type Logger } from '@lr/nest-kit';
 import { InventoryRepository, type CommitmentState } from './inventory.repository.js';
-import { StockLedger } from './stock-ledger.js';
+import { StockPlan, type PlannedMovement, type WantedLine } from './stock-plan.js';
 
 type StatusChanged = EventEnvelope<EventDataMap[typeof EVENTS.ordersOrderStatusChanged]>;
 type OrderDeleted = EventEnvelope<EventDataMap[typeof EVENTS.ordersOrderDeleted]>;
 type ActorRef = { id: string; name: string } | null;
-
-interface WantedLine {
-  productId: string;
-  size: string;
-  name: string;
-  quantity: number;
-}
 
 /** Lines with something to give, merged by product and size. */
 export function wantedLines(order: OrderSnapshot): WantedLine[] {
@@ -59,7 +51,6 @@ export class OrderInventoryHandler {
 
   constructor(
     private readonly repository: InventoryRepository,
-    private readonly ledger: StockLedger,
     private readonly outbox: OutboxWriter,
     @Inject(LOGGER) logger: Logger,
   ) {
@@ -67,35 +58,62 @@ export class OrderInventoryHandler {
   }
 
   /**
-   * A consumer batch, in stream order: the orders' commitment rows are created and locked in one
-   * statement, each event is decided on them in memory (only stock movements touch the database),
-   * and the changed rows are saved in one statement.
+   * A consumer batch, in stream order. A few statements whatever its size: the orders' commitment
+   * rows are created and locked, what they hold is read, the products and sizes they name are
+   * locked; each event is then decided in memory (StockPlan), and every movement, stock level,
+   * version, event and commitment row is written at the end.
    */
   async onBatch(tx: Executor, events: readonly (StatusChanged | OrderDeleted)[]): Promise<void> {
     const ids = [...new Set(events.map((e) => e.data.order.id))];
     const states = await this.repository.lockCommitments(tx, ids);
+    const held = await this.repository.heldByOrders(tx, ids);
+    const productIds = new Set<string>();
+    for (const event of events) {
+      for (const line of event.data.order.lines) productIds.add(line.productId);
+    }
+    for (const rows of held.values()) for (const row of rows) productIds.add(row.productId);
+    const locked = await this.repository.lockForMovements(tx, [...productIds]);
+    const plan = new StockPlan(locked.sizes, locked.versions, held);
+    const outboxEvents: EventEnvelope[] = [];
+
     const changed = new Set<string>();
     for (const event of events) {
       const state = states.get(event.data.order.id);
       if (!state) throw new Error(`order commitment ${event.data.order.id} missing`);
+      const before = plan.movements.length;
       const applied =
         event.type === EVENTS.ordersOrderDeleted
-          ? await this.onDeleted(tx, event as OrderDeleted, state)
-          : await this.onStatusChanged(tx, event as StatusChanged, state);
+          ? this.onDeleted(plan, event as OrderDeleted, state)
+          : this.onStatusChanged(plan, event as StatusChanged, state, outboxEvents);
       if (applied) changed.add(state.orderId);
+      for (const movement of plan.movements.slice(before)) {
+        outboxEvents.push(this.adjusted(movement));
+      }
     }
+    await this.repository.recordMovements(
+      tx,
+      {
+        movements: plan.movements,
+        stock: plan.finalStock(),
+        versions: plan.finalVersions(),
+        events: outboxEvents,
+      },
+      this.outbox,
+    );
+    if (outboxEvents.length > 0) await this.outbox.written(tx);
     await this.repository.saveCommitments(
       tx,
       [...changed].map((id) => states.get(id) as CommitmentState),
     );
   }
 
-  /** Applies one status change to `state` (and to stock); false when it was stale. */
-  private async onStatusChanged(
-    tx: Executor,
+  /** Applies one status change to `state` (and to the plan); false when it was stale. */
+  private onStatusChanged(
+    plan: StockPlan,
     event: StatusChanged,
     state: CommitmentState,
-  ): Promise<boolean> {
+    outboxEvents: EventEnvelope[],
+  ): boolean {
     const { order, from, to, changedBy } = event.data;
     if (state.deleted || state.version >= order.version) {
       this.logger.info(
@@ -112,26 +130,41 @@ export class OrderInventoryHandler {
           { orderId: order.id, from, to },
           'order holds no stock yet: committing now',
         );
-      committed = await this.commit(tx, order, event.eventId, changedBy);
+      const shortLines = plan.commit(order.id, wantedLines(order), event.eventId, changedBy);
+      committed = shortLines.length === 0;
+      if (!committed) {
+        outboxEvents.push(
+          this.outbox.envelope(
+            EVENTS.catalogInventoryCommitRejected,
+            {
+              orderId: order.id,
+              orderVersion: order.version,
+              sourceEventId: event.eventId,
+              shortLines,
+            },
+            order.version,
+          ),
+        );
+        this.logger.warn(
+          { orderId: order.id, shortLines },
+          'order commit rejected: not enough stock',
+        );
+      }
     } else if (!isCommittedStatus(to) && state.committed) {
-      await this.release(tx, order.id, event.eventId, changedBy);
+      this.release(plan, order.id, event.eventId, changedBy);
       committed = false;
     }
     Object.assign(state, { version: order.version, committed, deleted: false, lastStatus: to });
     return true;
   }
 
-  /** Applies a deletion to `state` (and to stock); false when the order was already deleted. */
-  private async onDeleted(
-    tx: Executor,
-    event: OrderDeleted,
-    state: CommitmentState,
-  ): Promise<boolean> {
+  /** Applies a deletion to `state` (and to the plan); false when the order was already deleted. */
+  private onDeleted(plan: StockPlan, event: OrderDeleted, state: CommitmentState): boolean {
     const { order, deletedBy } = event.data;
     if (state.deleted) return false;
     // A delivered order's stock left the building; anything else it holds comes back.
     if (state.committed && order.status !== 'Delivered')
-      await this.release(tx, order.id, event.eventId, deletedBy);
+      this.release(plan, order.id, event.eventId, deletedBy);
     Object.assign(state, {
       version: Math.max(state.version, order.version),
       committed: state.committed && order.status === 'Delivered',
@@ -141,92 +174,29 @@ export class OrderInventoryHandler {
     return true;
   }
 
-  /** Takes every line or nothing; returns false (and publishes commit-rejected) when a line is short. */
-  private async commit(
-    tx: Executor,
-    order: OrderSnapshot,
-    eventId: string,
-    actor: ActorRef,
-  ): Promise<boolean> {
-    const lines = wantedLines(order);
-    const sizes = await this.repository.lockSizesOf(
-      tx,
-      lines.map((l) => l.productId),
-    );
-    const shortLines: ShortLine[] = [];
-    const plan: { line: WantedLine; sizeId: string }[] = [];
-    for (const line of lines) {
-      const size = sizes.find((s) => s.productId === line.productId && s.size === line.size);
-      if (!size || size.stock < line.quantity) {
-        shortLines.push({
-          productId: line.productId,
-          size: line.size,
-          name: size?.name ?? line.name,
-          requested: line.quantity,
-          available: size?.stock ?? 0,
-        });
-      } else {
-        plan.push({ line, sizeId: size.sizeId });
-      }
-    }
-    if (shortLines.length > 0) {
-      await this.outbox.write(
-        tx,
-        EVENTS.catalogInventoryCommitRejected,
-        { orderId: order.id, orderVersion: order.version, sourceEventId: eventId, shortLines },
-        order.version,
-      );
+  /** Gives back exactly what the ledger says this order still holds. */
+  private release(plan: StockPlan, orderId: string, eventId: string, actor: ActorRef): void {
+    for (const sizeId of plan.release(orderId, eventId, actor)) {
       this.logger.warn(
-        { orderId: order.id, shortLines },
-        'order commit rejected: not enough stock',
+        { orderId, sizeId },
+        'size deleted since the commit: nothing to give back to',
       );
-      return false;
     }
-    for (const { line, sizeId } of plan) {
-      await this.ledger.apply(tx, {
-        productId: line.productId,
-        sizeId,
-        size: line.size,
-        delta: -line.quantity,
-        reason: 'order-commit',
-        orderId: order.id,
-        eventId,
-        actor,
-      });
-    }
-    return true;
   }
 
-  /** Gives back exactly what the ledger says this order still holds. */
-  private async release(
-    tx: Executor,
-    orderId: string,
-    eventId: string,
-    actor: ActorRef,
-  ): Promise<void> {
-    const held = await this.repository.heldByOrder(tx, orderId);
-    const sizes = await this.repository.lockSizesOf(
-      tx,
-      held.map((h) => h.productId),
+  /** `catalog.inventory.adjusted.v1` for one movement (the product's version after it). */
+  private adjusted(movement: PlannedMovement): EventEnvelope {
+    return this.outbox.envelope(
+      EVENTS.catalogInventoryAdjusted,
+      {
+        productId: movement.productId,
+        size: movement.size,
+        stock: movement.stock,
+        delta: movement.delta,
+        reason: movement.reason,
+        orderId: movement.orderId,
+      },
+      movement.version,
     );
-    for (const h of held) {
-      if (!sizes.some((s) => s.sizeId === h.sizeId)) {
-        this.logger.warn(
-          { orderId, sizeId: h.sizeId },
-          'size deleted since the commit: nothing to give back to',
-        );
-        continue;
-      }
-      await this.ledger.apply(tx, {
-        productId: h.productId,
-        sizeId: h.sizeId,
-        size: h.size,
-        delta: h.held,
-        reason: 'order-release',
-        orderId,
-        eventId,
-        actor,
-      });
-    }
   }
 }
