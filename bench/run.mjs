@@ -3,6 +3,7 @@
  * `npm run bench`: measures the product on this machine beside baselines measured in the same run,
  * prints a table and writes bench/results/<date>.json. Never a test: nothing here passes or fails.
  *   BENCH_DURATION=10 npm run bench          seconds per load run (default 10)
+ *   BENCH_WARMUP=3 npm run bench             seconds of unmeasured load before each (default 3)
  *   BENCH_ONLY=listing,orders npm run bench  some benchmarks only
  */
 import { benchCatalogListing } from './scenarios/catalog-listing.mjs';
@@ -11,6 +12,7 @@ import { printTable, writeResults, machineInfo } from './lib/report.mjs';
 import { startBenchStack } from './lib/stack.mjs';
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 3);
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (name) => !only || only.includes(name);
 
@@ -26,9 +28,11 @@ console.log('Machine:', JSON.stringify(machineInfo()));
 const rows = [];
 const stack = await startBenchStack();
 try {
-  if (wanted('listing')) rows.push(...(await benchCatalogListing(stack, { durationSeconds })));
+  if (wanted('listing'))
+    rows.push(...(await benchCatalogListing(stack, { durationSeconds, warmupSeconds })));
   const placement = await optional('./scenarios/order-placement.mjs', 'benchOrderPlacement');
-  if (placement && wanted('orders')) rows.push(...(await placement(stack, { durationSeconds })));
+  if (placement && wanted('orders'))
+    rows.push(...(await placement(stack, { durationSeconds, warmupSeconds })));
   const lag = await optional('./scenarios/event-lag.mjs', 'benchEventLag');
   if (lag && wanted('lag')) rows.push(...(await lag(stack, { durationSeconds })));
   const lighthouse = await optional('./lighthouse.mjs', 'benchLighthouse');
@@ -41,6 +45,6 @@ if (report && wanted('report')) rows.push(...(await report()));
 if (wanted('bundles')) rows.push(...(await benchBundles()));
 
 printTable(rows);
-const file = writeResults(rows, { durationSeconds, only: only ?? 'all' });
+const file = writeResults(rows, { durationSeconds, warmupSeconds, only: only ?? 'all' });
 console.log(`\nResults written to ${file}`);
 process.exit(0);

@@ -1,24 +1,32 @@
 /** Runs autocannon and returns throughput and latency percentiles. */
 import autocannon from 'autocannon';
 
+/**
+ * `warmupSeconds` of the same load run first and are not counted, so the JIT of both the product
+ * and its baseline is warm when measuring starts (each side gets the same warm-up).
+ */
 export async function load({
   url,
   connections,
   durationSeconds,
+  warmupSeconds = 0,
   method = 'GET',
   headers = {},
   body,
   setupRequest,
 }) {
-  const result = await autocannon({
-    url,
-    connections,
-    duration: durationSeconds,
-    method,
-    headers,
-    body,
-    requests: setupRequest ? [{ setupRequest }] : undefined,
-  });
+  const run = (duration) =>
+    autocannon({
+      url,
+      connections,
+      duration,
+      method,
+      headers,
+      body,
+      requests: setupRequest ? [{ setupRequest }] : undefined,
+    });
+  if (warmupSeconds > 0) await run(warmupSeconds);
+  const result = await run(durationSeconds);
   const non2xx = result.non2xx + result.errors + result.timeouts;
   return {
     requestsPerSecond: result.requests.average,

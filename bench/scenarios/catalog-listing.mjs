@@ -84,7 +84,7 @@ async function startBaseline(databaseUrl) {
   };
 }
 
-export async function benchCatalogListing(stack, { durationSeconds }) {
+export async function benchCatalogListing(stack, { durationSeconds, warmupSeconds = 0 }) {
   await seedProducts(stack.pool, 2000);
   const baseline = await startBaseline(stack.databaseUrl);
   try {
@@ -92,11 +92,13 @@ export async function benchCatalogListing(stack, { durationSeconds }) {
       url: `${stack.url}/api/v1/products?page=3`,
       connections: 64,
       durationSeconds,
+      warmupSeconds,
     });
     const base = await load({
       url: `${baseline.url}/products?page=3`,
       connections: 64,
       durationSeconds,
+      warmupSeconds,
     });
     const ratio = ours.requestsPerSecond / base.requestsPerSecond;
     return [

@@ -93,7 +93,7 @@ async function startPrototype(databaseUrl, natsUrl) {
   };
 }
 
-export async function benchOrderPlacement(stack, { durationSeconds }) {
+export async function benchOrderPlacement(stack, { durationSeconds, warmupSeconds = 0 }) {
   const productId = await benchProduct(stack.pool);
   const cookie = await login(stack.url, 'TEST USER');
   const body = JSON.stringify({
@@ -121,6 +121,7 @@ export async function benchOrderPlacement(stack, { durationSeconds }) {
       method: 'POST',
       connections: 32,
       durationSeconds,
+      warmupSeconds,
       headers,
       body,
       setupRequest,
@@ -130,6 +131,7 @@ export async function benchOrderPlacement(stack, { durationSeconds }) {
       method: 'POST',
       connections: 32,
       durationSeconds,
+      warmupSeconds,
       headers,
       body,
     });
