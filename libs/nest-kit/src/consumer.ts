@@ -92,6 +92,8 @@ export class DurableConsumer {
   private readerDone = false;
   private wakeProcessor: (() => void) | undefined;
   readonly stats: ConsumerStats = { applied: 0, duplicates: 0, failures: 0, deadLettered: 0 };
+  /** The subjects of the handled types: anything else is acknowledged unread. */
+  private readonly wantedSubjects: ReadonlySet<string>;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -99,7 +101,9 @@ export class DurableConsumer {
     private readonly namespace: string,
     private readonly logger: Logger,
     readonly options: DurableConsumerOptions,
-  ) {}
+  ) {
+    this.wantedSubjects = new Set(options.subjects.map((type) => namespaced(namespace, type)));
+  }
 
   get durableName(): string {
     return this.namespace ? `${this.namespace}_${this.options.name}` : this.options.name;
@@ -194,7 +198,15 @@ export class DurableConsumer {
   }
 
   /** Applies a batch in one transaction; on any failure falls back to one message at a time. */
-  private async processBatch(batch: JsMsg[]): Promise<void> {
+  private async processBatch(all: JsMsg[]): Promise<void> {
+    // A subject this consumer does not handle (nats-server 2.9 filters one subject only, so a
+    // consumer of several sees its whole stream) is acknowledged without even being parsed.
+    const batch: JsMsg[] = [];
+    for (const msg of all) {
+      if (this.wantedSubjects.has(msg.subject)) batch.push(msg);
+      else msg.ack();
+    }
+    if (batch.length === 0) return;
     const parsed: { msg: JsMsg; envelope: EventEnvelope<unknown> | null }[] = batch.map((msg) => {
       try {
         return { msg, envelope: this.parse(msg.string()) };
@@ -240,6 +252,10 @@ export class DurableConsumer {
   }
 
   private async process(msg: JsMsg): Promise<void> {
+    if (!this.wantedSubjects.has(msg.subject)) {
+      msg.ack();
+      return;
+    }
     const raw = msg.string();
     let envelope: EventEnvelope<unknown>;
     try {
@@ -355,7 +371,10 @@ export class DurableConsumer {
         },
         'EVENT DEAD-LETTERED: moved to dead_letters after its last delivery; needs an operator',
       );
-      msg.term(error.slice(0, 200));
+      // No reason argument: nats-server 2.9 only understands a bare +TERM and ignores "+TERM reason",
+      // so the message was redelivered (and dead-lettered again) every ack_wait, forever. The reason
+      // is in the dead_letters row.
+      msg.term();
     } catch (dbError) {
       // Could not record it: leave it to be redelivered rather than lose it.
       this.logger.error({ err: (dbError as Error).message }, 'dead-letter insert failed');

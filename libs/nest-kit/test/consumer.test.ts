@@ -8,10 +8,10 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { jetstream } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { pino } from 'pino';
 import type pg from 'pg';
-import { EVENTS, namespaced, type EventEnvelope } from '@lr/contracts';
+import { EVENTS, namespaced, namespacedStream, type EventEnvelope } from '@lr/contracts';
 import {
   DurableConsumer,
   createDatabase,
@@ -163,6 +163,57 @@ describe('durable consumer', () => {
       },
       { message: 'invalid event dead-lettered' },
     );
+    // Terminated for good: not waiting for an ack, so not redelivered and dead-lettered again.
+    const jsm = await jetstreamManager(env.nc);
+    await waitFor(
+      async () =>
+        (await jsm.consumers.info(namespacedStream(env.namespace, 'AUTH'), consumer.durableName))
+          .num_ack_pending === 0,
+      { message: 'nothing left pending' },
+    );
+  });
+
+  it('acknowledges a subject it does not handle unread, even when it is not a valid event', async () => {
+    // Two subjects: nats-server 2.9 cannot filter both, so this consumer sees the whole stream.
+    const seen: string[] = [];
+    const wide = new DurableConsumer(env.nc, db, env.namespace, logger, {
+      name: 'test-wide',
+      stream: 'AUTH',
+      subjects: [EVENTS.authUserCreated, EVENTS.authUserUpdated],
+      schema: 'auth',
+      handlers: {
+        [EVENTS.authUserCreated]: async (_tx, event) => {
+          seen.push(event.data.user.loginId);
+        },
+      },
+    });
+    // (It also reads the earlier tests' events, including their invalid one on a handled subject.)
+    const skippedLetters = async () =>
+      (
+        await pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM auth.dead_letters WHERE consumer = 'test-wide' AND subject LIKE '%user.deleted%'",
+        )
+      ).rows[0]?.n;
+    await wide.start();
+    try {
+      await jetstream(env.nc).publish(
+        namespaced(env.namespace, EVENTS.authUserDeleted),
+        'not json',
+      );
+      await publish(userEvent('after-skipped'));
+      await waitFor(async () => seen.includes('after-skipped'), { message: 'next event applied' });
+      // Went past the unhandled message: no dead letter, nothing left waiting for an ack.
+      expect(await skippedLetters()).toBe(0);
+      const jsm = await jetstreamManager(env.nc);
+      await waitFor(
+        async () =>
+          (await jsm.consumers.info(namespacedStream(env.namespace, 'AUTH'), wide.durableName))
+            .num_ack_pending === 0,
+        { message: 'all acknowledged' },
+      );
+    } finally {
+      await wide.stop();
+    }
   });
 });
 
