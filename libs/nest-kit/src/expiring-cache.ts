@@ -1,7 +1,7 @@
 /**
  * A small in-process cache for answers another service owns (the gateway's public product reads,
  * orders' copy of the products an order names). Entries expire after `ttlMs`; `invalidate()` empties
- * it when the owner says something changed (an event or a hint). Concurrent misses of one key share
+ * it and `forget(key)` drops one entry when the owner says something changed (an event or a hint). Concurrent misses of one key share
  * one load, and a load that started before an invalidation is returned to its caller but not kept,
  * so an answer read before a change never outlives the change.
  */
@@ -32,6 +32,13 @@ export class ExpiringCache<V> {
     this.generation += 1;
     this.entries.clear();
     this.inFlight.clear();
+  }
+
+  /** Forgets one key (its owner says it changed); a load of it already under way is not kept. */
+  forget(key: string): void {
+    this.generation += 1;
+    this.entries.delete(key);
+    this.inFlight.delete(key);
   }
 
   /** The cached value of `key`, or `load()`'s. */

@@ -46,13 +46,25 @@ export class OutboxWriter {
     this.wakeLocalRelay = wake;
   }
 
-  /** The outbox table and the channel its relay listens on, for statements that write events in SQL. */
+  /** The outbox table, for statements that write events in SQL. */
   get table(): SQL {
     return sql`${sql.identifier(this.schema)}.outbox`;
   }
 
-  get channel(): string {
-    return notifyChannel(this.schema);
+  /**
+   * An INSERT of `events` into the outbox in the given order (their ids follow it, and so does
+   * publishing), for a data-modifying CTE of a larger statement. `onlyWith` names a CTE of that
+   * statement to join: the events go in only when it returned a row (e.g. a version-guarded update).
+   * The text depends on `onlyWith` only, so the statement can be a named one.
+   */
+  insertEvents(events: readonly EventEnvelope[], onlyWith?: SQL): SQL {
+    const rows = events.map((e) => ({ event_id: e.eventId, subject: e.type, envelope: e }));
+    return sql`INSERT INTO ${this.table} (event_id, subject, envelope)
+      SELECT e.event_id, e.subject, e.envelope
+      FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+                        AS (event_id uuid, subject text, envelope jsonb))
+             WITH ORDINALITY AS e(event_id, subject, envelope, n)${onlyWith ? sql`, ${onlyWith}` : sql``}
+      ORDER BY e.n`;
   }
 
   /**
@@ -102,11 +114,11 @@ export class OutboxWriter {
   async written(exec: Executor): Promise<void> {
     if (!isTransaction(exec)) {
       if (this.wakeLocalRelay) this.wakeLocalRelay();
-      else await exec.execute(sql.raw(`NOTIFY ${this.channel}`));
+      else await exec.execute(sql.raw(`NOTIFY ${notifyChannel(this.schema)}`));
       return;
     }
     if (this.notified.has(exec)) return;
-    await exec.execute(sql.raw(`NOTIFY ${this.channel}`));
+    await exec.execute(sql.raw(`NOTIFY ${notifyChannel(this.schema)}`));
     this.notified.add(exec);
   }
 }

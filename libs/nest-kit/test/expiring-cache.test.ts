@@ -84,6 +84,26 @@ describe('ExpiringCache', () => {
     expect(loads).toBe(6);
   });
 
+  it('forgets one key at once, and keeps no load that was under way then', async () => {
+    const cache = new ExpiringCache<string>({ ttlMs: 60_000, maxEntries: 10 });
+    await cache.getMany(['a', 'b'], async (keys) => new Map(keys.map((k) => [k, `old-${k}`])));
+    const pending = deferred<Map<string, string>>();
+    const racing = cache.getMany(['c'], () => pending.promise);
+    cache.forget('a');
+    pending.resolve(new Map([['c', 'read-before']]));
+    expect((await racing).get('c')).toBe('read-before');
+    const after = await cache.getMany(
+      ['a', 'b', 'c'],
+      async (keys) => new Map(keys.map((k) => [k, `new-${k}`])),
+    );
+    // 'b' is still kept; 'a' was forgotten; 'c' was loaded before the change and not kept.
+    expect([...after]).toEqual([
+      ['b', 'old-b'],
+      ['a', 'new-a'],
+      ['c', 'new-c'],
+    ]);
+  });
+
   it('passes a failed load to its callers and tries again on the next call', async () => {
     const cache = new ExpiringCache<string>({ ttlMs: 60_000, maxEntries: 10 });
     const pending = deferred<Map<string, string>>();

@@ -63,19 +63,6 @@ const MOVEMENT_SORT: Record<string, SQL> = {
 export class InventoryRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
-  /**
-   * Locks the products (by id) and then their sizes, always in this order so that concurrent stock
-   * changes and product edits cannot deadlock, and returns the sizes.
-   */
-  async lockSizesOf(tx: Executor, productIds: string[]): Promise<SizeWithProduct[]> {
-    const ids = [...new Set(productIds.filter(isUuid))].sort();
-    if (ids.length === 0) return [];
-    await tx.execute(
-      sql`SELECT id FROM catalog.products WHERE ${anyUuid(sql`id`, ids)} ORDER BY id FOR UPDATE`,
-    );
-    return this.sizesOf(ids, tx, true);
-  }
-
   /** Sizes of the given products with their product's name and visibility. */
   async sizesOf(
     productIds: string[],
@@ -131,28 +118,6 @@ export class InventoryRepository {
     return row ? { stock: Number(row.stock), version: Number(row.version) } : null;
   }
 
-  /** What an order still holds per size, computed from the ledger (commits minus releases). */
-  async heldByOrder(tx: Executor, orderId: string): Promise<HeldStock[]> {
-    const result = await tx.execute<{
-      size_id: string;
-      product_id: string;
-      size: string;
-      held: number;
-    }>(sql`
-      SELECT size_id, product_id, min(size) AS size, (-sum(delta))::int AS held
-      FROM catalog.stock_movements
-      WHERE order_id = ${orderId} AND reason IN ('order-commit', 'order-release')
-      GROUP BY size_id, product_id
-      HAVING -sum(delta) > 0
-      ORDER BY size_id`);
-    return result.rows.map((r) => ({
-      sizeId: r.size_id,
-      productId: r.product_id,
-      size: r.size,
-      held: Number(r.held),
-    }));
-  }
-
   /** What each of these orders still holds per size (one query for a consumer batch). */
   async heldByOrders(tx: Executor, orderIds: readonly string[]): Promise<Map<string, HeldStock[]>> {
     const held = new Map<string, HeldStock[]>();
@@ -184,10 +149,10 @@ export class InventoryRepository {
   }
 
   /**
-   * Locks the products (in id order, like `lockSizesOf`) and their sizes for a batch of stock
-   * movements; returns the sizes and each product's version.
+   * Locks the products (in id order, so concurrent stock changes and product edits cannot
+   * deadlock) and then their sizes; returns the sizes and each product's version.
    */
-  async lockForMovements(
+  async lockProductsAndSizes(
     tx: Executor,
     productIds: readonly string[],
   ): Promise<{ sizes: SizeWithProduct[]; versions: Map<string, number> }> {
@@ -215,7 +180,7 @@ export class InventoryRepository {
       versions: readonly { productId: string; version: number }[];
       events: readonly EventEnvelope[];
     },
-    outbox: Pick<OutboxWriter, 'table'>,
+    outbox: Pick<OutboxWriter, 'insertEvents'>,
   ): Promise<void> {
     if (plan.movements.length === 0 && plan.events.length === 0) return;
     const movements = plan.movements.map((m) => ({
@@ -231,7 +196,6 @@ export class InventoryRepository {
     }));
     const stock = plan.stock.map((s) => ({ size_id: s.sizeId, stock: s.stock }));
     const versions = plan.versions.map((v) => ({ product_id: v.productId, version: v.version }));
-    const events = plan.events.map((e) => ({ event_id: e.eventId, subject: e.type, envelope: e }));
     await executeNamed(
       tx,
       'catalog.record-movements',
@@ -256,12 +220,7 @@ export class InventoryRepository {
         FROM jsonb_to_recordset(${JSON.stringify(versions)}::jsonb) AS v(product_id uuid, version integer)
         WHERE p.id = v.product_id
       ), new_events AS (
-        INSERT INTO ${outbox.table} (event_id, subject, envelope)
-        SELECT e.event_id, e.subject, e.envelope
-        FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
-                          AS (event_id uuid, subject text, envelope jsonb))
-             WITH ORDINALITY AS e(event_id, subject, envelope, n)
-        ORDER BY e.n
+        ${outbox.insertEvents(plan.events)}
       )
       SELECT 1`,
     );

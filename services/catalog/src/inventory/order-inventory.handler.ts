@@ -72,7 +72,7 @@ export class OrderInventoryHandler {
       for (const line of event.data.order.lines) productIds.add(line.productId);
     }
     for (const rows of held.values()) for (const row of rows) productIds.add(row.productId);
-    const locked = await this.repository.lockForMovements(tx, [...productIds]);
+    const locked = await this.repository.lockProductsAndSizes(tx, [...productIds]);
     const plan = new StockPlan(locked.sizes, locked.versions, held);
     const outboxEvents: EventEnvelope[] = [];
 

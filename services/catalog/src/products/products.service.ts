@@ -168,7 +168,7 @@ export class ProductsService {
       const current = await this.products.findById(tx, input.id, true);
       if (!current) throw notFound();
       this.assertReadOnlyUnchanged(current, input);
-      const sizes = await this.inventory.lockSizesOf(tx, [current.product.id]);
+      const { sizes } = await this.inventory.lockProductsAndSizes(tx, [current.product.id]);
       const sizeByName = (name: string) =>
         sizes.find((s) => s.size.toLowerCase() === name.toLowerCase());
       const productId = current.product.id;

@@ -11,6 +11,7 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import { z } from 'zod';
 import { AppError, RPC, type Actor } from '@lr/contracts';
 import {
+  ExpiringCache,
   KIT_CONFIG,
   LOGGER,
   NATS_CONNECTION,
@@ -35,7 +36,7 @@ const MAX_CACHED_PROFILES = 10_000;
 
 @Injectable()
 export class UsersClient implements OnModuleInit, OnModuleDestroy {
-  private readonly cache = new Map<string, { profile: SchoolProfile; until: number }>();
+  private readonly profiles: ExpiringCache<SchoolProfile>;
   private hints: ReturnType<NatsConnection['subscribe']> | undefined;
 
   constructor(
@@ -44,16 +45,21 @@ export class UsersClient implements OnModuleInit, OnModuleDestroy {
     @Inject(KIT_CONFIG)
     private readonly config: Pick<OrdersConfig, 'NATS_NAMESPACE' | 'PROFILE_CACHE_TTL_MS'>,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+  ) {
+    this.profiles = new ExpiringCache({
+      ttlMs: config.PROFILE_CACHE_TTL_MS,
+      maxEntries: MAX_CACHED_PROFILES,
+    });
+  }
 
   onModuleInit(): void {
-    if (this.config.PROFILE_CACHE_TTL_MS <= 0) return;
+    if (!this.profiles.enabled) return;
     this.hints = subscribeToSessionHints(
       this.nc,
       this.config.NATS_NAMESPACE,
       this.logger,
       (hint) => {
-        if ('userId' in hint) this.cache.delete(hint.userId);
+        if ('userId' in hint) this.profiles.forget(hint.userId);
       },
     );
   }
@@ -63,12 +69,8 @@ export class UsersClient implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The caller's own profile; 401 when the account no longer exists. */
-  async profileOf(actor: Actor): Promise<SchoolProfile> {
-    const cached = this.cache.get(actor.id);
-    if (cached && cached.until > Date.now()) return cached.profile;
-    const profile = await this.fetch(actor);
-    this.remember(profile);
-    return profile;
+  profileOf(actor: Actor): Promise<SchoolProfile> {
+    return this.profiles.get(actor.id, () => this.fetch(actor));
   }
 
   private async fetch(actor: Actor): Promise<SchoolProfile> {
@@ -77,21 +79,9 @@ export class UsersClient implements OnModuleInit, OnModuleDestroy {
       return profileSchema.parse(reply);
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND') {
-        this.cache.delete(actor.id);
         throw AppError.unauthorized('Your account no longer exists; please log in again');
       }
       throw error;
     }
-  }
-
-  private remember(profile: SchoolProfile): void {
-    const ttl = this.config.PROFILE_CACHE_TTL_MS;
-    if (ttl <= 0) return;
-    this.cache.delete(profile.id);
-    if (this.cache.size >= MAX_CACHED_PROFILES) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
-    this.cache.set(profile.id, { profile, until: Date.now() + ttl });
   }
 }

@@ -54,8 +54,8 @@ export interface NewOrder {
   createdAt?: Date;
 }
 
-/** Where a statement writes its events: the outbox table (the caller wakes the relay afterwards). */
-type OutboxTarget = Pick<OutboxWriter, 'table'>;
+/** Where a statement writes its events: the outbox (the caller wakes the relay afterwards). */
+type OutboxTarget = Pick<OutboxWriter, 'table' | 'insertEvents'>;
 
 /** What `insertPlaced` writes; `order.createdAt` is required there (the moment it was accepted). */
 export interface PlacedOrderInsert {
@@ -235,7 +235,6 @@ export class OrdersRepository {
    */
   async applyChange(exec: Executor, input: OrderChangeWrite): Promise<boolean> {
     const { order, history, outbox } = input;
-    const events = input.events.map((e) => ({ event_id: e.eventId, subject: e.type, envelope: e }));
     const result = await executeNamed<{ id: string }>(
       exec,
       'orders.apply-change',
@@ -257,12 +256,7 @@ export class OrdersRepository {
                ${history.fromStatus}, ${history.toStatus}, ${JSON.stringify(history.quantities)}::jsonb, ${history.reason}
         FROM changed
       ), new_events AS (
-        INSERT INTO ${outbox.table} (event_id, subject, envelope)
-        SELECT e.event_id, e.subject, e.envelope
-        FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(events)}::jsonb)
-                          AS (event_id uuid, subject text, envelope jsonb))
-               WITH ORDINALITY AS e(event_id, subject, envelope, n), changed
-        ORDER BY e.n
+        ${outbox.insertEvents(input.events, sql`changed`)}
       )
       SELECT id FROM changed`,
     );
