@@ -9,6 +9,7 @@ export * from './outbox.js';
 export * from './session-hints.js';
 export * from './hints.js';
 export * from './expiring-cache.js';
+export * from './group-writer.js';
 export * from './consumer.js';
 export * from './event-consumers.js';
 export * from './health.js';

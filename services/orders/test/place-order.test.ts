@@ -137,6 +137,51 @@ describe('placing an order', () => {
     expect(n(second)).toBe(n(first) + 1);
   });
 
+  it('writes orders placed at the same moment together, each with its own number, lines and event in number order', async () => {
+    const product = await addProduct('Knitted scarf', { 'One size': 100 });
+    const quantity = (i: number) => (i % 3) + 1;
+    const orders = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        place(env, schoolA, [{ productId: product._id, size: 'One size', quantity: quantity(i) }], {
+          idempotencyKey: randomUUID(),
+        }),
+      ),
+    );
+    const numbers = orders.map((o) => Number(o.orderNumber.slice(3)));
+    expect(new Set(numbers).size).toBe(12);
+    for (const [i, order] of orders.entries()) {
+      expect(order.lines).toEqual([expect.objectContaining({ quantity: quantity(i) })]);
+    }
+
+    // Written together: rows of one statement share a transaction id (xmin); 12 orders, fewer.
+    // (A group that fails, e.g. on a repeated idempotency key, is written order by order: see the
+    // concurrent repeated submits above.)
+    const { rows } = await env.pool.query<{ statements: number; lines: number }>(
+      `SELECT count(DISTINCT o.xmin::text)::int AS statements, count(l.id)::int AS lines
+       FROM orders.orders o JOIN orders.order_lines l ON l.order_id = o.id
+       WHERE o.id = ANY($1::uuid[])`,
+      [orders.map((o) => o.id)],
+    );
+    expect(rows[0]!.lines).toBe(12);
+    expect(rows[0]!.statements).toBeLessThan(12);
+
+    // Every order has one placed event carrying its own number, and the stream has them in
+    // number order.
+    const ids = new Set(orders.map((o) => o.id));
+    const placed = await waitFor(async () => {
+      const all = await streamEvents(env.nc, env.namespace, 'ORDERS');
+      const mine = all.filter(
+        (e) => e.type === EVENTS.ordersOrderPlaced && ids.has(e.data.order.id),
+      );
+      return mine.length === ids.size ? mine : null;
+    });
+    for (const event of placed) {
+      expect(event.data.order).toEqual(orders.find((o) => o.id === event.data.order.id));
+    }
+    const streamNumbers = placed.map((e) => Number(e.data.order.orderNumber.slice(3)));
+    expect(streamNumbers).toEqual([...streamNumbers].sort((a, b) => a - b));
+  });
+
   it('refuses unknown, hidden and missing sizes, and more than 5, naming the lines', async () => {
     const visible = await addProduct('Jumper', { M: 10 });
     const hidden = await addProduct('Old coat', { L: 10 });

@@ -12,10 +12,10 @@ import {
   type OrderSnapshot,
   type OrderStatus,
 } from '@lr/contracts';
-import { OutboxWriter, type Executor } from '@lr/nest-kit';
+import { GroupWriter, OutboxWriter, type Executor } from '@lr/nest-kit';
 import type { OrderLineRow, OrderRow } from '../db/schema.js';
 import { toOrderSnapshot } from './order.mapper.js';
-import { OrdersRepository, type NewOrder } from './orders.repository.js';
+import { OrdersRepository, type NewOrder, type PlacedOrderInsert } from './orders.repository.js';
 
 type ActorRef = Pick<Actor, 'id' | 'name'>;
 
@@ -29,24 +29,51 @@ export interface OrderChange {
   at?: Date;
 }
 
+/** A new order ready to insert: its rows and event, its number not yet assigned. */
+interface PreparedOrder {
+  row: OrderRow;
+  lines: OrderLineRow[];
+  insert: PlacedOrderInsert;
+}
+
 @Injectable()
 export class OrderWriter {
+  /** New orders placed at the same moment share one insert (see `place`). */
+  private readonly placing: GroupWriter<PreparedOrder, OrderSnapshot>;
+
   constructor(
     private readonly repository: OrdersRepository,
     private readonly outbox: OutboxWriter,
-  ) {}
+  ) {
+    this.placing = new GroupWriter((prepared) => this.insertAll(repository.db, prepared));
+  }
+
+  /**
+   * Places a new Processing order with its first history entry and `orders.order.placed.v1`, in
+   * one statement with the orders placed at the same moment (`GroupWriter`: one round trip and one
+   * commit for the group under load, at once when alone).
+   */
+  place(order: NewOrder, actor: ActorRef): Promise<OrderSnapshot> {
+    return this.placing.submit(this.prepare(order, actor));
+  }
 
   /**
    * Inserts a new Processing order, its first history entry and `orders.order.placed.v1`, in one
    * statement (atomic on its own; inside a transaction when `exec` is one, as in the demo seed).
    */
   async insertPlaced(exec: Executor, order: NewOrder, actor: ActorRef): Promise<OrderSnapshot> {
+    const [placed] = await this.insertAll(exec, [this.prepare(order, actor)]);
+    return placed!;
+  }
+
+  /** The rows, event and snapshot of a new order, its number still to be assigned. */
+  private prepare(order: NewOrder, actor: ActorRef): PreparedOrder {
     // The order date is the moment the server accepted the request.
     const createdAt = order.createdAt ?? new Date();
     const shippingInfo = { ...order.shippingInfo, orderDate: createdAt.toISOString() };
     const row: OrderRow = {
       id: order.id,
-      // Assigned by the statement below; the event's copy is filled in there too.
+      // Assigned by the insert; the event's copy is filled in there too.
       orderNumber: 0,
       userId: order.userId,
       userName: order.userName,
@@ -64,18 +91,32 @@ export class OrderWriter {
       { order: toOrderSnapshot(row, lines) },
       row.version,
     );
-    const orderNumber = await this.repository.insertPlaced(exec, {
-      order: { ...order, createdAt, shippingInfo },
-      history: {
-        actorId: actor.id,
-        actorName: actor.name,
-        quantities: lines.map((l) => l.quantity),
+    return {
+      row,
+      lines,
+      insert: {
+        order: { ...order, createdAt, shippingInfo },
+        history: {
+          actorId: actor.id,
+          actorName: actor.name,
+          quantities: lines.map((l) => l.quantity),
+        },
+        event,
+        outbox: this.outbox,
       },
-      event,
-      outbox: this.outbox,
-    });
+    };
+  }
+
+  private async insertAll(
+    exec: Executor,
+    prepared: readonly PreparedOrder[],
+  ): Promise<OrderSnapshot[]> {
+    const numbers = await this.repository.insertPlaced(
+      exec,
+      prepared.map((p) => p.insert),
+    );
     await this.outbox.written(exec);
-    return toOrderSnapshot({ ...row, orderNumber }, lines);
+    return prepared.map((p, i) => toOrderSnapshot({ ...p.row, orderNumber: numbers[i]! }, p.lines));
   }
 
   /**

@@ -73,8 +73,8 @@ export class PlaceOrderService {
     let placed: OrderSnapshot;
     try {
       const order = this.buildOrder(actor, profile, products, input, key);
-      // One statement: no transaction needed (OrderWriter.insertPlaced).
-      placed = await this.writer.insertPlaced(this.repository.db, order, actor);
+      // One statement, shared with orders placed at the same moment: no transaction needed.
+      placed = await this.writer.place(order, actor);
     } catch (error) {
       // A repeated submit (same idempotency key) gets the order it placed the first time, even when
       // its lines would now be refused; two racing submits: the other one won. Looked up only here,
