@@ -5,6 +5,7 @@ export * from './db.js';
 export * from './nats.js';
 export * from './rpc-server.js';
 export * from './rpc-client.js';
+export * from './reply-inbox.js';
 export * from './outbox.js';
 export * from './session-hints.js';
 export * from './hints.js';

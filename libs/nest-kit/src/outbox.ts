@@ -9,8 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
-import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
-import { headers, type NatsConnection } from '@nats-io/transport-node';
+import { headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import {
   EVENT_SCHEMAS,
   HEADERS,
@@ -21,8 +20,14 @@ import {
 import { currentCorrelationId } from './context.js';
 import type { Executor } from './db.js';
 import type { Logger } from './logger.js';
+import { ReplyInbox } from './reply-inbox.js';
 
 export type OutboxEventType = keyof EventDataMap;
+
+/** JetStream's de-duplication header. */
+const MSG_ID_HEADER = 'Nats-Msg-Id';
+/** How long a publish may wait for JetStream's ack (the jetstream client's default). */
+const PUBLISH_TIMEOUT_MS = 5000;
 
 function notifyChannel(schema: string): string {
   return `${schema}_outbox`;
@@ -143,7 +148,8 @@ interface OutboxRow {
 }
 
 export class OutboxRelay {
-  private readonly js: JetStreamClient;
+  /** Publishes go out as plain requests to the stream's subject; JetStream answers with an ack. */
+  private readonly inbox: ReplyInbox;
   private listener: pg.PoolClient | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running = false;
@@ -153,7 +159,7 @@ export class OutboxRelay {
   published = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
-    this.js = jetstream(options.nc);
+    this.inbox = new ReplyInbox(options.nc);
   }
 
   async start(): Promise<void> {
@@ -253,6 +259,21 @@ export class OutboxRelay {
     }
   }
 
+  /**
+   * Publishes one message to the stream that holds `subject` and waits for JetStream's ack (what
+   * `jetstream().publish` does, without its per-request overhead: see ReplyInbox).
+   */
+  private async publishToStream(subject: string, payload: string, hdrs: MsgHdrs): Promise<void> {
+    const reply = await this.inbox.request(subject, payload, {
+      timeoutMs: PUBLISH_TIMEOUT_MS,
+      headers: hdrs,
+    });
+    const ack = JSON.parse(new TextDecoder().decode(reply.data)) as PubAck;
+    if (ack.error)
+      throw new Error(`JetStream refused ${subject}: ${ack.error.description ?? ack.error.code}`);
+    if (!ack.stream) throw new Error(`JetStream sent an invalid ack for ${subject}`);
+  }
+
   /** Returns true when a full batch was published (there may be more). */
   private async publishBatch(): Promise<boolean> {
     const { pool, schema, namespace, afterPublish } = this.options;
@@ -275,13 +296,12 @@ export class OutboxRelay {
           rows.map((row) => {
             const hdrs = headers();
             hdrs.set(HEADERS.correlationId, row.envelope.correlationId);
-            return this.js.publish(
+            // JetStream drops a second publish of the same id inside its duplicate window.
+            hdrs.set(MSG_ID_HEADER, row.event_id);
+            return this.publishToStream(
               namespaced(namespace, row.subject),
               JSON.stringify(row.envelope),
-              {
-                msgID: row.event_id,
-                headers: hdrs,
-              },
+              hdrs,
             );
           }),
         );
@@ -313,6 +333,12 @@ export class OutboxRelay {
       client.release();
     }
   }
+}
+
+interface PubAck {
+  stream?: string;
+  seq?: number;
+  error?: { code?: number; description?: string };
 }
 
 /** Number of events not yet published (health and tests). */

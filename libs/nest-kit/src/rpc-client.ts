@@ -12,6 +12,7 @@ import {
 } from '@lr/contracts';
 import { headers, type NatsConnection } from '@nats-io/transport-node';
 import { currentCorrelationId } from './context.js';
+import { ReplyInbox } from './reply-inbox.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -23,11 +24,15 @@ export interface RpcCallOptions {
 }
 
 export class RpcClient {
+  private readonly inbox: ReplyInbox;
+
   constructor(
-    private readonly nc: NatsConnection,
+    nc: NatsConnection,
     private readonly namespace: string,
     private readonly defaultTimeoutMs = 10_000,
-  ) {}
+  ) {
+    this.inbox = new ReplyInbox(nc);
+  }
 
   async call<T = unknown>(
     subject: string,
@@ -41,8 +46,8 @@ export class RpcClient {
     );
     let raw: string;
     try {
-      const reply = await this.nc.request(namespaced(this.namespace, subject), body, {
-        timeout: options.timeoutMs ?? this.defaultTimeoutMs,
+      const reply = await this.inbox.request(namespaced(this.namespace, subject), body, {
+        timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs,
         headers: hdrs,
       });
       raw = decoder.decode(reply.data);

@@ -87,6 +87,9 @@ export class RollupsRepository {
       sl AS MATERIALIZED (
         SELECT so.order_id, so.day, l.name, l.category, l.quantity
         FROM so JOIN reporting.report_order_lines l ON l.order_id = so.order_id
+        -- Repeats the join as an array condition so the lines are read through their index even
+        -- when the planner has no statistics (it would otherwise hash-join a scan of every line).
+        WHERE l.order_id = ANY(ARRAY(SELECT order_id FROM so))
       ),
       day_totals AS (
         INSERT INTO reporting.report_day_totals AS t (day, orders, fulfilled, fulfilment_ms, items)
