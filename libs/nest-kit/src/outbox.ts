@@ -28,6 +28,7 @@ export type OutboxEventType = keyof EventDataMap;
 const MSG_ID_HEADER = 'Nats-Msg-Id';
 /** How long a publish may wait for JetStream's ack (the jetstream client's default). */
 const PUBLISH_TIMEOUT_MS = 5000;
+const decoder = new TextDecoder();
 
 function notifyChannel(schema: string): string {
   return `${schema}_outbox`;
@@ -268,7 +269,7 @@ export class OutboxRelay {
       timeoutMs: PUBLISH_TIMEOUT_MS,
       headers: hdrs,
     });
-    const ack = JSON.parse(new TextDecoder().decode(reply.data)) as PubAck;
+    const ack = JSON.parse(decoder.decode(reply.data)) as PubAck;
     if (ack.error)
       throw new Error(`JetStream refused ${subject}: ${ack.error.description ?? ack.error.code}`);
     if (!ack.stream) throw new Error(`JetStream sent an invalid ack for ${subject}`);

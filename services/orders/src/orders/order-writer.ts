@@ -102,7 +102,6 @@ export class OrderWriter {
           quantities: lines.map((l) => l.quantity),
         },
         event,
-        outbox: this.outbox,
       },
     };
   }
@@ -114,6 +113,7 @@ export class OrderWriter {
     const numbers = await this.repository.insertPlaced(
       exec,
       prepared.map((p) => p.insert),
+      this.outbox,
     );
     await this.outbox.written(exec);
     return prepared.map((p, i) => toOrderSnapshot({ ...p.row, orderNumber: numbers[i]! }, p.lines));

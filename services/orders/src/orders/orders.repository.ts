@@ -63,7 +63,6 @@ export interface PlacedOrderInsert {
   history: Pick<HistoryEntryInput, 'actorId' | 'actorName' | 'quantities'>;
   /** The placed event, its snapshot's order number still to be filled in by the statement. */
   event: EventEnvelope;
-  outbox: OutboxTarget;
 }
 
 /** What `applyChange` writes. */
@@ -178,9 +177,12 @@ export class OrdersRepository {
    * snapshot (`format_order_number`, migration 002). Numbers, and the events' outbox order, follow
    * the order of `inputs`. Resolves with the order numbers, in that order.
    */
-  async insertPlaced(exec: Executor, inputs: readonly PlacedOrderInsert[]): Promise<number[]> {
+  async insertPlaced(
+    exec: Executor,
+    inputs: readonly PlacedOrderInsert[],
+    outbox: OutboxTarget,
+  ): Promise<number[]> {
     if (inputs.length === 0) return [];
-    const outbox = inputs[0]!.outbox;
     const placed = inputs.map(({ order, history, event }) => ({
       id: order.id,
       user_id: order.userId,

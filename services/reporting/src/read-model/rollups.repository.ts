@@ -38,9 +38,8 @@ export class RollupsRepository {
     if (orderIds.length === 0) return;
     // Planned on every run, not prepared: a plan kept from when the read model was small (right
     // for a small table) scans every stored order and line once it is large, and without fresh
-    // statistics (autovacuum off or behind) nothing replaces it.
-    // The orders are joined from the list of ids (one index probe each): `order_id = ANY(...)`
-    // let the planner, without statistics, expect a fifth of the table and scan all of it.
+    // statistics (autovacuum off or behind) nothing replaces it. The orders are joined from the
+    // list of ids, which the planner can serve with one index probe per id.
     await this.apply(
       exec,
       sql`unnest(${sql.param([...orderIds])}::uuid[]) AS wanted(id)
