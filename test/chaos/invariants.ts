@@ -8,6 +8,7 @@ import { connect } from '@nats-io/transport-node';
 /** Every durable consumer of the stack: nothing may be waiting for delivery or for an ack. */
 const CONSUMERS = [
   ['ORDERS', 'catalog-inventory'],
+  ['ORDERS', 'catalog-inventory-deleted'],
   ['ORDERS', 'reporting-orders'],
   ['CATALOG', 'orders-inventory'],
 ] as const;
@@ -133,7 +134,8 @@ export async function eventCounts(db: pg.Pool): Promise<{ sent: number; applied:
   );
   const applied = await count(
     db,
-    `SELECT count(*)::int AS n FROM catalog.processed_events WHERE consumer = 'catalog-inventory'`,
+    `SELECT count(*)::int AS n FROM catalog.processed_events
+     WHERE consumer IN ('catalog-inventory', 'catalog-inventory-deleted')`,
   );
   return { sent, applied };
 }

@@ -15,6 +15,10 @@ import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
 import { CatalogModule } from '../src/app.module.js';
 import { catalogConfigSchema } from '../src/config.js';
+import {
+  INVENTORY_CONSUMER,
+  INVENTORY_DELETIONS_CONSUMER,
+} from '../src/inventory/inventory-consumer.js';
 
 export const admin = TestEnv.actor('admin', 'Admin One');
 
@@ -66,9 +70,11 @@ export async function ledgerMismatches(env: TestEnv): Promise<unknown[]> {
   return rows;
 }
 
+/** Order events the inventory's consumers (status changes and deletions) recorded as processed. */
 export async function processedCount(env: TestEnv): Promise<number> {
   const { rows } = await env.pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM catalog.processed_events WHERE consumer = 'catalog-inventory'`,
+    `SELECT count(*)::int AS n FROM catalog.processed_events WHERE consumer = ANY($1)`,
+    [[INVENTORY_CONSUMER, INVENTORY_DELETIONS_CONSUMER]],
   );
   return rows[0]?.n ?? 0;
 }

@@ -6,7 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { EVENTS, RPC, type ProductDto } from '@lr/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { TestEnv, waitFor } from '@lr/testing';
-import { INVENTORY_CONSUMER } from '../src/inventory/inventory-consumer.js';
+import {
+  INVENTORY_CONSUMER,
+  INVENTORY_DELETIONS_CONSUMER,
+} from '../src/inventory/inventory-consumer.js';
 import {
   createProduct,
   ledgerMismatches,
@@ -96,6 +99,51 @@ describe('inventory from order events', () => {
     const neverCommitted = new OrderBuilder([{ productId: product._id, size: '5', quantity: 1 }]);
     await deliver(neverCommitted.deleted());
     expect(await stockOf(env, size5)).toBe(1);
+  });
+
+  it('applies a deletion that overtakes the status changes before it (they come through another consumer)', async () => {
+    const delivered = new OrderBuilder([{ productId: product._id, size: '5', quantity: 2 }]);
+    const deliveredMoves = [delivered.move('Printed'), delivered.move('Delivered')];
+    // Deleted before the catalog saw it delivered: its stock still left the building.
+    await deliver(delivered.deleted());
+    expect(await stockOf(env, size5)).toBe(1);
+    await deliver(...deliveredMoves);
+    expect(await stockOf(env, size5)).toBe(1);
+
+    const printed = new OrderBuilder([{ productId: product._id, size: '6', quantity: 1 }]);
+    const printedMove = printed.move('Printed');
+    await deliver(printed.deleted());
+    await deliver(printedMove);
+    expect(await stockOf(env, size6)).toBe(1);
+  });
+
+  it('hands the inventory consumers only status changes and deletions, not placed orders', async () => {
+    const jsm = await jetstreamManager(env.nc);
+    const stream = `${env.namespace}_ORDERS`;
+    const delivered = async (name: string) =>
+      (await jsm.consumers.info(stream, `${env.namespace}_${name}`)).delivered.consumer_seq;
+    const before = [
+      await delivered(INVENTORY_CONSUMER),
+      await delivered(INVENTORY_DELETIONS_CONSUMER),
+    ];
+    for (let i = 0; i < 5; i += 1) {
+      const placed = new OrderBuilder([{ productId: product._id, size: '5', quantity: 1 }]);
+      await publish(env, {
+        eventId: randomUUID(),
+        type: EVENTS.ordersOrderPlaced,
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        correlationId: randomUUID(),
+        data: { order: placed.snapshot() },
+      });
+    }
+    const order = new OrderBuilder([{ productId: product._id, size: '5', quantity: 1 }]);
+    await deliver(order.move('Printed'));
+    expect(await stockOf(env, size5)).toBe(2);
+    expect([
+      await delivered(INVENTORY_CONSUMER),
+      await delivered(INVENTORY_DELETIONS_CONSUMER),
+    ]).toEqual([before[0]! + 1, before[1]]);
   });
 
   it('applies nothing and publishes commit-rejected naming the short lines when one line is short', async () => {

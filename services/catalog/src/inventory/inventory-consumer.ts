@@ -1,10 +1,23 @@
-/** Registers the durable consumer `catalog-inventory` on the ORDERS stream at module start. */
+/**
+ * Registers the inventory's durable consumers on the ORDERS stream at module start: one for status
+ * changes (`catalog-inventory`), one for deletions (`catalog-inventory-deleted`).
+ *
+ * Two consumers with one subject each, not one with both: nats-server 2.9 (Debian 12's package)
+ * filters a consumer on one subject only, so a consumer of both read the whole stream, every placed
+ * order included, only to skip most of it (issue 9). The handler does not need the two in stream
+ * order: every event carries the order's version and its full snapshot, a deletion is final, and a
+ * deletion that overtakes the order's delivery takes the delivered stock itself
+ * (OrderInventoryHandler.onDeleted).
+ */
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EVENTS } from '@lr/contracts';
 import { EventConsumers } from '@lr/nest-kit';
 import { OrderInventoryHandler } from './order-inventory.handler.js';
 
 export const INVENTORY_CONSUMER = 'catalog-inventory';
+export const INVENTORY_DELETIONS_CONSUMER = 'catalog-inventory-deleted';
+
+type InventoryEvents = Parameters<OrderInventoryHandler['onBatch']>[1];
 
 @Injectable()
 export class InventoryConsumer implements OnModuleInit {
@@ -14,14 +27,18 @@ export class InventoryConsumer implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.consumers.register({
-      name: INVENTORY_CONSUMER,
-      stream: 'ORDERS',
-      subjects: [EVENTS.ordersOrderStatusChanged, EVENTS.ordersOrderDeleted],
-      schema: 'catalog',
-      // Only the two subscribed types arrive here (the consumer skips the rest).
-      batchHandler: (tx, events) =>
-        this.handler.onBatch(tx, events as Parameters<OrderInventoryHandler['onBatch']>[1]),
-    });
+    const consumers = [
+      { name: INVENTORY_CONSUMER, subject: EVENTS.ordersOrderStatusChanged },
+      { name: INVENTORY_DELETIONS_CONSUMER, subject: EVENTS.ordersOrderDeleted },
+    ];
+    for (const { name, subject } of consumers) {
+      this.consumers.register({
+        name,
+        stream: 'ORDERS',
+        subjects: [subject],
+        schema: 'catalog',
+        batchHandler: (tx, events) => this.handler.onBatch(tx, events as InventoryEvents),
+      });
+    }
   }
 }

@@ -162,6 +162,19 @@ export class OrderInventoryHandler {
   private onDeleted(plan: StockPlan, event: OrderDeleted, state: CommitmentState): boolean {
     const { order, deletedBy } = event.data;
     if (state.deleted) return false;
+    // Deletions come through their own consumer (see inventory-consumer.ts), so one may arrive
+    // before the status changes that preceded it. A Delivered order keeps its stock after deletion:
+    // if its delivery has not been applied here yet, take the stock now, as that delivery would
+    // have; the status changes arriving later are skipped (the order is deleted).
+    if (order.status === 'Delivered' && state.lastStatus !== 'Delivered' && !state.committed) {
+      const shortLines = plan.commit(order.id, wantedLines(order), event.eventId, deletedBy);
+      state.committed = shortLines.length === 0;
+      if (!state.committed)
+        this.logger.warn(
+          { orderId: order.id, shortLines },
+          'deleted Delivered order: not enough stock to take what it delivered',
+        );
+    }
     // A delivered order's stock left the building; anything else it holds comes back.
     if (state.committed && order.status !== 'Delivered')
       this.release(plan, order.id, event.eventId, deletedBy);
