@@ -3,8 +3,7 @@
  * size, Add User ignoring passwordShow, the console list dialect, 404 for unknown or malformed ids,
  * 409 for a duplicate login id, and the reset flow from the mailed link.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { mailsIn } from '@lr/testing';
 import sharp from 'sharp';
 import { startAuthHarness, DEMO_CODE, type AuthHarness } from './auth-harness.js';
 
@@ -343,10 +342,9 @@ describe('gateway auth: users, profile and passwords over HTTP', () => {
     const missing = await h.inject({ method: 'POST', url: '/api/v1/password/forgot', payload: {} });
     expect(missing.statusCode).toBe(400);
 
-    const dir = path.join(h.env.dataDir, 'mail');
-    const files = await readdir(dir);
-    expect(files).toHaveLength(1);
-    const mail = (await readFile(path.join(dir, files[0]!), 'utf8')).replace(/=\r?\n/g, '');
+    const mails = await mailsIn(h.env.dataDir);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!.replace(/=\r?\n/g, '');
     const token = /\/password\/reset\/([A-Za-z0-9_-]{43})/.exec(mail)?.[1];
     expect(token).toBeDefined();
     const reset = await h.inject({

@@ -19,9 +19,9 @@ export const baseConfigSchema = z.object({
     .default(''),
   /** How long a request-reply call may take before the caller gives up. */
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** Where demo-mode mail (.eml files) and local media live. */
+  /** Where demo-mode mail (an mbox file) and local media live. */
   DATA_DIR: z.string().min(1).default('./data'),
-  /** SMTP server for outgoing mail; without it mail is written to <DATA_DIR>/mail as .eml files. */
+  /** SMTP server for outgoing mail; without it mail is appended to <DATA_DIR>/mail/outgoing.mbox. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Locker Room <no-reply@lockerroom.local>'),
 });

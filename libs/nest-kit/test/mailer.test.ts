@@ -1,14 +1,15 @@
 /**
- * The mailer: plain-text messages composed by the kit, written as .eml files without SMTP, and sent
+ * The mailer: plain-text messages composed by the kit, appended to an mbox file without SMTP, and sent
  * through nodemailer's real SMTP client to a minimal SMTP receiver (a socket speaking the protocol,
  * since no mail server runs here) with one.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '../src/logger.js';
 import { composePlainTextMail, parseAddress, quotedPrintable } from '../src/mail-message.js';
+import { MailboxWriter, mboxEntry, readMailbox } from '../src/mailbox.js';
 import { Mailer } from '../src/mailer.js';
 
 /** Decodes a quoted-printable body (soft breaks and =XX bytes) back to text. */
@@ -115,12 +116,63 @@ describe('Mailer', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('writes an .eml file when no SMTP server is configured', async () => {
+  it('appends to the mbox file when no SMTP server is configured, in the order mails were sent', async () => {
     const mailer = new Mailer({ from: 'Locker Room <no-reply@lockerroom.local>', dataDir, logger });
     const file = await mailer.send({ to: 'a@school.example', subject: 'Hi', text: 'Ça va ?' });
-    const raw = await readFile(file as string, 'utf8');
-    expect(raw).toContain('To: a@school.example');
-    expect(decodeQuotedPrintable(split(raw, '\n').body.trimEnd())).toBe('Ça va ?');
+    expect(file).toBe(path.join(dataDir, 'mail', 'outgoing.mbox'));
+    // Mails sent while one is being written go out together, still in order and whole.
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        mailer.send({ to: `s${i}@school.example`, subject: `Mail ${i}`, text: `Number ${i}` }),
+      ),
+    );
+    const mails = await readMailbox(file as string);
+    expect(mails).toHaveLength(31);
+    expect(mails[0]).toContain('To: a@school.example');
+    expect(decodeQuotedPrintable(split(mails[0] as string, '\n').body.trimEnd())).toBe('Ça va ?');
+    expect(mails.slice(1).map((m) => /^Subject: (.*)$/m.exec(m)?.[1])).toEqual(
+      Array.from({ length: 30 }, (_, i) => `Mail ${i}`),
+    );
+    expect(
+      (await readFile(file as string, 'utf8')).match(/^From no-reply@lockerroom\.local /gm),
+    ).toHaveLength(31);
+    await mailer.onApplicationShutdown();
+  });
+
+  it('keeps body lines that look like a separator as text (mboxrd quoting)', async () => {
+    const text = 'Hello,\nFrom the office: ready.\n>From an old mail\nBye';
+    const entry = mboxEntry(`Subject: x\n\n${text}\n`, 'no-reply@lockerroom.local');
+    expect(entry).toContain('\n>From the office: ready.\n>>From an old mail\n');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lr-mbox-'));
+    try {
+      const writer = new MailboxWriter(path.join(dir, 'box.mbox'));
+      await writer.append(entry);
+      await writer.append(mboxEntry('Subject: y\n\nsecond\n', 'no-reply@lockerroom.local'));
+      await writer.close();
+      expect(await readMailbox(path.join(dir, 'box.mbox'))).toEqual([
+        `Subject: x\n\n${text}\n`,
+        'Subject: y\n\nsecond\n',
+      ]);
+      expect((await stat(path.join(dir, 'box.mbox'))).mode & 0o777).toBe(0o600);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts a new mbox when the mail folder is removed while running', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'lr-mailer-gone-'));
+    const mailer = new Mailer({ from: 'no-reply@lockerroom.local', dataDir: dir, logger });
+    try {
+      await mailer.send({ to: 'a@school.example', subject: 'First', text: 'one' });
+      await rm(path.join(dir, 'mail'), { recursive: true, force: true });
+      await mailer.send({ to: 'a@school.example', subject: 'Second', text: 'two' });
+      const mails = await readMailbox(mailer.mailboxFile);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]).toContain('Subject: Second');
+    } finally {
+      await mailer.onApplicationShutdown();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('sends through SMTP with the envelope, CRLF lines and the message as composed', async () => {

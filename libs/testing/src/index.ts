@@ -3,3 +3,4 @@ export * from './nats.js';
 export * from './wait.js';
 export * from './env.js';
 export * from './builders.js';
+export * from './mail.js';

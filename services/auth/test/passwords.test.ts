@@ -3,8 +3,6 @@
  * stored hashed, same answer for unknown accounts), throttling details, the demo seed and the
  * production initial admin.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   RPC,
   type Actor,
@@ -13,16 +11,13 @@ import {
   type SessionGrant,
 } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
-import { TestEnv } from '@lr/testing';
+import { TestEnv, mailsIn } from '@lr/testing';
 import { AuthModule, authConfigSchema, seedDemoData } from '../src/index.js';
 import { hashResetToken } from '../src/passwords/passwords.service.js';
 import { DEMO_CODE, actorOf, errorOf, login, startAuth, type AuthTestEnv } from './helpers.js';
 
 async function mailsTo(dataDir: string, to: string): Promise<string[]> {
-  const dir = path.join(dataDir, 'mail');
-  const files = await readdir(dir).catch(() => [] as string[]);
-  const mails = await Promise.all(files.sort().map((f) => readFile(path.join(dir, f), 'utf8')));
-  return mails.filter((m) => m.includes(`To: ${to}`));
+  return (await mailsIn(dataDir)).filter((m) => m.includes(`To: ${to}`));
 }
 
 function linkIn(mail: string): string {

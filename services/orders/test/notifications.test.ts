@@ -3,10 +3,8 @@
  * not on other moves; the charity gets one daily summary of new orders at the configured hour, sent
  * by one replica only; a broken mail server never fails an order.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { RPC, type Actor, type OrderSnapshot, type ProductDto } from '@lr/contracts';
-import { TestEnv, waitFor } from '@lr/testing';
+import { TestEnv, mailsIn, waitFor } from '@lr/testing';
 import { DailySummaryService } from '../src/notifications/daily-summary.service.js';
 import { PICKUP_TIMES } from '../src/notifications/order-mailer.js';
 import { place, update } from './support/orders-env.js';
@@ -22,10 +20,8 @@ describe('order notifications', () => {
   let schoolA: Actor;
   let admin: Actor;
 
-  async function mails(): Promise<string[]> {
-    const dir = path.join(env.dataDir, 'mail');
-    const files = (await readdir(dir).catch(() => [] as string[])).sort();
-    return Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+  function mails(): Promise<string[]> {
+    return mailsIn(env.dataDir);
   }
 
   async function mailsAbout(orderNumber: string): Promise<string[]> {

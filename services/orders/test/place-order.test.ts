@@ -4,8 +4,6 @@
  * submits and the placed event.
  */
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   EVENTS,
   RPC,
@@ -14,7 +12,7 @@ import {
   type AppError,
   type RefusedLine,
 } from '@lr/contracts';
-import { TestEnv, waitFor } from '@lr/testing';
+import { TestEnv, mailsIn, waitFor } from '@lr/testing';
 import { formatOrderNumber } from '../src/orders/order-number.js';
 import { place, shipping } from './support/orders-env.js';
 import {
@@ -402,14 +400,9 @@ describe('placing an order', () => {
   it('emails the school that its request was received', async () => {
     const product = await addProduct('Raincoat', { M: 5 });
     const order = await place(env, schoolA, [{ productId: product._id, size: 'M', quantity: 1 }]);
-    const mailDir = path.join(env.dataDir, 'mail');
-    const mail = await waitFor(async () => {
-      for (const file of await readdir(mailDir).catch(() => [] as string[])) {
-        const text = await readFile(path.join(mailDir, file), 'utf8');
-        if (text.includes(order.orderNumber)) return text;
-      }
-      return null;
-    });
+    const mail = await waitFor(
+      async () => (await mailsIn(env.dataDir)).find((text) => text.includes(order.orderNumber)),
+    );
     expect(mail).toContain('To: teacher@school.example');
     expect(mail).toContain('Raincoat');
   });
