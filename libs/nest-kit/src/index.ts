@@ -6,6 +6,7 @@ export * from './nats.js';
 export * from './rpc-server.js';
 export * from './rpc-client.js';
 export * from './reply-inbox.js';
+export * from './publish-batcher.js';
 export * from './outbox.js';
 export * from './session-hints.js';
 export * from './hints.js';

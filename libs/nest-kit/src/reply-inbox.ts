@@ -4,6 +4,7 @@
  * completed request, an Error with a stack trace it then discards (RequestOne.cancel): about 5% of
  * the gateway's CPU under load (issue 9). Here a request is a map entry and a publish with a reply
  * subject; deadlines are swept a few times a second, and errors are only built when one happens.
+ * Requests made in one loop turn go out together (PublishBatcher).
  */
 import {
   createInbox,
@@ -12,6 +13,7 @@ import {
   type NatsConnection,
   type Subscription,
 } from '@nats-io/transport-node';
+import { PublishBatcher } from './publish-batcher.js';
 
 /** Why a request got no answer. */
 export class RequestFailedError extends Error {
@@ -46,9 +48,11 @@ export class ReplyInbox {
   private readonly pending = new Map<number, PendingRequest>();
   private readonly subscription: Subscription;
   private readonly sweeper: NodeJS.Timeout;
+  private readonly outgoing: PublishBatcher;
   private nextId = 0;
 
-  constructor(private readonly nc: NatsConnection) {
+  constructor(nc: NatsConnection) {
+    this.outgoing = new PublishBatcher(nc);
     this.prefix = `${createInbox()}.`;
     this.subscription = nc.subscribe(`${this.prefix}*`, {
       callback: (error, msg) => {
@@ -73,12 +77,15 @@ export class ReplyInbox {
       this.nextId += 1;
       const id = this.nextId;
       this.pending.set(id, { subject, deadline: Date.now() + options.timeoutMs, resolve, reject });
-      try {
-        this.nc.publish(subject, data, { reply: `${this.prefix}${id}`, headers: options.headers });
-      } catch (error) {
-        this.pending.delete(id);
-        reject(error as Error);
-      }
+      this.outgoing.publish(
+        subject,
+        data,
+        { reply: `${this.prefix}${id}`, headers: options.headers },
+        (error) => {
+          this.pending.delete(id);
+          reject(error);
+        },
+      );
     });
   }
 
@@ -90,6 +97,7 @@ export class ReplyInbox {
   /** Fails what is still waiting; later replies are dropped. */
   close(): void {
     clearInterval(this.sweeper);
+    this.outgoing.discard();
     if (!this.subscription.isClosed()) this.subscription.unsubscribe();
     for (const [id, request] of this.pending) {
       this.pending.delete(id);

@@ -22,6 +22,7 @@ import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node'
 import { randomUUID } from 'node:crypto';
 import { runWithContext } from './context.js';
 import { connectNats } from './nats.js';
+import { PublishBatcher } from './publish-batcher.js';
 
 export interface NatsRpcServerOptions {
   url: string;
@@ -37,6 +38,8 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
   private nc: NatsConnection | undefined;
   private readonly subscriptions: Subscription[] = [];
   private readonly inFlight = new Set<Promise<void>>();
+  /** Replies finished in one loop turn go out together. */
+  private replies: PublishBatcher | undefined;
   private readonly log = new NestLogger('NatsRpcServer');
 
   constructor(private readonly options: NatsRpcServerOptions) {
@@ -46,6 +49,7 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
   async listen(callback: (...optionalParams: unknown[]) => unknown): Promise<void> {
     try {
       this.nc = await connectNats(this.options.url, `${this.options.service}-rpc`);
+      this.replies = new PublishBatcher(this.nc);
       for (const [pattern, handler] of this.messageHandlers) {
         if (handler.isEventHandler) continue;
         const subject = namespaced(this.options.namespace, pattern);
@@ -70,7 +74,7 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     const correlationId = msg.headers?.get(HEADERS.correlationId) || randomUUID();
     await runWithContext({ correlationId }, async () => {
       const reply = await this.dispatch(pattern, msg);
-      if (msg.reply) msg.respond(encoder.encode(JSON.stringify(reply)));
+      if (msg.reply) this.replies?.publish(msg.reply, encoder.encode(JSON.stringify(reply)));
     });
   }
 
@@ -108,6 +112,7 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     for (const sub of this.subscriptions) sub.unsubscribe();
     this.subscriptions.length = 0;
     await Promise.allSettled([...this.inFlight]);
+    this.replies?.flush();
     if (this.nc && !this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
   }
 
