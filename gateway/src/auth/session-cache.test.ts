@@ -79,4 +79,49 @@ describe('SessionCache', () => {
     cache.clear();
     expect(cache.size).toBe(0);
   });
+
+  it('shares a check under way among requests with the same token, but not across an eviction', async () => {
+    const cache = new SessionCache(5_000, 100, now);
+    const pending: ((value: string) => void)[] = [];
+    let started = 0;
+    const check = () => {
+      started += 1;
+      return new Promise<string>((resolve) => pending.push(resolve));
+    };
+    const first = cache.share('t', check);
+    const joined = cache.share('t', check);
+    const otherToken = cache.share('u', check);
+    expect(started).toBe(2);
+    cache.evictUser('someone');
+    // Asked after an eviction: may not take an answer that started before it.
+    const afterEviction = cache.share('t', check);
+    expect(started).toBe(3);
+    pending.forEach((resolve, i) => resolve(`answer ${i}`));
+    await expect(Promise.all([first, joined, otherToken, afterEviction])).resolves.toEqual([
+      'answer 0',
+      'answer 0',
+      'answer 1',
+      'answer 2',
+    ]);
+    // Finished checks are not reused.
+    void cache.share('t', check);
+    expect(started).toBe(4);
+  });
+
+  it('shares a failing check too, and asks again afterwards', async () => {
+    const cache = new SessionCache(5_000, 100, now);
+    let started = 0;
+    const failing = () => {
+      started += 1;
+      return Promise.reject(new Error('auth is down'));
+    };
+    const both = [cache.share('t', failing), cache.share('t', failing)];
+    await expect(Promise.allSettled(both)).resolves.toEqual([
+      { status: 'rejected', reason: new Error('auth is down') },
+      { status: 'rejected', reason: new Error('auth is down') },
+    ]);
+    expect(started).toBe(1);
+    await expect(cache.share('t', failing)).rejects.toThrow('auth is down');
+    expect(started).toBe(2);
+  });
 });

@@ -6,8 +6,10 @@
  * a hint whenever a session ends or a user changes, and the gateway evicts on it (see
  * session-cache.module.ts); the TTL only bounds the staleness when such a hint is lost.
  *
- * Only positive answers are kept: an unknown or refused token always goes to auth. Plain data
- * structure, no NATS or Nest, so it is unit-tested on its own.
+ * Only positive answers are kept: an unknown or refused token always goes to auth. A check under
+ * way is shared: requests with the same token that arrive while auth is being asked wait for that
+ * answer instead of each asking (a page's parallel requests, or many clients behind one cookie when
+ * an entry expires). Plain data structure, no NATS or Nest, so it is unit-tested on its own.
  */
 import type { Actor, SessionCheckReply } from '@lr/contracts';
 
@@ -30,6 +32,8 @@ export class SessionCache {
    * before the change; `store` drops its answer instead of caching it (see `ticket`).
    */
   private generation = 0;
+  /** Checks under way, by token, with the generation they were started in. */
+  private readonly checking = new Map<string, { ticket: number; answer: Promise<unknown> }>();
 
   constructor(
     private readonly ttlMs: number,
@@ -75,6 +79,20 @@ export class SessionCache {
     this.byToken.set(token, { actor: reply.actor, sessionId: reply.sessionId, expiresAt });
     addTo(this.bySession, reply.sessionId, token);
     addTo(this.byUser, reply.actor.id, token);
+  }
+
+  /**
+   * The answer of the check under way for this token, or of `check` started now. A check started
+   * before an eviction is not joined: it may answer from the state before the change.
+   */
+  share<T>(token: string, check: () => Promise<T>): Promise<T> {
+    const current = this.checking.get(token);
+    if (current && current.ticket === this.generation) return current.answer as Promise<T>;
+    const answer = check().finally(() => {
+      if (this.checking.get(token)?.answer === answer) this.checking.delete(token);
+    });
+    this.checking.set(token, { ticket: this.generation, answer });
+    return answer;
   }
 
   evictSession(sessionId: string): void {

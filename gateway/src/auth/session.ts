@@ -36,6 +36,15 @@ export async function checkSession(
 ): Promise<SessionCheckResult | null> {
   const cached = cache.enabled ? cache.get(token) : null;
   if (cached) return cached;
+  if (!cache.enabled) return askAuth(rpc, cache, token);
+  return cache.share(token, () => askAuth(rpc, cache, token));
+}
+
+async function askAuth(
+  rpc: RpcClient,
+  cache: SessionCache,
+  token: string,
+): Promise<SessionCheckResult | null> {
   const ticket = cache.ticket();
   let reply: SessionCheckReply;
   try {
