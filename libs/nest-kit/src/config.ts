@@ -24,6 +24,8 @@ export const baseConfigSchema = z.object({
   /** SMTP server for outgoing mail; without it mail is appended to <DATA_DIR>/mail/outgoing.mbox. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Locker Room <no-reply@lockerroom.local>'),
+  /** Days a published outbox row is kept (the stream keeps the event); 0 keeps them forever. */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(0).default(7),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -8,6 +8,7 @@ export * from './rpc-client.js';
 export * from './reply-inbox.js';
 export * from './publish-batcher.js';
 export * from './outbox.js';
+export * from './outbox-pruner.js';
 export * from './session-hints.js';
 export * from './hints.js';
 export * from './expiring-cache.js';

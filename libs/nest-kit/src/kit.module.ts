@@ -26,6 +26,7 @@ import { createLogger, type Logger } from './logger.js';
 import { Mailer } from './mailer.js';
 import { connectNats, ensureStreams, type NatsConnection } from './nats.js';
 import { OutboxRelay, OutboxWriter } from './outbox.js';
+import { OutboxPruner } from './outbox-pruner.js';
 import { RpcClient } from './rpc-client.js';
 import { DATABASE, KIT_CONFIG, KIT_OPTIONS, LOGGER, NATS_CONNECTION, PG_POOL } from './tokens.js';
 
@@ -51,19 +52,24 @@ class KitLifecycle
   constructor(
     @Inject(KIT_OPTIONS) private readonly options: KitOptions,
     private readonly relay: OutboxRelay,
+    private readonly pruner: OutboxPruner,
     private readonly consumers: EventConsumers,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.options.relay !== false) await this.relay.start();
+    if (this.options.relay !== false) {
+      await this.relay.start();
+      this.pruner.start();
+    }
     await this.consumers.startAll();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.consumers.stopAll();
     await this.relay.stop();
+    await this.pruner.stop();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -148,6 +154,17 @@ export class KitModule {
           writer.useRelay(() => relay.nudge());
           return relay;
         },
+      },
+      {
+        provide: OutboxPruner,
+        inject: [PG_POOL, LOGGER],
+        useFactory: (pool: pg.Pool, logger: Logger) =>
+          new OutboxPruner({
+            pool,
+            schema: options.schema,
+            retentionDays: config.OUTBOX_RETENTION_DAYS,
+            logger: logger.child({ context: 'OutboxPruner' }),
+          }),
       },
       {
         provide: EventConsumers,

@@ -8,6 +8,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { pino } from 'pino';
 import { EVENTS, namespacedStream } from '@lr/contracts';
 import {
+  OutboxPruner,
   OutboxRelay,
   OutboxWriter,
   countUnsent,
@@ -173,5 +174,38 @@ describe('transactional outbox', () => {
       listener.release(true);
       await r.stop();
     }
+  });
+
+  it('prunes published rows past retention, in chunks, and never an unsent one', async () => {
+    await pool.query('DELETE FROM auth.outbox');
+    const insert = (count: number, sentAt: string | null, createdAt: string) =>
+      pool.query(
+        `INSERT INTO auth.outbox (event_id, subject, envelope, created_at, sent_at)
+         SELECT gen_random_uuid(), 'auth.user.created.v1', '{}'::jsonb,
+                now() - $2::interval, now() - $3::interval
+         FROM generate_series(1, $1)`,
+        [count, createdAt, sentAt],
+      );
+    await insert(25, '8 days', '8 days'); // published 8 days ago: past a 7-day retention
+    await insert(3, '6 days', '8 days'); // published 6 days ago (written 8 days ago): kept
+    await insert(2, null, '30 days'); // never published: kept however old
+    const pruner = new OutboxPruner({
+      pool,
+      schema: 'auth',
+      retentionDays: 7,
+      logger,
+      chunkSize: 10,
+    });
+    expect(await pruner.prune()).toBe(25);
+    const { rows } = await pool.query<{ sent: number; unsent: number }>(
+      `SELECT count(*) FILTER (WHERE sent_at IS NOT NULL)::int AS sent,
+              count(*) FILTER (WHERE sent_at IS NULL)::int AS unsent FROM auth.outbox`,
+    );
+    expect(rows[0]).toEqual({ sent: 3, unsent: 2 });
+    // Retention 0 keeps everything.
+    await insert(4, '400 days', '400 days');
+    const keepAll = new OutboxPruner({ pool, schema: 'auth', retentionDays: 0, logger });
+    expect(await keepAll.prune()).toBe(0);
+    await pool.query('DELETE FROM auth.outbox');
   });
 });
