@@ -45,7 +45,8 @@ export async function newPage(
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Without animations: a dialog caught while fading in looks half there.
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }
 

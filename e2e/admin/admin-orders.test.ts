@@ -3,10 +3,10 @@
  * stock falls by exactly that amount; a short-stock attempt shows the error and changes nothing.
  * Real stack, real Chromium; each journey makes its own product so no other journey moves its stock.
  */
-import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
-import { apiLogin, launchBrowser, newPage, screenshot } from '../harness.js';
+import type { APIRequestContext, Browser } from 'playwright-core';
+import { launchBrowser, newPage, screenshot } from '../harness.js';
 import {
-  SCHOOL_LOGIN_ID,
+  adminAndSchool,
   chooseStatus,
   consoleLogin,
   createProduct,
@@ -20,19 +20,12 @@ const BELOW_ZERO = 'Error: Inventory cannot drop below zero for one or more item
 
 describe('console: processing orders', () => {
   let browser: Browser;
-  let adminContext: BrowserContext;
-  let schoolContext: BrowserContext;
   let admin: APIRequestContext;
   let school: APIRequestContext;
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    ({ context: adminContext } = await newPage(browser));
-    ({ context: schoolContext } = await newPage(browser));
-    await apiLogin(adminContext, 'admin');
-    await apiLogin(schoolContext, SCHOOL_LOGIN_ID);
-    admin = adminContext.request;
-    school = schoolContext.request;
+    ({ admin, school } = await adminAndSchool(browser));
   });
   afterAll(async () => {
     await browser.close();

@@ -4,8 +4,8 @@
  * never depend on demo stock another journey may be changing.
  */
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from 'playwright-core';
-import { DEMO_CODE } from '../harness.js';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { apiLogin, DEMO_CODE, newPage } from '../harness.js';
 
 export const SCHOOL_LOGIN_ID = 'willowcreek';
 
@@ -15,6 +15,17 @@ export async function consoleLogin(page: Page, loginId: string, code = DEMO_CODE
   await page.getByLabel('Password').fill(code);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('heading', { name: 'Orders received' }).waitFor();
+}
+
+/** API clients signed in as the admin and as the journeys' school (cookies of their own). */
+export async function adminAndSchool(
+  browser: Browser,
+): Promise<{ admin: APIRequestContext; school: APIRequestContext }> {
+  const { context: adminContext } = await newPage(browser);
+  const { context: schoolContext } = await newPage(browser);
+  await apiLogin(adminContext, 'admin');
+  await apiLogin(schoolContext, SCHOOL_LOGIN_ID);
+  return { admin: adminContext.request, school: schoolContext.request };
 }
 
 async function ok<T>(

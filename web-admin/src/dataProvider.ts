@@ -1,5 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { CreateParams, DataProvider, RaRecord } from 'react-admin';
+import type { CreateParams, CreateResult, DataProvider, Identifier, RaRecord } from 'react-admin';
 import { httpClient, queryString } from './http';
 import { toConsoleOrder } from './lib/order-shape';
 import type { ConsoleProduct, DashboardFigures, OrderHistoryEntry, Report } from './types';
@@ -70,15 +70,28 @@ export function createDataProvider(): ConsoleDataProvider {
       return { ...result, data: shape(resource, result.data) };
     },
 
-    /** Products are created as JSON, then their picked images are sent as multipart. */
-    async create(resource: string, params: CreateParams) {
-      if (resource !== 'products') return base.create(resource, params);
+    /**
+     * A product with picked images is created in one multipart request, so a refused image creates
+     * nothing (the gateway checks every file before creating the product); without images, as JSON.
+     */
+    async create<
+      RecordType extends Omit<RaRecord, 'id'> = Omit<RaRecord, 'id'>,
+      ResultRecordType extends RaRecord = RecordType & { id: Identifier },
+    >(resource: string, params: CreateParams): Promise<CreateResult<ResultRecordType>> {
+      if (resource !== 'products')
+        return base.create<RecordType, ResultRecordType>(resource, params);
       const { images, ...data } = params.data as Record<string, unknown>;
-      const created = await base.create(resource, { ...params, data });
       const files = pickedFiles(images);
-      if (files.length === 0) return created;
-      const withImages = await uploadProductImages(String(created.data.id), files);
-      return { data: { ...created.data, ...withImages } } as typeof created;
+      if (files.length === 0)
+        return base.create<RecordType, ResultRecordType>(resource, { ...params, data });
+      const form = new FormData();
+      for (const [field, value] of Object.entries(data)) {
+        if (value === undefined || value === null) continue;
+        form.append(field, typeof value === 'object' ? JSON.stringify(value) : String(value));
+      }
+      for (const file of files) form.append('images', file, file.name);
+      const { json } = await httpClient(`${CONSOLE_API}/products`, { method: 'POST', body: form });
+      return { data: json as ResultRecordType };
     },
 
     async update(resource, params) {

@@ -7,8 +7,6 @@
 import { Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
 import { z } from 'zod';
 import {
-  AppError,
-  createProductInputSchema,
   parseOrThrow,
   updateProductInputSchema,
   RPC,
@@ -23,7 +21,8 @@ import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
 import { ImageStore } from '../../core/media-storage.js';
-import { formBoolean, readProductForm, readSizes } from './product-form.js';
+import { createProductFromRequest } from './product-create.js';
+import { formBoolean, readProductForm, textField } from './product-form.js';
 
 const ALL_PRODUCTS_MAX = 5000;
 
@@ -45,14 +44,6 @@ export const updateProductFormSchema = z.object({
   Stock: z.number().optional(),
   isShow: z.boolean().optional(),
 });
-
-function textField(fields: Record<string, unknown>, name: string): string | undefined {
-  const value = fields[name];
-  if (value === undefined || value === null) return undefined;
-  const last = Array.isArray(value) ? value[value.length - 1] : value;
-  if (typeof last === 'object') throw AppError.badRequest(`${name}: expected text`);
-  return String(last);
-}
 
 @Controller()
 export class AdminProductsController {
@@ -82,23 +73,7 @@ export class AdminProductsController {
     multipart: true,
   })
   async create(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
-    const form = await readProductForm(request, this.images);
-    const input = {
-      name: textField(form.fields, 'name'),
-      description: textField(form.fields, 'description'),
-      category: textField(form.fields, 'category'),
-      SubCategory: textField(form.fields, 'SubCategory'),
-      ProductSize: readSizes(form.fields),
-      isShow: formBoolean(form.fields.isShow, 'isShow'),
-    };
-    // Validate (the catalog validates again) before storing any image.
-    parseOrThrow(createProductInputSchema, input);
-    const images = await form.storeImages();
-    const product = await this.writes.call<ProductDto>(
-      RPC.catalog.createProduct,
-      { ...input, images },
-      { actor },
-    );
+    const product = await createProductFromRequest(request, this.images, this.writes, actor);
     return { success: true, product };
   }
 

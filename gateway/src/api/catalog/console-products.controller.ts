@@ -18,6 +18,7 @@ import { consoleListQuerySchema, parseConsoleQuery, sendConsoleList } from '../.
 import { ImageStore } from '../../core/media-storage.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
+import { createProductFromRequest } from './product-create.js';
 import { numberLists, readProductForm } from './product-form.js';
 import { toConsoleProduct } from './product-views.js';
 
@@ -108,21 +109,14 @@ export class ConsoleProductsController {
   @Post('/api/console/products')
   @Access('admin')
   @ApiDoc({
-    summary: 'Create a product (console, JSON; images via POST /api/console/products/:id/images)',
+    summary:
+      'Create a product (console: JSON, or multipart with its images in the field images; nothing is created when an image is refused)',
     body: consoleProductCreateSchema,
+    multipart: true,
   })
-  async create(@CurrentActor() actor: Actor, @Body() body: unknown) {
-    const fields = bodyObject(body);
-    const input = {
-      name: fields.name,
-      description: fields.description ?? undefined,
-      category: fields.category,
-      SubCategory: fields.SubCategory,
-      ProductSize: numberLists(fields.ProductSize ?? fields.sizes, ['stock']),
-      isShow: fields.isShow ?? undefined,
-    };
+  async create(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
     return toConsoleProduct(
-      await this.writes.call<ProductDto>(RPC.catalog.createProduct, input, { actor }),
+      await createProductFromRequest(request, this.images, this.writes, actor),
     );
   }
 

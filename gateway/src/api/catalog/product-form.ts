@@ -17,6 +17,15 @@ export interface ProductForm {
   imageCount: number;
 }
 
+/** One text field of a form or JSON body (the last, when a form repeats it). */
+export function textField(fields: Record<string, unknown>, name: string): string | undefined {
+  const value = fields[name];
+  if (value === undefined || value === null) return undefined;
+  const last = Array.isArray(value) ? value[value.length - 1] : value;
+  if (typeof last === 'object') throw AppError.badRequest(`${name}: expected text`);
+  return String(last);
+}
+
 function asList(value: unknown): unknown[] {
   if (value === undefined || value === null || value === '') return [];
   return Array.isArray(value) ? value : [value];

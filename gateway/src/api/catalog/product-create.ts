@@ -1,0 +1,43 @@
+/**
+ * Creates a product from a form or JSON body, its images included, in one call (the old admin route
+ * and the console share it). Every field and every image is checked before anything is stored or
+ * created, so a refused image leaves no product behind: the console used to create the product
+ * first and upload its images after, and a refused file left a product without them.
+ */
+import {
+  createProductInputSchema,
+  parseOrThrow,
+  RPC,
+  type Actor,
+  type ProductDto,
+} from '@lr/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { ImageStore } from '../../core/media-storage.js';
+import type { CatalogWrites } from './catalog-writes.js';
+import { formBoolean, readProductForm, readSizes, textField } from './product-form.js';
+
+export async function createProductFromRequest(
+  request: FastifyRequest,
+  images: ImageStore,
+  writes: CatalogWrites,
+  actor: Actor,
+): Promise<ProductDto> {
+  // Reading the form checks the images by content.
+  const form = await readProductForm(request, images);
+  const input = {
+    name: textField(form.fields, 'name'),
+    description: textField(form.fields, 'description'),
+    category: textField(form.fields, 'category'),
+    SubCategory: textField(form.fields, 'SubCategory'),
+    ProductSize: readSizes(form.fields),
+    isShow: formBoolean(form.fields.isShow, 'isShow'),
+  };
+  // Validate (the catalog validates again) before storing any image.
+  parseOrThrow(createProductInputSchema, input);
+  const stored = await form.storeImages();
+  return writes.call<ProductDto>(
+    RPC.catalog.createProduct,
+    { ...input, images: stored },
+    { actor },
+  );
+}
