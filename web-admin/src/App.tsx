@@ -5,6 +5,7 @@ import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { Dashboard } from './dashboard/dashboard';
 import { HowToUsePage } from './how-to-use/how-to-use-page';
+import { i18nProvider } from './i18n';
 import { AppLayout } from './layout/app-layout';
 import { AppNotification } from './layout/app-notification';
 import { LoginPage } from './layout/login-page';
@@ -37,6 +38,7 @@ export function App() {
       title="LR345 Console"
       dataProvider={dataProvider}
       authProvider={authProvider}
+      i18nProvider={i18nProvider}
       loginPage={LoginPage}
       layout={AppLayout}
       dashboard={Dashboard}
