@@ -36,3 +36,36 @@ export async function load({
     failed: non2xx,
   };
 }
+
+/**
+ * Measures ours and its baseline in alternating rounds (ours, baseline, ours, baseline, ...) instead
+ * of one long run after the other. This shared machine's speed drifts by a quarter within a minute
+ * (the load generator's own CPU per request moves with it): two back-to-back runs read such a drift
+ * as a difference between the two systems. Each side gets the same warm-up and the same measured
+ * time; throughput is its requests over its measured seconds, p50 the request-weighted mean of its
+ * rounds' p50s, p99 the highest of its rounds' p99s.
+ */
+export async function loadPair(ours, baseline, { durationSeconds, warmupSeconds = 0, rounds = 5 }) {
+  const roundSeconds = Math.max(1, Math.round(durationSeconds / rounds));
+  if (warmupSeconds > 0) {
+    await load({ ...ours, durationSeconds: warmupSeconds });
+    await load({ ...baseline, durationSeconds: warmupSeconds });
+  }
+  const runs = { ours: [], baseline: [] };
+  for (let round = 0; round < rounds; round += 1) {
+    runs.ours.push(await load({ ...ours, durationSeconds: roundSeconds }));
+    runs.baseline.push(await load({ ...baseline, durationSeconds: roundSeconds }));
+  }
+  const combine = (list) => {
+    const total = list.reduce((sum, r) => sum + r.total, 0);
+    return {
+      requestsPerSecond: total / (roundSeconds * list.length),
+      p50: list.reduce((sum, r) => sum + r.p50 * r.total, 0) / Math.max(1, total),
+      p99: Math.max(...list.map((r) => r.p99)),
+      total,
+      failed: list.reduce((sum, r) => sum + r.failed, 0),
+      rounds: list.map((r) => Math.round(r.requestsPerSecond)),
+    };
+  };
+  return { ours: combine(runs.ours), base: combine(runs.baseline) };
+}

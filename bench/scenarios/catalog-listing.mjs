@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import pg from 'pg';
-import { load } from '../lib/load.mjs';
+import { loadPair } from '../lib/load.mjs';
 import { freePort } from '../lib/stack.mjs';
 
 const CATEGORIES = ['Footwear', 'Clothing', 'Sports', 'Miscellaneous'];
@@ -88,18 +88,11 @@ export async function benchCatalogListing(stack, { durationSeconds, warmupSecond
   await seedProducts(stack.pool, 2000);
   const baseline = await startBaseline(stack.databaseUrl);
   try {
-    const ours = await load({
-      url: `${stack.url}/api/v1/products?page=3`,
-      connections: 64,
-      durationSeconds,
-      warmupSeconds,
-    });
-    const base = await load({
-      url: `${baseline.url}/products?page=3`,
-      connections: 64,
-      durationSeconds,
-      warmupSeconds,
-    });
+    const { ours, base } = await loadPair(
+      { url: `${stack.url}/api/v1/products?page=3`, connections: 64 },
+      { url: `${baseline.url}/products?page=3`, connections: 64 },
+      { durationSeconds, warmupSeconds },
+    );
     const ratio = ours.requestsPerSecond / base.requestsPerSecond;
     return [
       {
@@ -110,6 +103,12 @@ export async function benchCatalogListing(stack, { durationSeconds, warmupSecond
         ratio,
         target: '>= 1.0x',
         met: ratio >= 1,
+      },
+      {
+        benchmark: 'catalog listing',
+        metric: 'req/s by round',
+        ours: ours.rounds.join(' '),
+        baseline: base.rounds.join(' '),
       },
       { benchmark: 'catalog listing', metric: 'p50 ms', ours: ours.p50, baseline: base.p50 },
       { benchmark: 'catalog listing', metric: 'p99 ms', ours: ours.p99, baseline: base.p99 },

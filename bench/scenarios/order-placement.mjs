@@ -6,7 +6,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
-import { load } from '../lib/load.mjs';
+import { loadPair } from '../lib/load.mjs';
 import { freePort, login } from '../lib/stack.mjs';
 
 async function benchProduct(pool) {
@@ -116,25 +116,18 @@ export async function benchOrderPlacement(stack, { durationSeconds, warmupSecond
       return request;
     };
     const headers = { 'content-type': 'application/json', cookie };
-    const ours = await load({
-      url: `${stack.url}/api/v1/order/new`,
-      method: 'POST',
-      connections: 32,
-      durationSeconds,
-      warmupSeconds,
-      headers,
-      body,
-      setupRequest,
-    });
-    const base = await load({
-      url: prototype.url,
-      method: 'POST',
-      connections: 32,
-      durationSeconds,
-      warmupSeconds,
-      headers,
-      body,
-    });
+    const { ours, base } = await loadPair(
+      {
+        url: `${stack.url}/api/v1/order/new`,
+        method: 'POST',
+        connections: 32,
+        headers,
+        body,
+        setupRequest,
+      },
+      { url: prototype.url, method: 'POST', connections: 32, headers, body },
+      { durationSeconds, warmupSeconds },
+    );
     const ratio = ours.requestsPerSecond / base.requestsPerSecond;
     return [
       {
@@ -145,6 +138,12 @@ export async function benchOrderPlacement(stack, { durationSeconds, warmupSecond
         ratio,
         target: '>= 0.6x',
         met: ratio >= 0.6,
+      },
+      {
+        benchmark: 'order placement',
+        metric: 'req/s by round',
+        ours: ours.rounds.join(' '),
+        baseline: base.rounds.join(' '),
       },
       { benchmark: 'order placement', metric: 'p50 ms', ours: ours.p50, baseline: base.p50 },
       { benchmark: 'order placement', metric: 'p99 ms', ours: ours.p99, baseline: base.p99 },
