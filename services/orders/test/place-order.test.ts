@@ -400,8 +400,8 @@ describe('placing an order', () => {
   it('emails the school that its request was received', async () => {
     const product = await addProduct('Raincoat', { M: 5 });
     const order = await place(env, schoolA, [{ productId: product._id, size: 'M', quantity: 1 }]);
-    const mail = await waitFor(
-      async () => (await mailsIn(env.dataDir)).find((text) => text.includes(order.orderNumber)),
+    const mail = await waitFor(async () =>
+      (await mailsIn(env.dataDir)).find((text) => text.includes(order.orderNumber)),
     );
     expect(mail).toContain('To: teacher@school.example');
     expect(mail).toContain('Raincoat');
