@@ -166,4 +166,27 @@ describe('sessions and HTTP security', () => {
     expect(last).toBe(429);
     expect(Number(retryAfter)).toBeGreaterThan(0);
   });
+
+  it('limits reset-link requests per address with 429 and Retry-After, the same for unknown accounts', async () => {
+    const statuses: number[] = [];
+    let retryAfter: string | undefined;
+    for (let i = 0; i < 12; i += 1) {
+      const response = await stack.request({
+        method: 'POST',
+        url: '/api/v1/password/forgot',
+        payload: { email: `someone-${i}@nowhere.example` },
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        retryAfter = String(response.headers['retry-after']);
+        expect(response.body).not.toMatch(/\bat \w+ \(/);
+        break;
+      }
+    }
+    // RESET_MAX_REQUESTS_PER_IP (10 by default) answers, then the address waits.
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.length).toBeLessThanOrEqual(11);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
 });

@@ -104,6 +104,10 @@ export const updatePasswordInputSchema = z
   });
 
 export const forgotPasswordInputSchema = z.object({ email: loginIdSchema });
+/** What the gateway sends auth: the form plus the client's address (for the per-address limit). */
+export const forgotPasswordRequestSchema = forgotPasswordInputSchema.extend({
+  ip: z.string().min(1).max(100).optional(),
+});
 
 export const resetPasswordInputSchema = z
   .object({

@@ -25,6 +25,8 @@ export const authConfigSchema = baseConfigSchema
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+    /** Reset-link requests allowed per client address in 15 minutes (any account, known or not). */
+    RESET_MAX_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(10),
     /** Extra delay per failure after the third one (slows guessing before refusing). */
     LOGIN_FAILURE_DELAY_MS: z.coerce.number().int().min(0).default(250),
   })

@@ -223,6 +223,35 @@ describe('auth profile and passwords', () => {
     expect(await mailsTo(t.env.dataDir, 'teacher@school.example')).toHaveLength(before + 1);
   });
 
+  it('limits reset requests per client address, known accounts or not, and tells when to retry', async () => {
+    const ip = '198.51.100.7';
+    const forgot = (email: string, from = ip) =>
+      t.env.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, { email, ip: from });
+    // RESET_MAX_REQUESTS_PER_IP defaults to 10; unknown accounts count too (nothing to probe).
+    for (let i = 0; i < 10; i++) await forgot(i % 2 === 0 ? `nobody${i}@x.example` : 'blueheron');
+    const refused = await errorOf(forgot('teacher@school.example'));
+    expect(refused.code).toBe('TOO_MANY_REQUESTS');
+    expect(refused.message).toMatch(/^Too many reset requests; try again in \d+ seconds$/);
+    const { retryAfterSeconds } = refused.details as { retryAfterSeconds: number };
+    expect(retryAfterSeconds).toBeGreaterThan(14 * 60);
+    expect(retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+    // Another address is not affected.
+    await expect(forgot('teacher@school.example', '198.51.100.8')).resolves.toMatchObject({
+      message: expect.stringContaining('teacher@school.example'),
+    });
+    // Once the window has passed for the oldest requests, the address may ask again.
+    await t.env.pool.query(
+      `UPDATE auth.reset_requests SET at = at - interval '16 minutes' WHERE ip = $1`,
+      [ip],
+    );
+    await expect(forgot('nobody@x.example')).resolves.toBeTruthy();
+    const { rows } = await t.env.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM auth.reset_requests WHERE ip = $1',
+      [ip],
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it('throttles per address across accounts, and a success resets only the account counter', async () => {
     // Per account: 4 failures, a success, then 4 more failures are still allowed (limit 5).
     for (let i = 0; i < 4; i += 1)

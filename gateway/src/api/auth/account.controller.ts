@@ -78,9 +78,12 @@ export class AccountController {
     summary: 'Mail a single-use reset link (same answer whether or not the account exists)',
     body: forgotPasswordInputSchema,
   })
-  async forgot(@Body() body: unknown) {
+  async forgot(@Body() body: unknown, @Req() request: FastifyRequest) {
     const input = parseOrThrow(forgotPasswordInputSchema, body ?? {});
-    const reply = await this.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, input);
+    const reply = await this.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, {
+      ...input,
+      ip: request.ip,
+    });
     return { success: true, message: reply.message };
   }
 

@@ -3,7 +3,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   RPC,
-  forgotPasswordInputSchema,
+  forgotPasswordRequestSchema,
   parseOrThrow,
   resetPasswordInputSchema,
   type ForgotPasswordReply,
@@ -17,7 +17,8 @@ export class PasswordsController {
 
   @MessagePattern(RPC.auth.forgotPassword)
   forgot(@Payload() req: RpcRequest<unknown>): Promise<ForgotPasswordReply> {
-    return this.passwords.forgot(parseOrThrow(forgotPasswordInputSchema, req.input).email);
+    const input = parseOrThrow(forgotPasswordRequestSchema, req.input);
+    return this.passwords.forgot(input.email, input.ip);
   }
 
   @MessagePattern(RPC.auth.resetPassword)

@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { SessionsModule } from '../sessions/sessions.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
+import { ResetRequestsRepository } from './reset-requests.repository.js';
 import { PasswordsController } from './passwords.controller.js';
 import { PasswordsService } from './passwords.service.js';
 
 @Module({
   imports: [UsersModule, SessionsModule],
   controllers: [PasswordsController],
-  providers: [PasswordResetsRepository, PasswordsService],
+  providers: [PasswordResetsRepository, ResetRequestsRepository, PasswordsService],
 })
 export class PasswordsModule {}

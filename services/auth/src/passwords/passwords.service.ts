@@ -1,6 +1,7 @@
 /**
  * Forgotten codes: a single-use link valid 30 minutes, mailed to the account when its login id is
- * an email address. The answer is the same whether or not the account exists.
+ * an email address. The answer is the same whether or not the account exists. Requests are limited
+ * per account (no mail bombing) and per client address (no asking for many accounts).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
@@ -13,6 +14,7 @@ import { SessionHints } from '../sessions/session-hints.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
+import { ResetRequestsRepository } from './reset-requests.repository.js';
 
 export const RESET_TTL_MINUTES = 30;
 /** At most this many reset mails per account in RESET_LIMIT_WINDOW_MINUTES (no mail bombing). */
@@ -35,6 +37,7 @@ export class PasswordsService {
     @Inject(LOGGER) logger: Logger,
     private readonly users: UsersRepository,
     private readonly resets: PasswordResetsRepository,
+    private readonly requests: ResetRequestsRepository,
     private readonly sessions: SessionsService,
     private readonly hints: SessionHints,
     private readonly mailer: Mailer,
@@ -42,7 +45,9 @@ export class PasswordsService {
     this.logger = logger.child({ context: PasswordsService.name });
   }
 
-  async forgot(loginIdOrEmail: string): Promise<ForgotPasswordReply> {
+  /** `ip`: the client's address, limited to RESET_MAX_REQUESTS_PER_IP requests per window. */
+  async forgot(loginIdOrEmail: string, ip?: string): Promise<ForgotPasswordReply> {
+    if (ip) await this.admitAddress(ip);
     const reply = {
       message: `If an account exists for ${loginIdOrEmail}, a password reset link has been sent to it`,
     };
@@ -84,6 +89,21 @@ export class PasswordsService {
   }
 
   /** Sets the new code, spends the token and ends every session of the account. */
+  /** Counts every request from the address, known account or not, so the limit reveals nothing. */
+  private async admitAddress(ip: string): Promise<void> {
+    const max = this.config.RESET_MAX_REQUESTS_PER_IP;
+    const recent = await this.requests.admit(ip, RESET_LIMIT_WINDOW_MINUTES, max);
+    if (recent.admitted) return;
+    const freeAt = (recent.oldest?.getTime() ?? Date.now()) + RESET_LIMIT_WINDOW_MINUTES * 60_000;
+    const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
+    this.logger.warn({ ip }, 'password reset requested too often from one address');
+    throw new AppError(
+      'TOO_MANY_REQUESTS',
+      `Too many reset requests; try again in ${retryAfterSeconds} seconds`,
+      { retryAfterSeconds },
+    );
+  }
+
   async reset(token: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
     const userId = await this.db.transaction(async (tx) => {
