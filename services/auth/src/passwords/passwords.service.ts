@@ -9,6 +9,7 @@ import { AppError, type ForgotPasswordReply } from '@lr/contracts';
 import { DATABASE, LOGGER, Mailer, type Database, type Logger } from '@lr/nest-kit';
 import type { AuthConfig } from '../config.js';
 import { hashPassword } from '../core/passwords.js';
+import { retryLater } from '../core/retry-later.js';
 import { AUTH_CONFIG } from '../core/tokens.js';
 import { SessionHints } from '../sessions/session-hints.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -88,22 +89,16 @@ export class PasswordsService {
     return reply;
   }
 
-  /** Sets the new code, spends the token and ends every session of the account. */
   /** Counts every request from the address, known account or not, so the limit reveals nothing. */
   private async admitAddress(ip: string): Promise<void> {
     const max = this.config.RESET_MAX_REQUESTS_PER_IP;
     const recent = await this.requests.admit(ip, RESET_LIMIT_WINDOW_MINUTES, max);
     if (recent.admitted) return;
-    const freeAt = (recent.oldest?.getTime() ?? Date.now()) + RESET_LIMIT_WINDOW_MINUTES * 60_000;
-    const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
     this.logger.warn({ ip }, 'password reset requested too often from one address');
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `Too many reset requests; try again in ${retryAfterSeconds} seconds`,
-      { retryAfterSeconds },
-    );
+    throw retryLater('reset requests', recent.oldest, RESET_LIMIT_WINDOW_MINUTES);
   }
 
+  /** Sets the new code, spends the token and ends every session of the account. */
   async reset(token: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
     const userId = await this.db.transaction(async (tx) => {

@@ -6,11 +6,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { DATABASE, type Database } from '@lr/nest-kit';
 
-export interface RecentRequests {
-  count: number;
-  oldest: Date | null;
-}
-
 @Injectable()
 export class ResetRequestsRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
@@ -25,12 +20,8 @@ export class ResetRequestsRepository {
     ip: string,
     windowMinutes: number,
     max: number,
-  ): Promise<RecentRequests & { admitted: boolean }> {
-    const result = await this.db.execute<{
-      n: number;
-      oldest: string | null;
-      admitted: boolean;
-    }>(sql`
+  ): Promise<{ admitted: boolean; oldest: Date | null }> {
+    const result = await this.db.execute<{ oldest: string | null; admitted: boolean }>(sql`
       WITH pruned AS (
         DELETE FROM auth.reset_requests
         WHERE ip = ${ip} AND at <= now() - make_interval(mins => ${windowMinutes})
@@ -41,12 +32,11 @@ export class ResetRequestsRepository {
         INSERT INTO auth.reset_requests (ip) SELECT ${ip} FROM recent WHERE recent.n < ${max}
         RETURNING id
       )
-      SELECT recent.n, recent.oldest, EXISTS (SELECT 1 FROM added) AS admitted FROM recent`);
+      SELECT recent.oldest, EXISTS (SELECT 1 FROM added) AS admitted FROM recent`);
     const row = result.rows[0];
     return {
-      count: row?.n ?? 0,
-      oldest: row?.oldest ? new Date(row.oldest) : null,
       admitted: row?.admitted ?? false,
+      oldest: row?.oldest ? new Date(row.oldest) : null,
     };
   }
 }

@@ -8,6 +8,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type SessionGrant } from '@lr/contracts';
 import { DATABASE, LOGGER, type Database, type Logger } from '@lr/nest-kit';
 import type { AuthConfig } from '../config.js';
+import { retryLater } from '../core/retry-later.js';
 import { AUTH_CONFIG } from '../core/tokens.js';
 import { dummyPasswordHash, verifyPassword } from '../core/passwords.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -83,15 +84,6 @@ export class LoginService {
 
   private refuseWhenThrottled(failures: FailureCount, max: number): void {
     if (failures.count < max) return;
-    const windowMs = this.config.LOGIN_WINDOW_MINUTES * 60_000;
-    const freeAt = (failures.oldest?.getTime() ?? Date.now()) + windowMs;
-    const retryAfterSeconds = Math.max(1, Math.ceil((freeAt - Date.now()) / 1000));
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `Too many failed logins; try again in ${retryAfterSeconds} seconds`,
-      {
-        retryAfterSeconds,
-      },
-    );
+    throw retryLater('failed logins', failures.oldest, this.config.LOGIN_WINDOW_MINUTES);
   }
 }
