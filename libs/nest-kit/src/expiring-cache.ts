@@ -1,9 +1,9 @@
 /**
  * A small in-process cache for answers another service owns (the gateway's public product reads,
  * orders' copy of the products an order names). Entries expire after `ttlMs`; `invalidate()` empties
- * it and `forget(key)` drops one entry when the owner says something changed (an event or a hint). Concurrent misses of one key share
- * one load, and a load that started before an invalidation is returned to its caller but not kept,
- * so an answer read before a change never outlives the change.
+ * it and `forget(key)` drops one entry when the owner says something changed (an event or a hint).
+ * Concurrent misses of one key share one load, and a load that started before an invalidation is
+ * returned to its caller but not kept, so an answer read before a change never outlives the change.
  */
 export interface ExpiringCacheOptions {
   ttlMs: number;

@@ -18,7 +18,10 @@ const closeFile = promisify(close);
 const statFile = promisify(fstat);
 const writeFile = promisify(write);
 
-export const MAILBOX_FILE = 'outgoing.mbox';
+/** Where mail is filed without SMTP: `<dataDir>/mail/outgoing.mbox`. */
+export function mailboxFileIn(dataDir: string): string {
+  return path.resolve(dataDir, 'mail', 'outgoing.mbox');
+}
 
 /** A line that starts like a message separator gets one more `>` (mboxrd), so it stays body text. */
 const FROM_LINE = /^(>*From )/gm;

@@ -5,11 +5,10 @@
  * `composePlainTextMail` and passed to nodemailer as raw messages; one with HTML is composed by
  * nodemailer.
  */
-import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from './logger.js';
 import { composePlainTextMail, parseAddress } from './mail-message.js';
-import { MAILBOX_FILE, MailboxWriter, mboxEntry } from './mailbox.js';
+import { MailboxWriter, mailboxFileIn, mboxEntry } from './mailbox.js';
 
 export interface MailMessage {
   to: string;
@@ -27,7 +26,6 @@ export interface MailerOptions {
 
 export class Mailer {
   private readonly transport: Transporter;
-  readonly mailDir: string;
   /** The mbox file mails are appended to without SMTP. */
   readonly mailboxFile: string;
   private readonly mailbox: MailboxWriter;
@@ -35,8 +33,7 @@ export class Mailer {
   private readonly sender: string;
 
   constructor(private readonly options: MailerOptions) {
-    this.mailDir = path.resolve(options.dataDir, 'mail');
-    this.mailboxFile = path.join(this.mailDir, MAILBOX_FILE);
+    this.mailboxFile = mailboxFileIn(options.dataDir);
     this.mailbox = new MailboxWriter(this.mailboxFile);
     this.sender = parseAddress(options.from).address;
     this.transport = options.smtpUrl

@@ -57,7 +57,10 @@ export interface NewOrder {
 /** Where a statement writes its events: the outbox (the caller wakes the relay afterwards). */
 type OutboxTarget = Pick<OutboxWriter, 'table' | 'insertEvents'>;
 
-/** What `insertPlaced` writes per order; `order.createdAt` is required there (the moment it was accepted). */
+/**
+ * What `insertPlaced` writes per order; `order.createdAt` is required there (the moment it was
+ * accepted).
+ */
 export interface PlacedOrderInsert {
   order: NewOrder & { createdAt: Date };
   history: Pick<HistoryEntryInput, 'actorId' | 'actorName' | 'quantities'>;
