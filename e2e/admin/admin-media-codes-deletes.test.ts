@@ -17,11 +17,13 @@ import {
   type ConsoleProduct,
   consoleLogin,
   createProduct,
+  markPrinted,
   placeOrder,
   readOrder,
   stockOf,
   waitForStock,
 } from './console-helpers.js';
+import { loginManually } from '../store/store-pages.js';
 
 /** Matches the console's list of `resource`, whatever filters its URL carries. */
 function atList(resource: string): (url: URL) => boolean {
@@ -247,11 +249,7 @@ describe('console: images, codes and deletes', () => {
 
     // The new code logs in on the store's manual login page.
     const store = await newPage(browser);
-    await store.page.goto('/loginmanual');
-    await store.page.getByLabel('Login ID').fill(loginId);
-    await store.page.getByLabel('Password').fill(newCode);
-    await store.page.getByRole('button', { name: 'Submit' }).click();
-    await store.page.waitForURL('**/home');
+    await loginManually(store.page, loginId, newCode);
     const me = (await (await store.context.request.get('/api/v1/me')).json()) as {
       user: { email: string };
     };
@@ -270,6 +268,29 @@ describe('console: images, codes and deletes', () => {
       return deletes;
     }
 
+    /**
+     * Opens the delete dialog with `open` and answers No: nothing is sent, and `unchanged` checks
+     * the record is still there. Then opens it again and answers Yes.
+     */
+    async function refuseThenConfirm(
+      page: Page,
+      deletes: string[],
+      open: () => Promise<void>,
+      dialog: { question: string; title: string; screenshot: string },
+      unchanged: () => Promise<void>,
+    ): Promise<void> {
+      await open();
+      const box = page.getByRole('dialog').filter({ hasText: dialog.question });
+      await box.getByText(dialog.title).waitFor();
+      await screenshot(page, dialog.screenshot);
+      await box.getByRole('button', { name: 'No' }).click();
+      await box.waitFor({ state: 'detached' });
+      expect(deletes).toEqual([]);
+      await unchanged();
+      await open();
+      await box.getByRole('button', { name: 'Yes' }).click();
+    }
+
     it('deletes a product from the list only on Yes', async () => {
       const product = await createProduct(admin, 'Delete Me', [{ size: 'S', stock: 2 }]);
       const { context, page } = await newPage(browser);
@@ -280,20 +301,20 @@ describe('console: images, codes and deletes', () => {
       await page.getByText('1-1 of 1').waitFor();
       const row = page.getByRole('row').filter({ hasText: product.name });
 
-      await row.getByRole('button', { name: 'Delete' }).click();
-      const dialog = page
-        .getByRole('dialog')
-        .filter({ hasText: 'Are you sure you want to delete this item from inventory' });
-      await dialog.getByText('Delete Product').waitFor();
-      await screenshot(page, 'admin-product-delete-dialog');
-      await dialog.getByRole('button', { name: 'No' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      expect(deletes).toEqual([]);
-      expect((await admin.get(`/api/console/products/${product.id}`)).status()).toBe(200);
-      await row.waitFor();
-
-      await row.getByRole('button', { name: 'Delete' }).click();
-      await dialog.getByRole('button', { name: 'Yes' }).click();
+      await refuseThenConfirm(
+        page,
+        deletes,
+        () => row.getByRole('button', { name: 'Delete' }).click(),
+        {
+          question: 'Are you sure you want to delete this item from inventory',
+          title: 'Delete Product',
+          screenshot: 'admin-product-delete-dialog',
+        },
+        async () => {
+          expect((await admin.get(`/api/console/products/${product.id}`)).status()).toBe(200);
+          await row.waitFor();
+        },
+      );
       await page.getByText('Product Deleted Successfully').first().waitFor();
       await row.waitFor({ state: 'detached' });
       expect(deletes).toHaveLength(1);
@@ -314,20 +335,20 @@ describe('console: images, codes and deletes', () => {
       await page.getByText('1-1 of 1').waitFor();
       const row = page.getByRole('row').filter({ hasText: loginId });
 
-      await row.getByRole('button', { name: 'Delete' }).click();
-      const dialog = page
-        .getByRole('dialog')
-        .filter({ hasText: 'Are you sure you want to delete this user' });
-      await dialog.getByText('Delete User').waitFor();
-      await screenshot(page, 'admin-user-delete-dialog');
-      await dialog.getByRole('button', { name: 'No' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      expect(deletes).toEqual([]);
-      expect((await admin.get(`/api/console/users/${user.id}`)).status()).toBe(200);
-      await row.waitFor();
-
-      await row.getByRole('button', { name: 'Delete' }).click();
-      await dialog.getByRole('button', { name: 'Yes' }).click();
+      await refuseThenConfirm(
+        page,
+        deletes,
+        () => row.getByRole('button', { name: 'Delete' }).click(),
+        {
+          question: 'Are you sure you want to delete this user',
+          title: 'Delete User',
+          screenshot: 'admin-user-delete-dialog',
+        },
+        async () => {
+          expect((await admin.get(`/api/console/users/${user.id}`)).status()).toBe(200);
+          await row.waitFor();
+        },
+      );
       await row.waitFor({ state: 'detached' });
       expect(deletes).toHaveLength(1);
       await context.close();
@@ -339,10 +360,7 @@ describe('console: images, codes and deletes', () => {
     it('deletes a Printed order only on Yes, and its stock comes back', async () => {
       const product = await createProduct(admin, 'Jackets', [{ size: 'M', stock: 5 }]);
       const order = await placeOrder(school, product, 'M', 2, `DEL${Date.now().toString(36)}`);
-      const committed = await admin.put(`/api/console/orders/${order._id}`, {
-        data: { status: 'Printed', newQuantity: [2] },
-      });
-      expect(committed.status()).toBe(200);
+      await markPrinted(admin, order._id, [2]);
       await waitForStock(admin, product.id, 'M', 3);
 
       const { context, page } = await newPage(browser);
@@ -357,20 +375,20 @@ describe('console: images, codes and deletes', () => {
       await row.click();
       await page.getByText(`Process Order ${order.orderId}`).first().waitFor();
 
-      await page.getByRole('button', { name: 'Delete' }).click();
-      const dialog = page
-        .getByRole('dialog')
-        .filter({ hasText: 'Are you sure you want to delete this order' });
-      await dialog.getByText('Delete Order').waitFor();
-      await screenshot(page, 'admin-order-delete-dialog');
-      await dialog.getByRole('button', { name: 'No' }).click();
-      await dialog.waitFor({ state: 'detached' });
-      expect(deletes).toEqual([]);
-      expect((await readOrder(admin, order._id)).orderStatus).toBe('Printed');
-      expect(await stockOf(admin, product.id, 'M')).toBe(3);
-
-      await page.getByRole('button', { name: 'Delete' }).click();
-      await dialog.getByRole('button', { name: 'Yes' }).click();
+      await refuseThenConfirm(
+        page,
+        deletes,
+        () => page.getByRole('button', { name: 'Delete' }).click(),
+        {
+          question: 'Are you sure you want to delete this order',
+          title: 'Delete Order',
+          screenshot: 'admin-order-delete-dialog',
+        },
+        async () => {
+          expect((await readOrder(admin, order._id)).orderStatus).toBe('Printed');
+          expect(await stockOf(admin, product.id, 'M')).toBe(3);
+        },
+      );
       await page.getByText('Order Deleted Successfully').first().waitFor();
       // The list may come back with its search in the URL (react-admin keeps list filters).
       await page.waitForURL(atList('orders'));

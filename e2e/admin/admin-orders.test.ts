@@ -10,6 +10,7 @@ import {
   chooseStatus,
   consoleLogin,
   createProduct,
+  markPrinted,
   placeOrder,
   readOrder,
   stockOf,
@@ -67,10 +68,7 @@ describe('console: processing orders', () => {
     const first = await placeOrder(school, product, 'M', 2, `FST${Date.now().toString(36)}`);
     const second = await placeOrder(school, product, 'M', 2, `SND${Date.now().toString(36)}`);
     // The first order takes the last two.
-    const committed = await admin.put(`/api/console/orders/${first._id}`, {
-      data: { status: 'Printed', newQuantity: [2] },
-    });
-    expect(committed.status()).toBe(200);
+    await markPrinted(admin, first._id, [2]);
     await waitForStock(admin, product.id, 'M', 0);
 
     const { context, page } = await newPage(browser);

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
 import { apiLogin, launchBrowser, newPage, screenshot } from '../harness.js';
+import { loginManually } from '../store/store-pages.js';
 import { consoleLogin, createProduct, stockOf } from './console-helpers.js';
 
 describe('console: stock and users', () => {
@@ -64,11 +65,7 @@ describe('console: stock and users', () => {
 
     // The new school logs in on the store's manual login page.
     const store = await newPage(browser);
-    await store.page.goto('/loginmanual');
-    await store.page.getByLabel('Login ID').fill(loginId);
-    await store.page.getByLabel('Password').fill(code);
-    await store.page.getByRole('button', { name: 'Submit' }).click();
-    await store.page.waitForURL('**/home');
+    await loginManually(store.page, loginId, code);
     const me = (await (await store.context.request.get('/api/v1/me')).json()) as {
       user: { email: string; role: string };
     };

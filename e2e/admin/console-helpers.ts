@@ -151,6 +151,18 @@ export async function readOrder(admin: APIRequestContext, id: string) {
   }>(await admin.get(`/api/console/orders/${id}`), 'read order');
 }
 
+/** Moves an order to Printed through the console API, keeping `quantities` (catalog takes them). */
+export async function markPrinted(
+  admin: APIRequestContext,
+  orderId: string,
+  quantities: number[],
+): Promise<void> {
+  const response = await admin.put(`/api/console/orders/${orderId}`, {
+    data: { status: 'Printed', newQuantity: quantities },
+  });
+  expect(response.status()).toBe(200);
+}
+
 /** Picks a status in the Process Order page's 'Choose Category' dropdown. */
 export async function chooseStatus(page: Page, status: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Choose Category' }).click();

@@ -28,6 +28,15 @@ export async function loginFromDropdown(
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+/** Logs in on the store's manual login page (login id and code) and waits for /home. */
+export async function loginManually(page: Page, loginId: string, code: string): Promise<void> {
+  await page.goto('/loginmanual');
+  await page.getByLabel('Login ID').fill(loginId);
+  await page.getByLabel('Password').fill(code);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL('**/home');
+}
+
 /** The 'IMPORTANT: PLEASE READ' notice shows on the first /home visit of a browser session. */
 export async function acceptNotice(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'IMPORTANT: PLEASE READ' }).waitFor();

@@ -52,6 +52,16 @@ describe('durable consumer', () => {
     );
   }
 
+  /** Waits until `durable` has no delivered message waiting for its ack. */
+  async function waitForNothingPending(durable: DurableConsumer, message: string): Promise<void> {
+    const jsm = await jetstreamManager(env.nc);
+    const stream = namespacedStream(env.namespace, 'AUTH');
+    await waitFor(
+      async () => (await jsm.consumers.info(stream, durable.durableName)).num_ack_pending === 0,
+      { message },
+    );
+  }
+
   async function effectCount(loginId: string): Promise<number> {
     const { rows } = await pool.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM auth.effects WHERE login_id = $1',
@@ -164,13 +174,7 @@ describe('durable consumer', () => {
       { message: 'invalid event dead-lettered' },
     );
     // Terminated for good: not waiting for an ack, so not redelivered and dead-lettered again.
-    const jsm = await jetstreamManager(env.nc);
-    await waitFor(
-      async () =>
-        (await jsm.consumers.info(namespacedStream(env.namespace, 'AUTH'), consumer.durableName))
-          .num_ack_pending === 0,
-      { message: 'nothing left pending' },
-    );
+    await waitForNothingPending(consumer, 'nothing left pending');
   });
 
   it('acknowledges a subject it does not handle unread, even when it is not a valid event', async () => {
@@ -204,13 +208,7 @@ describe('durable consumer', () => {
       await waitFor(async () => seen.includes('after-skipped'), { message: 'next event applied' });
       // Went past the unhandled message: no dead letter, nothing left waiting for an ack.
       expect(await skippedLetters()).toBe(0);
-      const jsm = await jetstreamManager(env.nc);
-      await waitFor(
-        async () =>
-          (await jsm.consumers.info(namespacedStream(env.namespace, 'AUTH'), wide.durableName))
-            .num_ack_pending === 0,
-        { message: 'all acknowledged' },
-      );
+      await waitForNothingPending(wide, 'all acknowledged');
     } finally {
       await wide.stop();
     }

@@ -18,11 +18,17 @@ describe('PublishBatcher', () => {
     await nc.close();
   });
 
-  it('hands what one loop turn published to the client together at its end, in order', async () => {
-    const subject = `${uniqueNamespace()}.batched`;
+  /** A fresh subject the listener records (in arrival order), subscribed before anything is sent. */
+  async function listen(name: string): Promise<{ subject: string; received: string[] }> {
+    const subject = `${uniqueNamespace()}.${name}`;
     const received: string[] = [];
     listener.subscribe(subject, { callback: (_e, msg) => received.push(msg.string()) });
     await listener.flush();
+    return { subject, received };
+  }
+
+  it('hands what one loop turn published to the client together at its end, in order', async () => {
+    const { subject, received } = await listen('batched');
     const batcher = new PublishBatcher(nc);
     const before = nc.stats().outMsgs;
     for (let i = 0; i < 50; i++) batcher.publish(subject, `m${i}`);
@@ -36,10 +42,7 @@ describe('PublishBatcher', () => {
   });
 
   it('tells the sender when the client refuses a message, and sends the rest', async () => {
-    const subject = `${uniqueNamespace()}.mixed`;
-    const received: string[] = [];
-    listener.subscribe(subject, { callback: (_e, msg) => received.push(msg.string()) });
-    await listener.flush();
+    const { subject, received } = await listen('mixed');
     const batcher = new PublishBatcher(nc);
     const refused: Error[] = [];
     batcher.publish(subject, 'first');
@@ -52,10 +55,7 @@ describe('PublishBatcher', () => {
   });
 
   it('sends at once on flush, and drops what is discarded', async () => {
-    const subject = `${uniqueNamespace()}.flush`;
-    const received: string[] = [];
-    listener.subscribe(subject, { callback: (_e, msg) => received.push(msg.string()) });
-    await listener.flush();
+    const { subject, received } = await listen('flush');
     const batcher = new PublishBatcher(nc);
     const before = nc.stats().outMsgs;
     batcher.publish(subject, 'now');
