@@ -38,7 +38,29 @@ function backend(name, roots, extra = {}) {
   };
 }
 
-const suites = process.env.LR_TEST_SUITES ? process.env.LR_TEST_SUITES.split(',') : null;
+export const SUITE_NAMES = [
+  'libs',
+  'auth',
+  'catalog',
+  'orders',
+  'reporting',
+  'gateway',
+  'platform',
+  'web-store',
+  'web-admin',
+  'e2e',
+];
+
+const suites = process.env.LR_TEST_SUITES
+  ? process.env.LR_TEST_SUITES.split(',').map((name) => name.trim())
+  : null;
+const unknown = suites?.filter((name) => !SUITE_NAMES.includes(name)) ?? [];
+if (unknown.length > 0) {
+  // Jest would otherwise fall back to a default configuration and fail in confusing ways.
+  throw new Error(
+    `LR_TEST_SUITES names no such suite: ${unknown.join(', ')}. Valid names: ${SUITE_NAMES.join(', ')}`,
+  );
+}
 const wanted = (name) => !suites || suites.includes(name);
 
 const projects = [

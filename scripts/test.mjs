@@ -14,7 +14,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { findChromium, INSTALL_CHROMIUM_HINT } from './lib/chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -30,6 +31,32 @@ if (args.includes('--security')) {
   jestArgs.push('--testPathPatterns', 'chaos');
 }
 jestArgs.push(...args.filter((a) => !a.startsWith('--security') && !a.startsWith('--chaos')));
+
+// jest.config.js refuses unknown suite names; say so in one line before building anything.
+let suiteNames;
+try {
+  ({ SUITE_NAMES: suiteNames } = await import(
+    pathToFileURL(path.join(root, 'jest.config.js')).href
+  ));
+} catch (error) {
+  console.error(error.message);
+  console.log('tests: 0 passed, 1 failed');
+  process.exit(1);
+}
+
+// The browser journeys need Chromium: find one, or run everything else and stop before them.
+const selectedSuites = env.LR_TEST_SUITES ? env.LR_TEST_SUITES.split(',') : suiteNames;
+let browserMissing = false;
+if (selectedSuites.includes('e2e')) {
+  const chromium = findChromium(env);
+  if (chromium) {
+    env.CHROMIUM_PATH = chromium;
+  } else {
+    browserMissing = true;
+    console.error(`${INSTALL_CHROMIUM_HINT} Running the other suites first.`);
+    env.LR_TEST_SUITES = selectedSuites.filter((name) => name !== 'e2e').join(',');
+  }
+}
 
 function run(command, commandArgs, options = {}) {
   const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env, ...options });
@@ -73,5 +100,9 @@ try {
   rmSync(resultsFile, { force: true });
 } catch {
   console.log('\ntests: 0 passed, 1 failed');
+}
+if (browserMissing) {
+  console.error(`\nThe browser journeys did not run. ${INSTALL_CHROMIUM_HINT}`);
+  process.exit(1);
 }
 process.exit(status);
