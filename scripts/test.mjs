@@ -10,12 +10,13 @@
  *   npm test -- --chaos            the reliability suite (long form)
  *   LR_TEST_SUITES=catalog,orders npm test     some projects only
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findChromium, INSTALL_CHROMIUM_HINT } from './lib/chromium.mjs';
+import { ensureTestServices } from './lib/test-services.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -58,13 +59,20 @@ if (selectedSuites.includes('e2e')) {
   }
 }
 
-function run(command, commandArgs, options = {}) {
-  const result = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env, ...options });
-  return result.status ?? 1;
+// Asynchronous, so the test servers this process may have started keep being served meanwhile.
+function run(command, commandArgs) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit', env });
+    child.once('error', () => resolve(1));
+    child.once('exit', (code) => resolve(code ?? 1));
+  });
 }
 
+// Ctrl-C reaches the test runner too; this process waits for it, then stops what it started.
+process.on('SIGINT', () => undefined);
+
 if (!process.env.LR_SKIP_BUILD) {
-  if (run('npm', ['run', 'build']) !== 0) {
+  if ((await run('npm', ['run', 'build'])) !== 0) {
     console.error('build failed');
     console.log('tests: 0 passed, 1 failed');
     process.exit(1);
@@ -73,15 +81,24 @@ if (!process.env.LR_SKIP_BUILD) {
 
 // Lint is part of the test: type-aware promise rules and exhaustive switches catch real bugs.
 if (!process.env.LR_SKIP_LINT && !args.includes('--security') && !args.includes('--chaos')) {
-  if (run('npm', ['run', 'lint']) !== 0) {
+  if ((await run('npm', ['run', 'lint'])) !== 0) {
     console.error('lint failed');
     console.log('tests: 0 passed, 1 failed');
     process.exit(1);
   }
 }
 
+let stopTestServices;
+try {
+  stopTestServices = await ensureTestServices(env);
+} catch (error) {
+  console.error(`Could not start the test database or NATS: ${error.message}`);
+  console.log('tests: 0 passed, 1 failed');
+  process.exit(1);
+}
+
 const resultsFile = path.join(tmpdir(), `lr-jest-${process.pid}.json`);
-const status = run(process.execPath, [
+const status = await run(process.execPath, [
   '--experimental-vm-modules',
   '--no-warnings=ExperimentalWarning',
   'node_modules/jest/bin/jest.js',
@@ -101,6 +118,7 @@ try {
 } catch {
   console.log('\ntests: 0 passed, 1 failed');
 }
+await stopTestServices();
 if (browserMissing) {
   console.error(`\nThe browser journeys did not run. ${INSTALL_CHROMIUM_HINT}`);
   process.exit(1);

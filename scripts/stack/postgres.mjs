@@ -51,7 +51,7 @@ export async function waitForDatabase(url, timeoutMs = 30_000) {
   }
 }
 
-async function answers(url) {
+export async function postgresAnswers(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
@@ -107,12 +107,13 @@ export async function startEmbeddedPostgres({ dataDir, port, log }) {
     log(`Initialising an embedded PostgreSQL under ${databaseDir} ...`);
     await server.initialise();
   }
-  if (existsSync(path.join(databaseDir, 'postmaster.pid')) && (await answers(adminUrl))) {
+  if (existsSync(path.join(databaseDir, 'postmaster.pid')) && (await postgresAnswers(adminUrl))) {
     // An earlier run was killed before it could stop its database: use it, and stop it at the end.
     log('Using the embedded PostgreSQL an earlier run left running.');
     await createDatabaseIfMissing(adminUrl, 'lockerroom');
     return {
       url: `postgres://postgres:${password}@127.0.0.1:${port}/lockerroom`,
+      adminUrl,
       stop: () => stopLeftOverServer(databaseDir),
     };
   }
@@ -121,6 +122,7 @@ export async function startEmbeddedPostgres({ dataDir, port, log }) {
   await createDatabaseIfMissing(adminUrl, 'lockerroom');
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/lockerroom`,
+    adminUrl,
     stop: () => server.stop(),
   };
 }
