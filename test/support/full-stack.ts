@@ -34,8 +34,18 @@ export interface FullStack {
   close(): Promise<void>;
 }
 
-export async function startFullStack(extraEnv: Record<string, string> = {}): Promise<FullStack> {
-  const env = await TestEnv.create();
+export interface FullStackOptions {
+  /** Start on this environment's database and namespace (e.g. one a backup was restored into). */
+  env?: TestEnv;
+  /** Seed the demo data (default true). */
+  seed?: boolean;
+}
+
+export async function startFullStack(
+  extraEnv: Record<string, string> = {},
+  options: FullStackOptions = {},
+): Promise<FullStack> {
+  const env = options.env ?? (await TestEnv.create());
   const vars = env.envVars({ PUBLIC_URL, DEMO_CODE, ...extraEnv });
   await env.startService(
     'auth',
@@ -57,8 +67,10 @@ export async function startFullStack(extraEnv: Record<string, string> = {}): Pro
     ReportingModule.register(parseConfig(reportingConfigSchema, vars), env.logger),
     parseConfig(reportingConfigSchema, vars),
   );
-  await seedAuth(env.pool, { demoCode: DEMO_CODE, nodeEnv: 'test' });
-  await seedCatalog(env.pool);
+  if (options.seed !== false) {
+    await seedAuth(env.pool, { demoCode: DEMO_CODE, nodeEnv: 'test' });
+    await seedCatalog(env.pool);
+  }
   const app = await createGatewayApp(
     parseConfig(gatewayConfigSchema, { ...vars, PORT: '0' }),
     env.logger,

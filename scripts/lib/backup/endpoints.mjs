@@ -1,0 +1,50 @@
+/**
+ * Where the backup tools find the deployment: DATABASE_URL and NATS_URL when set (a deployment's own
+ * servers), else the embedded PostgreSQL and local nats-server of `npm start` under DATA_DIR, used
+ * while the stack runs or started for the duration of the command when it does not.
+ */
+import path from 'node:path';
+import { ROOT } from '../../stack/paths.mjs';
+import { postgresAnswers, startEmbeddedPostgres } from '../../stack/postgres.mjs';
+import { reachable, startLocalNats } from '../../stack/nats.mjs';
+
+const EMBEDDED_PASSWORD = 'lockerroom-local';
+
+export async function resolveEndpoints(env, log) {
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(ROOT, 'data'));
+  const stops = [];
+
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    const port = Number(env.EMBEDDED_PG_PORT ?? 54329);
+    const running = `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/lockerroom`;
+    if (await postgresAnswers(running)) {
+      databaseUrl = running;
+    } else {
+      log(`Starting the embedded PostgreSQL under ${dataDir} for this command ...`);
+      const server = await startEmbeddedPostgres({ dataDir, port, log });
+      databaseUrl = server.url;
+      stops.push(server.stop);
+    }
+  }
+
+  let natsUrl = env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  if (!(await reachable(natsUrl))) {
+    if (env.NATS_URL) throw new Error(`No NATS server answers at ${natsUrl}`);
+    log(`Starting nats-server with the store under ${dataDir} for this command ...`);
+    const nats = await startLocalNats({ dataDir, port: 4222, log });
+    natsUrl = nats.url;
+    stops.push(nats.stop);
+  }
+
+  return {
+    databaseUrl,
+    natsUrl,
+    namespace: env.NATS_NAMESPACE ?? '',
+    mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    mediaStorage: env.MEDIA_STORAGE ?? 'local',
+    async stop() {
+      for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,272 @@
+/**
+ * `npm run backup` and `npm run restore`: an archive of a running stack restored into a fresh
+ * database and NATS namespace gives the same orders, stock, ledger, report and media; the restored
+ * stack moves stock exactly once on a new status change; restore refuses to merge into data.
+ */
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TEST_NATS_URL, TestEnv, waitFor } from '@lr/testing';
+import { checkInvariants, unsentOutbox } from './chaos/invariants.js';
+import { startFullStack, type FullStack } from './support/full-stack.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function runScript(script: string, args: string[], env: TestEnv) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(root, 'scripts', script), ...args],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: env.database.url,
+          NATS_URL: TEST_NATS_URL,
+          NATS_NAMESPACE: env.namespace,
+          DATA_DIR: env.dataDir,
+        },
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+interface Figures {
+  orders: unknown[];
+  lines: unknown[];
+  stock: unknown[];
+  ledger: unknown[];
+  users: unknown[];
+}
+
+async function figures(env: TestEnv): Promise<Figures> {
+  const rows = async (sql: string) => (await env.pool.query(sql)).rows;
+  return {
+    orders: await rows(
+      'SELECT id, order_number, status, user_id, created_at, delivered_at FROM orders.orders ORDER BY id',
+    ),
+    lines: await rows(
+      'SELECT order_id, product_id, size, requested_quantity, quantity FROM orders.order_lines ORDER BY order_id, product_id, size',
+    ),
+    stock: await rows('SELECT id, size, stock FROM catalog.product_sizes ORDER BY id'),
+    ledger: await rows(
+      'SELECT id, size_id, delta, reason, order_id, event_id FROM catalog.stock_movements ORDER BY id',
+    ),
+    users: await rows('SELECT id, login_id, role, password_hash FROM auth.users ORDER BY id'),
+  };
+}
+
+describe('backup and restore', () => {
+  let source: FullStack;
+  let target: FullStack | undefined;
+  let duringLoad: FullStack | undefined;
+  let folder: string;
+  let archive: string;
+  let admin: string;
+  let school: string;
+  let orderIds: string[];
+  let productId: string;
+  let size: string;
+
+  beforeAll(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), 'lr-backup-test-'));
+    archive = path.join(folder, 'backup.tar.gz');
+    source = await startFullStack();
+    admin = await source.login('admin');
+    school = await source.login('maplegrove');
+    const listing = await source.request({ method: 'GET', url: '/api/v1/products' });
+    const product = (
+      JSON.parse(listing.body) as {
+        products: { _id: string; ProductSize: { size: string; stock: number }[] }[];
+      }
+    ).products.find((p) => p.ProductSize.some((s) => s.stock >= 6))!;
+    productId = product._id;
+    size = product.ProductSize.find((s) => s.stock >= 6)!.size;
+    orderIds = [];
+    for (let i = 0; i < 4; i += 1) {
+      const placed = await source.request({
+        method: 'POST',
+        url: '/api/v1/order/new',
+        cookie: school,
+        headers: { 'idempotency-key': randomUUID() },
+        payload: {
+          shippingInfo: { receivingPersonName: `B${i}_12_NA`, Email: 'teacher@example.org' },
+          orderItems: [{ product: productId, ProductSize: size, quantity: 2 }],
+        },
+      });
+      expect(placed.statusCode).toBe(201);
+      orderIds.push((JSON.parse(placed.body) as { order: { _id: string } }).order._id);
+    }
+    for (const [id, status] of [
+      [orderIds[0], 'Printed'],
+      [orderIds[1], 'Delivered'],
+    ] as const) {
+      const moved = await source.request({
+        method: 'PUT',
+        url: `/api/v1/admin/order/${id}`,
+        cookie: admin,
+        payload: { status },
+      });
+      expect(moved.statusCode).toBe(200);
+    }
+    // Both commits applied by catalog and the report has every order.
+    await waitFor(
+      async () =>
+        (
+          await source.env.pool.query(
+            `SELECT count(*)::int AS n FROM catalog.stock_movements WHERE reason = 'order-commit'`,
+          )
+        ).rows[0].n === 2,
+      { message: 'the two commits in the ledger' },
+    );
+    await waitFor(async () => (await report(source)).includes('"ordersReceived":4'), {
+      message: 'four orders in the report',
+    });
+    mkdirSync(path.join(source.env.dataDir, 'media', 'products'), { recursive: true });
+    writeFileSync(path.join(source.env.dataDir, 'media', 'products', 'photo.webp'), 'image bytes');
+  }, 120_000);
+
+  afterAll(async () => {
+    await duringLoad?.close();
+    await target?.close();
+    await source?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  async function report(stack: FullStack): Promise<string> {
+    const response = await stack.request({
+      method: 'GET',
+      url: '/api/v1/admin/report',
+      cookie: await stack.login('admin'),
+    });
+    return response.body;
+  }
+
+  it('restores an archive into a fresh database and namespace with the same figures', async () => {
+    const backup = await runScript('backup.mjs', ['--out', archive], source.env);
+    expect(backup.stderr).not.toContain('failed');
+    expect(backup.code).toBe(0);
+    expect(backup.stderr).toMatch(/Backup written: .*backup\.tar\.gz/);
+    const before = await figures(source.env);
+    const reportBefore = await report(source);
+
+    const fresh = await TestEnv.create();
+    const restore = await runScript('restore.mjs', [archive], fresh);
+    expect(restore.stderr).toContain('Restored:');
+    expect(restore.code).toBe(0);
+    expect(readFileSync(path.join(fresh.dataDir, 'media', 'products', 'photo.webp'), 'utf8')).toBe(
+      'image bytes',
+    );
+
+    target = await startFullStack({}, { env: fresh, seed: false });
+    expect(await figures(fresh)).toEqual(before);
+    // Same logins (same hashes), same report.
+    expect(await report(target)).toBe(reportBefore);
+
+    // A second restore into the now non-empty deployment is refused, and changes nothing.
+    const again = await runScript('restore.mjs', [archive], fresh);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already holds data');
+    expect(await figures(fresh)).toEqual(before);
+  }, 180_000);
+
+  it('moves stock exactly once on a status change after the restore', async () => {
+    const stack = target!;
+    const stockOf = async () =>
+      (
+        await stack.env.pool.query(
+          'SELECT stock FROM catalog.product_sizes WHERE product_id = $1 AND size = $2',
+          [productId, size],
+        )
+      ).rows[0].stock as number;
+    const stockBefore = await stockOf();
+    const moved = await stack.request({
+      method: 'PUT',
+      url: `/api/v1/admin/order/${orderIds[2]}`,
+      cookie: await stack.login('admin'),
+      payload: { status: 'Printed' },
+    });
+    expect(moved.statusCode).toBe(200);
+    await waitFor(async () => (await stockOf()) === stockBefore - 2, {
+      message: 'the commit after the restore',
+    });
+    // Let any replayed event land, then check nothing moved twice.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await stockOf()).toBe(stockBefore - 2);
+    const { rows } = await stack.env.pool.query(
+      `SELECT order_id, count(*)::int AS n FROM catalog.stock_movements
+        WHERE reason = 'order-commit' GROUP BY order_id`,
+    );
+    expect(rows.every((row: { n: number }) => row.n === 1)).toBe(true);
+    expect(rows).toHaveLength(3);
+  }, 60_000);
+
+  it('restores a backup taken during load to a consistent state', async () => {
+    let loading = true;
+    const load = (async () => {
+      for (let i = 0; loading; i += 1) {
+        const placed = await source.request({
+          method: 'POST',
+          url: '/api/v1/order/new',
+          cookie: school,
+          headers: { 'idempotency-key': randomUUID() },
+          payload: {
+            shippingInfo: { receivingPersonName: `L${i}_12_NA`, Email: 'teacher@example.org' },
+            orderItems: [{ product: productId, ProductSize: size, quantity: 1 }],
+          },
+        });
+        const id = (JSON.parse(placed.body) as { order?: { _id: string } }).order?._id;
+        if (id && i % 2 === 0)
+          await source.request({
+            method: 'PUT',
+            url: `/api/v1/admin/order/${id}`,
+            cookie: admin,
+            payload: { status: 'Printed' },
+          });
+        if (id && i % 4 === 0)
+          await source.request({
+            method: 'PUT',
+            url: `/api/v1/admin/order/${id}`,
+            cookie: admin,
+            payload: { status: 'Processing' },
+          });
+      }
+    })();
+    const loadArchive = path.join(folder, 'during-load.tar.gz');
+    const backup = await runScript('backup.mjs', ['--out', loadArchive], source.env);
+    loading = false;
+    await load;
+    expect(backup.code).toBe(0);
+
+    const fresh = await TestEnv.create();
+    const restore = await runScript('restore.mjs', [loadArchive], fresh);
+    expect(restore.code).toBe(0);
+    duringLoad = await startFullStack({}, { env: fresh, seed: false });
+    // Events the snapshot had not applied yet are applied now, each once.
+    const results = await waitFor(
+      async () => {
+        const checked = await checkInvariants(fresh.pool);
+        return (await unsentOutbox(fresh.pool)) === 0 && checked.every((r) => r.ok)
+          ? checked
+          : null;
+      },
+      { timeoutMs: 30_000, message: 'the restored stack to settle with every invariant' },
+    );
+    expect(results.map((r) => r.name)).toContain('committed lines moved exactly once');
+    const restored = (await fresh.pool.query('SELECT id FROM orders.orders')).rows.map(
+      (row: { id: string }) => row.id,
+    );
+    const original = new Set(
+      (await source.env.pool.query('SELECT id FROM orders.orders')).rows.map(
+        (row: { id: string }) => row.id,
+      ),
+    );
+    expect(restored.length).toBeGreaterThanOrEqual(4);
+    expect(restored.every((id) => original.has(id))).toBe(true);
+  }, 120_000);
+});
