@@ -55,8 +55,14 @@ export interface SessionGrant {
   expiresAt: string;
 }
 
-export const sessionCheckInputSchema = z.object({ token: z.string().min(1).max(4096) });
-export const logoutInputSchema = z.object({ token: z.string().min(1).max(4096) });
+/** Longer than any token auth issues; the gateway treats a longer one as no session at all. */
+export const SESSION_TOKEN_MAX_LENGTH = 4096;
+export const sessionCheckInputSchema = z.object({
+  token: z.string().min(1).max(SESSION_TOKEN_MAX_LENGTH),
+});
+export const logoutInputSchema = z.object({
+  token: z.string().min(1).max(SESSION_TOKEN_MAX_LENGTH),
+});
 
 export interface SessionCheckReply {
   actor: { id: string; role: Role; name: string; loginId: string };
