@@ -65,6 +65,15 @@ export type ShippingInfoInput = z.infer<typeof shippingInfoInputSchema>;
 
 // ---- rpc.orders.place ---------------------------------------------------------------------------
 
+/**
+ * An Idempotency-Key: any opaque string of 1 to 255 visible ASCII characters (0x21-0x7e), as the
+ * header's draft standard and payment APIs accept; the store sends a uuid. Scoped per account.
+ */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+export const idempotencyKeySchema = z
+  .string()
+  .regex(IDEMPOTENCY_KEY_PATTERN, 'must be 1 to 255 visible ASCII characters (no spaces)');
+
 export const orderLineInputSchema = z.object({
   productId: z.uuid(),
   size: z.string().trim().min(1).max(100),
@@ -76,7 +85,7 @@ export const placeOrderInputSchema = z.object({
   shippingInfo: shippingInfoInputSchema,
   lines: z.array(orderLineInputSchema).min(1, 'at least one item is needed').max(ORDER_LINES_MAX),
   /** Made once per checkout by the store; the same key (per user) returns the first order. */
-  idempotencyKey: z.uuid().nullable().optional(),
+  idempotencyKey: idempotencyKeySchema.nullable().optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 
