@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { baseConfigSchema } from '@lr/nest-kit';
+import { trustProxySchema } from './core/trust-proxy.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,7 +18,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   /** Secure cookies; defaults to true in production. */
   COOKIE_SECURE: booleanFromEnv.optional(),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  /** Proxies allowed to set the client address (core/trust-proxy.ts): false, hops or addresses. */
+  TRUST_PROXY: trustProxySchema.default(false),
   /**
    * How long a session check may be reused without asking auth (0: ask on every request). Auth's
    * hints evict at once; this only bounds the staleness when a hint is lost (docs/decisions.md).

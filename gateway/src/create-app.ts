@@ -13,7 +13,9 @@ import { enterContext, NestPinoLogger, type Logger } from '@lr/nest-kit';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { GatewayModule } from './app.module.js';
+import { registerPrivateAnswers } from './auth/private-answers.js';
 import type { GatewayConfig } from './config.js';
+import { fastifyTrustProxy } from './core/trust-proxy.js';
 import { registerWebRoutes } from './web/web-routes.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -32,6 +34,7 @@ async function configureFastify(fastify: FastifyInstance, config: GatewayConfig)
   // gzip for the apps' scripts and the JSON answers (a phone on a slow line pays for every byte).
   await fastify.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await fastify.register(fastifyCookie);
+  registerPrivateAnswers(fastify);
   // Security headers. Built once here: @fastify/helmet called helmet() again on every request,
   // parsing the policy each time (about 7% of the gateway's CPU per order, issue 9).
   const securityHeaders = helmet({
@@ -85,7 +88,10 @@ export async function createGatewayApp(
   config: GatewayConfig,
   logger: Logger,
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ trustProxy: config.TRUST_PROXY, bodyLimit: 1024 * 1024 });
+  const adapter = new FastifyAdapter({
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
+    bodyLimit: 1024 * 1024,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayModule.register(config, logger),
     adapter,

@@ -181,12 +181,32 @@ describe('gateway order routes', () => {
       expect(again._id).toBe(order._id);
     });
 
+    it('takes any opaque Idempotency-Key of visible ASCII, scoped to the account', async () => {
+      for (const key of ['order_2026-11-23:abc/XYZ=', 'k', '~'.repeat(255)]) {
+        const first = await placeAs(maple, key);
+        expect((await placeAs(maple, key))._id).toBe(first._id);
+        // Another school with the same key places its own order.
+        const other = await placeAs(cedar, key);
+        expect(other._id).not.toBe(first._id);
+        expect(other.user.name).not.toBe(first.user.name);
+        expect((await placeAs(cedar, key))._id).toBe(other._id);
+      }
+      const { rows } = await h.env.pool.query(
+        `SELECT count(*)::int AS n FROM orders.orders WHERE idempotency_key = 'k'`,
+      );
+      expect(rows[0]).toEqual({ n: 2 });
+    });
+
     it('refuses bad order bodies, keys, prices and guests', async () => {
       const post = (payload: unknown, headers: Record<string, string> = { cookie: maple }) =>
         h.inject({ method: 'POST', url: '/api/v1/order/new', headers, payload: payload as object });
-      expect(
-        (await post(orderBody(), { cookie: maple, 'idempotency-key': 'not-a-uuid' })).statusCode,
-      ).toBe(400);
+      for (const key of ['has space', 'x'.repeat(256), 'caf\u00e9', 'tab\there']) {
+        const refused = await post(orderBody(), { cookie: maple, 'idempotency-key': key });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toMatchObject({
+          message: expect.stringContaining('Idempotency-Key'),
+        });
+      }
       expect((await post({ ...orderBody(), totalPrice: 12 })).statusCode).toBe(400);
       expect((await post({ ...orderBody(), orderItems: [] })).statusCode).toBe(400);
       expect(

@@ -44,6 +44,7 @@ export class AccessGuard implements CanActivate {
     }
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
+    request.privateRoute = !rules.includes('public');
     await this.identify(request, reply);
 
     if (rules.includes('public')) return true;
@@ -56,11 +57,14 @@ export class AccessGuard implements CanActivate {
   private async identify(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (request.actor !== undefined) return;
     const token = readSessionToken(request);
-    request.sessionToken = token;
+    request.sessionToken = null;
     request.actor = null;
     if (!token) return;
+    // A token that is no session (garbage, expired, oversized) makes the caller anonymous: public
+    // routes answer as to anyone, protected ones 401 below.
     const session = await checkSession(this.rpc, this.sessions, token);
     if (!session) return;
+    request.sessionToken = token;
     request.actor = session.actor;
     request.sessionId = session.sessionId;
     if (session.refreshedToken && session.expiresAt) {

@@ -5,7 +5,7 @@
  * Auth's hints evict the cache, so a role change, a new code, a deletion or a logout still takes
  * effect on the next request.
  */
-import { RPC, type Actor, type SessionCheckReply } from '@lr/contracts';
+import { RPC, SESSION_TOKEN_MAX_LENGTH, type Actor, type SessionCheckReply } from '@lr/contracts';
 import type { RpcClient } from '@lr/nest-kit';
 import type { FastifyRequest } from 'fastify';
 import type { SessionCache } from './session-cache.js';
@@ -28,12 +28,17 @@ export function readSessionToken(request: FastifyRequest): string | null {
   return null;
 }
 
-/** The session of this token, or null when auth refuses it (refusals are never cached). */
+/**
+ * The session of this token, or null when auth refuses it (refusals are never cached). A token
+ * auth would refuse as malformed (too long, say) is no session either: on a public route the caller
+ * is simply anonymous, on a protected one the guard answers 401, never a 400 about a header.
+ */
 export async function checkSession(
   rpc: RpcClient,
   cache: SessionCache,
   token: string,
 ): Promise<SessionCheckResult | null> {
+  if (token.length > SESSION_TOKEN_MAX_LENGTH) return null;
   const cached = cache.enabled ? cache.get(token) : null;
   if (cached) return cached;
   if (!cache.enabled) return askAuth(rpc, cache, token);
@@ -50,7 +55,8 @@ async function askAuth(
   try {
     reply = await rpc.call<SessionCheckReply>(RPC.auth.sessionCheck, { token });
   } catch (error) {
-    if ((error as { code?: string }).code === 'UNAUTHORIZED') return null;
+    const code = (error as { code?: string }).code;
+    if (code === 'UNAUTHORIZED' || code === 'BAD_REQUEST') return null;
     throw error;
   }
   cache.store(token, reply, ticket);

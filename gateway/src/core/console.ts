@@ -3,7 +3,7 @@
  * array plus `Content-Range: <resource> <start>-<end>/<total>` out.
  */
 import { z } from 'zod';
-import { AppError } from '@lr/contracts';
+import { AppError, textSchema } from '@lr/contracts';
 import type { FastifyReply } from 'fastify';
 
 /** The list query as documented in OpenAPI (each parameter is a JSON string, parsed below). */
@@ -15,7 +15,7 @@ export const consoleListQuerySchema = z.object({
 
 /** `filter={"id":[...]}` (react-admin's getMany) or one id. */
 export const consoleIdFilterSchema = z
-  .union([z.string().max(100), z.array(z.string().max(100)).max(1000)])
+  .union([textSchema().max(100), z.array(textSchema().max(100)).max(1000)])
   .optional();
 
 export interface ConsoleListQuery {
@@ -24,7 +24,7 @@ export interface ConsoleListQuery {
   filter: Record<string, unknown>;
 }
 
-const sortSchema = z.tuple([z.string().min(1).max(64), z.enum(['ASC', 'DESC'])]);
+const sortSchema = z.tuple([textSchema().min(1).max(64), z.enum(['ASC', 'DESC'])]);
 const rangeSchema = z
   .tuple([z.number().int().min(0), z.number().int().min(0)])
   .refine(([a, b]) => b >= a, 'end before start');
@@ -47,7 +47,10 @@ export function parseConsoleQuery(
   const rangeRaw = parseJsonParam(query.range, 'range');
   const filterRaw = parseJsonParam(query.filter, 'filter');
   const sort = sortRaw === undefined ? null : sortSchema.safeParse(sortRaw);
-  if (sort && !sort.success) throw AppError.badRequest('sort: expected ["field","ASC"|"DESC"]');
+  if (sort && !sort.success) {
+    const refused = sort.error.issues.find((issue) => issue.code === 'custom');
+    throw AppError.badRequest(`sort: ${refused?.message ?? 'expected ["field","ASC"|"DESC"]'}`);
+  }
   const range = rangeRaw === undefined ? null : rangeSchema.safeParse(rangeRaw);
   if (range && !range.success) throw AppError.badRequest('range: expected [start,end]');
   if (

@@ -4,20 +4,20 @@
  */
 import { z } from 'zod';
 import { LIMITS, roleSchema, type Role } from './domain.js';
+import { textSchema } from './text.js';
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => textSchema().trim().max(max);
 
 /** A login id ("email" in the spec's API): a school's id, not necessarily an email address. */
-export const loginIdSchema = z.string().trim().min(1, 'is required').max(100);
+export const loginIdSchema = textSchema().trim().min(1, 'is required').max(100);
 /** A new password or code: 6 to 128 characters, never truncated. */
-export const newPasswordSchema = z
-  .string()
+export const newPasswordSchema = textSchema()
   .min(LIMITS.passwordMinLength, `must be at least ${LIMITS.passwordMinLength} characters`)
   .max(LIMITS.passwordMaxLength, `must be at most ${LIMITS.passwordMaxLength} characters`);
 /** A password typed at login: only bounded, so old short codes still get the generic answer. */
-const enteredPasswordSchema = z.string().min(1, 'is required').max(LIMITS.passwordMaxLength);
-const nameSchema = z.string().trim().min(1, 'is required').max(120);
-const avatarSchema = z.object({ url: z.string().min(1).max(500) });
+const enteredPasswordSchema = textSchema().min(1, 'is required').max(LIMITS.passwordMaxLength);
+const nameSchema = textSchema().trim().min(1, 'is required').max(120);
+const avatarSchema = z.object({ url: textSchema().min(1).max(500) });
 
 export const authUserSchema = z.object({
   id: z.uuid(),
@@ -44,7 +44,7 @@ export const loginInputSchema = z.object({
   loginId: loginIdSchema,
   password: enteredPasswordSchema,
   /** The caller's address, for per-address throttling. */
-  ip: z.string().max(100).default('unknown'),
+  ip: textSchema().max(100).default('unknown'),
 });
 export type LoginInput = z.input<typeof loginInputSchema>;
 
@@ -55,8 +55,14 @@ export interface SessionGrant {
   expiresAt: string;
 }
 
-export const sessionCheckInputSchema = z.object({ token: z.string().min(1).max(4096) });
-export const logoutInputSchema = z.object({ token: z.string().min(1).max(4096) });
+/** Longer than any token auth issues; the gateway treats a longer one as no session at all. */
+export const SESSION_TOKEN_MAX_LENGTH = 4096;
+export const sessionCheckInputSchema = z.object({
+  token: textSchema().min(1).max(SESSION_TOKEN_MAX_LENGTH),
+});
+export const logoutInputSchema = z.object({
+  token: textSchema().min(1).max(SESSION_TOKEN_MAX_LENGTH),
+});
 
 export interface SessionCheckReply {
   actor: { id: string; role: Role; name: string; loginId: string };
@@ -96,7 +102,7 @@ export const updatePasswordInputSchema = z
   .object({
     oldPassword: enteredPasswordSchema,
     newPassword: newPasswordSchema,
-    confirmPassword: z.string().min(1, 'is required').max(LIMITS.passwordMaxLength),
+    confirmPassword: textSchema().min(1, 'is required').max(LIMITS.passwordMaxLength),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -106,14 +112,14 @@ export const updatePasswordInputSchema = z
 export const forgotPasswordInputSchema = z.object({ email: loginIdSchema });
 /** What the gateway sends auth: the form plus the client's address (for the per-address limit). */
 export const forgotPasswordRequestSchema = forgotPasswordInputSchema.extend({
-  ip: z.string().min(1).max(100).optional(),
+  ip: textSchema().min(1).max(100).optional(),
 });
 
 export const resetPasswordInputSchema = z
   .object({
-    token: z.string().min(20).max(200),
+    token: textSchema().min(20).max(200),
     password: newPasswordSchema,
-    confirmPassword: z.string().min(1, 'is required').max(LIMITS.passwordMaxLength),
+    confirmPassword: textSchema().min(1, 'is required').max(LIMITS.passwordMaxLength),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -140,8 +146,8 @@ export interface UserList {
   total: number;
 }
 
-export const userIdInputSchema = z.object({ id: z.string().max(100) });
-export const userIdsInputSchema = z.object({ ids: z.array(z.string().max(100)).max(1000) });
+export const userIdInputSchema = z.object({ id: textSchema().max(100) });
+export const userIdsInputSchema = z.object({ ids: z.array(textSchema().max(100)).max(1000) });
 
 export const registerUserInputSchema = z.object({
   name: nameSchema,
@@ -155,7 +161,7 @@ export const registerUserInputSchema = z.object({
 export type RegisterUserInput = z.input<typeof registerUserInputSchema>;
 
 export const updateUserInputSchema = z.object({
-  id: z.string().max(100),
+  id: textSchema().max(100),
   name: nameSchema,
   email: loginIdSchema,
   /** Update User sets admin or user; volunteer is accepted only when it is the current role. */
@@ -184,8 +190,8 @@ export const loginBodySchema = z.object({
 });
 
 export const resetPasswordBodySchema = z.object({
-  password: z.string(),
-  confirmPassword: z.string(),
+  password: textSchema(),
+  confirmPassword: textSchema(),
 });
 
 export const updateUserBodySchema = updateUserInputSchema.omit({ id: true });

@@ -6,12 +6,13 @@
 import { z } from 'zod';
 import { categorySchema, LIMITS, subCategorySchema } from './domain.js';
 import { movementReasonSchema, type ShortLine } from './events.js';
+import { textSchema } from './text.js';
 
 export const CATALOG_PAGE_SIZE = 12;
 
-/** Text PostgreSQL can store: a NUL character is refused as bad input (a 400, not a database error). */
-const text = () =>
-  z.string().refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
+/** A single-line text field (text.ts); multi-line ones say so. */
+const text = () => textSchema();
+const multilineText = () => textSchema({ multiline: true });
 
 /** A size name: trimmed, non-empty, short. */
 export const sizeNameSchema = text().trim().min(1, 'must not be empty').max(40);
@@ -87,7 +88,7 @@ export interface InventoryCheckResult {
 
 export const createProductInputSchema = z.object({
   name: text().trim().min(1, 'is required').max(120),
-  description: text().trim().max(5000).optional().default(''),
+  description: multilineText().trim().max(5000).optional().default(''),
   category: categorySchema,
   SubCategory: subCategorySchema,
   ProductSize: z
@@ -102,7 +103,7 @@ export type CreateProductInput = z.input<typeof createProductInputSchema>;
 
 export const updateProductInputSchema = z.object({
   id: productIdSchema,
-  description: text().trim().max(5000).optional(),
+  description: multilineText().trim().max(5000).optional(),
   isShow: z.boolean().optional(),
   /** Stock added to existing sizes (a `restock` movement each). */
   addStock: z
@@ -198,7 +199,7 @@ export const ratingSchema = z.coerce
 export const upsertReviewInputSchema = z.object({
   productId: productIdSchema,
   rating: ratingSchema,
-  comment: text().trim().max(2000).optional().default(''),
+  comment: multilineText().trim().max(2000).optional().default(''),
 });
 export type UpsertReviewInput = z.input<typeof upsertReviewInputSchema>;
 export const deleteReviewInputSchema = z.object({ id: text().max(100) });

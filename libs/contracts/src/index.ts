@@ -1,4 +1,5 @@
 export * from './domain.js';
+export * from './text.js';
 export * from './errors.js';
 export * from './envelope.js';
 export * from './subjects.js';

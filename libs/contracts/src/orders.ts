@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { genderSchema, orderStatusSchema } from './domain.js';
+import { textSchema } from './text.js';
 
 /** Highest quantity any line may carry in the schema (the 5 cap is a business rule in the service). */
 export const ORDER_LINE_HARD_MAX = 1000;
@@ -40,34 +41,42 @@ export function splitReceivingPersonName(
  * profile and the clock), so they are accepted but ignored.
  */
 export const shippingInfoInputSchema = z.object({
-  receivingPersonName: z
-    .string()
+  receivingPersonName: textSchema()
     .trim()
     .max(200)
     .regex(
       RECEIVING_PERSON_PATTERN,
       'must be the student id, age and gender (Male, Female or NA) joined by underscores',
     ),
-  additionalComments: z.string().trim().max(2000).optional().default(''),
-  userLoggedInDesignation: z.string().trim().max(200).optional().default(''),
+  additionalComments: textSchema({ multiline: true }).trim().max(2000).optional().default(''),
+  userLoggedInDesignation: textSchema().trim().max(200).optional().default(''),
   phoneNo: z
     .union([z.string(), z.number()])
     .transform(String)
-    .pipe(z.string().trim().max(40))
+    .pipe(textSchema().trim().max(40))
     .optional()
     .default(''),
   Email: z.email().max(254),
-  userName: z.string().optional(),
-  userAddress: z.string().optional(),
-  orderDate: z.string().optional(),
+  userName: textSchema().max(500).optional(),
+  userAddress: textSchema({ multiline: true }).max(1000).optional(),
+  orderDate: textSchema().max(100).optional(),
 });
 export type ShippingInfoInput = z.infer<typeof shippingInfoInputSchema>;
 
 // ---- rpc.orders.place ---------------------------------------------------------------------------
 
+/**
+ * An Idempotency-Key: any opaque string of 1 to 255 visible ASCII characters (0x21-0x7e), as the
+ * header's draft standard and payment APIs accept; the store sends a uuid. Scoped per account.
+ */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+export const idempotencyKeySchema = z
+  .string()
+  .regex(IDEMPOTENCY_KEY_PATTERN, 'must be 1 to 255 visible ASCII characters (no spaces)');
+
 export const orderLineInputSchema = z.object({
   productId: z.uuid(),
-  size: z.string().trim().min(1).max(100),
+  size: textSchema().trim().min(1).max(100),
   quantity: z.number().int().min(1).max(ORDER_LINE_HARD_MAX),
 });
 export type OrderLineInput = z.infer<typeof orderLineInputSchema>;
@@ -76,7 +85,7 @@ export const placeOrderInputSchema = z.object({
   shippingInfo: shippingInfoInputSchema,
   lines: z.array(orderLineInputSchema).min(1, 'at least one item is needed').max(ORDER_LINES_MAX),
   /** Made once per checkout by the store; the same key (per user) returns the first order. */
-  idempotencyKey: z.uuid().nullable().optional(),
+  idempotencyKey: idempotencyKeySchema.nullable().optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 
@@ -94,12 +103,13 @@ export type RefusedLine = z.infer<typeof refusedLineSchema>;
 
 // ---- reads --------------------------------------------------------------------------------------
 
-export const orderIdInputSchema = z.object({ id: z.string().min(1).max(100) });
-export const orderIdsInputSchema = z.object({ ids: z.array(z.string().min(1).max(100)).max(1000) });
+export const orderIdInputSchema = z.object({ id: textSchema().min(1).max(100) });
+export const orderIdsInputSchema = z.object({
+  ids: z.array(textSchema().min(1).max(100)).max(1000),
+});
 
 /** A date the database can hold and a person would mean (years 1970 to 9999). */
-const filterDateSchema = z
-  .string()
+const filterDateSchema = textSchema()
   .max(40)
   .refine((text) => {
     const time = Date.parse(text);
@@ -126,13 +136,13 @@ export const orderConsoleFilterSchema = z.object({
   /** A date without a time means the end of that day. */
   createdAt_lte: filterDateSchema.optional(),
   /** Part of the school's name or login id (the console's free-text School filter). */
-  school: z.string().trim().max(100).optional(),
+  school: textSchema().trim().max(100).optional(),
   /** Aliases of createdAt_gte / createdAt_lte (the console's From and To dates). */
   from: filterDateSchema.optional(),
   to: filterDateSchema.optional(),
   /** Order number (`LR-000123` or `123`) or student id. */
-  q: z.string().trim().max(100).optional(),
-  id: z.array(z.string()).optional(),
+  q: textSchema().trim().max(100).optional(),
+  id: z.array(textSchema().max(100)).max(1000).optional(),
 });
 export type OrderConsoleFilter = z.infer<typeof orderConsoleFilterSchema>;
 
@@ -161,7 +171,7 @@ export type OrderConsoleListInput = z.infer<typeof orderConsoleListInputSchema>;
 // ---- rpc.orders.update --------------------------------------------------------------------------
 
 export const updateOrderInputSchema = z.object({
-  id: z.string().min(1).max(100),
+  id: textSchema().min(1).max(100),
   status: orderStatusSchema,
   /** One given quantity per line, in line order; only while the order is Processing. */
   newQuantity: z.array(z.number().int()).max(ORDER_LINES_MAX).nullable().optional(),
@@ -196,11 +206,11 @@ const zeroPrice = z.coerce
 
 export const newOrderItemBodySchema = z.object({
   product: z.uuid(),
-  name: z.string().optional(),
-  SubCategory: z.string().optional(),
-  ProductSize: z.string().trim().min(1).max(100),
+  name: textSchema().max(500).optional(),
+  SubCategory: textSchema().max(100).optional(),
+  ProductSize: textSchema().trim().min(1).max(100),
   quantity: z.coerce.number().int().min(1).max(ORDER_LINE_HARD_MAX),
-  image: z.string().optional(),
+  image: textSchema().max(2000).optional(),
   price: zeroPrice,
 });
 
@@ -224,8 +234,8 @@ export const updateOrderBodySchema = z.object({
   newQuantity: z
     .union([
       z.array(z.coerce.number().int()),
-      z
-        .string()
+      textSchema()
+        .max(1000)
         .transform((s) => (s.trim() === '' ? [] : s.split(',').map((part) => Number(part.trim()))))
         .pipe(z.array(z.number().int())),
     ])

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { categorySchema } from './domain.js';
+import { textSchema } from './text.js';
 
 /** A calendar day, `YYYY-MM-DD`; ranges include both end days in the report's time zone. */
 const isoDaySchema = z.iso.date();
@@ -65,7 +66,7 @@ export type CsvFile = z.infer<typeof csvFileSchema>;
 export const ordersCsvPageInputSchema = z
   .object({
     ...rangeShape,
-    cursor: z.string().max(200).nullish(),
+    cursor: textSchema().max(200).nullish(),
     limit: z.number().int().min(1).max(2000).optional(),
   })
   .refine(fromNotAfterTo, fromAfterToIssue);

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { AppError } from '@lr/contracts';
 import type { Logger } from './logger.js';
 
 export type Database = NodePgDatabase<Record<string, never>>;
@@ -159,4 +160,59 @@ export function executeNamed<T extends Record<string, unknown>>(
   const { dialect, session } = exec as unknown as DrizzleInternals;
   const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
   return prepared.execute() as Promise<pg.QueryResult<T>>;
+}
+
+/** PostgreSQL's unique_violation: a second row where a unique constraint or index allows one. */
+export const UNIQUE_VIOLATION = '23505';
+
+/** A repository's message for each of its unique constraints (or unique indexes), by name. */
+export type UniqueConstraintMessages = Readonly<Record<string, string>>;
+
+/** The message when no repository named the constraint: still a conflict, never a 500. */
+export const DEFAULT_UNIQUE_MESSAGE =
+  'This already exists (another request may have just created it)';
+
+/**
+ * The constraint a unique violation names, or null when `error` is not one. Drizzle wraps the
+ * driver's error (as `cause`), so the chain is followed.
+ */
+export function uniqueViolationOf(error: unknown): { constraint: string | null } | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const e = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (e.code === UNIQUE_VIOLATION) {
+      return { constraint: typeof e.constraint === 'string' ? e.constraint : null };
+    }
+    current = e.cause;
+  }
+  return null;
+}
+
+/**
+ * The 409 a unique violation means, with the message the repository gave for its constraint;
+ * null when `error` is not a unique violation. The check-then-write of a service (e.g. "is this
+ * login id taken?") cannot see a row a concurrent transaction is inserting: the index decides, and
+ * this turns its answer into the same conflict the check would have given.
+ */
+export function conflictFromUniqueViolation(
+  error: unknown,
+  messages: UniqueConstraintMessages = {},
+): AppError | null {
+  const violation = uniqueViolationOf(error);
+  if (!violation) return null;
+  const message =
+    (violation.constraint && messages[violation.constraint]) || DEFAULT_UNIQUE_MESSAGE;
+  return AppError.conflict(message);
+}
+
+/** Runs a write; a unique violation becomes the repository's 409 (see conflictFromUniqueViolation). */
+export async function withUniqueMessages<T>(
+  messages: UniqueConstraintMessages,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw conflictFromUniqueViolation(error, messages) ?? error;
+  }
 }

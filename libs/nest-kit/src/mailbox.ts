@@ -26,9 +26,12 @@ export function mailboxFileIn(dataDir: string): string {
 /** A line that starts like a message separator gets one more `>` (mboxrd), so it stays body text. */
 const FROM_LINE = /^(>*From )/gm;
 
-/** asctime() form, as the mbox separator line writes the date. */
+/**
+ * asctime() form in UTC (`Mon Nov 23 07:18:28 2026`), as the mbox separator line writes the date.
+ * toUTCString() gives `Mon, 23 Nov 2026 07:18:28 GMT`: day of month before month.
+ */
 function asctime(date: Date): string {
-  const [day, month, dayOfMonth, year, time] = date.toUTCString().replace(',', '').split(' ');
+  const [day, dayOfMonth, month, year, time] = date.toUTCString().replace(',', '').split(' ');
   return `${day} ${month} ${String(Number(dayOfMonth)).padStart(2, ' ')} ${time} ${year}`;
 }
 

@@ -21,6 +21,7 @@ import {
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import { runWithContext } from './context.js';
+import { conflictFromUniqueViolation } from './db.js';
 import { connectNats } from './nats.js';
 import { PublishBatcher } from './publish-batcher.js';
 
@@ -102,6 +103,9 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
   private toErrorBody(error: unknown, pattern: string): RpcErrorBody {
     if (error instanceof AppError) return error.toBody();
     if (error instanceof ZodError) return { code: 'BAD_REQUEST', message: describeZodError(error) };
+    // A unique index no repository mapped is still a conflict, not a server fault.
+    const conflict = conflictFromUniqueViolation(error);
+    if (conflict) return conflict.toBody();
     this.log.error(
       `Unexpected error handling ${pattern}: ${(error as Error)?.stack ?? String(error)}`,
     );

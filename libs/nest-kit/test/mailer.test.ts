@@ -159,6 +159,13 @@ describe('Mailer', () => {
     }
   });
 
+  it('dates the separator line in asctime form, in UTC', () => {
+    const at = (iso: string) =>
+      mboxEntry('Subject: x\n\nhi\n', 'a@b.c', new Date(iso)).split('\n')[0];
+    expect(at('2026-11-23T07:18:28Z')).toBe('From a@b.c Mon Nov 23 07:18:28 2026');
+    expect(at('2026-02-05T23:59:59Z')).toBe('From a@b.c Thu Feb  5 23:59:59 2026');
+  });
+
   it('starts a new mbox when the mail folder is removed while running', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'lr-mailer-gone-'));
     const mailer = new Mailer({ from: 'no-reply@lockerroom.local', dataDir: dir, logger });

@@ -19,6 +19,7 @@ import {
   parseOrThrow,
   registerBodySchema,
   roleSchema,
+  textSchema,
   updateUserBodySchema,
   type Actor,
   type AuthUser,
@@ -40,7 +41,7 @@ import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { toConsoleUser } from './user-views.js';
 
 const filterSchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: textSchema().trim().max(100).optional(),
   role: roleSchema.optional(),
   id: consoleIdFilterSchema,
 });

@@ -5,6 +5,7 @@ import {
   AppError,
   parseOrThrow,
   RPC,
+  textSchema,
   type Actor,
   type ConsoleList,
   type MovementDto,
@@ -217,11 +218,11 @@ export class ConsoleProductsController {
     const { sort, range, filter } = parseConsoleQuery(query);
     const movementFilter = parseOrThrow(
       z.object({
-        productId: z.string().max(100).optional(),
-        sizeId: z.string().max(100).optional(),
-        size: z.string().max(40).optional(),
-        reason: z.string().max(40).optional(),
-        orderId: z.string().max(100).optional(),
+        productId: textSchema().max(100).optional(),
+        sizeId: textSchema().max(100).optional(),
+        size: textSchema().max(40).optional(),
+        reason: textSchema().max(40).optional(),
+        orderId: textSchema().max(100).optional(),
       }),
       filter,
     );

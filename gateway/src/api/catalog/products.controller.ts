@@ -5,6 +5,7 @@ import {
   categorySchema,
   parseOrThrow,
   RPC,
+  textSchema,
   type Actor,
   type GroupedListResult,
   type ProductDto,
@@ -18,13 +19,7 @@ import { ProductReadCache } from './product-read-cache.js';
 
 /** `category=All` (or empty) means every category, as the old client sends it. */
 export const productQuerySchema = z.object({
-  keyword: z
-    .string()
-    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters')
-    .trim()
-    .max(100)
-    .optional()
-    .default(''),
+  keyword: textSchema().trim().max(100).optional().default(''),
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
   category: z.preprocess(
     (v) => (v === '' || v === 'All' ? undefined : v),

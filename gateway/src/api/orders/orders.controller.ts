@@ -15,6 +15,7 @@ import { z } from 'zod';
 import {
   AppError,
   RPC,
+  idempotencyKeySchema,
   newOrderBodySchema,
   parseOrThrow,
   paymentProcessBodySchema,
@@ -30,7 +31,7 @@ import { readForm } from '../../core/body.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { toApiOrder } from './order-views.js';
 
-const idempotencyKeySchema = z.uuid('Idempotency-Key: must be a uuid').optional();
+const idempotencyHeaderSchema = z.object({ 'Idempotency-Key': idempotencyKeySchema.optional() });
 
 @Controller()
 export class OrdersController {
@@ -53,7 +54,7 @@ export class OrdersController {
   @Access('login')
   @ApiDoc({
     summary:
-      'Place a request (header Idempotency-Key: one uuid per checkout; a repeat returns the first order)',
+      'Place a request (header Idempotency-Key: one opaque key per checkout, 1-255 visible ASCII characters; a repeat by the same account returns the first order)',
     body: newOrderBodySchema,
   })
   async place(
@@ -62,7 +63,9 @@ export class OrdersController {
     @Headers('idempotency-key') idempotencyKeyHeader: string | undefined,
   ) {
     const input = parseOrThrow(newOrderBodySchema, body ?? {});
-    const idempotencyKey = parseOrThrow(idempotencyKeySchema, idempotencyKeyHeader || undefined);
+    const { 'Idempotency-Key': idempotencyKey } = parseOrThrow(idempotencyHeaderSchema, {
+      'Idempotency-Key': idempotencyKeyHeader || undefined,
+    });
     const order = await this.rpc.call<OrderSnapshot>(
       RPC.orders.place,
       {

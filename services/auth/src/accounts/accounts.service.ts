@@ -22,7 +22,7 @@ import { SessionHints } from '../sessions/session-hints.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UserEvents } from '../users/user-events.js';
 import { DEFAULT_AVATAR_URL, toAuthUser, toPublicEntry } from '../users/users.mapper.js';
-import { UsersRepository, type UserListQuery } from '../users/users.repository.js';
+import { LOGIN_ID_IN_USE, UsersRepository, type UserListQuery } from '../users/users.repository.js';
 
 export interface NewUser {
   name: string;
@@ -175,7 +175,7 @@ export class AccountsService {
     tx: Executor,
   ): Promise<void> {
     if (await this.users.loginIdTaken(loginId, exceptId, tx)) {
-      throw AppError.conflict('email: this Login ID is already in use');
+      throw AppError.conflict(LOGIN_ID_IN_USE);
     }
   }
 

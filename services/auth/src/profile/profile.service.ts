@@ -7,7 +7,7 @@ import { SessionHints } from '../sessions/session-hints.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UserEvents } from '../users/user-events.js';
 import { toAuthUser } from '../users/users.mapper.js';
-import { UsersRepository } from '../users/users.repository.js';
+import { LOGIN_ID_IN_USE, UsersRepository } from '../users/users.repository.js';
 
 export interface ProfileChange {
   name: string;
@@ -40,7 +40,7 @@ export class ProfileService {
   async update(actor: Actor, change: ProfileChange): Promise<AuthUser> {
     const user = await this.db.transaction(async (tx) => {
       if (await this.users.loginIdTaken(change.email, actor.id, tx)) {
-        throw AppError.conflict('email: this Login ID is already in use');
+        throw AppError.conflict(LOGIN_ID_IN_USE);
       }
       const row = await this.users.update(
         actor.id,

@@ -1,7 +1,13 @@
 /** The only place with SQL about user rows. Methods take an executor so callers can pass a transaction. */
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
+import {
+  DATABASE,
+  withUniqueMessages,
+  type Database,
+  type Executor,
+  type UniqueConstraintMessages,
+} from '@lr/nest-kit';
 import type { Role } from '@lr/contracts';
 import { users, type UserRow } from '../db/schema.js';
 
@@ -24,6 +30,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
+
+/** Login ids are unique case-insensitively (001-auth.sql): the index answers a race the check lost. */
+export const LOGIN_ID_IN_USE = 'email: this Login ID is already in use';
+const UNIQUE_MESSAGES: UniqueConstraintMessages = { users_login_id_lower_idx: LOGIN_ID_IN_USE };
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 function likePattern(q: string): string {
@@ -71,7 +81,9 @@ export class UsersRepository {
   }
 
   async insert(row: NewUserRow, exec: Executor = this.db): Promise<UserRow> {
-    const rows = await exec.insert(users).values(row).returning();
+    const rows = await withUniqueMessages(UNIQUE_MESSAGES, () =>
+      exec.insert(users).values(row).returning(),
+    );
     return rows[0]!;
   }
 
@@ -83,11 +95,13 @@ export class UsersRepository {
   ): Promise<UserRow | undefined> {
     // A malformed id names no user (404), it is not a database error.
     if (!isUuid(id)) return undefined;
-    const rows = await exec
-      .update(users)
-      .set({ ...patch, version: sql`${users.version} + 1`, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
+    const rows = await withUniqueMessages(UNIQUE_MESSAGES, () =>
+      exec
+        .update(users)
+        .set({ ...patch, version: sql`${users.version} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning(),
+    );
     return rows[0];
   }
 

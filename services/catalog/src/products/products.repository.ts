@@ -1,7 +1,13 @@
 /** The only place with SQL for products, their sizes and the reviews shown with them. */
 import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
+import {
+  DATABASE,
+  withUniqueMessages,
+  type Database,
+  type Executor,
+  type UniqueConstraintMessages,
+} from '@lr/nest-kit';
 import {
   products,
   productSizes,
@@ -11,6 +17,13 @@ import {
   type StoredImage,
 } from '../db/schema.js';
 import { anyUuid, ilikeLiteral, isUuid, whereAll } from '../db/sql-helpers.js';
+
+/** A size name is unique per product, case-insensitively (001-catalog.sql). */
+const SIZE_TAKEN = 'size: the product already has a size with this name';
+const UNIQUE_SIZE_MESSAGES: UniqueConstraintMessages = {
+  product_sizes_product_id_size_key: SIZE_TAKEN,
+  product_sizes_lower_size_idx: SIZE_TAKEN,
+};
 
 export interface ProductAggregate {
   product: ProductRow;
@@ -239,10 +252,12 @@ export class ProductsRepository {
       .from(productSizes)
       .where(eq(productSizes.productId, productId));
     const start = (max?.p ?? -1) + 1;
-    return tx
-      .insert(productSizes)
-      .values(sizes.map((size, i) => ({ productId, size, stock: 0, position: start + i })))
-      .returning();
+    return withUniqueMessages(UNIQUE_SIZE_MESSAGES, () =>
+      tx
+        .insert(productSizes)
+        .values(sizes.map((size, i) => ({ productId, size, stock: 0, position: start + i })))
+        .returning(),
+    );
   }
 
   async updateProduct(

@@ -24,7 +24,8 @@ export const orders = ordersSchema.table('orders', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   version: integer('version').notNull().default(1),
-  idempotencyKey: uuid('idempotency_key'),
+  // Opaque, any visible ASCII (004-idempotency-key-text.sql); unique per user.
+  idempotencyKey: text('idempotency_key'),
 });
 
 export const orderLines = ordersSchema.table('order_lines', {

@@ -223,7 +223,7 @@ export class OrdersRepository {
       WITH incoming AS (
         SELECT * FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(placed)}::jsonb) AS (
           id uuid, user_id uuid, user_name text, user_login_id text, shipping_info jsonb,
-          created_at timestamptz, idempotency_key uuid, actor_id uuid, actor_name text,
+          created_at timestamptz, idempotency_key text, actor_id uuid, actor_name text,
           quantities jsonb, event_id uuid, subject text, envelope jsonb))
         WITH ORDINALITY AS i(id, user_id, user_name, user_login_id, shipping_info, created_at,
                              idempotency_key, actor_id, actor_name, quantities, event_id, subject,

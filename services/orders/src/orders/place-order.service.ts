@@ -12,7 +12,7 @@ import {
   type PlaceOrderInput,
   type ShippingInfo,
 } from '@lr/contracts';
-import { LOGGER, type Logger } from '@lr/nest-kit';
+import { conflictFromUniqueViolation, LOGGER, uniqueViolationOf, type Logger } from '@lr/nest-kit';
 import { CatalogClient, imageOf, type CatalogProduct } from '../clients/catalog.client.js';
 import { UsersClient, type SchoolProfile } from '../clients/users.client.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
@@ -28,13 +28,10 @@ import { toOrderSnapshot } from './order.mapper.js';
 import { OrderWriter } from './order-writer.js';
 import { OrdersRepository, type NewOrder } from './orders.repository.js';
 
-const UNIQUE_VIOLATION = '23505';
-
-/** Drizzle wraps the driver's error; the PostgreSQL code is on it or on its cause. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
-}
+/** The other submit with this key won but its order is gone (deleted in between). */
+const IDEMPOTENCY_MESSAGES = {
+  orders_idempotency_unique: 'Idempotency-Key: this key was already used for another order',
+};
 
 @Injectable()
 export class PlaceOrderService {
@@ -79,7 +76,7 @@ export class PlaceOrderService {
       // A repeated submit (same idempotency key) gets the order it placed the first time, even when
       // its lines would now be refused; two racing submits: the other one won. Looked up only here,
       // so a first submit costs no extra query.
-      const repeated = key && (error instanceof AppError || isUniqueViolation(error));
+      const repeated = key && (error instanceof AppError || uniqueViolationOf(error) !== null);
       if (repeated) {
         const existing = await this.repository.findByIdempotencyKey(
           this.repository.db,
@@ -88,7 +85,7 @@ export class PlaceOrderService {
         );
         if (existing) return toOrderSnapshot(existing.order, existing.lines);
       }
-      throw error;
+      throw conflictFromUniqueViolation(error, IDEMPOTENCY_MESSAGES) ?? error;
     }
     this.logger.info({ orderId: placed.id, orderNumber: placed.orderNumber }, 'order placed');
     this.mailer.orderPlaced(placed);

@@ -1,0 +1,39 @@
+/**
+ * The one builder of text fields for every schema (ARCHITECTURE.md section 9: every text field
+ * refuses control characters). PostgreSQL cannot store a NUL character at all (the write fails),
+ * and the other control characters (bell, escape, delete, the C1 range, the Unicode line and
+ * paragraph separators) have no place in a name, an id or a code: they hide text in the console,
+ * break CSV exports and mail headers, and spoof what an admin reads. A 400 names the field.
+ * Multi-line fields (descriptions, comments) also take line feeds, carriage returns and tabs.
+ */
+import { z } from 'zod';
+
+/** C0 and C1 controls, DEL, and the Unicode line and paragraph separators. */
+function isControl(code: number): boolean {
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
+}
+
+const LINE_BREAKS_AND_TAB = new Set([0x09, 0x0a, 0x0d]);
+
+export function hasControlCharacters(
+  value: string,
+  options: { multiline?: boolean } = {},
+): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const code = value.charCodeAt(i);
+    if (isControl(code) && !(options.multiline && LINE_BREAKS_AND_TAB.has(code))) return true;
+  }
+  return false;
+}
+
+/** A string without control characters; chain `.trim()`, `.min()`, `.max()` as with z.string(). */
+export function textSchema(options: { multiline?: boolean } = {}) {
+  return z
+    .string()
+    .refine(
+      (value) => !hasControlCharacters(value, options),
+      options.multiline
+        ? 'must not contain control characters (line breaks and tabs are allowed)'
+        : 'must not contain control characters or line breaks',
+    );
+}
