@@ -5,6 +5,7 @@ export * from './db.js';
 export * from './nats.js';
 export * from './rpc-server.js';
 export * from './rpc-client.js';
+export * from './reply-budget.js';
 export * from './reply-inbox.js';
 export * from './publish-batcher.js';
 export * from './outbox.js';
