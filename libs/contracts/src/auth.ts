@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { LIMITS, roleSchema, type Role } from './domain.js';
+import { idListSchema, pageLimitSchema } from './paging.js';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -129,7 +130,7 @@ export const listUsersInputSchema = z.object({
     .object({ field: z.enum(USER_SORT_FIELDS), order: z.enum(['ASC', 'DESC']) })
     .default({ field: 'loginId', order: 'ASC' }),
   offset: z.number().int().min(0).default(0),
-  limit: z.number().int().min(1).max(1000).default(LIMITS.tablePageSize),
+  limit: pageLimitSchema.default(LIMITS.tablePageSize),
   q: text(100).optional(),
   role: roleSchema.optional(),
 });
@@ -141,7 +142,7 @@ export interface UserList {
 }
 
 export const userIdInputSchema = z.object({ id: z.string().max(100) });
-export const userIdsInputSchema = z.object({ ids: z.array(z.string().max(100)).max(1000) });
+export const userIdsInputSchema = z.object({ ids: idListSchema(z.string().max(100)) });
 
 export const registerUserInputSchema = z.object({
   name: nameSchema,

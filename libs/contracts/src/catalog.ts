@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { categorySchema, LIMITS, subCategorySchema } from './domain.js';
 import { movementReasonSchema, type ShortLine } from './events.js';
+import { idListSchema, pageRangeSchema } from './paging.js';
 
 export const CATALOG_PAGE_SIZE = 12;
 
@@ -58,7 +59,7 @@ export const listProductsInputSchema = z.object({
 export type ListProductsInput = z.input<typeof listProductsInputSchema>;
 
 export const getProductInputSchema = z.object({ id: productIdSchema });
-export const getProductsInputSchema = z.object({ ids: z.array(productIdSchema).max(500) });
+export const getProductsInputSchema = z.object({ ids: idListSchema(productIdSchema) });
 
 /** Payload of HINTS.catalogProductsChanged: the products an admin just changed or deleted. */
 export interface ProductsChangedHint {
@@ -128,10 +129,8 @@ export type UpdateProductInput = z.input<typeof updateProductInputSchema>;
 
 // ---- console lists ----------------------------------------------------------------------------
 
-export const consoleRangeSchema = z.object({
-  start: z.number().int().min(0),
-  end: z.number().int().min(0),
-});
+/** A console page: at most PAGE_SIZE_MAX rows (the gateway cuts bigger ranges). */
+export const consoleRangeSchema = pageRangeSchema;
 export const consoleSortSchema = z
   .object({ field: text().max(64), order: z.enum(['ASC', 'DESC']) })
   .nullable();
@@ -146,7 +145,7 @@ export const consoleListProductsInputSchema = z.object({
       SubCategory: subCategorySchema.optional(),
       isShow: z.boolean().optional(),
       outOfStock: z.boolean().optional(),
-      id: z.union([z.array(text().max(100)).max(500), text().max(100)]).optional(),
+      id: z.union([idListSchema(text().max(100)), text().max(100)]).optional(),
     })
     .catchall(z.unknown())
     .optional()

@@ -6,6 +6,7 @@ export * from './nats.js';
 export * from './rpc-server.js';
 export * from './rpc-client.js';
 export * from './reply-budget.js';
+export * from './page-walks.js';
 export * from './reply-inbox.js';
 export * from './publish-batcher.js';
 export * from './outbox.js';

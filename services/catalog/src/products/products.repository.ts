@@ -153,6 +153,7 @@ export class ProductsRepository {
     return found ?? null;
   }
 
+  /** The products with these ids, in the order of `ids` (unknown ids are left out). */
   async findByIds(ids: string[]): Promise<ProductAggregate[]> {
     const valid = ids.filter(isUuid);
     if (valid.length === 0) return [];
@@ -160,6 +161,8 @@ export class ProductsRepository {
       .select()
       .from(products)
       .where(anyUuid(sql`${products.id}`, valid));
+    const position = new Map(valid.map((id, i) => [id, i]));
+    rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
     return this.withDetails(this.db, rows);
   }
 

@@ -17,7 +17,7 @@ import {
   type listProductsInputSchema,
   type updateProductInputSchema,
 } from '@lr/contracts';
-import { LOGGER, OutboxWriter, type Executor, type Logger } from '@lr/nest-kit';
+import { LOGGER, OutboxWriter, withinReplyBudget, type Executor, type Logger } from '@lr/nest-kit';
 import type { z } from 'zod';
 import { isAdmin } from '../common/actor-checks.js';
 import type { StoredImage } from '../db/schema.js';
@@ -92,9 +92,12 @@ export class ProductsService {
     return toProductDto(found);
   }
 
-  /** For other services (orders copies name, category, SubCategory and image into its lines). */
+  /**
+   * For other services (orders copies name, category, SubCategory and image into its lines), in
+   * the order asked; a cut page (products with many reviews) leaves out the last ones asked.
+   */
   async getMany(ids: string[]): Promise<ProductDto[]> {
-    return (await this.products.findByIds(ids)).map(toProductDto);
+    return withinReplyBudget((await this.products.findByIds(ids)).map(toProductDto));
   }
 
   async consoleList(input: ConsoleInput): Promise<ConsoleList<ProductDto>> {
@@ -113,7 +116,8 @@ export class ProductsService {
       this.products.count(productFilter),
       this.products.page(productFilter, range.start, range.end - range.start + 1, sort),
     ]);
-    return { items: page.map(toProductDto), total };
+    // A cut page holds fewer rows than asked; the caller asks again from where it stopped.
+    return { items: withinReplyBudget(page.map(toProductDto)), total };
   }
 
   async create(input: CreateInput, actor: Actor): Promise<ProductDto> {
