@@ -151,6 +151,16 @@ describe('the old "all" routes at volume', () => {
     expect(new Set(body.users.map((u) => u._id)).size).toBe(rows[0]!.n);
   });
 
+  it('GET /api/v1/getUserList streams every school for the login dropdown', async () => {
+    const response = await h.inject({ method: 'GET', url: '/api/v1/getUserList' });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ success: boolean; users: { _id: string; name: string }[] }>();
+    expect(Object.keys(body)).toEqual(['success', 'users']);
+    const bulk = body.users.filter((u) => u.name.startsWith('Bulk School '));
+    expect(bulk).toHaveLength(EXTRA_USERS);
+    expect(new Set(body.users.map((u) => u._id)).size).toBe(body.users.length);
+  });
+
   it('still refuses these routes to the wrong roles', async () => {
     const asSchool = await h.inject({
       method: 'GET',

@@ -44,7 +44,7 @@ export type PageRange = z.infer<typeof pageRangeSchema>;
 
 /** One step of a keyset walk: `after` is the previous page's `next` (absent for the first page). */
 export const keysetPageInputSchema = z.object({
-  after: z.string().min(1).max(200).nullish(),
+  after: z.string().min(1).max(1000).nullish(),
   limit: pageLimitSchema.optional(),
 });
 export type KeysetPageInput = z.infer<typeof keysetPageInputSchema>;

@@ -8,7 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  PAGE_SIZE_MAX,
   isReservedLoginId,
+  type KeysetPage,
+  type KeysetPageInput,
   type Actor,
   type AuthUser,
   type PublicUserEntry,
@@ -22,6 +25,7 @@ import { SessionHints } from '../sessions/session-hints.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UserEvents } from '../users/user-events.js';
 import { DEFAULT_AVATAR_URL, toAuthUser, toPublicEntry } from '../users/users.mapper.js';
+import { decodeNameKeyset, encodeNameKeyset } from '../users/name-keyset.js';
 import { UsersRepository, type UserListQuery } from '../users/users.repository.js';
 
 export interface NewUser {
@@ -60,10 +64,22 @@ export class AccountsService {
     this.logger = logger.child({ context: AccountsService.name });
   }
 
-  /** The login dropdown: every account but the reserved ones, by name; nothing but id and names. */
-  async publicList(): Promise<PublicUserEntry[]> {
-    const rows = await this.users.listForLogin();
-    return rows.filter((row) => !isReservedLoginId(row.loginId)).map(toPublicEntry);
+  /**
+   * The login dropdown, one page at a time: every account but the reserved ones, by name; nothing
+   * but id and names. A page may hold fewer rows than asked (reserved ones are left out).
+   */
+  async publicList(input: KeysetPageInput): Promise<KeysetPage<PublicUserEntry>> {
+    const limit = input.limit ?? PAGE_SIZE_MAX;
+    const rows = await this.users.listForLogin({
+      after: decodeNameKeyset(input.after),
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      items: page.filter((row) => !isReservedLoginId(row.loginId)).map(toPublicEntry),
+      next: rows.length > limit && last ? encodeNameKeyset(last) : null,
+    };
   }
 
   async list(query: UserListQuery): Promise<UserList> {

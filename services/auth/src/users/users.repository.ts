@@ -157,13 +157,22 @@ export class UsersRepository {
     return { rows, total: counted[0]?.n ?? 0 };
   }
 
-  /** Every account for the login dropdown, sorted by name (reserved ones are filtered by the caller). */
+  /**
+   * One page of the accounts for the login dropdown, by name (then id), after `after` (the last
+   * row of the previous page); reserved ones are filtered by the caller.
+   */
   async listForLogin(
+    page: { after: { name: string; id: string } | null; limit: number },
     exec: Executor = this.db,
   ): Promise<Pick<UserRow, 'id' | 'name' | 'loginId'>[]> {
+    const after = page.after
+      ? sql`(lower(${users.name}), ${users.id}) > (lower(${page.after.name}), ${page.after.id}::uuid)`
+      : undefined;
     return exec
       .select({ id: users.id, name: users.name, loginId: users.loginId })
       .from(users)
-      .orderBy(sql`lower(${users.name})`, asc(users.id));
+      .where(after)
+      .orderBy(sql`lower(${users.name})`, asc(users.id))
+      .limit(page.limit);
   }
 }
