@@ -1,6 +1,7 @@
 /**
  * A reply too large for the broker is not dropped in silence: the caller gets an INTERNAL error
- * reply (not a timeout) and the service logs an error naming the subject and the size.
+ * reply (not a timeout) and the service logs an error naming the subject and the size. A request
+ * too large is refused at once the same way.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -85,6 +86,14 @@ describe('a reply over the broker limit', () => {
     expect(logged).toBeDefined();
     expect(logged?.level).toBe(50);
     expect(logged?.msg).toMatch(/\d{7} bytes/);
+  });
+
+  it('refuses a request over the limit at once, as INTERNAL rather than "not answering"', async () => {
+    const error = (await env.rpc
+      .call('rpc.auth.small', { blob: 'x'.repeat(TWO_MB) }, { timeoutMs: 8000 })
+      .catch((e: unknown) => e)) as AppError;
+    expect(error.code).toBe('INTERNAL');
+    expect(error.message).toBe('The request to the auth service could not be sent');
   });
 
   it('still sends replies under the limit', async () => {
