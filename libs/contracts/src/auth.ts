@@ -131,6 +131,8 @@ export const listUsersInputSchema = z.object({
     .default({ field: 'loginId', order: 'ASC' }),
   offset: z.number().int().min(0).default(0),
   limit: pageLimitSchema.default(LIMITS.tablePageSize),
+  /** A keyset walk: the previous page's `next`; only in the default order and without offset. */
+  after: z.string().min(1).max(1000).nullish(),
   q: text(100).optional(),
   role: roleSchema.optional(),
 });
@@ -139,6 +141,8 @@ export type ListUsersInput = z.input<typeof listUsersInputSchema>;
 export interface UserList {
   items: AuthUser[];
   total: number;
+  /** In the default order (login id, ascending): where the next page starts; null on the last. */
+  next?: string | null;
 }
 
 export const userIdInputSchema = z.object({ id: z.string().max(100) });

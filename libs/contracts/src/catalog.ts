@@ -138,6 +138,8 @@ export const consoleSortSchema = z
 export const consoleListProductsInputSchema = z.object({
   sort: consoleSortSchema.optional().default(null),
   range: consoleRangeSchema,
+  /** A keyset walk: the previous page's `next`; only in name order, from `range.start` 0. */
+  after: z.string().min(1).max(1000).nullish(),
   filter: z
     .object({
       q: text().max(100).optional(),
@@ -184,6 +186,8 @@ export type ListReviewsInput = z.input<typeof listReviewsInputSchema>;
 export interface ConsoleList<T> {
   items: T[];
   total: number;
+  /** Lists that can be walked by keyset: where the next page starts; null on the last. */
+  next?: string | null;
 }
 
 // ---- reviews ----------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ export * from './rpc-server.js';
 export * from './rpc-client.js';
 export * from './reply-budget.js';
 export * from './page-walks.js';
+export * from './keyset-cursor.js';
 export * from './reply-inbox.js';
 export * from './publish-batcher.js';
 export * from './outbox.js';

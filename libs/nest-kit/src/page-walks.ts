@@ -23,20 +23,6 @@ export async function* keysetPages<T>(
   } while (after);
 }
 
-/** Every page of a range list (`start`, `limit`), in order, until the rows run out. */
-export async function* rangePages<T>(
-  fetch: (start: number, limit: number) => Promise<RangePage<T>>,
-): AsyncGenerator<T[]> {
-  let start = 0;
-  for (;;) {
-    const page = await fetch(start, PAGE_SIZE_MAX);
-    if (page.items.length === 0) return;
-    yield page.items;
-    start += page.items.length;
-    if (start >= page.total) return;
-  }
-}
-
 /**
  * Rows `start` to `start + count - 1` of a range list, asking again where a page was cut short; the
  * rows may be fewer at the end of the list. `count` must not exceed PAGE_SIZE_MAX.

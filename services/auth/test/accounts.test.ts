@@ -82,6 +82,32 @@ describe('auth accounts', () => {
     });
   });
 
+  it('walks all users by login id with a keyset cursor; refuses it in another order', async () => {
+    const whole = (await call<UserList>(RPC.auth.listUsers, { limit: 100 })).items;
+    const walked: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: UserList = await call<UserList>(RPC.auth.listUsers, { limit: 6, after });
+      walked.push(...page.items.map((u) => u.id));
+      after = page.next ?? null;
+    } while (after && walked.length < 100);
+    expect(walked).toEqual(whole.map((u) => u.id));
+    const first = await call<UserList>(RPC.auth.listUsers, { limit: 6 });
+    await expect(
+      call(RPC.auth.listUsers, {
+        limit: 6,
+        after: first.next,
+        sort: { field: 'name', order: 'ASC' },
+      }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(call(RPC.auth.listUsers, { after: 'junk' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(call(RPC.auth.listUsers, { limit: 101 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+
   it('lists users for admins only, sorted by login id by default, with search, role filter and paging', async () => {
     const all = await call<UserList>(RPC.auth.listUsers, {});
     expect(all.total).toBe(20);

@@ -13,6 +13,7 @@ import {
   type StreamableFile,
 } from '@nestjs/common';
 import {
+  PAGE_SIZE_MAX,
   RPC,
   parseOrThrow,
   registerBodySchema,
@@ -21,7 +22,7 @@ import {
   type AuthUser,
   type UserList,
 } from '@lr/contracts';
-import { LOGGER, RpcClient, rangePages, type Logger } from '@lr/nest-kit';
+import { LOGGER, RpcClient, keysetPages, type Logger } from '@lr/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
@@ -53,9 +54,13 @@ export class AdminUsersController {
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
-    const pages = rangePages(async (offset, limit) => {
-      const page = await this.rpc.call<UserList>(RPC.auth.listUsers, { offset, limit }, { actor });
-      return { items: page.items.map(toApiUser), total: page.total };
+    const pages = keysetPages(async (after) => {
+      const page = await this.rpc.call<UserList>(
+        RPC.auth.listUsers,
+        { limit: PAGE_SIZE_MAX, after },
+        { actor },
+      );
+      return { items: page.items.map(toApiUser), next: page.next ?? null };
     });
     return streamJsonList(
       reply,

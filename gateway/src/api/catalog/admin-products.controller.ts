@@ -18,6 +18,7 @@ import {
 } from '@nestjs/common';
 import { z } from 'zod';
 import {
+  PAGE_SIZE_MAX,
   parseOrThrow,
   updateProductInputSchema,
   RPC,
@@ -25,7 +26,7 @@ import {
   type ConsoleList,
   type ProductDto,
 } from '@lr/contracts';
-import { LOGGER, RpcClient, rangePages, type Logger } from '@lr/nest-kit';
+import { LOGGER, RpcClient, keysetPages, type Logger } from '@lr/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
@@ -75,13 +76,18 @@ export class AdminProductsController {
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
-    const pages = rangePages((start, limit) =>
-      this.rpc.call<ConsoleList<ProductDto>>(
+    const pages = keysetPages(async (after) => {
+      const page = await this.rpc.call<ConsoleList<ProductDto>>(
         RPC.catalog.consoleListProducts,
-        { range: { start, end: start + limit - 1 }, sort: { field: 'name', order: 'ASC' } },
+        {
+          range: { start: 0, end: PAGE_SIZE_MAX - 1 },
+          sort: { field: 'name', order: 'ASC' },
+          after,
+        },
         { actor },
-      ),
-    );
+      );
+      return { items: page.items, next: page.next ?? null };
+    });
     return streamJsonList(
       reply,
       {

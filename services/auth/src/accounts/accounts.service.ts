@@ -25,7 +25,12 @@ import { SessionHints } from '../sessions/session-hints.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UserEvents } from '../users/user-events.js';
 import { DEFAULT_AVATAR_URL, toAuthUser, toPublicEntry } from '../users/users.mapper.js';
-import { decodeNameKeyset, encodeNameKeyset } from '../users/name-keyset.js';
+import {
+  decodeLoginIdKeyset,
+  decodeNameKeyset,
+  encodeLoginIdKeyset,
+  encodeNameKeyset,
+} from '../users/user-keysets.js';
 import { UsersRepository, type UserListQuery } from '../users/users.repository.js';
 
 export interface NewUser {
@@ -82,9 +87,23 @@ export class AccountsService {
     };
   }
 
-  async list(query: UserListQuery): Promise<UserList> {
-    const { rows, total } = await this.users.list(query);
-    return { items: rows.map(toAuthUser), total };
+  /** A page of users; in the default order (login id ascending) it also says where the next starts. */
+  async list(query: Omit<UserListQuery, 'after'> & { after?: string | null }): Promise<UserList> {
+    const byLoginId = query.sort.field === 'loginId' && query.sort.order === 'ASC';
+    if (query.after && (!byLoginId || query.offset > 0)) {
+      throw AppError.badRequest('after: only in login id order, without offset');
+    }
+    const after = decodeLoginIdKeyset(query.after);
+    // One more than the page tells whether another page follows.
+    const { rows, total } = await this.users.list({ ...query, after, limit: query.limit + 1 });
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    const more = rows.length > query.limit && last !== undefined;
+    return {
+      items: page.map(toAuthUser),
+      total,
+      next: byLoginId && more ? encodeLoginIdKeyset(last) : null,
+    };
   }
 
   /** An admin may read anyone; any other caller only themselves. */

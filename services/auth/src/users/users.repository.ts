@@ -16,6 +16,8 @@ export interface UserListQuery {
   limit: number;
   q?: string | undefined;
   role?: Role | undefined;
+  /** Keyset walk in login id order: the rows after this one. */
+  after?: { loginId: string; id: string } | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -135,6 +137,9 @@ export class UsersRepository {
       );
     }
     const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const after = query.after
+      ? sql`(lower(${users.loginId}), ${users.id}) > (lower(${query.after.loginId}), ${query.after.id}::uuid)`
+      : undefined;
     const column = {
       loginId: sql`lower(${users.loginId})`,
       name: sql`lower(${users.name})`,
@@ -146,7 +151,7 @@ export class UsersRepository {
     const rows = await exec
       .select()
       .from(users)
-      .where(where)
+      .where(after ? and(where, after) : where)
       .orderBy(direction(column), asc(users.id))
       .offset(query.offset)
       .limit(query.limit);
