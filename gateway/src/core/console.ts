@@ -3,7 +3,7 @@
  * array plus `Content-Range: <resource> <start>-<end>/<total>` out.
  */
 import { z } from 'zod';
-import { AppError, textSchema } from '@lr/contracts';
+import { AppError, PAGE_SIZE_MAX, textSchema } from '@lr/contracts';
 import type { FastifyReply } from 'fastify';
 
 /** The list query as documented in OpenAPI (each parameter is a JSON string, parsed below). */
@@ -13,9 +13,12 @@ export const consoleListQuerySchema = z.object({
   filter: z.string().optional(),
 });
 
-/** `filter={"id":[...]}` (react-admin's getMany) or one id. */
+/** `filter={"id":[...]}` (react-admin's getMany) or one id; as many ids as rows on a page. */
 export const consoleIdFilterSchema = z
-  .union([textSchema().max(100), z.array(textSchema().max(100)).max(1000)])
+  .union([
+    textSchema().max(100),
+    z.array(textSchema().max(100)).max(PAGE_SIZE_MAX, `at most ${PAGE_SIZE_MAX} ids at once`),
+  ])
   .optional();
 
 export interface ConsoleListQuery {
@@ -60,8 +63,8 @@ export function parseConsoleQuery(
     throw AppError.badRequest('filter: expected an object');
   }
   const [start, end] = range?.data ?? [0, defaultPageSize - 1];
-  // Never let a client ask for an unbounded page.
-  const cappedEnd = Math.min(end, start + 999);
+  // A bigger page is cut to the services' maximum; Content-Range then tells the rows sent.
+  const cappedEnd = Math.min(end, start + PAGE_SIZE_MAX - 1);
   return {
     sort: sort ? { field: sort.data[0], order: sort.data[1] } : null,
     range: { start, end: cappedEnd },

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LIMITS, roleSchema, type Role } from './domain.js';
 import { textSchema } from './text.js';
+import { idListSchema, pageLimitSchema } from './paging.js';
 
 const text = (max: number) => textSchema().trim().max(max);
 
@@ -135,7 +136,9 @@ export const listUsersInputSchema = z.object({
     .object({ field: z.enum(USER_SORT_FIELDS), order: z.enum(['ASC', 'DESC']) })
     .default({ field: 'loginId', order: 'ASC' }),
   offset: z.number().int().min(0).default(0),
-  limit: z.number().int().min(1).max(1000).default(LIMITS.tablePageSize),
+  limit: pageLimitSchema.default(LIMITS.tablePageSize),
+  /** A keyset walk: the previous page's `next`; only in the default order and without offset. */
+  after: textSchema().min(1).max(1000).nullish(),
   q: text(100).optional(),
   role: roleSchema.optional(),
 });
@@ -144,10 +147,12 @@ export type ListUsersInput = z.input<typeof listUsersInputSchema>;
 export interface UserList {
   items: AuthUser[];
   total: number;
+  /** In the default order (login id, ascending): where the next page starts; null on the last. */
+  next?: string | null;
 }
 
 export const userIdInputSchema = z.object({ id: textSchema().max(100) });
-export const userIdsInputSchema = z.object({ ids: z.array(textSchema().max(100)).max(1000) });
+export const userIdsInputSchema = z.object({ ids: idListSchema(textSchema().max(100)) });
 
 export const registerUserInputSchema = z.object({
   name: nameSchema,

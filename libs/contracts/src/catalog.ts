@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { categorySchema, LIMITS, subCategorySchema } from './domain.js';
 import { movementReasonSchema, type ShortLine } from './events.js';
 import { textSchema } from './text.js';
+import { idListSchema, pageRangeSchema } from './paging.js';
 
 export const CATALOG_PAGE_SIZE = 12;
 
@@ -59,7 +60,7 @@ export const listProductsInputSchema = z.object({
 export type ListProductsInput = z.input<typeof listProductsInputSchema>;
 
 export const getProductInputSchema = z.object({ id: productIdSchema });
-export const getProductsInputSchema = z.object({ ids: z.array(productIdSchema).max(500) });
+export const getProductsInputSchema = z.object({ ids: idListSchema(productIdSchema) });
 
 /** Payload of HINTS.catalogProductsChanged: the products an admin just changed or deleted. */
 export interface ProductsChangedHint {
@@ -129,10 +130,8 @@ export type UpdateProductInput = z.input<typeof updateProductInputSchema>;
 
 // ---- console lists ----------------------------------------------------------------------------
 
-export const consoleRangeSchema = z.object({
-  start: z.number().int().min(0),
-  end: z.number().int().min(0),
-});
+/** A console page: at most PAGE_SIZE_MAX rows (the gateway cuts bigger ranges). */
+export const consoleRangeSchema = pageRangeSchema;
 export const consoleSortSchema = z
   .object({ field: text().max(64), order: z.enum(['ASC', 'DESC']) })
   .nullable();
@@ -140,6 +139,8 @@ export const consoleSortSchema = z
 export const consoleListProductsInputSchema = z.object({
   sort: consoleSortSchema.optional().default(null),
   range: consoleRangeSchema,
+  /** A keyset walk: the previous page's `next`; only in name order, from `range.start` 0. */
+  after: textSchema().min(1).max(1000).nullish(),
   filter: z
     .object({
       q: text().max(100).optional(),
@@ -147,7 +148,7 @@ export const consoleListProductsInputSchema = z.object({
       SubCategory: subCategorySchema.optional(),
       isShow: z.boolean().optional(),
       outOfStock: z.boolean().optional(),
-      id: z.union([z.array(text().max(100)).max(500), text().max(100)]).optional(),
+      id: z.union([idListSchema(text().max(100)), text().max(100)]).optional(),
     })
     .catchall(z.unknown())
     .optional()
@@ -186,6 +187,8 @@ export type ListReviewsInput = z.input<typeof listReviewsInputSchema>;
 export interface ConsoleList<T> {
   items: T[];
   total: number;
+  /** Lists that can be walked by keyset: where the next page starts; null on the last. */
+  next?: string | null;
 }
 
 // ---- reviews ----------------------------------------------------------------------------------

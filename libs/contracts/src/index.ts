@@ -5,6 +5,7 @@ export * from './envelope.js';
 export * from './subjects.js';
 export * from './events.js';
 export * from './rpc.js';
+export * from './paging.js';
 export * from './catalog.js';
 export * from './orders.js';
 export * from './auth.js';

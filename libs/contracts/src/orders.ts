@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { genderSchema, orderStatusSchema } from './domain.js';
 import { textSchema } from './text.js';
+import { PAGE_SIZE_MAX, idListSchema } from './paging.js';
 
 /** Highest quantity any line may carry in the schema (the 5 cap is a business rule in the service). */
 export const ORDER_LINE_HARD_MAX = 1000;
@@ -104,9 +105,7 @@ export type RefusedLine = z.infer<typeof refusedLineSchema>;
 // ---- reads --------------------------------------------------------------------------------------
 
 export const orderIdInputSchema = z.object({ id: textSchema().min(1).max(100) });
-export const orderIdsInputSchema = z.object({
-  ids: z.array(textSchema().min(1).max(100)).max(1000),
-});
+export const orderIdsInputSchema = z.object({ ids: idListSchema(textSchema().min(1).max(100)) });
 
 /** A date the database can hold and a person would mean (years 1970 to 9999). */
 const filterDateSchema = textSchema()
@@ -151,7 +150,7 @@ export const orderConsoleListInputSchema = z.object({
     .object({ field: z.enum(ORDER_CONSOLE_SORT_FIELDS), order: z.enum(['ASC', 'DESC']) })
     .nullable()
     .optional(),
-  /** `{ start, end }` or the console's `[start, end]`, both inclusive; at most 1000 rows. */
+  /** `{ start, end }` or the console's `[start, end]`, both inclusive; at most PAGE_SIZE_MAX rows. */
   range: z
     .union([
       z.object({
@@ -163,7 +162,10 @@ export const orderConsoleListInputSchema = z.object({
         .transform(([start, end]) => ({ start, end })),
     ])
     .refine((r) => r.end >= r.start, 'end before start')
-    .transform((r) => ({ start: r.start, end: Math.min(r.end, r.start + 999) })),
+    .refine(
+      (r) => r.end - r.start + 1 <= PAGE_SIZE_MAX,
+      `must be at most ${PAGE_SIZE_MAX} rows per page`,
+    ),
   filter: orderConsoleFilterSchema.optional().default({}),
 });
 export type OrderConsoleListInput = z.infer<typeof orderConsoleListInputSchema>;

@@ -12,7 +12,7 @@ import {
 } from '@lr/contracts';
 import { headers, type NatsConnection } from '@nats-io/transport-node';
 import { currentCorrelationId } from './context.js';
-import { ReplyInbox } from './reply-inbox.js';
+import { ReplyInbox, RequestFailedError } from './reply-inbox.js';
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -53,6 +53,12 @@ export class RpcClient {
       raw = decoder.decode(reply.data);
     } catch (error) {
       const service = subject.split('.')[1];
+      // The client refused to publish the request (too large for max_payload): no use retrying.
+      if (!(error instanceof RequestFailedError)) {
+        throw new AppError('INTERNAL', `The request to the ${service} service could not be sent`, {
+          cause: (error as Error).message,
+        });
+      }
       throw new AppError(
         'SERVICE_UNAVAILABLE',
         `The ${service} service is not answering; please try again`,

@@ -35,6 +35,23 @@ export interface NatsRpcServerOptions {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** nats-server's default max_payload, for the moment before the server's INFO is known. */
+const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
+/** Room left under max_payload for the reply's protocol line and headers. */
+const REPLY_OVERHEAD_BYTES = 1024;
+
+/** The small reply a caller gets instead of one that could not be sent. */
+function unsentReply(pattern: string): Uint8Array {
+  const reply: RpcReply<never> = {
+    ok: false,
+    error: {
+      code: 'INTERNAL',
+      message: `The reply to ${pattern} could not be sent (too large or refused by the broker)`,
+    },
+  };
+  return encoder.encode(JSON.stringify(reply));
+}
+
 export class NatsRpcServer extends Server implements CustomTransportStrategy {
   private nc: NatsConnection | undefined;
   private readonly subscriptions: Subscription[] = [];
@@ -75,7 +92,34 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     const correlationId = msg.headers?.get(HEADERS.correlationId) || randomUUID();
     await runWithContext({ correlationId }, async () => {
       const reply = await this.dispatch(pattern, msg);
-      if (msg.reply) this.replies?.publish(msg.reply, encoder.encode(JSON.stringify(reply)));
+      if (msg.reply) this.sendReply(pattern, msg.reply, reply);
+    });
+  }
+
+  /**
+   * A reply the broker would refuse is never published: the client would drop it without a word and
+   * the caller would wait for its timeout. The caller gets a small error at once and the log says
+   * which subject produced how many bytes.
+   */
+  private sendReply(pattern: string, to: string, reply: RpcReply<unknown>): void {
+    const data = encoder.encode(JSON.stringify(reply));
+    const limit = (this.nc?.info?.max_payload ?? DEFAULT_MAX_PAYLOAD) - REPLY_OVERHEAD_BYTES;
+    if (data.length > limit) {
+      this.log.error(
+        `Reply to ${pattern} not sent: ${data.length} bytes is over the broker's limit of ${limit}`,
+      );
+      this.replies?.publish(to, unsentReply(pattern));
+      return;
+    }
+    this.replies?.publish(to, data, undefined, (error) => {
+      this.log.error(
+        `Reply to ${pattern} (${data.length} bytes) could not be published: ${error.message}`,
+      );
+      try {
+        this.nc?.publish(to, unsentReply(pattern));
+      } catch {
+        // The connection itself is failing; the caller's timeout is all that is left.
+      }
     });
   }
 

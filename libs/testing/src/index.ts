@@ -4,3 +4,4 @@ export * from './wait.js';
 export * from './env.js';
 export * from './builders.js';
 export * from './mail.js';
+export * from './bulk-orders.js';

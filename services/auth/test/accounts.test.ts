@@ -7,6 +7,7 @@ import {
   namespacedStream,
   type Actor,
   type AuthUser,
+  type KeysetPage,
   type PublicUserEntry,
   type SetUserCodeReply,
   type UserList,
@@ -42,11 +43,69 @@ describe('auth accounts', () => {
   afterAll(() => t.env.close());
 
   it('public list: reserved accounts out, sorted by name, only id, name and login id', async () => {
-    const list = await call<PublicUserEntry[]>(RPC.auth.publicUserList, {}, null);
+    const { items: list, next } = await call<KeysetPage<PublicUserEntry>>(
+      RPC.auth.publicUserList,
+      {},
+      null,
+    );
+    expect(next).toBeNull();
     expect(list.length).toBe(14);
     expect(list.map((u) => u.loginId)).not.toEqual(expect.arrayContaining(['admin']));
     for (const entry of list) expect(Object.keys(entry).sort()).toEqual(['id', 'loginId', 'name']);
     expect(list[0]?.name).toBe('Blue Heron Elementary');
+  });
+
+  it('public list: pages by name, every account once; a forged cursor is refused', async () => {
+    const whole = (await call<KeysetPage<PublicUserEntry>>(RPC.auth.publicUserList, {}, null))
+      .items;
+    const walked: PublicUserEntry[] = [];
+    let after: string | null = null;
+    let pages = 0;
+    do {
+      const page: KeysetPage<PublicUserEntry> = await call<KeysetPage<PublicUserEntry>>(
+        RPC.auth.publicUserList,
+        { after, limit: 4 },
+        null,
+      );
+      walked.push(...page.items);
+      after = page.next;
+      pages += 1;
+    } while (after && pages < 20);
+    expect(pages).toBeGreaterThan(3);
+    expect(walked).toEqual(whole);
+    for (const forged of ['junk', Buffer.from('["x","not-a-uuid"]').toString('base64url')])
+      await expect(call(RPC.auth.publicUserList, { after: forged }, null)).rejects.toMatchObject({
+        code: 'BAD_REQUEST',
+      });
+    await expect(call(RPC.auth.publicUserList, { limit: 101 }, null)).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('walks all users by login id with a keyset cursor; refuses it in another order', async () => {
+    const whole = (await call<UserList>(RPC.auth.listUsers, { limit: 100 })).items;
+    const walked: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: UserList = await call<UserList>(RPC.auth.listUsers, { limit: 6, after });
+      walked.push(...page.items.map((u) => u.id));
+      after = page.next ?? null;
+    } while (after && walked.length < 100);
+    expect(walked).toEqual(whole.map((u) => u.id));
+    const first = await call<UserList>(RPC.auth.listUsers, { limit: 6 });
+    await expect(
+      call(RPC.auth.listUsers, {
+        limit: 6,
+        after: first.next,
+        sort: { field: 'name', order: 'ASC' },
+      }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(call(RPC.auth.listUsers, { after: 'junk' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(call(RPC.auth.listUsers, { limit: 101 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
   });
 
   it('lists users for admins only, sorted by login id by default, with search, role filter and paging', async () => {

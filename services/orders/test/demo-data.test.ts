@@ -38,7 +38,7 @@ describe('demo orders', () => {
     expect(await seedDemoData(env.pool)).toBe('12 orders (5 delivered)');
     expect(await seedDemoData(env.pool)).toBeNull();
 
-    const orders = await env.rpc.call<OrderSnapshot[]>(
+    const { items: orders } = await env.rpc.call<{ items: OrderSnapshot[] }>(
       RPC.orders.listAll,
       {},
       { actor: TestEnv.actor('admin') },

@@ -79,7 +79,11 @@ describe('order notifications', () => {
 
   it('counts the orders of the last 24 hours in the summary', async () => {
     const summary = env.apps.get('orders')!.get(DailySummaryService, { strict: false });
-    const before = await env.rpc.call<OrderSnapshot[]>(RPC.orders.listAll, {}, { actor: admin });
+    const { items: before } = await env.rpc.call<{ items: OrderSnapshot[] }>(
+      RPC.orders.listAll,
+      {},
+      { actor: admin },
+    );
     // At or after today's summary hour, so the summary is due; the orders above are minutes old.
     const todayAtHour = new Date();
     todayAtHour.setHours(17, 30, 0, 0);

@@ -220,9 +220,13 @@ describe('placing an order', () => {
     expect((error.details as { lines: RefusedLine[] }).lines).toEqual([
       expect.objectContaining({ index: 0, reason: 'short', requested: 3, available: 2 }),
     ]);
-    const mine = await env.rpc.call<unknown[]>(RPC.orders.listMine, {}, { actor: schoolA });
+    const mine = await env.rpc.call<{ items: unknown[] }>(
+      RPC.orders.listMine,
+      {},
+      { actor: schoolA },
+    );
     expect(
-      mine.some(
+      mine.items.some(
         (o) => (o as { lines: { productId: string }[] }).lines[0]?.productId === product._id,
       ),
     ).toBe(false);

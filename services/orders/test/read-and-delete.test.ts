@@ -47,8 +47,13 @@ describe('reading and deleting orders', () => {
     const a1 = await orderFor(schoolA);
     const a2 = await orderFor(schoolA);
     const b1 = await orderFor(schoolB);
-    const mine = await env.rpc.call<OrderSnapshot[]>(RPC.orders.listMine, {}, { actor: schoolA });
-    expect(mine.map((o) => o.id)).toEqual([a2.id, a1.id]);
+    const mine = await env.rpc.call<KeysetPage<OrderSnapshot>>(
+      RPC.orders.listMine,
+      {},
+      { actor: schoolA },
+    );
+    expect(mine.items.map((o) => o.id)).toEqual([a2.id, a1.id]);
+    expect(mine.next).toBeNull();
     await expect(
       env.rpc.call(RPC.orders.get, { id: a1.id }, { actor: schoolA }),
     ).resolves.toMatchObject({ id: a1.id });
@@ -67,7 +72,11 @@ describe('reading and deleting orders', () => {
   });
 
   it('lists every order for staff only', async () => {
-    const all = await env.rpc.call<OrderSnapshot[]>(RPC.orders.listAll, {}, { actor: volunteer });
+    const { items: all } = await env.rpc.call<KeysetPage<OrderSnapshot>>(
+      RPC.orders.listAll,
+      {},
+      { actor: volunteer },
+    );
     expect(all.length).toBeGreaterThanOrEqual(3);
     const times = all.map((o) => Date.parse(o.createdAt));
     expect([...times].sort((x, y) => y - x)).toEqual(times);

@@ -1,6 +1,19 @@
 /** The spec's admin user calls (section 7): list, read, update, delete and Add User. */
-import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
 import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Req,
+  Res,
+  type StreamableFile,
+} from '@nestjs/common';
+import {
+  PAGE_SIZE_MAX,
   RPC,
   parseOrThrow,
   registerBodySchema,
@@ -9,18 +22,16 @@ import {
   type AuthUser,
   type UserList,
 } from '@lr/contracts';
-import { RpcClient } from '@lr/nest-kit';
-import type { FastifyRequest } from 'fastify';
+import { LOGGER, RpcClient, keysetPages, type Logger } from '@lr/nest-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { SessionCache } from '../../auth/session-cache.js';
 import { ImageStore } from '../../core/media-storage.js';
+import { streamJsonList } from '../../core/json-list-stream.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { readFormWithAvatar } from './avatar-upload.js';
 import { toApiUser } from './user-views.js';
-
-/** The whole list for the old client's table (it pages in the browser). */
-const ALL_USERS_LIMIT = 1000;
 
 @Controller()
 export class AdminUsersController {
@@ -28,18 +39,40 @@ export class AdminUsersController {
     private readonly rpc: RpcClient,
     private readonly images: ImageStore,
     private readonly sessions: SessionCache,
-  ) {}
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ context: 'AdminUsersController' });
+  }
+
+  private readonly logger: Logger;
 
   @Get('/api/v1/admin/users')
   @Access('admin')
   @ApiDoc({ summary: 'All users (admin)' })
-  async list(@CurrentActor() actor: Actor) {
-    const list = await this.rpc.call<UserList>(
-      RPC.auth.listUsers,
-      { limit: ALL_USERS_LIMIT },
-      { actor },
+  /** The whole list for the old client's table (it pages in the browser), streamed. */
+  list(
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    const pages = keysetPages(async (after) => {
+      const page = await this.rpc.call<UserList>(
+        RPC.auth.listUsers,
+        { limit: PAGE_SIZE_MAX, after },
+        { actor },
+      );
+      return { items: page.items.map(toApiUser), next: page.next ?? null };
+    });
+    return streamJsonList(
+      reply,
+      {
+        head: { success: true },
+        field: 'users',
+        pages,
+        tail: (count) => ({ usersCount: count }),
+        what: 'admin/users',
+      },
+      this.logger,
     );
-    return { success: true, users: list.items.map(toApiUser), usersCount: list.total };
   }
 
   @Get('/api/v1/admin/user/:id')

@@ -1,21 +1,33 @@
 /** Login, logout, the current user and the login dropdown (spec 2.3, 7). */
-import { Body, Controller, HttpCode, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  HttpCode,
+  Get,
+  Inject,
+  Post,
+  Req,
+  Res,
+  type StreamableFile,
+} from '@nestjs/common';
 import {
   RPC,
   loginBodySchema,
   parseOrThrow,
   type Actor,
   type AuthUser,
+  type KeysetPage,
   type PublicUserEntry,
   type SessionGrant,
 } from '@lr/contracts';
-import { RpcClient } from '@lr/nest-kit';
+import { LOGGER, RpcClient, keysetPages, type Logger } from '@lr/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieSecure, type GatewayConfig } from '../../config.js';
 import { Access } from '../../auth/access.decorator.js';
 import { clearSessionCookie, setSessionCookie } from '../../auth/cookie.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { SessionCache } from '../../auth/session-cache.js';
+import { streamJsonList } from '../../core/json-list-stream.js';
 import { GATEWAY_CONFIG } from '../../core/tokens.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { toApiUser, toLoginChoice } from './user-views.js';
@@ -26,7 +38,12 @@ export class SessionController {
     private readonly rpc: RpcClient,
     private readonly sessions: SessionCache,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ context: 'SessionController' });
+  }
+
+  private readonly logger: Logger;
 
   @Post('/api/v1/login')
   @HttpCode(200)
@@ -78,8 +95,18 @@ export class SessionController {
   @ApiDoc({
     summary: 'Schools for the login dropdown (reserved accounts excluded), sorted by name',
   })
-  async userList() {
-    const entries = await this.rpc.call<PublicUserEntry[]>(RPC.auth.publicUserList, {});
-    return { success: true, users: entries.map(toLoginChoice) };
+  userList(@Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
+    const rpc = this.rpc;
+    async function* pages(): AsyncGenerator<ReturnType<typeof toLoginChoice>[]> {
+      const walk = keysetPages((after) =>
+        rpc.call<KeysetPage<PublicUserEntry>>(RPC.auth.publicUserList, { after }),
+      );
+      for await (const page of walk) yield page.map(toLoginChoice);
+    }
+    return streamJsonList(
+      reply,
+      { head: { success: true }, field: 'users', pages: pages(), what: 'getUserList' },
+      this.logger,
+    );
   }
 }

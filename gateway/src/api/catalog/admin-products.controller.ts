@@ -4,9 +4,21 @@
  * The update form's `ProductSize` (a size name) with `Stock` (its new total) records the difference
  * as a restock or correction movement.
  */
-import { Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
+import {
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Req,
+  Res,
+  type StreamableFile,
+} from '@nestjs/common';
 import { z } from 'zod';
 import {
+  PAGE_SIZE_MAX,
   parseOrThrow,
   updateProductInputSchema,
   RPC,
@@ -14,17 +26,16 @@ import {
   type ConsoleList,
   type ProductDto,
 } from '@lr/contracts';
-import { RpcClient } from '@lr/nest-kit';
-import type { FastifyRequest } from 'fastify';
+import { LOGGER, RpcClient, keysetPages, type Logger } from '@lr/nest-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { streamJsonList } from '../../core/json-list-stream.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
 import { ImageStore } from '../../core/media-storage.js';
 import { createProductFromRequest } from './product-create.js';
 import { formBoolean, readProductForm, textField } from './product-form.js';
-
-const ALL_PRODUCTS_MAX = 5000;
 
 export const newProductFormSchema = z.object({
   name: z.string(),
@@ -51,18 +62,43 @@ export class AdminProductsController {
     private readonly rpc: RpcClient,
     private readonly images: ImageStore,
     private readonly writes: CatalogWrites,
-  ) {}
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ context: 'AdminProductsController' });
+  }
+
+  private readonly logger: Logger;
 
   @Get('/api/v1/admin/products')
   @Access('admin')
   @ApiDoc({ summary: 'All products, hidden ones included (admin)' })
-  async list(@CurrentActor() actor: Actor) {
-    const list = await this.rpc.call<ConsoleList<ProductDto>>(
-      RPC.catalog.consoleListProducts,
-      { range: { start: 0, end: ALL_PRODUCTS_MAX - 1 }, sort: { field: 'name', order: 'ASC' } },
-      { actor },
+  list(
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    const pages = keysetPages(async (after) => {
+      const page = await this.rpc.call<ConsoleList<ProductDto>>(
+        RPC.catalog.consoleListProducts,
+        {
+          range: { start: 0, end: PAGE_SIZE_MAX - 1 },
+          sort: { field: 'name', order: 'ASC' },
+          after,
+        },
+        { actor },
+      );
+      return { items: page.items, next: page.next ?? null };
+    });
+    return streamJsonList(
+      reply,
+      {
+        head: { success: true },
+        field: 'products',
+        pages,
+        tail: (count) => ({ productsCount: count }),
+        what: 'admin/products',
+      },
+      this.logger,
     );
-    return { success: true, products: list.items, productsCount: list.total };
   }
 
   @Post('/api/v1/admin/product/new')

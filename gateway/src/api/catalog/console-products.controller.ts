@@ -11,7 +11,7 @@ import {
   type MovementDto,
   type ProductDto,
 } from '@lr/contracts';
-import { RpcClient } from '@lr/nest-kit';
+import { RpcClient, collectRange } from '@lr/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
@@ -84,10 +84,15 @@ export class ConsoleProductsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const { sort, range, filter } = parseConsoleQuery(query);
-    const list = await this.rpc.call<ConsoleList<ProductDto>>(
-      RPC.catalog.consoleListProducts,
-      { sort, range, filter: productFilter(filter) },
-      { actor },
+    const list = await collectRange(
+      (start, limit) =>
+        this.rpc.call<ConsoleList<ProductDto>>(
+          RPC.catalog.consoleListProducts,
+          { sort, range: { start, end: start + limit - 1 }, filter: productFilter(filter) },
+          { actor },
+        ),
+      range.start,
+      range.end - range.start + 1,
     );
     return sendConsoleList(
       reply,

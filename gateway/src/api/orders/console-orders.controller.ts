@@ -12,7 +12,7 @@ import {
   type OrderSnapshot,
   type ProductDto,
 } from '@lr/contracts';
-import { RpcClient } from '@lr/nest-kit';
+import { RpcClient, collectByIds, collectRange } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
@@ -57,17 +57,26 @@ export class ConsoleOrdersController {
     const filters = parseOrThrow(consoleFilterSchema, filter);
     if (filters.id !== undefined) {
       const ids = Array.isArray(filters.id) ? filters.id : [filters.id];
-      const orders = await this.rpc.call<OrderSnapshot[]>(RPC.orders.getMany, { ids }, { actor });
+      const orders = await collectByIds(
+        ids,
+        (some) => this.rpc.call<OrderSnapshot[]>(RPC.orders.getMany, { ids: some }, { actor }),
+        (order) => order.id,
+      );
       return sendConsoleList(reply, 'orders', orders.map(toConsoleOrder), orders.length, 0);
     }
-    const page = await this.rpc.call<{ items: OrderSnapshot[]; total: number }>(
-      RPC.orders.consoleList,
-      {
-        sort: { field: sortFieldOf(sort?.field ?? 'createdAt'), order: sort?.order ?? 'DESC' },
-        range,
-        filter: filters,
-      },
-      { actor },
+    const sortBy = {
+      field: sortFieldOf(sort?.field ?? 'createdAt'),
+      order: sort?.order ?? 'DESC',
+    };
+    const page = await collectRange(
+      (start, limit) =>
+        this.rpc.call<{ items: OrderSnapshot[]; total: number }>(
+          RPC.orders.consoleList,
+          { sort: sortBy, range: { start, end: start + limit - 1 }, filter: filters },
+          { actor },
+        ),
+      range.start,
+      range.end - range.start + 1,
     );
     return sendConsoleList(
       reply,
@@ -102,10 +111,10 @@ export class ConsoleOrdersController {
     const ids = [...new Set(order.lines.map((line) => line.productId))];
     if (ids.length === 0) return stock;
     try {
-      const products = await this.rpc.call<ProductDto[]>(
-        RPC.catalog.getProducts,
-        { ids },
-        { actor },
+      const products = await collectByIds(
+        ids,
+        (some) => this.rpc.call<ProductDto[]>(RPC.catalog.getProducts, { ids: some }, { actor }),
+        (product) => product._id,
       );
       for (const product of products) {
         for (const size of product.ProductSize)

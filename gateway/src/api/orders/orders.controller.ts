@@ -6,10 +6,13 @@ import {
   Get,
   Headers,
   HttpCode,
+  Inject,
   Param,
   Post,
   Put,
   Req,
+  Res,
+  type StreamableFile,
 } from '@nestjs/common';
 import { z } from 'zod';
 import {
@@ -21,13 +24,15 @@ import {
   paymentProcessBodySchema,
   updateOrderBodySchema,
   type Actor,
+  type KeysetPage,
   type OrderSnapshot,
 } from '@lr/contracts';
-import { RpcClient } from '@lr/nest-kit';
-import type { FastifyRequest } from 'fastify';
+import { LOGGER, RpcClient, keysetPages, type Logger } from '@lr/nest-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { readForm } from '../../core/body.js';
+import { streamJsonList } from '../../core/json-list-stream.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { toApiOrder } from './order-views.js';
 
@@ -35,7 +40,22 @@ const idempotencyHeaderSchema = z.object({ 'Idempotency-Key': idempotencyKeySche
 
 @Controller()
 export class OrdersController {
-  constructor(private readonly rpc: RpcClient) {}
+  private readonly logger: Logger;
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ context: 'OrdersController' });
+  }
+
+  /** Every page of a newest-first order walk, mapped to the spec's shape. */
+  private async *orderPages(subject: string, actor: Actor): AsyncGenerator<unknown[]> {
+    const pages = keysetPages((after) =>
+      this.rpc.call<KeysetPage<OrderSnapshot>>(subject, { after }, { actor }),
+    );
+    for await (const page of pages) yield page.map(toApiOrder);
+  }
 
   @Post('/api/v1/payment/process')
   @HttpCode(200)
@@ -85,9 +105,20 @@ export class OrdersController {
   @Get('/api/v1/orders/me')
   @Access('login')
   @ApiDoc({ summary: "The caller's own orders, newest first" })
-  async mine(@CurrentActor() actor: Actor) {
-    const orders = await this.rpc.call<OrderSnapshot[]>(RPC.orders.listMine, {}, { actor });
-    return { success: true, orders: orders.map(toApiOrder) };
+  mine(
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    return streamJsonList(
+      reply,
+      {
+        head: { success: true },
+        field: 'orders',
+        pages: this.orderPages(RPC.orders.listMine, actor),
+        what: 'orders/me',
+      },
+      this.logger,
+    );
   }
 
   @Get('/api/v1/order/:id')
@@ -101,9 +132,20 @@ export class OrdersController {
   @Get('/api/v1/admin/orders')
   @Access('admin', 'volunteer')
   @ApiDoc({ summary: 'All orders, newest first (admins and volunteers)' })
-  async all(@CurrentActor() actor: Actor) {
-    const orders = await this.rpc.call<OrderSnapshot[]>(RPC.orders.listAll, {}, { actor });
-    return { success: true, totalAmount: 0, orders: orders.map(toApiOrder) };
+  all(
+    @CurrentActor() actor: Actor,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    return streamJsonList(
+      reply,
+      {
+        head: { success: true, totalAmount: 0 },
+        field: 'orders',
+        pages: this.orderPages(RPC.orders.listAll, actor),
+        what: 'admin/orders',
+      },
+      this.logger,
+    );
   }
 
   @Put('/api/v1/admin/order/:id')

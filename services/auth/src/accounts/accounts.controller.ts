@@ -3,6 +3,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   RPC,
+  keysetPageInputSchema,
   listUsersInputSchema,
   parseOrThrow,
   registerUserInputSchema,
@@ -10,6 +11,7 @@ import {
   userIdInputSchema,
   userIdsInputSchema,
   type AuthUser,
+  type KeysetPage,
   type PublicUserEntry,
   type RpcRequest,
   type SetUserCodeReply,
@@ -23,8 +25,8 @@ export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
   @MessagePattern(RPC.auth.publicUserList)
-  publicList(): Promise<PublicUserEntry[]> {
-    return this.accounts.publicList();
+  publicList(@Payload() req: RpcRequest<unknown>): Promise<KeysetPage<PublicUserEntry>> {
+    return this.accounts.publicList(parseOrThrow(keysetPageInputSchema, req.input ?? {}));
   }
 
   @MessagePattern(RPC.auth.listUsers)

@@ -8,7 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
+  PAGE_SIZE_MAX,
   isReservedLoginId,
+  type KeysetPage,
+  type KeysetPageInput,
   type Actor,
   type AuthUser,
   type PublicUserEntry,
@@ -22,6 +25,12 @@ import { SessionHints } from '../sessions/session-hints.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UserEvents } from '../users/user-events.js';
 import { DEFAULT_AVATAR_URL, toAuthUser, toPublicEntry } from '../users/users.mapper.js';
+import {
+  decodeLoginIdKeyset,
+  decodeNameKeyset,
+  encodeLoginIdKeyset,
+  encodeNameKeyset,
+} from '../users/user-keysets.js';
 import { LOGIN_ID_IN_USE, UsersRepository, type UserListQuery } from '../users/users.repository.js';
 
 export interface NewUser {
@@ -60,15 +69,41 @@ export class AccountsService {
     this.logger = logger.child({ context: AccountsService.name });
   }
 
-  /** The login dropdown: every account but the reserved ones, by name; nothing but id and names. */
-  async publicList(): Promise<PublicUserEntry[]> {
-    const rows = await this.users.listForLogin();
-    return rows.filter((row) => !isReservedLoginId(row.loginId)).map(toPublicEntry);
+  /**
+   * The login dropdown, one page at a time: every account but the reserved ones, by name; nothing
+   * but id and names. A page may hold fewer rows than asked (reserved ones are left out).
+   */
+  async publicList(input: KeysetPageInput): Promise<KeysetPage<PublicUserEntry>> {
+    const limit = input.limit ?? PAGE_SIZE_MAX;
+    const rows = await this.users.listForLogin({
+      after: decodeNameKeyset(input.after),
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      items: page.filter((row) => !isReservedLoginId(row.loginId)).map(toPublicEntry),
+      next: rows.length > limit && last ? encodeNameKeyset(last) : null,
+    };
   }
 
-  async list(query: UserListQuery): Promise<UserList> {
-    const { rows, total } = await this.users.list(query);
-    return { items: rows.map(toAuthUser), total };
+  /** A page of users; in the default order (login id ascending) it also says where the next starts. */
+  async list(query: Omit<UserListQuery, 'after'> & { after?: string | null }): Promise<UserList> {
+    const byLoginId = query.sort.field === 'loginId' && query.sort.order === 'ASC';
+    if (query.after && (!byLoginId || query.offset > 0)) {
+      throw AppError.badRequest('after: only in login id order, without offset');
+    }
+    const after = decodeLoginIdKeyset(query.after);
+    // One more than the page tells whether another page follows.
+    const { rows, total } = await this.users.list({ ...query, after, limit: query.limit + 1 });
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    const more = rows.length > query.limit && last !== undefined;
+    return {
+      items: page.map(toAuthUser),
+      total,
+      next: byLoginId && more ? encodeLoginIdKeyset(last) : null,
+    };
   }
 
   /** An admin may read anyone; any other caller only themselves. */

@@ -22,6 +22,8 @@ export interface UserListQuery {
   limit: number;
   q?: string | undefined;
   role?: Role | undefined;
+  /** Keyset walk in login id order: the rows after this one. */
+  after?: { loginId: string; id: string } | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -149,6 +151,9 @@ export class UsersRepository {
       );
     }
     const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const after = query.after
+      ? sql`(lower(${users.loginId}), ${users.id}) > (lower(${query.after.loginId}), ${query.after.id}::uuid)`
+      : undefined;
     const column = {
       loginId: sql`lower(${users.loginId})`,
       name: sql`lower(${users.name})`,
@@ -160,7 +165,7 @@ export class UsersRepository {
     const rows = await exec
       .select()
       .from(users)
-      .where(where)
+      .where(after ? and(where, after) : where)
       .orderBy(direction(column), asc(users.id))
       .offset(query.offset)
       .limit(query.limit);
@@ -171,13 +176,22 @@ export class UsersRepository {
     return { rows, total: counted[0]?.n ?? 0 };
   }
 
-  /** Every account for the login dropdown, sorted by name (reserved ones are filtered by the caller). */
+  /**
+   * One page of the accounts for the login dropdown, by name (then id), after `after` (the last
+   * row of the previous page); reserved ones are filtered by the caller.
+   */
   async listForLogin(
+    page: { after: { name: string; id: string } | null; limit: number },
     exec: Executor = this.db,
   ): Promise<Pick<UserRow, 'id' | 'name' | 'loginId'>[]> {
+    const after = page.after
+      ? sql`(lower(${users.name}), ${users.id}) > (lower(${page.after.name}), ${page.after.id}::uuid)`
+      : undefined;
     return exec
       .select({ id: users.id, name: users.name, loginId: users.loginId })
       .from(users)
-      .orderBy(sql`lower(${users.name})`, asc(users.id));
+      .where(after)
+      .orderBy(sql`lower(${users.name})`, asc(users.id))
+      .limit(page.limit);
   }
 }

@@ -107,19 +107,29 @@ export class ProductsRepository {
     return rows[0]?.n ?? 0;
   }
 
-  /** One page ordered by name then id (stable pages). */
+  /**
+   * One page ordered by name then id (stable pages); `after` (name order only) starts after that
+   * row instead of at an offset.
+   */
   async page(
     filter: ProductFilter,
     offset: number,
     limit: number,
     sort?: { field: string; order: 'ASC' | 'DESC' } | null,
+    after?: { name: string; id: string } | null,
   ): Promise<ProductAggregate[]> {
     const sortSql = sort && SORTABLE[sort.field] ? SORTABLE[sort.field] : SORTABLE.name;
     const direction = sort?.order === 'DESC' ? sql`DESC` : sql`ASC`;
+    const where = after
+      ? and(
+          this.conditions(filter),
+          sql`(lower(${products.name}), ${products.id}) > (lower(${after.name}), ${after.id}::uuid)`,
+        )
+      : this.conditions(filter);
     const rows = await this.db
       .select()
       .from(products)
-      .where(this.conditions(filter))
+      .where(where)
       .orderBy(sql`${sortSql} ${direction}`, sql`lower(${products.name}) ASC`, asc(products.id))
       .offset(offset)
       .limit(limit);
@@ -166,6 +176,7 @@ export class ProductsRepository {
     return found ?? null;
   }
 
+  /** The products with these ids, in the order of `ids` (unknown ids are left out). */
   async findByIds(ids: string[]): Promise<ProductAggregate[]> {
     const valid = ids.filter(isUuid);
     if (valid.length === 0) return [];
@@ -173,6 +184,8 @@ export class ProductsRepository {
       .select()
       .from(products)
       .where(anyUuid(sql`${products.id}`, valid));
+    const position = new Map(valid.map((id, i) => [id, i]));
+    rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
     return this.withDetails(this.db, rows);
   }
 

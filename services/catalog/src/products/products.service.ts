@@ -17,8 +17,16 @@ import {
   type listProductsInputSchema,
   type updateProductInputSchema,
 } from '@lr/contracts';
-import { LOGGER, OutboxWriter, type Executor, type Logger } from '@lr/nest-kit';
-import type { z } from 'zod';
+import {
+  LOGGER,
+  OutboxWriter,
+  decodeKeyset,
+  encodeKeyset,
+  withinReplyBudget,
+  type Executor,
+  type Logger,
+} from '@lr/nest-kit';
+import { z } from 'zod';
 import { isAdmin } from '../common/actor-checks.js';
 import type { StoredImage } from '../db/schema.js';
 import { InventoryRepository } from '../inventory/inventory.repository.js';
@@ -33,6 +41,15 @@ type UpdateInput = z.output<typeof updateProductInputSchema>;
 type ConsoleInput = z.output<typeof consoleListProductsInputSchema>;
 
 const notFound = () => AppError.notFound('Product not found');
+
+/** The cursor of the by-name walk: the last product's name and id. */
+const nameKeysetSchema = z.tuple([
+  z
+    .string()
+    .max(200)
+    .refine((name) => !name.includes('\u0000')),
+  z.uuid(),
+]);
 
 function toStoredImages(images: ImageRef[]): StoredImage[] {
   return images.map((img) => ({ id: randomUUID(), url: img.url, originalUrl: img.originalUrl }));
@@ -92,13 +109,25 @@ export class ProductsService {
     return toProductDto(found);
   }
 
-  /** For other services (orders copies name, category, SubCategory and image into its lines). */
+  /**
+   * For other services (orders copies name, category, SubCategory and image into its lines), in
+   * the order asked; a cut page (products with many reviews) leaves out the last ones asked.
+   */
   async getMany(ids: string[]): Promise<ProductDto[]> {
-    return (await this.products.findByIds(ids)).map(toProductDto);
+    return withinReplyBudget((await this.products.findByIds(ids)).map(toProductDto));
   }
 
+  /**
+   * A console page. In name order it also says where the next page starts (`next`), so the old
+   * "all products" route walks by keyset; a page cut to the reply budget ends where it was cut.
+   */
   async consoleList(input: ConsoleInput): Promise<ConsoleList<ProductDto>> {
     const { filter, range, sort } = input;
+    const byName = sort === null || (sort.field === 'name' && sort.order === 'ASC');
+    if (input.after && (!byName || range.start > 0)) {
+      throw AppError.badRequest('after: only in name order, from the first row');
+    }
+    const after = decodeKeyset(input.after, nameKeysetSchema);
     const ids =
       filter.id === undefined ? undefined : Array.isArray(filter.id) ? filter.id : [filter.id];
     const productFilter = {
@@ -109,11 +138,26 @@ export class ProductsService {
       outOfStock: filter.outOfStock,
       ids,
     };
-    const [total, page] = await Promise.all([
+    const limit = range.end - range.start + 1;
+    const [total, rows] = await Promise.all([
       this.products.count(productFilter),
-      this.products.page(productFilter, range.start, range.end - range.start + 1, sort),
+      // One more than the page tells whether another page follows.
+      this.products.page(
+        productFilter,
+        range.start,
+        limit + 1,
+        sort,
+        after && { name: after[0], id: after[1] },
+      ),
     ]);
-    return { items: page.map(toProductDto), total };
+    const items = withinReplyBudget(rows.slice(0, limit).map(toProductDto));
+    const last = items[items.length - 1];
+    const more = items.length < rows.length && last !== undefined;
+    return {
+      items,
+      total,
+      next: byName && more ? encodeKeyset([last.name, last._id]) : null,
+    };
   }
 
   async create(input: CreateInput, actor: Actor): Promise<ProductDto> {

@@ -26,6 +26,7 @@ import {
   KIT_CONFIG,
   NATS_CONNECTION,
   RpcClient,
+  collectByIds,
   type NatsConnection,
 } from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
@@ -90,8 +91,15 @@ export class CatalogClient implements OnModuleInit, OnModuleDestroy {
   /** The products with these ids that exist (hidden ones included: the caller decides). */
   getProducts(ids: string[], actor: Actor | null): Promise<Map<string, CatalogProduct>> {
     return this.products.getMany(ids, async (missing) => {
-      const reply = await this.rpc.call(RPC.catalog.getProducts, { ids: missing }, { actor });
-      const products = productsReplySchema.parse(reply);
+      // Catalog answers at most a page of ids, and cuts a page of large products short.
+      const products = await collectByIds(
+        missing,
+        async (some) =>
+          productsReplySchema.parse(
+            await this.rpc.call(RPC.catalog.getProducts, { ids: some }, { actor }),
+          ),
+        (product) => product._id,
+      );
       return new Map(products.map((p) => [p._id, p]));
     });
   }

@@ -2,11 +2,16 @@
 import { Injectable } from '@nestjs/common';
 import {
   AppError,
+  PAGE_SIZE_MAX,
   type Actor,
+  type KeysetPage,
+  type KeysetPageInput,
   type OrderConsoleListInput,
   type OrderHistoryEntry,
   type OrderSnapshot,
 } from '@lr/contracts';
+import { withinReplyBudget } from '@lr/nest-kit';
+import { decodeOrderKeyset, encodeOrderKeyset } from './order-keyset.js';
 import { toHistoryEntry, toOrderSnapshot } from './order.mapper.js';
 import { OrdersRepository, type OrderWithLines } from './orders.repository.js';
 import { assertStaff } from './process-order.service.js';
@@ -31,19 +36,41 @@ export class OrderQueriesService {
     return toOrderSnapshot(found.order, found.lines);
   }
 
-  async listMine(actor: Actor | null): Promise<OrderSnapshot[]> {
+  /** The caller's own orders, newest first, one page at a time. */
+  async listMine(actor: Actor | null, input: KeysetPageInput): Promise<KeysetPage<OrderSnapshot>> {
     if (!actor) throw AppError.unauthorized();
-    return snapshots(await this.repository.listByUser(this.repository.db, actor.id));
+    return this.walkPage(actor.id, input);
   }
 
-  async listAll(actor: Actor | null): Promise<OrderSnapshot[]> {
+  /** Every order, newest first, one page at a time (staff). */
+  async listAll(actor: Actor | null, input: KeysetPageInput): Promise<KeysetPage<OrderSnapshot>> {
     assertStaff(actor);
-    return snapshots(await this.repository.listAll(this.repository.db));
+    return this.walkPage(undefined, input);
   }
 
+  /** The orders with these ids in the order asked; a cut page leaves out the last ones asked. */
   async getMany(actor: Actor | null, ids: string[]): Promise<OrderSnapshot[]> {
     assertStaff(actor);
-    return snapshots(await this.repository.findMany(this.repository.db, ids));
+    return withinReplyBudget(snapshots(await this.repository.findMany(this.repository.db, ids)));
+  }
+
+  private async walkPage(
+    userId: string | undefined,
+    input: KeysetPageInput,
+  ): Promise<KeysetPage<OrderSnapshot>> {
+    const limit = input.limit ?? PAGE_SIZE_MAX;
+    const after = decodeOrderKeyset(input.after);
+    // One more than the page tells whether another page follows without asking for it.
+    const rows = await this.repository.listPage(this.repository.db, {
+      userId,
+      after,
+      limit: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    const items = withinReplyBudget(page.map(({ order, lines }) => toOrderSnapshot(order, lines)));
+    const last = page[items.length - 1];
+    const more = items.length < rows.length;
+    return { items, next: more && last ? encodeOrderKeyset(last.keyset) : null };
   }
 
   async consoleList(
@@ -65,7 +92,8 @@ export class OrderQueriesService {
       ...input,
       filter,
     });
-    return { items: snapshots(items), total };
+    // A cut page holds fewer rows than asked; the console's Content-Range says which.
+    return { items: withinReplyBudget(snapshots(items)), total };
   }
 
   async history(actor: Actor | null, id: string): Promise<OrderHistoryEntry[]> {

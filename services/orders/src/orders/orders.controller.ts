@@ -3,6 +3,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   RPC,
+  keysetPageInputSchema,
   orderConsoleListInputSchema,
   orderIdInputSchema,
   orderIdsInputSchema,
@@ -32,7 +33,7 @@ export class OrdersController {
 
   @MessagePattern(RPC.orders.listMine)
   listMine(@Payload() req: RpcRequest<unknown>) {
-    return this.queries.listMine(req.actor);
+    return this.queries.listMine(req.actor, parseOrThrow(keysetPageInputSchema, req.input ?? {}));
   }
 
   @MessagePattern(RPC.orders.get)
@@ -42,7 +43,7 @@ export class OrdersController {
 
   @MessagePattern(RPC.orders.listAll)
   listAll(@Payload() req: RpcRequest<unknown>) {
-    return this.queries.listAll(req.actor);
+    return this.queries.listAll(req.actor, parseOrThrow(keysetPageInputSchema, req.input ?? {}));
   }
 
   @MessagePattern(RPC.orders.consoleList)

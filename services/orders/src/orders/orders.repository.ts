@@ -37,6 +37,13 @@ import {
 } from '../db/schema.js';
 import { isUuid, parseOrderNumber } from './order-number.js';
 
+/** Where a newest-first walk stands: the last order it returned. */
+export interface OrderKeyset {
+  /** UTC, microseconds included: `2026-01-31T12:00:00.123456Z`. */
+  createdAt: string;
+  orderNumber: number;
+}
+
 export interface OrderWithLines {
   order: OrderRow;
   lines: OrderLineRow[];
@@ -313,27 +320,48 @@ export class OrdersRepository {
       .orderBy(asc(orderStatusHistory.id));
   }
 
-  async listByUser(exec: Executor, userId: string): Promise<OrderWithLines[]> {
+  /**
+   * One page of the newest-first walk over all orders, or one school's (`userId`): the orders after
+   * `after` (a cursor from `keysetOf`) in (created_at DESC, order_number DESC) order.
+   */
+  async listPage(
+    exec: Executor,
+    query: { userId?: string; after: OrderKeyset | null; limit: number },
+  ): Promise<(OrderWithLines & { keyset: OrderKeyset })[]> {
+    const conditions: SQL[] = [];
+    if (query.userId) conditions.push(eq(orders.userId, query.userId));
+    if (query.after) {
+      conditions.push(
+        sql`(${orders.createdAt}, ${orders.orderNumber}) < (${query.after.createdAt}::timestamptz, ${query.after.orderNumber})`,
+      );
+    }
     const rows = await exec
-      .select()
+      // As text the timestamp keeps its microseconds, which a Date would lose.
+      .select({
+        order: orders,
+        createdAtText: sql<string>`to_char(${orders.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
       .from(orders)
-      .where(eq(orders.userId, userId))
-      .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
-    return this.withLines(exec, rows);
+      .where(conditions.length > 0 ? and(...conditions) : undefined)
+      .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+      .limit(query.limit);
+    const withLines = await this.withLines(
+      exec,
+      rows.map((row) => row.order),
+    );
+    return withLines.map((item, i) => ({
+      ...item,
+      keyset: { createdAt: rows[i]?.createdAtText ?? '', orderNumber: item.order.orderNumber },
+    }));
   }
 
-  async listAll(exec: Executor): Promise<OrderWithLines[]> {
-    const rows = await exec
-      .select()
-      .from(orders)
-      .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
-    return this.withLines(exec, rows);
-  }
-
+  /** The orders with these ids, in the order of `ids` (unknown ids are left out). */
   async findMany(exec: Executor, ids: string[]): Promise<OrderWithLines[]> {
     const valid = ids.filter(isUuid);
     if (valid.length === 0) return [];
     const rows = await exec.select().from(orders).where(inArray(orders.id, valid));
+    const position = new Map(valid.map((id, i) => [id, i]));
+    rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
     return this.withLines(exec, rows);
   }
 

@@ -3,7 +3,13 @@
  * message size limit; the gateway streams the pages to the browser).
  */
 import { Injectable } from '@nestjs/common';
-import type { CsvFile, OrdersCsvPage, OrdersCsvPageInput, ReportRange } from '@lr/contracts';
+import {
+  REPLY_BUDGET_BYTES,
+  type CsvFile,
+  type OrdersCsvPage,
+  type OrdersCsvPageInput,
+  type ReportRange,
+} from '@lr/contracts';
 import { ReportService } from '../report/report.service.js';
 import { csvRow, csvRows, type CsvValue } from './csv.js';
 import { decodeCursor, encodeCursor } from './export-cursor.js';
@@ -26,8 +32,14 @@ export const ORDERS_CSV_HEADER = [
 ] as const;
 
 const DEFAULT_PAGE_ROWS = 1000;
-/** A page stops early past this many characters, far below NATS's 1 MB default payload limit. */
-const MAX_PAGE_CHARS = 400_000;
+
+/**
+ * What a line adds to the reply: its UTF-8 bytes once escaped inside the JSON string (quotes and
+ * line breaks double, accented names take two bytes or more), not its character count.
+ */
+function replyBytesOf(line: string): number {
+  return Buffer.byteLength(JSON.stringify(line)) - 2;
+}
 
 function rangeLabel(range: ReportRange): string {
   return `${range.from ?? 'start'}_to_${range.to ?? 'today'}`;
@@ -70,9 +82,10 @@ export class ExportService {
     const rows = await this.repository.orderLines(range, this.reports.timeZone, after, limit);
 
     let csv = after ? '' : csvRow(ORDERS_CSV_HEADER);
+    let bytes = replyBytesOf(csv);
     let taken = 0;
     for (const row of rows) {
-      csv += csvRow([
+      const line = csvRow([
         row.orderNumber,
         row.createdAt,
         row.status,
@@ -87,8 +100,11 @@ export class ExportService {
         row.requestedQuantity,
         row.quantity,
       ]);
+      // A page stops once it reaches the reply budget (one line may cross it).
+      csv += line;
+      bytes += replyBytesOf(line);
       taken += 1;
-      if (csv.length > MAX_PAGE_CHARS) break;
+      if (bytes > REPLY_BUDGET_BYTES) break;
     }
     const last = rows[taken - 1];
     const more = taken < rows.length || rows.length === limit;
