@@ -4,6 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { UI_MESSAGES } from '@lr/contracts';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format-date';
+import { sizeLabel } from '../../../lib/format-order';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DeliveryDetails } from '../../../components/delivery-details';
 import { PageTitle } from '../../../components/page-title';
@@ -43,7 +44,9 @@ function OrderDetails({ order }: { order: Order }) {
   return (
     <section className="page order-details">
       <PageTitle title={`Order ${order.orderId}`} />
-      <h1>Order {order.orderId}</h1>
+      <h1>
+        Order <span className="nowrap">{order.orderId}</span>
+      </h1>
       <div className="card">
         <h2>Delivery Details</h2>
         <DeliveryDetails school={order.user.name || info.userName} info={info} />
@@ -63,7 +66,7 @@ function OrderDetails({ order }: { order: Order }) {
             <thead>
               <tr>
                 <th scope="col">Item</th>
-                <th scope="col">Sizing | Size</th>
+                <th scope="col">Size</th>
                 <th scope="col">Requested</th>
                 <th scope="col">Given</th>
               </tr>
@@ -72,9 +75,7 @@ function OrderDetails({ order }: { order: Order }) {
               {order.orderItems.map((item) => (
                 <tr key={item._id}>
                   <td data-label="Item">{item.name}</td>
-                  <td data-label="Sizing | Size">
-                    {item.SubCategory} | {item.ProductSize}
-                  </td>
+                  <td data-label="Size">{sizeLabel(item.SubCategory, item.ProductSize)}</td>
                   <td data-label="Requested">{item.requestedQuantity ?? item.quantity}</td>
                   <td data-label="Given">{item.quantity}</td>
                 </tr>
