@@ -1,5 +1,8 @@
-/** Navigation per role (spec 2.2). Staff links open the console pages. */
-import { useState } from 'react';
+/**
+ * Navigation per role (spec 2.2). Staff links open the console pages. Everyone logged in has an
+ * account menu (profile, edit profile, change password), the old app's user menu.
+ */
+import { useState, type MouseEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { UI_MESSAGES } from '@lr/contracts';
 import { errorMessage } from '../lib/api';
@@ -33,6 +36,11 @@ export function Nav() {
         {!user && <GuestLinks />}
         {user?.role === 'user' && <SchoolLinks />}
         {user && user.role !== 'user' && <StaffLinks user={user} />}
+        {user && (
+          <li>
+            <AccountMenu />
+          </li>
+        )}
         {user && (
           <li>
             <LogoutButton />
@@ -128,6 +136,36 @@ function StaffLinks({ user }: { user: CurrentUser }) {
   );
 }
 
+/** A link chosen inside a <details> menu closes that menu (the page behind it changes). */
+function closeMenu(event: MouseEvent<HTMLElement>) {
+  event.currentTarget.closest('details')?.removeAttribute('open');
+}
+
+function AccountMenu() {
+  return (
+    <details className="nav__menu">
+      <summary>My Account</summary>
+      <ul>
+        <li>
+          <NavLink to="/account" end onClick={closeMenu}>
+            Profile
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/me/update" onClick={closeMenu}>
+            Edit Profile
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/password/update" onClick={closeMenu}>
+            Change Password
+          </NavLink>
+        </li>
+      </ul>
+    </details>
+  );
+}
+
 function LogoutButton() {
   const [asking, setAsking] = useState(false);
   const logoutMutation = useLogout();
@@ -170,7 +208,7 @@ function LogoutButton() {
 
 export function Brand() {
   return (
-    <Link to="/" className="brand" aria-label="Locker Room 345, home">
+    <Link to="/" className="brand">
       <span className="brand__mark" aria-hidden="true">
         LR
       </span>

@@ -9,16 +9,6 @@ export function maxQuantityFor(stock: number, exemptFromCap: boolean): number {
   return exemptFromCap ? available : Math.min(LIMITS.maxQuantityPerLine, available);
 }
 
-/** Keeps a quantity inside 1..max (or 1 when nothing is available, the add is refused elsewhere). */
-export function clampQuantity(quantity: number, max: number): number {
-  if (!Number.isFinite(quantity)) return LIMITS.minQuantityPerLine;
-  const whole = Math.floor(quantity);
-  return Math.max(
-    LIMITS.minQuantityPerLine,
-    Math.min(whole, Math.max(max, LIMITS.minQuantityPerLine)),
-  );
-}
-
 export type QuantityReading =
   { quantity: number; problem: null } | { quantity: null; problem: string };
 
