@@ -30,7 +30,7 @@ const SCHOOL_SCREENS: [string, string, string][] = [
   ['orders', '/orders', 'My Orders'],
   ['account', '/account', 'My Profile'],
   ['me-update', '/me/update', 'Update Profile'],
-  ['password-update', '/password/update', 'Update Password'],
+  ['password-update', '/password/update', 'Change Password'],
   ['shipping', '/shipping', 'Delivery Details'],
 ];
 
