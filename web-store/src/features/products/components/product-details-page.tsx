@@ -116,7 +116,7 @@ function ProductDetails({ product }: { product: Product }) {
         </p>
         <RatingStars value={product.ratings} count={product.numOfReviews} />
         <p role="status">
-          Status{size ? ` of size ${size.size}` : ''}:{' '}
+          Status{size && product.ProductSize.length > 1 ? ` of size ${size.size}` : ''}:{' '}
           <strong className={outOfStock ? 'text-danger' : 'text-success'}>
             {outOfStock ? 'Out of stock' : 'In stock'}
           </strong>
