@@ -20,7 +20,7 @@ describe('store: keyboard-only checkout', () => {
 
   it('orders one item with Tab, arrows and Enter, from the skip link to the order number', async () => {
     const { context, page } = await newPage(browser);
-    await apiLogin(context, 'willowcreek');
+    await apiLogin(context, 'lakeview');
     await context.addInitScript({
       content: "window.sessionStorage.setItem('importantNoticeAccepted', 'yes')",
     });
@@ -78,7 +78,7 @@ describe('store: keyboard-only checkout', () => {
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
     expect(await page.getByLabel('Gender').inputValue()).toBe('NA');
     await pressUntil(page, 'Tab', /^input "Email"$/, 5);
-    await page.keyboard.type('office@willowcreek.example');
+    await page.keyboard.type('office@lakeview.example');
     await page.keyboard.press('Enter');
 
     // Confirm: the warning stayed behind; no prices.
