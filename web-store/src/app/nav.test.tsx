@@ -34,7 +34,7 @@ describe('Nav', () => {
       'About Us',
       'How To Use',
       'My Cart 2',
-      'Profile',
+      'My Profile',
       'Edit Profile',
       'Change Password',
     ]);
@@ -55,7 +55,7 @@ describe('Nav', () => {
       'All Users',
       'Add User',
       'How To Use',
-      'Profile',
+      'My Profile',
       'Edit Profile',
       'Change Password',
     ]);
@@ -71,7 +71,7 @@ describe('Nav', () => {
       'Dashboard',
       'All Orders',
       'How To Use',
-      'Profile',
+      'My Profile',
       'Edit Profile',
       'Change Password',
     ]);

@@ -19,7 +19,10 @@ export function Nav() {
   const me = useCurrentUser();
   const user = me.data ?? null;
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  // Following a link closes the phone menu; opening a sub-menu (<summary>) inside it does not.
+  const closeOnLink = (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as HTMLElement).closest('a')) setOpen(false);
+  };
 
   return (
     <nav className="nav" aria-label="Main">
@@ -32,7 +35,7 @@ export function Nav() {
       >
         Menu
       </button>
-      <ul id="nav-links" className={`nav__links${open ? ' is-open' : ''}`} onClick={close}>
+      <ul id="nav-links" className={`nav__links${open ? ' is-open' : ''}`} onClick={closeOnLink}>
         {!user && <GuestLinks />}
         {user?.role === 'user' && <SchoolLinks />}
         {user && user.role !== 'user' && <StaffLinks user={user} />}
@@ -148,7 +151,7 @@ function AccountMenu() {
       <ul>
         <li>
           <NavLink to="/account" end onClick={closeMenu}>
-            Profile
+            My Profile
           </NavLink>
         </li>
         <li>
