@@ -28,8 +28,7 @@ async function dialogHoldsFocus(page: Page, name: string) {
   for (let i = 0; i < 6; i++) {
     await page.keyboard.press('Tab');
     const inside = await page.evaluate(
-      (title) => document.activeElement?.closest('dialog')?.textContent?.includes(title) ?? false,
-      name,
+      `document.activeElement?.closest('dialog')?.textContent?.includes(${JSON.stringify(name)}) ?? false`,
     );
     expect({ press: i, inside }).toEqual({ press: i, inside: true });
   }

@@ -103,18 +103,19 @@ export async function openCard(page: Page, group: ProductGroup, subIndex: number
 
 /** The focused element as a person would name it: `button "Add to Cart"`, `h1 "My Cart"`. */
 export async function focused(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
+  // A string, not a function: this package is type-checked without the DOM library.
+  return page.evaluate(`(() => {
+    const el = document.activeElement;
     if (!el || el === document.body) return 'body';
     const labelled = el.getAttribute('aria-labelledby');
     const label =
       el.getAttribute('aria-label') ??
       (labelled ? document.getElementById(labelled)?.textContent : null) ??
-      (el as HTMLInputElement).labels?.[0]?.textContent ??
+      el.labels?.[0]?.textContent ??
       el.textContent ??
       '';
-    return `${el.tagName.toLowerCase()} "${label.replace(/\s+/g, ' ').trim()}"`;
-  });
+    return el.tagName.toLowerCase() + ' "' + label.replace(/\\s+/g, ' ').trim() + '"';
+  })()`);
 }
 
 /**
