@@ -3,6 +3,7 @@
  * store's screens against the real stack.
  */
 import type { Browser } from 'playwright-core';
+import { expectNoSeriousAxeViolations } from '../axe.js';
 import { apiLogin, launchBrowser, newPage, screenshot, stackUrl } from '../harness.js';
 import { allGroups, findTwoSizeGroup } from './store-pages.js';
 
@@ -55,9 +56,13 @@ describe('store: school reviews and cancels', () => {
     await page.goto(`/order/${order._id}`);
     await page.getByRole('heading', { name: `Order ${order.orderId}` }).waitFor();
     await page.getByRole('button', { name: 'Cancel Order' }).click();
-    await page.getByText('Are you sure you want to delete this order').waitFor();
-    await page.getByRole('button', { name: 'Yes' }).click();
-    await page.getByText('Order Deleted Successfully').first().waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this request?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).not.toMatch(/delete/i);
+    await expectNoSeriousAxeViolations(page, 'the cancel dialog');
+    await screenshot(page, 'store-cancel-dialog');
+    await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await page.getByText(`Order ${order.orderId} was cancelled.`).first().waitFor();
     await page.waitForURL('**/orders');
     const gone = await context.request.get(`${stackUrl()}/api/v1/order/${order._id}`);
     expect(gone.status()).toBe(404);

@@ -119,7 +119,9 @@ describe('store: school places an order', () => {
     await page.getByRole('link', { name: 'Display All Orders' }).click();
     await page.waitForURL('**/orders');
     await page.getByLabel('Show').selectOption('Current');
-    const row = page.getByRole('row').filter({ hasText: `${studentId}_11_NA` });
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: `${studentId}, age 11, Prefer not to say` });
     await row.waitFor();
     expect(await row.innerText()).toContain('Processing');
     await screenshot(page, 'store-my-orders');

@@ -1,9 +1,11 @@
 /**
  * Every store screen against the real stack, for a guest and for a school, on a desktop and a
- * phone-sized screen: each shows its heading without a script error, and leaves a screenshot
+ * phone-sized screen: each shows its heading without a script error, fits the screen's width,
+ * has no serious or critical WCAG 2.2 AA problem that axe-core finds, and leaves a screenshot
  * under e2e/screenshots/ for a person to look at.
  */
 import type { Browser, Page } from 'playwright-core';
+import { expectNoSeriousAxeViolations } from '../axe.js';
 import { apiLogin, launchBrowser, newPage, screenshot } from '../harness.js';
 import { allGroups } from './store-pages.js';
 
@@ -30,7 +32,7 @@ const SCHOOL_SCREENS: [string, string, string][] = [
   ['orders', '/orders', 'My Orders'],
   ['account', '/account', 'My Profile'],
   ['me-update', '/me/update', 'Update Profile'],
-  ['password-update', '/password/update', 'Update Password'],
+  ['password-update', '/password/update', 'Change Password'],
   ['shipping', '/shipping', 'Delivery Details'],
 ];
 
@@ -40,6 +42,10 @@ async function visit(page: Page, name: string, path: string, heading: string, er
   await page.waitForLoadState('networkidle');
   await screenshot(page, name);
   expect(errors).toEqual([]);
+  await expectNoSeriousAxeViolations(page, `${path} (${name})`);
+  // Nothing may push the page wider than the screen (a phone would scroll sideways).
+  const width = await page.evaluate('document.documentElement.scrollWidth');
+  expect({ name, width }).toEqual({ name, width: page.viewportSize()?.width });
 }
 
 describe('store: every screen renders', () => {
@@ -53,7 +59,7 @@ describe('store: every screen renders', () => {
 
   for (const [label, viewport] of [
     ['desktop', { width: 1280, height: 900 }],
-    ['phone', { width: 375, height: 740 }],
+    ['phone', { width: 390, height: 844 }],
   ] as const) {
     it(`guest screens (${label})`, async () => {
       const { context, page } = await newPage(browser, viewport);

@@ -100,3 +100,40 @@ export async function openCard(page: Page, group: ProductGroup, subIndex: number
     await card.getByLabel('Sizing').selectOption(String(subIndex));
   return card;
 }
+
+/** The focused element as a person would name it: `button "Add to Cart"`, `h1 "My Cart"`. */
+export async function focused(page: Page): Promise<string> {
+  // A string, not a function: this package is type-checked without the DOM library.
+  return page.evaluate(`(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    const labelled = el.getAttribute('aria-labelledby');
+    const label =
+      el.getAttribute('aria-label') ??
+      (labelled ? document.getElementById(labelled)?.textContent : null) ??
+      el.labels?.[0]?.textContent ??
+      el.textContent ??
+      '';
+    return el.tagName.toLowerCase() + ' "' + label.replace(/\\s+/g, ' ').trim() + '"';
+  })()`);
+}
+
+/**
+ * Presses `key` (Tab or Shift+Tab) until the focused element matches `wanted`; returns how many
+ * presses it took, so a journey can also say how long the keyboard path is.
+ */
+export async function pressUntil(
+  page: Page,
+  key: 'Tab' | 'Shift+Tab',
+  wanted: RegExp,
+  max = 60,
+): Promise<number> {
+  const seen: string[] = [];
+  for (let presses = 1; presses <= max; presses++) {
+    await page.keyboard.press(key);
+    const now = await focused(page);
+    if (wanted.test(now)) return presses;
+    seen.push(now);
+  }
+  throw new Error(`${key} never reached ${String(wanted)}; went through:\n${seen.join('\n')}`);
+}

@@ -28,7 +28,20 @@ describe('Nav', () => {
       ProductSize: 'One size',
     });
     renderRoute(<Nav />);
-    expect(navLinks()).toEqual(['Home', 'My Orders', 'About Us', 'How To Use', 'My Cart 2']);
+    expect(navLinks()).toEqual([
+      'Home',
+      'My Orders',
+      'About Us',
+      'How To Use',
+      'My Cart 2',
+      'My Profile',
+      'Edit Profile',
+      'Change Password',
+    ]);
+    expect(screen.getByRole('link', { name: 'Change Password' })).toHaveAttribute(
+      'href',
+      '/password/update',
+    );
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
@@ -42,6 +55,9 @@ describe('Nav', () => {
       'All Users',
       'Add User',
       'How To Use',
+      'My Profile',
+      'Edit Profile',
+      'Change Password',
     ]);
     expect(screen.getByRole('link', { name: 'Add User' })).toHaveAttribute(
       'href',
@@ -51,7 +67,14 @@ describe('Nav', () => {
 
   it('gives a volunteer only the dashboard, orders and help', () => {
     renderRoute(<Nav />, { user: { ...SCHOOL, role: 'volunteer' } });
-    expect(navLinks()).toEqual(['Dashboard', 'All Orders', 'How To Use']);
+    expect(navLinks()).toEqual([
+      'Dashboard',
+      'All Orders',
+      'How To Use',
+      'My Profile',
+      'Edit Profile',
+      'Change Password',
+    ]);
   });
 
   it("asks before logging out, then says 'Logout Successfully' and goes to / after 1 s", async () => {

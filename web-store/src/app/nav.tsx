@@ -1,5 +1,8 @@
-/** Navigation per role (spec 2.2). Staff links open the console pages. */
-import { useState } from 'react';
+/**
+ * Navigation per role (spec 2.2). Staff links open the console pages. Everyone logged in has an
+ * account menu (profile, edit profile, change password), the old app's user menu.
+ */
+import { useState, type MouseEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { UI_MESSAGES } from '@lr/contracts';
 import { errorMessage } from '../lib/api';
@@ -16,7 +19,10 @@ export function Nav() {
   const me = useCurrentUser();
   const user = me.data ?? null;
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  // Following a link closes the phone menu; opening a sub-menu (<summary>) inside it does not.
+  const closeOnLink = (event: MouseEvent<HTMLElement>) => {
+    if ((event.target as HTMLElement).closest('a')) setOpen(false);
+  };
 
   return (
     <nav className="nav" aria-label="Main">
@@ -29,10 +35,15 @@ export function Nav() {
       >
         Menu
       </button>
-      <ul id="nav-links" className={`nav__links${open ? ' is-open' : ''}`} onClick={close}>
+      <ul id="nav-links" className={`nav__links${open ? ' is-open' : ''}`} onClick={closeOnLink}>
         {!user && <GuestLinks />}
         {user?.role === 'user' && <SchoolLinks />}
         {user && user.role !== 'user' && <StaffLinks user={user} />}
+        {user && (
+          <li>
+            <AccountMenu />
+          </li>
+        )}
         {user && (
           <li>
             <LogoutButton />
@@ -128,6 +139,36 @@ function StaffLinks({ user }: { user: CurrentUser }) {
   );
 }
 
+/** A link chosen inside a <details> menu closes that menu (the page behind it changes). */
+function closeMenu(event: MouseEvent<HTMLElement>) {
+  event.currentTarget.closest('details')?.removeAttribute('open');
+}
+
+function AccountMenu() {
+  return (
+    <details className="nav__menu">
+      <summary>My Account</summary>
+      <ul>
+        <li>
+          <NavLink to="/account" end onClick={closeMenu}>
+            My Profile
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/me/update" onClick={closeMenu}>
+            Edit Profile
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/password/update" onClick={closeMenu}>
+            Change Password
+          </NavLink>
+        </li>
+      </ul>
+    </details>
+  );
+}
+
 function LogoutButton() {
   const [asking, setAsking] = useState(false);
   const logoutMutation = useLogout();
@@ -170,7 +211,7 @@ function LogoutButton() {
 
 export function Brand() {
   return (
-    <Link to="/" className="brand" aria-label="Locker Room 345, home">
+    <Link to="/" className="brand">
       <span className="brand__mark" aria-hidden="true">
         LR
       </span>

@@ -1,4 +1,5 @@
 import { formatDate } from '../lib/format-date';
+import { formatAddress, formatStudent } from '../lib/format-order';
 
 /** The delivery details of one request, as the confirm page and the order page show them. */
 export interface DeliveryInfo {
@@ -21,13 +22,12 @@ export function DeliveryDetails({
   info: DeliveryInfo;
   showDate?: boolean;
 }) {
-  const [address, district] = info.userAddress.split('|');
   return (
     <dl className="details">
       <dt>School</dt>
       <dd>{school}</dd>
-      <dt>Student (ID_age_gender)</dt>
-      <dd>{info.receivingPersonName}</dd>
+      <dt>Student</dt>
+      <dd>{formatStudent(info.receivingPersonName)}</dd>
       <dt>Teacher</dt>
       <dd>{info.userLoggedInDesignation || '-'}</dd>
       <dt>Phone</dt>
@@ -35,9 +35,7 @@ export function DeliveryDetails({
       <dt>Email</dt>
       <dd>{info.Email}</dd>
       <dt>Address</dt>
-      <dd>
-        {address || '-'}, {district || '-'}
-      </dd>
+      <dd>{formatAddress(info.userAddress)}</dd>
       {showDate && (
         <>
           <dt>Date</dt>

@@ -1,11 +1,17 @@
-/** Minus / number / plus, kept inside 1..max by the caller's rules. */
+/**
+ * Minus / number / plus. The box holds exactly what the person typed (it may be empty while they
+ * type); the caller reads it with readQuantity and shows `problem` here, next to the box, and
+ * blocks its add or save while there is one. Nothing is silently changed.
+ */
 import { useId } from 'react';
-import { clampQuantity } from '../lib/quantity-rules';
 
 interface QuantityControlProps {
-  value: number;
+  value: string;
+  /** Highest quantity the + button goes to. */
   max: number;
-  onChange(value: number): void;
+  onChange(value: string): void;
+  /** Why the typed value cannot be used, or null. */
+  problem?: string | null;
   label?: string;
   disabled?: boolean;
   id?: string;
@@ -15,43 +21,58 @@ export function QuantityControl({
   value,
   max,
   onChange,
+  problem = null,
   label = 'Quantity',
   disabled,
   id,
 }: QuantityControlProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
+  const problemId = `${inputId}-problem`;
+  const current = /^\d+$/.test(value.trim()) ? Number(value.trim()) : null;
+  const step = (delta: number) => {
+    const from = current ?? 0;
+    onChange(String(Math.max(1, Math.min(from + delta, Math.max(1, max)))));
+  };
   return (
-    <div className="quantity-control">
-      <label htmlFor={inputId} className="visually-hidden">
-        {label}
-      </label>
-      <button
-        type="button"
-        aria-label="Decrease quantity"
-        onClick={() => onChange(clampQuantity(value - 1, max))}
-        disabled={disabled || value <= 1}
-      >
-        −
-      </button>
-      <input
-        id={inputId}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={Math.max(1, max)}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(clampQuantity(Number(event.target.value), max))}
-      />
-      <button
-        type="button"
-        aria-label="Increase quantity"
-        onClick={() => onChange(clampQuantity(value + 1, max))}
-        disabled={disabled || value >= max}
-      >
-        +
-      </button>
+    <div className="quantity-field">
+      <div className="quantity-control">
+        <label htmlFor={inputId} className="visually-hidden">
+          {label}
+        </label>
+        <button
+          type="button"
+          aria-label="Decrease quantity"
+          onClick={() => step(-1)}
+          disabled={disabled || (current !== null && current <= 1)}
+        >
+          −
+        </button>
+        <input
+          id={inputId}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={value}
+          disabled={disabled}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? problemId : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <button
+          type="button"
+          aria-label="Increase quantity"
+          onClick={() => step(1)}
+          disabled={disabled || (current !== null && current >= max)}
+        >
+          +
+        </button>
+      </div>
+      {problem && !disabled && (
+        <p id={problemId} className="quantity-field__problem" role="alert">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -15,7 +15,11 @@ export function RatingStars({ value, count }: { value: number; count?: number })
           </span>
         ))}
       </span>
-      {count !== undefined && <span className="rating__count">({count} Reviews)</span>}
+      {count !== undefined && (
+        <span className="rating__count">
+          ({count} {count === 1 ? 'review' : 'reviews'})
+        </span>
+      )}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { useEffect } from 'react';
+import userEvent from '@testing-library/user-event';
 import { TOAST_DURATION_MS, ToastProvider, useToast } from './toast';
 
 function Shout({ message, ms }: { message: string; ms?: number }) {
@@ -44,5 +45,31 @@ describe('toast', () => {
       jest.advanceTimersByTime(1);
     });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('does not stack the same message on repeated clicks, and drops errors on request', async () => {
+    jest.useRealTimers();
+    const user = userEvent.setup();
+    function Buttons() {
+      const toast = useToast();
+      return (
+        <>
+          <button onClick={() => toast.error('Please select a gender', 4000)}>Continue</button>
+          <button onClick={() => toast.success('Saved', 4000)}>Save</button>
+          <button onClick={() => toast.dismissErrors()}>Leave</button>
+        </>
+      );
+    }
+    render(
+      <ToastProvider>
+        <Buttons />
+      </ToastProvider>,
+    );
+    for (let i = 0; i < 3; i++) await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Leave' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Saved');
   });
 });

@@ -1,5 +1,7 @@
 /**
  * The store's own toast: bottom-centre, scale transition, 1000 ms by default (spec sections 1, 9).
+ * The same message shown again restarts its time instead of stacking a copy, and error toasts
+ * belong to the page that raised them (the layout dismisses them when the route changes).
  */
 import {
   createContext,
@@ -26,6 +28,8 @@ interface ToastApi {
   success(message: string, durationMs?: number): void;
   error(message: string, durationMs?: number): void;
   info(message: string, durationMs?: number): void;
+  /** Removes every error toast now. */
+  dismissErrors(): void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -33,30 +37,54 @@ const ToastContext = createContext<ToastApi | null>(null);
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const shown = useRef<Toast[]>([]);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
   useEffect(() => {
     const pending = timers.current;
     return () => pending.forEach((timer) => clearTimeout(timer));
   }, []);
 
-  const show = useCallback((kind: ToastKind, message: string, durationMs = TOAST_DURATION_MS) => {
-    const id = nextId.current++;
-    setToasts((current) => [...current, { id, kind, message }]);
-    const timer = setTimeout(() => {
-      timers.current.delete(timer);
-      setToasts((current) => current.filter((toast) => toast.id !== id));
-    }, durationMs);
-    timers.current.add(timer);
+  const update = useCallback((next: Toast[]) => {
+    shown.current = next;
+    setToasts(next);
   }, []);
+
+  const remove = useCallback(
+    (id: number) => {
+      clearTimeout(timers.current.get(id));
+      timers.current.delete(id);
+      update(shown.current.filter((toast) => toast.id !== id));
+    },
+    [update],
+  );
+
+  const show = useCallback(
+    (kind: ToastKind, message: string, durationMs = TOAST_DURATION_MS) => {
+      const same = shown.current.find((t) => t.kind === kind && t.message === message);
+      const id = same?.id ?? nextId.current++;
+      if (!same) update([...shown.current, { id, kind, message }]);
+      clearTimeout(timers.current.get(id));
+      timers.current.set(
+        id,
+        setTimeout(() => remove(id), durationMs),
+      );
+    },
+    [remove, update],
+  );
+
+  const dismissErrors = useCallback(() => {
+    for (const toast of shown.current) if (toast.kind === 'error') remove(toast.id);
+  }, [remove]);
 
   const api = useMemo<ToastApi>(
     () => ({
       success: (message, ms) => show('success', message, ms),
       error: (message, ms) => show('error', message, ms),
       info: (message, ms) => show('info', message, ms),
+      dismissErrors,
     }),
-    [show],
+    [show, dismissErrors],
   );
 
   return (

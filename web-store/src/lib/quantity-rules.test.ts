@@ -1,4 +1,4 @@
-import { clampQuantity, maxQuantityFor } from './quantity-rules';
+import { maxQuantityFor, readQuantity } from './quantity-rules';
 
 describe('quantity rules', () => {
   it('caps a normal user at 5 and at the size stock', () => {
@@ -11,12 +11,24 @@ describe('quantity rules', () => {
     expect(maxQuantityFor(12, true)).toBe(12);
     expect(maxQuantityFor(2, true)).toBe(2);
   });
+});
 
-  it('keeps quantities inside 1..max', () => {
-    expect(clampQuantity(0, 5)).toBe(1);
-    expect(clampQuantity(9, 5)).toBe(5);
-    expect(clampQuantity(3.7, 5)).toBe(3);
-    expect(clampQuantity(Number.NaN, 5)).toBe(1);
-    expect(clampQuantity(4, 0)).toBe(1);
+describe('reading a typed quantity', () => {
+  it('accepts a whole number inside the range', () => {
+    expect(readQuantity('3', 12, false)).toEqual({ quantity: 3, problem: null });
+    expect(readQuantity(' 4 ', 4, false)).toEqual({ quantity: 4, problem: null });
+    expect(readQuantity('9', 12, true)).toEqual({ quantity: 9, problem: null });
+  });
+
+  it('explains an empty box, a non-number and zero instead of changing them', () => {
+    expect(readQuantity('', 12, false).problem).toBe('Enter a quantity from 1 to 5.');
+    expect(readQuantity('2.5', 12, false).problem).toBe('Enter a whole number from 1 to 5.');
+    expect(readQuantity('0', 12, false).problem).toBe('The smallest quantity is 1.');
+  });
+
+  it('says whether the 5 cap or the stock stops a larger number', () => {
+    expect(readQuantity('13', 12, false).problem).toBe('At most 5 of one item per student.');
+    expect(readQuantity('4', 3, false).problem).toBe('Only 3 in stock in this size.');
+    expect(readQuantity('1', 0, false).problem).toBe('This size is out of stock.');
   });
 });

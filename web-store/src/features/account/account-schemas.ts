@@ -7,16 +7,33 @@ const newCode = z
   .min(LIMITS.passwordMinLength, `Password must be at least ${LIMITS.passwordMinLength} characters`)
   .max(LIMITS.passwordMaxLength, `Password must be at most ${LIMITS.passwordMaxLength} characters`);
 
+/** The change-password screen speaks of the school's code, in plain words. */
 export const passwordChangeSchema = z
   .object({
-    oldPassword: z.string().min(1, 'Old password is required'),
-    newPassword: newCode,
-    confirmPassword: z.string().min(1, 'Please confirm the new password'),
+    oldPassword: z.string().min(1, 'Please type the code you use now.'),
+    newPassword: z
+      .string()
+      .min(
+        LIMITS.passwordMinLength,
+        `The new code needs at least ${LIMITS.passwordMinLength} characters.`,
+      )
+      .max(
+        LIMITS.passwordMaxLength,
+        `The new code can have at most ${LIMITS.passwordMaxLength} characters.`,
+      ),
+    confirmPassword: z.string().min(1, 'Please type the new code a second time.'),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: 'Passwords do not match',
+    message: 'The two new codes are not the same. Please type them again.',
     path: ['confirmPassword'],
   });
+
+/** The server's answer for a wrong current code, said the way the screen says it. */
+export function plainPasswordChangeError(message: string): string {
+  return /old password is incorrect/i.test(message)
+    ? 'The current code is not right. Please check it and try again.'
+    : message;
+}
 
 export const passwordResetSchema = z
   .object({

@@ -2,11 +2,7 @@
 import { z } from 'zod';
 import { GENDERS, UI_MESSAGES } from '@lr/contracts';
 
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = {
-  Male: 'Male',
-  Female: 'Female',
-  NA: 'Prefer not to say',
-};
+export { GENDER_LABELS } from '../../lib/format-order';
 
 export const shippingFormInputSchema = z.object({
   studentId: z

@@ -1,28 +1,30 @@
-/** /password/forgot: takes the login email; the answer is the same whether or not it exists. */
+/**
+ * /password/forgot: asks for what a school knows, its login ID (for most schools their email
+ * address), and says the same words in the label, the error and the answer. The answer is the
+ * same whether or not the account exists.
+ */
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { PageTitle } from '../../../components/page-title';
-import { useToast } from '../../../components/toast';
 import { useForgotPassword } from '../api/forgot-password';
 
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
+  const [loginId, setLoginId] = useState('');
   const [sentMessage, setSentMessage] = useState('');
+  const [problem, setProblem] = useState('');
   const forgot = useForgotPassword();
-  const toast = useToast();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim()) return toast.error('Email is required');
+    setSentMessage('');
+    if (!loginId.trim()) return setProblem('Please type your login ID or email.');
+    setProblem('');
     forgot.mutate(
-      { email: email.trim() },
+      { email: loginId.trim() },
       {
-        onSuccess: (body) => {
-          const message = body.message ?? 'If this account exists, a reset link has been sent.';
-          setSentMessage(message);
-          toast.success(message);
-        },
-        onError: (error) => toast.error(errorMessage(error)),
+        onSuccess: (body) =>
+          setSentMessage(body.message ?? 'If this account exists, a reset link has been sent.'),
+        onError: (error) => setProblem(errorMessage(error)),
       },
     );
   };
@@ -31,18 +33,28 @@ export function ForgotPasswordPage() {
     <section className="page page--narrow">
       <PageTitle title="Forgot Password" />
       <h1>Forgot Password</h1>
-      <form className="form card" onSubmit={onSubmit}>
-        <label htmlFor="forgot-email">Email</label>
+      <form className="form card" onSubmit={onSubmit} noValidate>
+        <label htmlFor="forgot-login">Login ID or email</label>
         <input
-          id="forgot-email"
+          id="forgot-login"
           type="text"
           required
           autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          aria-describedby="forgot-login-hint"
+          value={loginId}
+          onChange={(e) => setLoginId(e.target.value)}
         />
+        <small id="forgot-login-hint" className="form__hint">
+          The login ID your school signs in with. We send the reset link to the email address of
+          that account.
+        </small>
+        {problem && (
+          <p className="form__error" role="alert">
+            {problem}
+          </p>
+        )}
         <button type="submit" className="button" disabled={forgot.isPending}>
-          Send
+          Send reset link
         </button>
         {sentMessage && <p role="status">{sentMessage}</p>}
       </form>

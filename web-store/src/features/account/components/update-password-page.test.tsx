@@ -8,15 +8,17 @@ describe('UpdatePasswordPage', () => {
     const calls = stubFetch(() => ({ body: { success: true } }));
     const user = userEvent.setup();
     renderRoute(<UpdatePasswordPage />, { path: '/password/update' });
-    await user.type(screen.getByLabelText('Old Password'), 'demo345');
-    await user.type(screen.getByLabelText('New Password'), 'newcode1');
-    await user.type(screen.getByLabelText('Confirm Password'), 'newcode2');
-    await user.click(screen.getByRole('button', { name: 'Change' }));
-    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Current code'), 'demo345');
+    await user.type(screen.getByLabelText('New code'), 'newcode1');
+    await user.type(screen.getByLabelText('New code again'), 'newcode2');
+    await user.click(screen.getByRole('button', { name: 'Change code' }));
+    expect(
+      await screen.findByText('The two new codes are not the same. Please type them again.'),
+    ).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
-  it("shows the server's message for a wrong old code and the spec's toast on success", async () => {
+  it("says a wrong current code in plain words and keeps it on screen, then shows the spec's toast on success", async () => {
     let wrong = true;
     stubFetch(() =>
       wrong
@@ -31,13 +33,18 @@ describe('UpdatePasswordPage', () => {
       path: '/password/update',
       extraRoutes: [{ path: '/account', element: <p>account</p> }],
     });
-    await user.type(screen.getByLabelText('Old Password'), 'nope');
-    await user.type(screen.getByLabelText('New Password'), 'newcode1');
-    await user.type(screen.getByLabelText('Confirm Password'), 'newcode1');
-    await user.click(screen.getByRole('button', { name: 'Change' }));
-    expect(await screen.findByText('Old password is incorrect')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Current code'), 'nope');
+    await user.type(screen.getByLabelText('New code'), 'newcode1');
+    await user.type(screen.getByLabelText('New code again'), 'newcode1');
+    await user.click(screen.getByRole('button', { name: 'Change code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The current code is not right. Please check it and try again.',
+    );
+    // Still there later: it is not a toast that vanishes after a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(screen.getByRole('alert')).toHaveTextContent('The current code is not right.');
     wrong = false;
-    await user.click(screen.getByRole('button', { name: 'Change' }));
+    await user.click(screen.getByRole('button', { name: 'Change code' }));
     expect(await screen.findByText('Password Updated Successfully')).toBeInTheDocument();
     expect(await screen.findByText('account')).toBeInTheDocument();
   });

@@ -1,4 +1,9 @@
-/** /cart: the lines kept in localStorage, remove buttons and Check Out (spec 2.5). */
+/**
+ * /cart: the lines kept in localStorage, remove buttons and Check Out (spec 2.5). A quantity is
+ * saved only when it is valid; while a box holds something else, its line explains why and Check
+ * Out waits.
+ */
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { isTestUser, useCurrentUser } from '../../../lib/auth';
 import {
@@ -8,7 +13,8 @@ import {
   useCartItems,
   type CartItem,
 } from '../../../lib/cart';
-import { maxQuantityFor } from '../../../lib/quantity-rules';
+import { sizeLabel } from '../../../lib/format-order';
+import { maxQuantityFor, readQuantity } from '../../../lib/quantity-rules';
 import { PageTitle } from '../../../components/page-title';
 import { QuantityControl } from '../../../components/quantity-control';
 
@@ -17,6 +23,17 @@ export function CartPage() {
   const navigate = useNavigate();
   const me = useCurrentUser();
   const exempt = isTestUser(me.data);
+  const [invalidLines, setInvalidLines] = useState<ReadonlySet<string>>(new Set());
+  const markLine = (key: string, invalid: boolean) =>
+    setInvalidLines((current) => {
+      if (current.has(key) === invalid) return current;
+      const next = new Set(current);
+      if (invalid) next.add(key);
+      else next.delete(key);
+      return next;
+    });
+  const keys = new Set(items.map(lineKey));
+  const blocked = [...invalidLines].some((key) => keys.has(key));
 
   if (items.length === 0) {
     return (
@@ -37,9 +54,10 @@ export function CartPage() {
       <ul className="cart-lines">
         {items.map((item) => (
           <CartLine
-            key={`${item.product}|${item.SubCategory}|${item.ProductSize}`}
+            key={lineKey(item)}
             item={item}
             exempt={exempt}
+            onValidity={(valid) => markLine(lineKey(item), !valid)}
           />
         ))}
       </ul>
@@ -47,7 +65,18 @@ export function CartPage() {
         <p>
           Total items: <strong>{cartCount(items)}</strong>
         </p>
-        <button type="button" className="button" onClick={() => void navigate('/shipping')}>
+        {blocked && (
+          <p className="form__error" id="cart-blocked">
+            Please correct the quantity marked above before checking out.
+          </p>
+        )}
+        <button
+          type="button"
+          className="button"
+          disabled={blocked}
+          aria-describedby={blocked ? 'cart-blocked' : undefined}
+          onClick={() => void navigate('/shipping')}
+        >
           Check Out
         </button>
       </div>
@@ -55,8 +84,29 @@ export function CartPage() {
   );
 }
 
-function CartLine({ item, exempt }: { item: CartItem; exempt: boolean }) {
-  const label = `${item.name}, ${item.SubCategory} ${item.ProductSize}`;
+function lineKey(item: CartItem): string {
+  return `${item.product}|${item.SubCategory}|${item.ProductSize}`;
+}
+
+function CartLine({
+  item,
+  exempt,
+  onValidity,
+}: {
+  item: CartItem;
+  exempt: boolean;
+  onValidity(valid: boolean): void;
+}) {
+  const size = sizeLabel(item.SubCategory, item.ProductSize);
+  const label = `${item.name}, ${size}`;
+  const [draft, setDraft] = useState(String(item.quantity));
+  const reading = readQuantity(draft, item.stock, exempt);
+  const change = (text: string) => {
+    setDraft(text);
+    const next = readQuantity(text, item.stock, exempt);
+    onValidity(next.quantity !== null);
+    if (next.quantity !== null) addToCart({ ...item, quantity: next.quantity });
+  };
   return (
     <li className="cart-line card">
       {item.image ? (
@@ -66,22 +116,24 @@ function CartLine({ item, exempt }: { item: CartItem; exempt: boolean }) {
       )}
       <div className="cart-line__text">
         <Link to={`/product/${item.product}`}>{item.name}</Link>
-        <span className="muted">
-          {item.SubCategory} | {item.ProductSize}
-        </span>
+        <span className="muted">{size}</span>
       </div>
       <div className="cart-line__controls">
         <QuantityControl
-          value={item.quantity}
+          value={draft}
           max={maxQuantityFor(item.stock, exempt)}
-          onChange={(quantity) => addToCart({ ...item, quantity })}
+          onChange={change}
+          problem={reading.problem}
           label={`Quantity of ${label}`}
         />
         <button
           type="button"
           className="button button--danger"
           aria-label={`Remove ${label}`}
-          onClick={() => removeFromCart(item)}
+          onClick={() => {
+            onValidity(true);
+            removeFromCart(item);
+          }}
         >
           Remove
         </button>

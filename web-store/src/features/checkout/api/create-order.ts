@@ -48,7 +48,7 @@ export interface CreateOrderInput {
 export function createOrder({
   body,
   idempotencyKey,
-}: CreateOrderInput): Promise<{ success: true; order: { _id: string } }> {
+}: CreateOrderInput): Promise<{ success: true; order: { _id: string; orderId: string } }> {
   return apiFetch('/api/v1/order/new', {
     method: 'POST',
     body,

@@ -1,8 +1,9 @@
-/** /order/confirm: printable Confirm Order with every price 0 (spec 2.5, 9). */
+/** /order/confirm: printable Confirm Order; no prices, everything is free (spec 2.5, 9). */
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { UI_MESSAGES } from '@lr/contracts';
 import { useCurrentUser } from '../../../lib/auth';
 import { cartCount, useCartItems } from '../../../lib/cart';
+import { sizeLabel } from '../../../lib/format-order';
 import { useShipping } from '../../../lib/shipping-info';
 import { DeliveryDetails } from '../../../components/delivery-details';
 import { PageTitle } from '../../../components/page-title';
@@ -48,7 +49,7 @@ export function ConfirmOrderPage() {
               <thead>
                 <tr>
                   <th scope="col">Item</th>
-                  <th scope="col">Sizing | Size</th>
+                  <th scope="col">Size</th>
                   <th scope="col">Quantity</th>
                 </tr>
               </thead>
@@ -56,9 +57,7 @@ export function ConfirmOrderPage() {
                 {items.map((item) => (
                   <tr key={`${item.product}|${item.SubCategory}|${item.ProductSize}`}>
                     <td>{item.name}</td>
-                    <td>
-                      {item.SubCategory} | {item.ProductSize}
-                    </td>
+                    <td>{sizeLabel(item.SubCategory, item.ProductSize)}</td>
                     <td>{item.quantity}</td>
                   </tr>
                 ))}
@@ -68,13 +67,10 @@ export function ConfirmOrderPage() {
         </div>
         <div className="card order-summary">
           <h2>Order Summary</h2>
-          <p>Items: {cartCount(items)}</p>
-          <p>Subtotal: $0.00</p>
-          <p>Shipping Charges: $0.00</p>
-          <p>Tax: $0.00</p>
           <p>
-            <strong>Total: $0.00</strong>
+            Items: <strong>{cartCount(items)}</strong>
           </p>
+          <p>Everything is donated: there is nothing to pay and no delivery charge.</p>
           <div className="no-print actions">
             <button type="button" className="button button--ghost" onClick={() => window.print()}>
               Print

@@ -52,7 +52,7 @@ describe('checkout', () => {
     seedShipping();
     renderRoute(<ConfirmOrderPage />, { path: '/order/confirm' });
     expect(screen.getByText(EMPTY_MESSAGE, { exact: false })).toBeInTheDocument();
-    expect(screen.getByText('Total: $0.00')).toBeInTheDocument();
+    expect(screen.queryByText(/\$/)).not.toBeInTheDocument();
   });
 
   it('refuses to place an order with an empty cart', async () => {

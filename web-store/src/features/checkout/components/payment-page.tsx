@@ -14,6 +14,7 @@ import { newOrderBody, useCreateOrder } from '../api/create-order';
 import { useProcessPayment } from '../api/process-payment';
 import { checkoutKeyFor, forgetCheckoutKey } from '../checkout-key';
 import { CheckoutSteps } from './checkout-steps';
+import type { PlacedOrder } from './success-page';
 
 export function PaymentPage() {
   const location = useLocation();
@@ -38,10 +39,11 @@ export function PaymentPage() {
         return;
       }
       const info = { ...shipping.info, orderDate: new Date().toISOString() };
-      await order.mutateAsync({ body: newOrderBody(info, items), idempotencyKey });
+      const placed = await order.mutateAsync({ body: newOrderBody(info, items), idempotencyKey });
       clearCart();
       forgetCheckoutKey();
-      void navigate('/success', { replace: true });
+      const state: PlacedOrder = { id: placed.order._id, orderId: placed.order.orderId };
+      void navigate('/success', { replace: true, state });
     } catch (error) {
       toast.error(errorMessage(error));
     }
@@ -53,10 +55,7 @@ export function PaymentPage() {
       <CheckoutSteps active={2} />
       <h1>Order Place</h1>
       <div className="card">
-        <p>
-          Nothing to pay: every item is donated. Amount:{' '}
-          <strong>${(amount / 100).toFixed(2)}</strong>
-        </p>
+        <p>Nothing to pay: every item is donated.</p>
         <button type="button" className="button" disabled={busy} onClick={() => void placeOrder()}>
           {busy ? 'Placing your order...' : 'Proceed To Place Order'}
         </button>

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS } from '@lr/contracts';
 import { formatDate } from '../../../lib/format-date';
+import { formatStudent } from '../../../lib/format-order';
 import { PageTitle } from '../../../components/page-title';
 import { Pagination } from '../../../components/pagination';
 import { ErrorView, Loading } from '../../../components/query-state';
@@ -69,11 +70,15 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
             <tbody>
               {rows.map((order) => (
                 <tr key={order._id}>
-                  <td data-label="Order ID">{order.orderId}</td>
+                  <td data-label="Order ID" className="nowrap">
+                    {order.orderId}
+                  </td>
                   <td data-label="Date" className="nowrap">
                     {formatDate(order.createdAt)}
                   </td>
-                  <td data-label="Student">{order.shippingInfo.receivingPersonName}</td>
+                  <td data-label="Student">
+                    {formatStudent(order.shippingInfo.receivingPersonName)}
+                  </td>
                   <td data-label="Items Qty">{itemCount(order)}</td>
                   <td data-label="Status">
                     <StatusChip status={order.orderStatus} place="list" />

@@ -56,6 +56,8 @@ describe('OrderDetailsPage', () => {
     const chip = await screen.findByText('Ready for Pickup');
     expect(chip).toHaveAttribute('data-colour', 'yellow');
     expect(screen.getByText('12 Maple Street, North District')).toBeInTheDocument();
+    expect(screen.getByText('S7, age 10, Female')).toBeInTheDocument();
+    expect(screen.getByText('Unisex youth sizing, size M')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
   });
 
@@ -63,9 +65,14 @@ describe('OrderDetailsPage', () => {
     const user = userEvent.setup();
     const calls = show('Processing');
     await user.click(await screen.findByRole('button', { name: 'Cancel Order' }));
-    expect(screen.getByText('Are you sure you want to delete this order')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('Order Deleted Successfully')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Cancel this request?' })).toBeInTheDocument();
+    expect(screen.queryByText(/delete/i)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    expect(
+      await screen.findByText(
+        'Order LR-000007 was cancelled. It has been removed from your orders.',
+      ),
+    ).toBeInTheDocument();
     expect(await screen.findByText('orders list')).toBeInTheDocument();
     expect(calls.filter((c) => c.init?.method === 'DELETE').map((c) => c.url)).toEqual([
       '/api/v1/admin/order/o1',

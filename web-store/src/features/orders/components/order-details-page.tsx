@@ -1,9 +1,9 @@
 /** /order/:id: order details; a school may cancel it while Processing (spec 2.5, 6, 8). */
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { UI_MESSAGES } from '@lr/contracts';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format-date';
+import { sizeLabel } from '../../../lib/format-order';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DeliveryDetails } from '../../../components/delivery-details';
 import { PageTitle } from '../../../components/page-title';
@@ -13,6 +13,13 @@ import { useToast } from '../../../components/toast';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrder } from '../api/get-order';
 import type { Order } from '../api/types';
+
+/** Long enough to read after the page has changed to My Orders. */
+export const CANCELLED_MESSAGE_MS = 5000;
+
+export function cancelledMessage(orderId: string): string {
+  return `Order ${orderId} was cancelled. It has been removed from your orders.`;
+}
 
 export function OrderDetailsPage() {
   const { id = '' } = useParams();
@@ -29,10 +36,10 @@ function OrderDetails({ order }: { order: Order }) {
   const navigate = useNavigate();
   const info = order.shippingInfo;
 
-  const confirmDelete = async () => {
+  const confirmCancel = async () => {
     try {
       await remove.mutateAsync(order._id);
-      toast.success(UI_MESSAGES.orderDeleted);
+      toast.success(cancelledMessage(order.orderId), CANCELLED_MESSAGE_MS);
       void navigate('/orders', { replace: true });
     } catch (error) {
       setAsking(false);
@@ -43,7 +50,9 @@ function OrderDetails({ order }: { order: Order }) {
   return (
     <section className="page order-details">
       <PageTitle title={`Order ${order.orderId}`} />
-      <h1>Order {order.orderId}</h1>
+      <h1>
+        Order <span className="nowrap">{order.orderId}</span>
+      </h1>
       <div className="card">
         <h2>Delivery Details</h2>
         <DeliveryDetails school={order.user.name || info.userName} info={info} />
@@ -63,7 +72,7 @@ function OrderDetails({ order }: { order: Order }) {
             <thead>
               <tr>
                 <th scope="col">Item</th>
-                <th scope="col">Sizing | Size</th>
+                <th scope="col">Size</th>
                 <th scope="col">Requested</th>
                 <th scope="col">Given</th>
               </tr>
@@ -72,9 +81,7 @@ function OrderDetails({ order }: { order: Order }) {
               {order.orderItems.map((item) => (
                 <tr key={item._id}>
                   <td data-label="Item">{item.name}</td>
-                  <td data-label="Sizing | Size">
-                    {item.SubCategory} | {item.ProductSize}
-                  </td>
+                  <td data-label="Size">{sizeLabel(item.SubCategory, item.ProductSize)}</td>
                   <td data-label="Requested">{item.requestedQuantity ?? item.quantity}</td>
                   <td data-label="Given">{item.quantity}</td>
                 </tr>
@@ -92,10 +99,12 @@ function OrderDetails({ order }: { order: Order }) {
       )}
       <ConfirmDialog
         open={asking}
-        title="Delete Order"
-        message={UI_MESSAGES.confirmDeleteOrder}
+        title="Cancel this request?"
+        message={`Order ${order.orderId} will be withdrawn and nobody will pick it. This cannot be undone.`}
+        confirmLabel="Yes, cancel it"
+        cancelLabel="No, keep it"
         busy={remove.isPending}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => void confirmCancel()}
         onCancel={() => setAsking(false)}
       />
     </section>

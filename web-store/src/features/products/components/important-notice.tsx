@@ -1,5 +1,6 @@
 /** 'IMPORTANT: PLEASE READ' on /home, accepted once per browser session. */
 import { useState } from 'react';
+import { ModalDialog } from '../../../components/modal-dialog';
 
 const ACCEPTED_KEY = 'importantNoticeAccepted';
 
@@ -23,25 +24,23 @@ export function ImportantNotice() {
     setOpen(false);
   };
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="important-title">
-      <div className="dialog dialog--static">
-        <h2 id="important-title">IMPORTANT: PLEASE READ</h2>
-        <ul>
-          <li>Each order is for one student. Please place a separate order for each student.</li>
-          <li>
-            We cannot take requests for a particular style, colour or brand; pictures are only
-            examples.
-          </li>
-          <li>Supplies are limited: the amount you request is not guaranteed.</li>
-          <li>In-stock items are picked, packed and delivered within 24-48 hours.</li>
-          <li>Pickup times: Tuesdays 2:00-4:00 and Thursdays 8:00-9:30 am.</li>
-        </ul>
-        <div className="dialog__actions">
-          <button type="button" className="button" onClick={accept} autoFocus>
-            I have read this
-          </button>
-        </div>
+    <ModalDialog labelledBy="important-title">
+      <h2 id="important-title">IMPORTANT: PLEASE READ</h2>
+      <ul>
+        <li>Each order is for one student. Please place a separate order for each student.</li>
+        <li>
+          We cannot take requests for a particular style, colour or brand; pictures are only
+          examples.
+        </li>
+        <li>Supplies are limited: the amount you request is not guaranteed.</li>
+        <li>In-stock items are picked, packed and delivered within 24-48 hours.</li>
+        <li>Pickup times: Tuesdays 2:00-4:00 and Thursdays 8:00-9:30 am.</li>
+      </ul>
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={accept} autoFocus>
+          I have read this
+        </button>
       </div>
-    </div>
+    </ModalDialog>
   );
 }

@@ -67,6 +67,42 @@ describe('ProductDetailsPage', () => {
     expect(await screen.findByText('Item Out of Stock')).toBeInTheDocument();
   });
 
+  it('lets a school request a size that is out of stock while other sizes are in stock', async () => {
+    const user = userEvent.setup();
+    show(base);
+    await user.selectOptions(await screen.findByLabelText('Size'), 's');
+    expect(screen.getByText('Out of stock')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Request products' }));
+    expect(await screen.findByText('request form')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('size=S');
+  });
+
+  it('lets a person clear the quantity and type a number, and explains a number too large', async () => {
+    const user = userEvent.setup();
+    show(base);
+    await user.selectOptions(await screen.findByLabelText('Size'), 'm');
+    const box = screen.getByLabelText('Quantity');
+    await user.type(box, '{Backspace}3');
+    expect(box).toHaveValue('3');
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    await user.type(box, '{Backspace}');
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a quantity from 1 to 5.');
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    await user.type(box, '13');
+    expect(box).toHaveValue('13');
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert')).toHaveTextContent('At most 5 of one item per student.');
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  });
+
+  it('shows no price and counts one review in the singular', async () => {
+    show(base);
+    expect(await screen.findByText('(1 review)')).toBeInTheDocument();
+    expect(screen.queryByText(/\$/)).not.toBeInTheDocument();
+    expect(screen.getByText('In stock')).toBeInTheDocument();
+  });
+
   it("shows the server's message for an unknown product", async () => {
     stubFetch(() => ({
       status: 404,

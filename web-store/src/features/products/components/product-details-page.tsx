@@ -1,12 +1,14 @@
 /**
- * /product/:id: images, price, rating, stock status, size, quantity, Add to Cart (disabled when
- * Stock < 1), Request products (enabled only when out of stock), description, reviews (spec 2.4, 5).
+ * /product/:id: images, rating, stock status, size, quantity, Add to Cart, Request products,
+ * description, reviews (spec 2.4, 5). Add to Cart is off while the product or the picked size is
+ * out of stock; Request products is on exactly then, so a school can still ask for that size.
+ * No price is shown: everything is free.
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { UI_MESSAGES } from '@lr/contracts';
 import { isTestUser, useCurrentUser } from '../../../lib/auth';
-import { clampQuantity, maxQuantityFor } from '../../../lib/quantity-rules';
+import { maxQuantityFor, readQuantity } from '../../../lib/quantity-rules';
 import { PageTitle } from '../../../components/page-title';
 import { QuantityControl } from '../../../components/quantity-control';
 import { ErrorView, Loading } from '../../../components/query-state';
@@ -46,12 +48,14 @@ function ProductDetails({ product }: { product: Product }) {
   const [sizeId, setSizeId] = useState(() =>
     product.ProductSize.length === 1 ? (product.ProductSize[0]?._id ?? '') : '',
   );
-  const [quantity, setQuantity] = useState(1);
+  const [quantity, setQuantity] = useState('1');
   const [reviewing, setReviewing] = useState(false);
 
   const size = product.ProductSize.find((s) => s._id === sizeId);
-  const max = maxQuantityFor(size ? size.stock : product.Stock, exempt);
-  const outOfStock = product.Stock < 1;
+  const stock = size ? size.stock : product.Stock;
+  const max = maxQuantityFor(stock, exempt);
+  const reading = readQuantity(quantity, stock, exempt);
+  const outOfStock = stock < 1;
   const image = product.images[imageIndex] ?? product.images[0];
 
   const pickSize = (value: string) => {
@@ -59,7 +63,6 @@ function ProductDetails({ product }: { product: Product }) {
     const picked = product.ProductSize.find((s) => s._id === value);
     if (!picked) return;
     if (picked.stock < 1) toast.error(UI_MESSAGES.itemOutOfStock);
-    setQuantity((q) => clampQuantity(q, maxQuantityFor(picked.stock, exempt)));
   };
 
   const add = () => {
@@ -67,13 +70,14 @@ function ProductDetails({ product }: { product: Product }) {
       toast.error('Please select a size');
       return;
     }
+    if (reading.quantity === null) return;
     addLine({
       product: product._id,
       name: product.name,
       price: product.price,
       image: product.images[0]?.url ?? product.image ?? '',
       stock: size.stock,
-      quantity: clampQuantity(quantity, max),
+      quantity: reading.quantity,
       SubCategory: product.SubCategory,
       ProductSize: size.size,
       category: product.category,
@@ -111,11 +115,10 @@ function ProductDetails({ product }: { product: Product }) {
           {product.category} · {product.SubCategory}
         </p>
         <RatingStars value={product.ratings} count={product.numOfReviews} />
-        <p className="price">Price: ${product.price.toFixed(2)}</p>
-        <p>
-          Status:{' '}
+        <p role="status">
+          Status{size && product.ProductSize.length > 1 ? ` of size ${size.size}` : ''}:{' '}
           <strong className={outOfStock ? 'text-danger' : 'text-success'}>
-            {outOfStock ? 'OutOfStock' : 'InStock'}
+            {outOfStock ? 'Out of stock' : 'In stock'}
           </strong>
         </p>
         <label htmlFor="detail-size">Size</label>
@@ -132,9 +135,15 @@ function ProductDetails({ product }: { product: Product }) {
             value={quantity}
             max={max}
             onChange={setQuantity}
+            problem={reading.problem}
             disabled={outOfStock}
           />
-          <button type="button" className="button" disabled={outOfStock} onClick={add}>
+          <button
+            type="button"
+            className="button"
+            disabled={outOfStock || reading.problem !== null}
+            onClick={add}
+          >
             Add to Cart
           </button>
           <button

@@ -11,6 +11,20 @@ export function ProductGrid({
   params: ProductListParams;
   onPage(page: number): void;
 }) {
+  return (
+    <section id="products" aria-label="Products" className="product-grid__region">
+      <GridContent params={params} onPage={onPage} />
+    </section>
+  );
+}
+
+function GridContent({
+  params,
+  onPage,
+}: {
+  params: ProductListParams;
+  onPage(page: number): void;
+}) {
   const products = useGroupedProducts(params);
   if (products.isPending) {
     // Holds the grid's room while loading so the footer does not jump down when products arrive.

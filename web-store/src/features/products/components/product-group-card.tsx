@@ -4,9 +4,9 @@
  */
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LIMITS, UI_MESSAGES } from '@lr/contracts';
+import { UI_MESSAGES } from '@lr/contracts';
 import { isTestUser, useCurrentUser } from '../../../lib/auth';
-import { clampQuantity, maxQuantityFor } from '../../../lib/quantity-rules';
+import { maxQuantityFor, readQuantity } from '../../../lib/quantity-rules';
 import { QuantityControl } from '../../../components/quantity-control';
 import { useToast } from '../../../components/toast';
 import type { ProductGroup } from '../api/types';
@@ -21,17 +21,22 @@ export function ProductGroupCard({ group }: { group: ProductGroup }) {
   const addLine = useAddToCart();
   const [subIndex, setSubIndex] = useState(0);
   const [sizeId, setSizeId] = useState('');
-  const [quantity, setQuantity] = useState(1);
+  const [quantity, setQuantity] = useState('1');
 
   const sub = group.subCategories[subIndex] ?? group.subCategories[0];
   const size = sub?.sizes.find((s) => s._id === sizeId);
-  const max = size ? maxQuantityFor(size.stock, exempt) : LIMITS.maxQuantityPerLine;
+  // Before a size is picked only the per-line cap applies.
+  const stock = size ? size.stock : Number.POSITIVE_INFINITY;
+  const reading = readQuantity(quantity, stock, exempt);
+  const max = maxQuantityFor(stock, exempt);
+  // An empty size keeps the spec's 'Item Not Available' answer (useAddToCart) on Add to Cart.
+  const invalidQuantity = reading.problem !== null && !(size && size.stock < 1);
   const image = group.images[0]?.url ?? group.image;
 
   const pickSubCategory = (index: number) => {
     setSubIndex(index);
     setSizeId('');
-    setQuantity(1);
+    setQuantity('1');
   };
 
   const pickSize = (value: string) => {
@@ -39,7 +44,6 @@ export function ProductGroupCard({ group }: { group: ProductGroup }) {
     const picked = sub?.sizes.find((s) => s._id === value);
     if (!picked) return;
     if (picked.stock < 1) toast.error(UI_MESSAGES.itemOutOfStock);
-    setQuantity((q) => clampQuantity(q, maxQuantityFor(picked.stock, exempt)));
   };
 
   const add = () => {
@@ -47,25 +51,26 @@ export function ProductGroupCard({ group }: { group: ProductGroup }) {
       toast.error('Please select a size');
       return;
     }
+    if (invalidQuantity) return;
     const added = addLine({
       product: size.productId,
       name: group.name,
       price: 0,
       image: image ?? '',
       stock: size.stock,
-      quantity: clampQuantity(quantity, max),
+      quantity: reading.quantity ?? 1,
       SubCategory: sub.SubCategory,
       ProductSize: size.size,
       category: group.category,
     });
-    if (added) setQuantity(1);
+    if (added) setQuantity('1');
   };
 
   return (
     <article className="product-card" aria-labelledby={`${id}-name`}>
       <Link to={`/product/${sub?.productId ?? ''}`} className="product-card__link">
         <ProductImage url={image} name={group.name} />
-        <h3 id={`${id}-name`}>{group.name}</h3>
+        <h2 id={`${id}-name`}>{group.name}</h2>
       </Link>
       <p className="product-card__category">{group.category}</p>
       {group.subCategories.length > 1 ? (
@@ -100,9 +105,10 @@ export function ProductGroupCard({ group }: { group: ProductGroup }) {
           value={quantity}
           max={max}
           onChange={setQuantity}
+          problem={reading.problem}
           label={`Quantity of ${group.name}`}
         />
-        <button type="button" className="button" onClick={add}>
+        <button type="button" className="button" onClick={add} disabled={invalidQuantity}>
           Add to Cart
         </button>
       </div>

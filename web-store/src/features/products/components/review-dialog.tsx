@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { UI_MESSAGES } from '@lr/contracts';
 import { errorMessage } from '../../../lib/api';
+import { ModalDialog } from '../../../components/modal-dialog';
 import { useToast } from '../../../components/toast';
 import { usePutReview } from '../api/put-review';
 
@@ -28,8 +29,8 @@ export function ReviewDialog({ productId, onClose }: { productId: string; onClos
   };
 
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="review-title">
-      <form className="dialog dialog--static form" onSubmit={onSubmit}>
+    <ModalDialog labelledBy="review-title" onCancel={onClose}>
+      <form className="form" onSubmit={onSubmit}>
         <h2 id="review-title">Submit Review</h2>
         <label htmlFor="review-rating">Rating</label>
         <select
@@ -63,6 +64,6 @@ export function ReviewDialog({ productId, onClose }: { productId: string; onClos
           </button>
         </div>
       </form>
-    </div>
+    </ModalDialog>
   );
 }

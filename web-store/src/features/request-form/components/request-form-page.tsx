@@ -79,7 +79,7 @@ export function RequestFormPage() {
           <input {...field('age')} inputMode="numeric" />
         </div>
         <h2>Items</h2>
-        <table className="table request-rows">
+        <table className="table table--stack request-rows">
           <thead>
             <tr>
               <th scope="col">Item</th>
@@ -93,21 +93,21 @@ export function RequestFormPage() {
           <tbody>
             {form.rows.map((row, index) => (
               <tr key={row.id}>
-                <td>
+                <td data-label="Item">
                   <input
                     aria-label={`Item ${index + 1}`}
                     value={row.item}
                     onChange={(e) => setForm((f) => updateRow(f, row.id, { item: e.target.value }))}
                   />
                 </td>
-                <td>
+                <td data-label="Size">
                   <input
                     aria-label={`Size ${index + 1}`}
                     value={row.size}
                     onChange={(e) => setForm((f) => updateRow(f, row.id, { size: e.target.value }))}
                   />
                 </td>
-                <td>
+                <td data-label="Quantity">
                   <input
                     aria-label={`Quantity ${index + 1}`}
                     inputMode="numeric"
@@ -117,7 +117,7 @@ export function RequestFormPage() {
                     }
                   />
                 </td>
-                <td className="no-print">
+                <td className="no-print request-rows__remove">
                   <button
                     type="button"
                     className="button button--ghost"

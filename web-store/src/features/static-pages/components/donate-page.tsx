@@ -9,7 +9,7 @@ export function DonatePage() {
       <PageTitle title="Donate" />
       <h1>Donate</h1>
       <DonationCarousel />
-      <DonationInfo showDonateLink={false} />
+      <DonationInfo showDonateLink={false} title="How to give" />
     </section>
   );
 }

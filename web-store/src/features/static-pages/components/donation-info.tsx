@@ -1,14 +1,25 @@
-/** Donation instructions and 'How can you help', shown only to guests (spec 1, 6). */
+/**
+ * Donation instructions and 'How can you help', shown only to guests (spec 1, 6). The mailing
+ * address and the giving page come from the build's configuration (VITE_DONATION_*).
+ */
 import { Link } from 'react-router-dom';
+import { config } from '../../../lib/config';
 import { CopyButton } from './copy-button';
 
 export const FUND_NAME = 'Locker Room 345';
 
-export function DonationInfo({ showDonateLink = true }: { showDonateLink?: boolean }) {
+export function DonationInfo({
+  showDonateLink = true,
+  title = 'Donate',
+}: {
+  showDonateLink?: boolean;
+  /** The page's own heading may already say 'Donate'. */
+  title?: string;
+}) {
   return (
     <>
       <section className="card" aria-labelledby="donate-title">
-        <h2 id="donate-title">Donate</h2>
+        <h2 id="donate-title">{title}</h2>
         <p>
           Every gift helps a student arrive at school ready to learn and play. You can give in two
           ways:
@@ -16,10 +27,18 @@ export function DonationInfo({ showDonateLink = true }: { showDonateLink?: boole
         <ul>
           <li>
             <strong>By cheque:</strong> make it payable to the University Foundation, write "Locker
-            Room 345" on the memo line, and mail it to the Foundation's gift office.
+            Room 345" on the memo line, and mail it to:
+            <address className="donation-address">
+              {config.donationMailingAddress.map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+            </address>
           </li>
           <li>
-            <strong>By card:</strong> give online through the University Foundation's giving page
+            <strong>By card:</strong> give online on{' '}
+            <a href={config.donationUrl} target="_blank" rel="noopener noreferrer">
+              the University Foundation's giving page (opens in a new tab)
+            </a>{' '}
             and choose "Locker Room 345" as the fund.
           </li>
         </ul>
