@@ -41,6 +41,8 @@ export interface ProcessGrants {
 }
 
 const rpcOf = (service: keyof typeof RPC): string => `rpc.${service}.*`;
+/** A container's health probe asks its own service over NATS, with the service's identity. */
+const ownHealth = (service: keyof typeof RPC): string => RPC[service].health;
 
 /**
  * The description. Durable names are those the services register (nest-kit EventConsumers); a
@@ -53,11 +55,13 @@ export const NATS_GRANTS: Record<NatsIdentity, ProcessGrants> = {
   },
   auth: {
     answers: [rpcOf('auth')],
+    calls: [ownHealth('auth')],
     publishes: [STREAMS.AUTH, 'hint.auth.>'],
     ownsStreams: ['AUTH'],
   },
   catalog: {
     answers: [rpcOf('catalog')],
+    calls: [ownHealth('catalog')],
     publishes: [STREAMS.CATALOG, 'hint.catalog.>'],
     ownsStreams: ['CATALOG'],
     readsStreams: ['ORDERS'],
@@ -68,7 +72,12 @@ export const NATS_GRANTS: Record<NatsIdentity, ProcessGrants> = {
   },
   orders: {
     answers: [rpcOf('orders')],
-    calls: [RPC.auth.getUser, RPC.catalog.getProducts, RPC.catalog.inventoryCheck],
+    calls: [
+      RPC.auth.getUser,
+      RPC.catalog.getProducts,
+      RPC.catalog.inventoryCheck,
+      ownHealth('orders'),
+    ],
     publishes: [STREAMS.ORDERS],
     subscribes: [STREAMS.CATALOG, HINTS.catalogProductsChanged, HINTS.authSessionsChanged],
     ownsStreams: ['ORDERS'],
@@ -77,6 +86,7 @@ export const NATS_GRANTS: Record<NatsIdentity, ProcessGrants> = {
   },
   reporting: {
     answers: [rpcOf('reporting')],
+    calls: [ownHealth('reporting')],
     readsStreams: ['ORDERS'],
     // The live durable, and the rebuild's ordered consumer, whose name is generated.
     consumers: [{ stream: 'ORDERS', name: '*' }],

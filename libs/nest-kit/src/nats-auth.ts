@@ -99,6 +99,21 @@ export function renderNatsAuthorization(options: RenderAuthorizationOptions): st
   return `authorization {\n  users = [\n${users.join('\n')}\n  ]\n}\n`;
 }
 
+/** The environment variable a deployment's server config reads a user's public key from. */
+export function natsKeyVariable(user: NatsUser): string {
+  return `NKEY_${user.toUpperCase().replace(/-/g, '_')}`;
+}
+
+/**
+ * The authorization block of deploy/nats.conf: production namespace, every public key read from
+ * the server's environment (`$NKEY_GATEWAY`, ...), so the file holds no deployment's keys.
+ */
+export function renderNatsAuthorizationTemplate(): string {
+  const users = [...NATS_IDENTITIES, NATS_ADMIN] as const;
+  const keys = Object.fromEntries(users.map((user) => [user, `$${natsKeyVariable(user)}`]));
+  return renderNatsAuthorization({ namespace: '', keys });
+}
+
 export interface RenderServerConfigOptions extends RenderAuthorizationOptions {
   host?: string;
   port: number;
