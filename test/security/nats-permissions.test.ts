@@ -225,6 +225,24 @@ describe('NATS permissions generated for the production namespace', () => {
     ).rejects.toThrow();
     const adminJsm = await jetstreamManager(await as('admin'));
     expect((await adminJsm.streams.info('ORDERS')).state.messages).toBe(1);
+
+    // Nor the services' own durables: reading or acking those would take events from catalog.
+    await adminJsm.consumers.add('ORDERS', {
+      durable_name: 'catalog-inventory',
+      ack_policy: AckPolicy.Explicit,
+    });
+    await expect(jsm.consumers.info('ORDERS', 'catalog-inventory')).rejects.toThrow();
+    await expect(
+      jsm.consumers.add('ORDERS', {
+        durable_name: 'catalog-inventory',
+        ack_policy: AckPolicy.None,
+      }),
+    ).rejects.toThrow();
+    await expect(jsm.consumers.delete('ORDERS', 'catalog-inventory')).rejects.toThrow();
+    await expect(jsm.consumers.delete('ORDERS', 'school-board')).rejects.toThrow();
+    expect((await adminJsm.consumers.info('ORDERS', 'catalog-inventory')).config.ack_policy).toBe(
+      AckPolicy.Explicit,
+    );
   });
 
   it("lets catalog use its own durables on ORDERS only, and change no stream it doesn't own", async () => {

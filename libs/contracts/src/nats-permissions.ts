@@ -18,10 +18,15 @@ export const NATS_IDENTITIES = [
 ] as const;
 export type NatsIdentity = (typeof NATS_IDENTITIES)[number];
 
-/** A durable consumer a process creates and reads; `name: '*'` is any consumer of that stream. */
+/**
+ * A durable consumer a process creates and reads. `name: '*'` is any consumer of that stream except
+ * the named durables of other identities (a reader must not pull, ack or reconfigure the services'
+ * own durables); `ordered` also lets it delete the ones it made (ordered consumers).
+ */
 export interface ConsumerGrant {
   stream: StreamName;
   name: string;
+  ordered?: boolean;
 }
 
 export interface ProcessGrants {
@@ -89,7 +94,10 @@ export const NATS_GRANTS: Record<NatsIdentity, ProcessGrants> = {
     calls: [ownHealth('reporting')],
     readsStreams: ['ORDERS'],
     // The live durable, and the rebuild's ordered consumer, whose name is generated.
-    consumers: [{ stream: 'ORDERS', name: '*' }],
+    consumers: [
+      { stream: 'ORDERS', name: 'reporting-orders' },
+      { stream: 'ORDERS', name: '*', ordered: true },
+    ],
   },
   'orders-reader': {
     consumers: [{ stream: 'ORDERS', name: '*' }],
@@ -112,6 +120,8 @@ export const WILDCARD_NAMESPACE = '*';
 
 export interface NatsPermissionSet {
   publish: string[];
+  /** Refused even where `publish` allows (deny wins): other identities' durables. */
+  publishDeny: string[];
   subscribe: string[];
   /** May publish one reply to the reply subject of each request it received. */
   allowResponses: boolean;
@@ -143,8 +153,33 @@ function consumerApi(namespace: string, grant: ConsumerGrant): string[] {
     `$JS.API.CONSUMER.MSG.NEXT.${stream}.${name}`,
     `$JS.ACK.${stream}.${name}.>`,
     // Ordered (ephemeral) consumers are deleted by their reader once done.
-    ...(grant.name === '*' ? [`$JS.API.CONSUMER.DELETE.${stream}.${name}`] : []),
+    ...(grant.ordered ? [`$JS.API.CONSUMER.DELETE.${stream}.${name}`] : []),
   ];
+}
+
+/**
+ * What a `'*'` grant must not touch: every API call and ack on the named durables other identities
+ * own on that stream. Under the wildcard namespace a durable's name is a wildcard too, so this
+ * cannot be said there (docs/decisions.md).
+ */
+function othersDurables(identity: NatsIdentity, namespace: string, stream: StreamName): string[] {
+  if (namespace === WILDCARD_NAMESPACE) return [];
+  const streamName = nameIn(namespace, stream);
+  const denied: string[] = [];
+  for (const other of NATS_IDENTITIES) {
+    if (other === identity) continue;
+    for (const grant of NATS_GRANTS[other].consumers ?? []) {
+      if (grant.stream !== stream || grant.name === '*') continue;
+      const name = nameIn(namespace, grant.name);
+      denied.push(
+        `$JS.API.CONSUMER.*.${streamName}.${name}`,
+        `$JS.API.CONSUMER.*.${streamName}.${name}.>`,
+        `$JS.API.CONSUMER.*.*.${streamName}.${name}`,
+        `$JS.ACK.${streamName}.${name}.>`,
+      );
+    }
+  }
+  return denied;
 }
 
 /** The permission set of `identity` under `namespace` (see WILDCARD_NAMESPACE). */
@@ -165,12 +200,19 @@ export function natsPermissions(identity: NatsIdentity, namespace: string): Nats
     const name = nameIn(namespace, stream);
     for (const op of ['INFO', 'CREATE']) publish.add(`$JS.API.STREAM.${op}.${name}`);
   }
+  const publishDeny = new Set<string>();
   for (const grant of grants.consumers ?? []) {
     publish.add(`$JS.API.STREAM.INFO.${nameIn(namespace, grant.stream)}`);
     for (const subject of consumerApi(namespace, grant)) publish.add(subject);
+    if (grant.name === '*') {
+      for (const subject of othersDurables(identity, namespace, grant.stream)) {
+        publishDeny.add(subject);
+      }
+    }
   }
   return {
     publish: [...publish],
+    publishDeny: [...publishDeny],
     subscribe: [...subscribe],
     allowResponses: (grants.answers ?? []).length > 0,
   };

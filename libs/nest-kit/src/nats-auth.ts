@@ -80,6 +80,9 @@ export function renderNatsAuthorization(options: RenderAuthorizationOptions): st
         `          allow: [`,
         quoted(permissions.publish, '          '),
         `          ]`,
+        ...(permissions.publishDeny.length > 0
+          ? [`          deny: [`, quoted(permissions.publishDeny, '          '), `          ]`]
+          : []),
         `        }`,
         `        subscribe: {`,
         `          allow: [`,
