@@ -23,6 +23,7 @@ import {
   uniqueNamespace,
   waitFor,
 } from '@lr/testing';
+// @ts-expect-error plain ES modules without types
 import { startLocalNats } from '../../scripts/stack/nats.mjs';
 
 const encoder = new TextEncoder();
@@ -31,7 +32,11 @@ const FORGED = JSON.stringify({ actor: { id: randomUUID(), role: 'admin' }, inpu
 /** Messages an admin subscription saw (the broker delivers to it whatever it let through). */
 function spy(nc: NatsConnection, subject: string): { sub: Subscription; seen: string[] } {
   const seen: string[] = [];
-  const sub = nc.subscribe(subject, { callback: (_e, msg) => seen.push(msg.subject) });
+  const sub = nc.subscribe(subject, {
+    callback: (_e, msg) => {
+      seen.push(msg.subject);
+    },
+  });
   return { sub, seen };
 }
 
@@ -101,7 +106,9 @@ describe('NATS permissions on the shared test server', () => {
     const subject = ns(RPC.auth.listUsers);
     // A stand-in responder on the admin connection: it answers whatever reaches it.
     const responder = admin.subscribe(subject, {
-      callback: (_e, msg) => msg.respond(JSON.stringify({ ok: true, data: ['every user'] })),
+      callback: (_e, msg) => {
+        msg.respond(JSON.stringify({ ok: true, data: ['every user'] }));
+      },
     });
     await admin.flush();
     try {
