@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../../scripts/stack/paths.mjs';
@@ -22,9 +22,23 @@ function freePort() {
   });
 }
 
-/** The generator is built code (a setup file is not transformed): build the libraries if needed. */
+/** The permission description and its renderer, as sources and as the built files used here. */
+const GENERATOR = [
+  ['libs/contracts/src/nats-permissions.ts', 'libs/contracts/dist/nats-permissions.js'],
+  ['libs/contracts/src/subjects.ts', 'libs/contracts/dist/subjects.js'],
+  ['libs/nest-kit/src/nats-auth.ts', 'libs/nest-kit/dist/nats-auth.js'],
+];
+
+/**
+ * The generator is built code (a setup file is not transformed): build the libraries when it is
+ * missing or older than its sources, so the server always enforces the current description.
+ */
 function ensureLibsBuilt() {
-  if (existsSync(path.join(ROOT, 'libs/nest-kit/dist/nats-auth.js'))) return;
+  const stale = GENERATOR.some(([source, built]) => {
+    const out = path.join(ROOT, built);
+    return !existsSync(out) || statSync(out).mtimeMs < statSync(path.join(ROOT, source)).mtimeMs;
+  });
+  if (!stale) return;
   const result = spawnSync('npx', ['tsc', '-b', 'libs/nest-kit'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0)
     throw new Error('could not build libs/nest-kit for the test NATS server');
