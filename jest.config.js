@@ -34,6 +34,9 @@ function backend(name, roots, extra = {}) {
     },
     testMatch: ['**/*.test.ts'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    // One authorized nats-server for the run (the same file for every project: it runs once).
+    globalSetup: '<rootDir>/test/support/nats-global-setup.mjs',
+    globalTeardown: '<rootDir>/test/support/nats-global-teardown.mjs',
     ...extra,
   };
 }

@@ -156,6 +156,10 @@ export async function benchReport() {
       LOG_LEVEL: 'warn',
       DATABASE_URL: database.url,
       NATS_URL,
+      // On a server with authorization (README: NATS_NKEY_SEED_<PROCESS>), reporting's own identity.
+      ...(process.env.NATS_NKEY_SEED_REPORTING
+        ? { NATS_NKEY_SEED: process.env.NATS_NKEY_SEED_REPORTING }
+        : {}),
       NATS_NAMESPACE: namespace,
       DATA_DIR: `/tmp/lockerroom-bench/${namespace}`,
     });
@@ -171,7 +175,11 @@ export async function benchReport() {
     // First start creates the tables; the orders are then loaded in bulk, straight into the order
     // rows, and the restart computes the day rollups from them (as after an upgrade).
     app = await start();
-    nc = await connectNats(NATS_URL, 'bench-report');
+    // The bench's own calls and clean-up need the unrestricted admin identity on such a server.
+    nc = await connectNats(NATS_URL, 'bench-report', undefined, {
+      identity: 'admin',
+      seed: process.env.NATS_NKEY_SEED_ADMIN,
+    });
     const load = await timed(() => loadOrders(pool, ORDERS));
     await app.close();
     await pool.query('DELETE FROM reporting.report_meta');

@@ -1,12 +1,14 @@
 /**
  * Starts the whole product once for the browser journeys: a fresh database on the real PostgreSQL,
- * a fresh NATS namespace, the services and the gateway as processes, demo data seeded.
+ * a fresh NATS namespace on the authorized test nats-server, the services and the gateway as
+ * processes (each with its own NATS identity), demo data seeded.
  */
 import { writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import { startStack } from '../scripts/stack/stack.mjs';
+import { startTestNats } from '../test/support/nats-global-setup.mjs';
 
 export const STACK_FILE = '/tmp/lockerroom-e2e-stack.json';
 
@@ -31,12 +33,15 @@ export default async function globalSetup() {
   const databaseUrl = new URL(adminUrl);
   databaseUrl.pathname = `/${name}`;
 
+  // The authorized test nats-server (shared with the other projects when run together).
+  await startTestNats();
   const port = await freePort();
   const namespace = `e2e${randomBytes(3).toString('hex')}`;
   const stack = await startStack({
     port,
     databaseUrl: databaseUrl.toString(),
-    natsUrl: process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222',
+    natsUrl: process.env.TEST_NATS_URL,
+    natsSeeds: JSON.parse(process.env.LR_TEST_NATS_SEEDS),
     namespace,
     dataDir: `/tmp/lockerroom-e2e/${namespace}`,
     seed: true,

@@ -6,14 +6,15 @@
  *   node examples/consume-orders.mjs --once     # read what is there, print a summary, exit
  *
  * Environment: NATS_URL (default nats://127.0.0.1:4222), NATS_NAMESPACE (empty in production),
- * DURABLE (consumer name, default example-orders).
+ * DURABLE (consumer name, default example-orders), NATS_NKEY_SEED (the read-only `orders-reader`
+ * identity's seed: docs/events.md says where to get it; unset for a server without authorization).
  *
  * It shows the three rules every consumer follows: a durable pull consumer with explicit ack (so
  * nothing is lost while it is down), dedupe by eventId (delivery is at least once), and keep the
  * newest version of each order (an older version may arrive after a newer one).
  */
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
+import { connect, nkeyAuthenticator } from '@nats-io/transport-node';
 
 const url = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const namespace = process.env.NATS_NAMESPACE ?? '';
@@ -24,7 +25,18 @@ const prefix = (name, sep) => (namespace ? `${namespace}${sep}${name}` : name);
 const stream = prefix('ORDERS', '_');
 const subjects = prefix('orders.order.>', '.');
 
-const nc = await connect({ servers: url.split(','), name: 'example-orders-consumer' });
+const seed = process.env.NATS_NKEY_SEED?.trim();
+const nc = await connect({
+  servers: url.split(','),
+  name: 'example-orders-consumer',
+  ...(seed
+    ? {
+        authenticator: nkeyAuthenticator(new TextEncoder().encode(seed)),
+        // The only inboxes the orders-reader identity may read: replies to its own requests.
+        inboxPrefix: '_INBOX.orders-reader',
+      }
+    : {}),
+});
 const jsm = await jetstreamManager(nc);
 
 // Create the durable consumer once; later runs continue where the last one acknowledged.

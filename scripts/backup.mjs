@@ -32,7 +32,7 @@ const pool = new pg.Pool({ connectionString: endpoints.databaseUrl, max: 2 });
 let nc;
 const staging = await stagingFolder();
 try {
-  nc = await connectNats(endpoints.natsUrl, 'backup');
+  nc = await connectNats(endpoints.natsUrl, 'backup', undefined, endpoints.natsAuth);
   await mkdir(path.join(staging, 'streams'), { recursive: true });
   progress.line('Dumping the database (one snapshot of every service schema) ...');
   const database = await dumpDatabase(pool, path.join(staging, 'database'), progress);

@@ -60,7 +60,7 @@ const endpoints = await resolveEndpoints(process.env, progress.line);
 const pool = new pg.Pool({ connectionString: endpoints.databaseUrl, max: 2 });
 let nc;
 try {
-  nc = await connectNats(endpoints.natsUrl, 'restore');
+  nc = await connectNats(endpoints.natsUrl, 'restore', undefined, endpoints.natsAuth);
   const localMedia = endpoints.mediaStorage === 'local';
   if (replace) {
     progress.line('Deleting the current data (--replace) ...');

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { findChromium, INSTALL_CHROMIUM_HINT } from './lib/chromium.mjs';
-import { ensureTestServices } from './lib/test-services.mjs';
+import { ensureTestDatabase } from './lib/test-database.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -88,11 +88,11 @@ if (!process.env.LR_SKIP_LINT && !args.includes('--security') && !args.includes(
   }
 }
 
-let stopTestServices;
+let stopTestDatabase;
 try {
-  stopTestServices = await ensureTestServices(env);
+  stopTestDatabase = await ensureTestDatabase(env);
 } catch (error) {
-  console.error(`Could not start the test database or NATS: ${error.message}`);
+  console.error(`Could not start the test database: ${error.message}`);
   console.log('tests: 0 passed, 1 failed');
   process.exit(1);
 }
@@ -118,7 +118,7 @@ try {
 } catch {
   console.log('\ntests: 0 passed, 1 failed');
 }
-await stopTestServices();
+await stopTestDatabase();
 if (browserMissing) {
   console.error(`\nThe browser journeys did not run. ${INSTALL_CHROMIUM_HINT}`);
   process.exit(1);

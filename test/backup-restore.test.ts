@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_NATS_URL, TestEnv, waitFor } from '@lr/testing';
+import { TestEnv, testNatsSeed, testNatsUrl, waitFor } from '@lr/testing';
 import { checkInvariants, unsentOutbox } from './chaos/invariants.js';
 import { startFullStack, type FullStack } from './support/full-stack.js';
 
@@ -25,7 +25,8 @@ function runScript(script: string, args: string[], env: TestEnv) {
         env: {
           ...process.env,
           DATABASE_URL: env.database.url,
-          NATS_URL: TEST_NATS_URL,
+          NATS_URL: testNatsUrl(),
+          NATS_NKEY_SEED_ADMIN: testNatsSeed('admin'),
           NATS_NAMESPACE: env.namespace,
           DATA_DIR: env.dataDir,
         },

@@ -73,12 +73,36 @@ describe('docker-compose.yml', () => {
 
   it('has health checks, health-gated depends_on and named volumes', () => {
     for (const [name, service] of Object.entries(compose.services)) {
-      if (name === 'mailpit') continue;
+      // The mail catcher, and the one-shot that makes the NATS credentials.
+      if (name === 'mailpit' || name === 'nats-credentials') continue;
       expect(service.healthcheck).toBeDefined();
     }
     for (const dependency of Object.values(compose.services.gateway?.depends_on ?? {})) {
       expect(dependency.condition).toBe('service_healthy');
     }
-    expect(Object.keys(compose.volumes).sort()).toEqual(['media', 'natsdata', 'pgdata']);
+    expect(Object.keys(compose.volumes).sort()).toEqual([
+      'media',
+      'natsdata',
+      'natskeys-auth',
+      'natskeys-catalog',
+      'natskeys-gateway',
+      'natskeys-operator',
+      'natskeys-orders',
+      'natskeys-reporting',
+      'natskeys-server',
+      'pgdata',
+    ]);
+  });
+
+  it('gives each process only its own NATS credentials volume', () => {
+    for (const name of ['auth', 'catalog', 'orders', 'reporting', 'gateway']) {
+      const keyVolumes = (compose.services[name]?.volumes ?? []).filter((v) =>
+        v.startsWith('natskeys-'),
+      );
+      expect(keyVolumes).toEqual([`natskeys-${name}:/run/nats:ro`]);
+    }
+    expect(compose.services.nats?.depends_on?.['nats-credentials']?.condition).toBe(
+      'service_completed_successfully',
+    );
   });
 });

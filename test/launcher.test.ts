@@ -8,7 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RPC, SERVICE_NAMES } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
-import { connectTestNats, createTestDatabase, waitFor, type TestDatabase } from '@lr/testing';
+import {
+  connectTestNats,
+  createTestDatabase,
+  testStackNatsEnv,
+  waitFor,
+  type TestDatabase,
+} from '@lr/testing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,6 +33,7 @@ describe('the npm start launcher', () => {
       env: {
         ...process.env,
         DATABASE_URL: database.url,
+        ...testStackNatsEnv(),
         NATS_NAMESPACE: namespace,
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -76,6 +83,7 @@ describe('the npm start launcher', () => {
         ...process.env,
         NODE_ENV: 'production',
         DATABASE_URL: database.url,
+        ...testStackNatsEnv(),
         NATS_NAMESPACE: namespace,
         DATA_DIR: `/tmp/lockerroom-launch/${namespace}`,
         JWT_SECRET: randomBytes(32).toString('hex'),

@@ -3,7 +3,7 @@
  * processes, on a fresh database and NATS namespace) and gets a healthy /health.
  */
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@lr/testing';
+import { createTestDatabase, testStackNats, type TestDatabase } from '@lr/testing';
 // @ts-expect-error plain ES module without types
 import { startStack } from '../scripts/stack/stack.mjs';
 
@@ -30,6 +30,7 @@ describe('the whole stack', () => {
     stack = (await startStack({
       port,
       databaseUrl: database.url,
+      ...testStackNats(),
       namespace,
       dataDir: `/tmp/lockerroom-smoke/${namespace}`,
       seed: true,

@@ -29,12 +29,12 @@ export async function startAuthHarness(
   const testEnv = env ?? (await TestEnv.create());
   const authConfig = parseConfig(
     authConfigSchema,
-    testEnv.envVars({ LOGIN_FAILURE_DELAY_MS: '0', ...authEnv }),
+    testEnv.envVars('auth', { LOGIN_FAILURE_DELAY_MS: '0', ...authEnv }),
   );
   await testEnv.startService('auth', AuthModule.register(authConfig, testEnv.logger), authConfig);
   await seedDemoData(testEnv.pool, { demoCode: DEMO_CODE });
   const app = await createGatewayApp(
-    parseConfig(gatewayConfigSchema, testEnv.envVars({ PORT: '0' })),
+    parseConfig(gatewayConfigSchema, testEnv.envVars('gateway', { PORT: '0' })),
     testEnv.logger,
   );
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;

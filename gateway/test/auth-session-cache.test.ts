@@ -54,7 +54,10 @@ describe('gateway session cache', () => {
     gateway.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie } });
 
   async function startGateway(extra: Record<string, string> = {}): Promise<Gateway> {
-    const config = parseConfig(gatewayConfigSchema, h.env.envVars({ PORT: '0', ...extra }));
+    const config = parseConfig(
+      gatewayConfigSchema,
+      h.env.envVars('gateway', { PORT: '0', ...extra }),
+    );
     return gatewayOf(await createGatewayApp(config, h.env.logger));
   }
 
@@ -203,7 +206,7 @@ describe('gateway session cache', () => {
   it('(d) past half-life the request goes to auth again and the refreshed cookie is issued', async () => {
     const cookie = await h.loginAs('riverside');
     const claims = decodeJwt(cookie.slice('token='.length));
-    const secret = parseConfig(authConfigSchema, h.env.envVars()).JWT_SECRET;
+    const secret = parseConfig(authConfigSchema, h.env.envVars('auth')).JWT_SECRET;
     // A token of this session whose half-life comes 1 to 2 seconds from now.
     const now = Math.floor(Date.now() / 1000);
     const halfLifeAt = (now + 2) * 1000;

@@ -73,7 +73,7 @@ describe('gateway catalog routes', () => {
 
   beforeAll(async () => {
     h = await startAuthHarness();
-    const catalogConfig = parseConfig(catalogConfigSchema, h.env.envVars());
+    const catalogConfig = parseConfig(catalogConfigSchema, h.env.envVars('catalog'));
     await h.env.startService(
       'catalog',
       CatalogModule.register(catalogConfig, h.env.logger),
@@ -81,7 +81,7 @@ describe('gateway catalog routes', () => {
     );
     const ordersConfig = parseConfig(
       ordersConfigSchema,
-      h.env.envVars({ DAILY_SUMMARY_ENABLED: 'false' }),
+      h.env.envVars('orders', { DAILY_SUMMARY_ENABLED: 'false' }),
     );
     await h.env.startService(
       'orders',

@@ -43,7 +43,7 @@ describe('gateway reporting routes', () => {
 
   beforeAll(async () => {
     h = await startAuthHarness();
-    const config = parseConfig(reportingConfigSchema, h.env.envVars());
+    const config = parseConfig(reportingConfigSchema, h.env.envVars('reporting'));
     await h.env.startService('reporting', ReportingModule.register(config, h.env.logger), config);
     await publish(h.env.nc, h.env.namespace, [
       events.placed(order),

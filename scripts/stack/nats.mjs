@@ -1,11 +1,62 @@
 /**
  * NATS for `npm start`: the server at NATS_URL if it answers; otherwise `nats-server -js` from the
  * PATH with its store under ./data/nats; otherwise a clear message on how to install one.
+ *
+ * A server started here runs with authorization: every process gets its own NKEY identity and only
+ * its own subjects (nest-kit renderNatsServerConfig). The keys are made on first start and kept in
+ * <dataDir>/nats-credentials.json (mode 600); the server config is written again on every start,
+ * so a change of the permission description applies at the next start.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { ROOT } from './paths.mjs';
+
+/** The generator lives in the built nest-kit (the stack runs built code anyway). */
+export async function natsAuthLib() {
+  return import(path.join(ROOT, 'libs/nest-kit/dist/nats-auth.js'));
+}
+
+function writeSecret(file, text) {
+  writeFileSync(file, text, { mode: 0o600 });
+  // The mode only applies to a new file: tighten one made before.
+  chmodSync(file, 0o600);
+}
+
+/** The key pairs kept in `dataDir` (made on first use): { identity: { seed, publicKey } }. */
+export async function localNatsKeyPairs(dataDir) {
+  const file = path.resolve(dataDir, 'nats-credentials.json');
+  const lib = await natsAuthLib();
+  let pairs = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const fresh = lib.createNatsKeyPairs();
+  // An identity added since the first start gets its keys now; existing ones are kept.
+  const missing = Object.keys(fresh).filter((identity) => !pairs[identity]);
+  if (missing.length > 0 || !existsSync(file)) {
+    pairs = { ...Object.fromEntries(missing.map((id) => [id, fresh[id]])), ...pairs };
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeSecret(file, `${JSON.stringify(pairs, null, 2)}\n`);
+  }
+  return pairs;
+}
+
+/** identity -> seed, for handing each process its own. */
+export function seedsOf(pairs) {
+  return Object.fromEntries(Object.entries(pairs).map(([id, pair]) => [id, pair.seed]));
+}
+
+/**
+ * Seeds from the environment for a server started elsewhere: NATS_NKEY_SEED_<IDENTITY>, e.g.
+ * NATS_NKEY_SEED_GATEWAY, NATS_NKEY_SEED_ORDERS_READER.
+ */
+export function seedsFromEnv(env = process.env) {
+  const seeds = {};
+  for (const [name, value] of Object.entries(env)) {
+    const match = /^NATS_NKEY_SEED_([A-Z_]+)$/.exec(name);
+    if (match && value) seeds[match[1].toLowerCase().replace(/_/g, '-')] = value;
+  }
+  return seeds;
+}
 
 export const INSTALL_HELP = `nats-server was not found on the PATH and no NATS server answers at NATS_URL.
 Install one, then run npm start again:
@@ -34,26 +85,45 @@ export function findNatsServer() {
   return result.status === 0 ? result.stdout.trim() : null;
 }
 
-export async function startLocalNats({ dataDir, port, log }) {
+/**
+ * Starts nats-server with JetStream and the generated authorization for `namespace` (exact, or
+ * '*' for a server shared by many test namespaces). Resolves with its url, `seeds` (identity ->
+ * seed, `admin` included) and stop().
+ */
+export async function startLocalNats({ dataDir, port, log, namespace = '' }) {
   const binary = findNatsServer();
   if (!binary) throw Object.assign(new Error(INSTALL_HELP), { help: true });
   const storeDir = path.resolve(dataDir, 'nats');
   mkdirSync(storeDir, { recursive: true });
+  const pairs = await localNatsKeyPairs(dataDir);
+  const lib = await natsAuthLib();
+  const configFile = path.join(storeDir, 'nats-server.conf');
+  writeSecret(
+    configFile,
+    lib.renderNatsServerConfig({
+      namespace,
+      port,
+      storeDir,
+      keys: Object.fromEntries(Object.entries(pairs).map(([id, pair]) => [id, pair.publicKey])),
+    }),
+  );
   log(`Starting nats-server -js (store ${storeDir}) on 127.0.0.1:${port} ...`);
-  const child = spawn(binary, ['-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port)], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const child = spawn(binary, ['-c', configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-2000);
   });
-  child.stderr.on('data', () => undefined);
   const url = `nats://127.0.0.1:${port}`;
   const deadline = Date.now() + 15_000;
   while (!(await reachable(url))) {
     if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error('nats-server did not start');
+      throw new Error(`nats-server did not start: ${stderr.trim()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     url,
     child,
+    seeds: seedsOf(pairs),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { ensureBuilt } from './build.mjs';
 import { waitForHealthy } from './health.mjs';
-import { reachable, startLocalNats } from './nats.mjs';
+import { reachable, seedsFromEnv, startLocalNats } from './nats.mjs';
 import { ROOT, SERVICES, serviceEntry } from './paths.mjs';
 import { startEmbeddedPostgres, waitForDatabase } from './postgres.mjs';
 import { seedDemoData } from './seed.mjs';
@@ -19,6 +19,8 @@ import { Supervisor } from './supervisor.mjs';
  * @param {string} [options.databaseUrl] use this database instead of the embedded server
  * @param {string} [options.natsUrl]
  * @param {string} [options.namespace] NATS namespace (tests)
+ * @param {Record<string,string>} [options.natsSeeds] NKEY seed of each process (identity -> seed)
+ *   for a server started elsewhere; default NATS_NKEY_SEED_<IDENTITY> from the environment
  * @param {boolean} [options.seed] seed demo data (default: when the database is embedded)
  * @param {boolean} [options.quiet] keep service logs to crashes only
  * @param {boolean} [options.build] build what is missing first (default true)
@@ -49,15 +51,21 @@ export async function startStack(options = {}) {
     }
 
     let natsUrl = options.natsUrl ?? 'nats://127.0.0.1:4222';
+    let natsSeeds = options.natsSeeds ?? seedsFromEnv();
     if (!(await reachable(natsUrl))) {
       const nats = await startLocalNats({
         dataDir,
         port: Number(new URL(natsUrl.replace(/^nats:/, 'http:')).port || 4222),
         log,
+        namespace: options.namespace ?? '',
       });
       cleanups.push(() => nats.stop());
       natsUrl = nats.url;
+      natsSeeds = nats.seeds;
     }
+    // Each process its own identity (none given: connect without credentials).
+    const natsEnv = (identity) =>
+      natsSeeds[identity] ? { NATS_NKEY_SEED: natsSeeds[identity] } : {};
 
     const publicUrl = options.publicUrl ?? `http://localhost:${port}`;
     const env = {
@@ -73,8 +81,9 @@ export async function startStack(options = {}) {
       ...options.env,
     };
     const supervisor = new Supervisor({ env, log, quiet: options.quiet });
-    for (const service of SERVICES) supervisor.start(service, serviceEntry(service));
-    supervisor.start('gateway', serviceEntry('gateway'));
+    for (const service of SERVICES)
+      supervisor.start(service, serviceEntry(service), natsEnv(service));
+    supervisor.start('gateway', serviceEntry('gateway'), natsEnv('gateway'));
     cleanups.push(() => supervisor.stopAll());
 
     await waitForHealthy(
@@ -88,6 +97,7 @@ export async function startStack(options = {}) {
       url: publicUrl,
       databaseUrl,
       natsUrl,
+      natsSeeds,
       supervisor,
       embedded,
       async stop() {

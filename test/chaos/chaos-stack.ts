@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
+import { nkeyAuthenticator, type ConnectionOptions } from '@nats-io/transport-node';
 // @ts-expect-error plain ES modules without types
 import { startStack } from '../../scripts/stack/stack.mjs';
 // @ts-expect-error plain ES modules without types
@@ -16,6 +17,8 @@ import { startLocalNats } from '../../scripts/stack/nats.mjs';
 
 interface Stoppable {
   url: string;
+  /** NKEY seed of each NATS identity (nats-server only; kept across its restarts). */
+  seeds: Record<string, string>;
   stop(): Promise<void>;
   child?: {
     kill(signal: string): void;
@@ -31,7 +34,8 @@ interface Supervisor {
 
 export interface ChaosStack {
   url: string;
-  natsUrl: string;
+  /** How test code connects to the stack's nats-server: its url, as the unrestricted admin. */
+  nats: ConnectionOptions;
   pool: pg.Pool;
   supervisor: Supervisor;
   restartPostgres(): Promise<void>;
@@ -61,6 +65,7 @@ export async function startChaosStack(): Promise<ChaosStack> {
     port,
     databaseUrl: postgres.url,
     natsUrl: nats.url,
+    natsSeeds: nats.seeds,
     dataDir,
     seed: true,
     quiet: true,
@@ -75,7 +80,10 @@ export async function startChaosStack(): Promise<ChaosStack> {
 
   return {
     url: stack.url,
-    natsUrl: nats.url,
+    nats: {
+      servers: nats.url,
+      authenticator: nkeyAuthenticator(new TextEncoder().encode(nats.seeds.admin as string)),
+    },
     pool,
     supervisor: stack.supervisor,
     async restartPostgres() {

@@ -101,7 +101,7 @@ describe('reliability under faults', () => {
     run: { requests: number; refused: number },
     duplicates = 0,
   ) {
-    await waitForQuiet(stack.pool, stack.natsUrl);
+    await waitForQuiet(stack.pool, stack.nats);
     const invariants = await checkInvariants(stack.pool);
     const after = await eventCounts(stack.pool);
     const sent = after.sent - before.sent;
@@ -225,9 +225,9 @@ describe('reliability under faults', () => {
     const productId = await createProduct(`Dup ${randomUUID()}`, 'M', 50);
     const [orderId] = await placeOrders(productId, 'M', 1);
     expect((await api.setStatus(admin, orderId!, 'Printed')).status).toBe(200);
-    await waitForQuiet(stack.pool, stack.natsUrl);
+    await waitForQuiet(stack.pool, stack.nats);
     const before = await eventCounts(stack.pool);
-    const nc: NatsConnection = await connect({ servers: stack.natsUrl });
+    const nc: NatsConnection = await connect(stack.nats);
     try {
       const jsm = await jetstreamManager(nc);
       const last = await jsm.streams.getMessage('ORDERS', {

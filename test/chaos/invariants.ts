@@ -3,7 +3,7 @@
  */
 import type pg from 'pg';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
+import { connect, type ConnectionOptions } from '@nats-io/transport-node';
 
 /** Every durable consumer of the stack: nothing may be waiting for delivery or for an ack. */
 const CONSUMERS = [
@@ -13,8 +13,8 @@ const CONSUMERS = [
   ['CATALOG', 'orders-inventory'],
 ] as const;
 
-async function consumersIdle(natsUrl: string): Promise<boolean> {
-  const nc = await connect({ servers: natsUrl, timeout: 2000 });
+async function consumersIdle(nats: ConnectionOptions): Promise<boolean> {
+  const nc = await connect({ ...nats, timeout: 2000 });
   try {
     const jsm = await jetstreamManager(nc);
     for (const [stream, durable] of CONSUMERS) {
@@ -63,7 +63,7 @@ async function fingerprint(db: pg.Pool): Promise<string> {
 
 export async function waitForQuiet(
   db: pg.Pool,
-  natsUrl: string,
+  nats: ConnectionOptions,
   timeoutMs = 120_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -73,7 +73,7 @@ export async function waitForQuiet(
     try {
       const current = await fingerprint(db);
       const unsent = await unsentOutbox(db);
-      if (current === previous && unsent === 0 && (await consumersIdle(natsUrl))) {
+      if (current === previous && unsent === 0 && (await consumersIdle(nats))) {
         if (Date.now() - stableSince >= 3000) return;
       } else {
         previous = current;

@@ -7,6 +7,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
+import type { NatsIdentity } from '@lr/contracts';
 import {
   AuthModule,
   authConfigSchema,
@@ -46,33 +47,35 @@ export async function startFullStack(
   options: FullStackOptions = {},
 ): Promise<FullStack> {
   const env = options.env ?? (await TestEnv.create());
-  const vars = env.envVars({ PUBLIC_URL, DEMO_CODE, ...extraEnv });
+  // Each process with its own NATS identity, as in production.
+  const vars = (identity: NatsIdentity) =>
+    env.envVars(identity, { PUBLIC_URL, DEMO_CODE, ...extraEnv });
   await env.startService(
     'auth',
-    AuthModule.register(parseConfig(authConfigSchema, vars), env.logger),
-    parseConfig(authConfigSchema, vars),
+    AuthModule.register(parseConfig(authConfigSchema, vars('auth')), env.logger),
+    parseConfig(authConfigSchema, vars('auth')),
   );
   await env.startService(
     'catalog',
-    CatalogModule.register(parseConfig(catalogConfigSchema, vars), env.logger),
-    parseConfig(catalogConfigSchema, vars),
+    CatalogModule.register(parseConfig(catalogConfigSchema, vars('catalog')), env.logger),
+    parseConfig(catalogConfigSchema, vars('catalog')),
   );
   await env.startService(
     'orders',
-    OrdersModule.register(parseConfig(ordersConfigSchema, vars), env.logger),
-    parseConfig(ordersConfigSchema, vars),
+    OrdersModule.register(parseConfig(ordersConfigSchema, vars('orders')), env.logger),
+    parseConfig(ordersConfigSchema, vars('orders')),
   );
   await env.startService(
     'reporting',
-    ReportingModule.register(parseConfig(reportingConfigSchema, vars), env.logger),
-    parseConfig(reportingConfigSchema, vars),
+    ReportingModule.register(parseConfig(reportingConfigSchema, vars('reporting')), env.logger),
+    parseConfig(reportingConfigSchema, vars('reporting')),
   );
   if (options.seed !== false) {
     await seedAuth(env.pool, { demoCode: DEMO_CODE, nodeEnv: 'test' });
     await seedCatalog(env.pool);
   }
   const app = await createGatewayApp(
-    parseConfig(gatewayConfigSchema, { ...vars, PORT: '0' }),
+    parseConfig(gatewayConfigSchema, { ...vars('gateway'), PORT: '0' }),
     env.logger,
   );
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;

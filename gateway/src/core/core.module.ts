@@ -11,6 +11,7 @@ import {
   NATS_CONNECTION,
   RpcClient,
   connectNats,
+  natsAuth,
   type Logger,
   type NatsConnection,
 } from '@lr/nest-kit';
@@ -69,7 +70,8 @@ export class CoreModule {
       { provide: LOGGER, useValue: logger },
       {
         provide: NATS_CONNECTION,
-        useFactory: () => connectNats(config.NATS_URL, 'gateway', logger),
+        useFactory: () =>
+          connectNats(config.NATS_URL, 'gateway', logger, natsAuth(config, 'gateway')),
       },
       {
         provide: RpcClient,

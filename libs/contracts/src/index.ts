@@ -10,3 +10,4 @@ export * from './catalog.js';
 export * from './orders.js';
 export * from './auth.js';
 export * from './reporting.js';
+export * from './nats-permissions.js';

@@ -11,6 +11,7 @@ import {
 import { NestFactory } from '@nestjs/core';
 import { throwError, type Observable } from 'rxjs';
 import type { z } from 'zod';
+import type { ServiceName } from '@lr/contracts';
 import { loadConfigOrExit, type BaseConfig } from './config.js';
 import { createLogger, NestPinoLogger, type Logger } from './logger.js';
 import { NatsRpcServer } from './rpc-server.js';
@@ -24,7 +25,7 @@ class PassThroughRpcFilter implements RpcExceptionFilter {
 }
 
 export interface StartServiceOptions {
-  service: string;
+  service: ServiceName;
   module: DynamicModule;
   config: BaseConfig;
   logger: Logger;
@@ -38,6 +39,7 @@ export async function startService(options: StartServiceOptions): Promise<INestM
       url: options.config.NATS_URL,
       namespace: options.config.NATS_NAMESPACE,
       service: options.service,
+      seed: options.config.NATS_NKEY_SEED,
     }),
     logger: new NestPinoLogger(options.logger),
   });
@@ -69,7 +71,7 @@ export function exitWithParent(): void {
  * make the logger (pretty in development, JSON otherwise) and start the service.
  */
 export async function runServiceMain<S extends z.ZodType<BaseConfig>>(options: {
-  service: string;
+  service: ServiceName;
   configSchema: S;
   createModule: (config: z.infer<S>, logger: Logger) => DynamicModule;
 }): Promise<INestMicroservice> {

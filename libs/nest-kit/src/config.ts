@@ -17,6 +17,16 @@ export const baseConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]*$/, 'letters, digits, _ and - only')
     .default(''),
+  /**
+   * This process's NATS identity (an NKEY user seed, `SU...`): the server grants each identity only
+   * its own subjects (docs/decisions.md). Unset: connect without credentials (a server without
+   * authorization, e.g. a developer's own).
+   */
+  NATS_NKEY_SEED: z
+    .string()
+    .trim()
+    .regex(/^SU[A-Z2-7]{56}$/, 'an NKEY user seed (SU followed by 56 base32 characters)')
+    .optional(),
   /** How long a request-reply call may take before the caller gives up. */
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Where demo-mode mail (an mbox file) and local media live. */

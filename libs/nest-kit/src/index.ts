@@ -25,3 +25,4 @@ export * from './mail-message.js';
 export * from './tokens.js';
 export * from './kit.module.js';
 export * from './bootstrap.js';
+export * from './nats-auth.js';

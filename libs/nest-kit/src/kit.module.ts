@@ -17,14 +17,14 @@ import {
 } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import type pg from 'pg';
-import type { ServiceName } from '@lr/contracts';
+import { NATS_GRANTS, type ServiceName } from '@lr/contracts';
 import type { BaseConfig } from './config.js';
 import { createDatabase, createPool, runMigrations, type Database } from './db.js';
 import { EventConsumers } from './event-consumers.js';
 import { checkServiceHealth } from './health.js';
 import { createLogger, type Logger } from './logger.js';
 import { Mailer } from './mailer.js';
-import { connectNats, ensureStreams, type NatsConnection } from './nats.js';
+import { connectNats, ensureStreams, natsAuth, type NatsConnection } from './nats.js';
 import { OutboxRelay, OutboxWriter } from './outbox.js';
 import { OutboxPruner } from './outbox-pruner.js';
 import { RpcClient } from './rpc-client.js';
@@ -127,8 +127,19 @@ export class KitModule {
         provide: NATS_CONNECTION,
         inject: [LOGGER],
         useFactory: async (logger: Logger) => {
-          const nc = await connectNats(config.NATS_URL, options.service, logger);
-          await ensureStreams(nc, config.NATS_NAMESPACE);
+          const nc = await connectNats(
+            config.NATS_URL,
+            options.service,
+            logger,
+            natsAuth(config, options.service),
+          );
+          const grants = NATS_GRANTS[options.service];
+          await ensureStreams(
+            nc,
+            config.NATS_NAMESPACE,
+            grants.ownsStreams ?? [],
+            grants.readsStreams ?? [],
+          );
           return nc;
         },
       },

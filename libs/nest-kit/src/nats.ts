@@ -1,7 +1,7 @@
 /**
  * NATS connections and JetStream streams.
  */
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { connect, nkeyAuthenticator, type NatsConnection } from '@nats-io/transport-node';
 import {
   jetstreamManager,
   RetentionPolicy,
@@ -10,20 +10,61 @@ import {
   type StreamConfig,
 } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { STREAMS, namespaced, namespacedStream, type StreamName } from '@lr/contracts';
+import {
+  STREAMS,
+  inboxPrefixOf,
+  namespaced,
+  namespacedStream,
+  type NatsIdentity,
+  type StreamName,
+} from '@lr/contracts';
 import type { Logger } from './logger.js';
 
 export type { NatsConnection } from '@nats-io/transport-node';
 
-/** Connects, retrying until the server is reachable, and reconnects forever afterwards. */
+/** The inbox prefix each authenticated connection was given (nats.js does not expose it). */
+const inboxPrefixes = new WeakMap<NatsConnection, string>();
+
+/** Where replies to `nc`'s requests must go (undefined: nats.js's default `_INBOX`). */
+export function inboxPrefixFor(nc: NatsConnection): string | undefined {
+  return inboxPrefixes.get(nc);
+}
+
+/** Who a connection authenticates as: the identity's seed (none: no credentials). */
+export interface NatsAuth {
+  identity: NatsIdentity;
+  seed: string | undefined;
+}
+
+/** Reads the identity's credentials from a parsed config. */
+export function natsAuth(
+  config: { NATS_NKEY_SEED?: string | undefined },
+  identity: NatsIdentity,
+): NatsAuth {
+  return { identity, seed: config.NATS_NKEY_SEED };
+}
+
+/**
+ * Connects, retrying until the server is reachable, and reconnects forever afterwards. With a seed
+ * the connection signs the server's challenge with it, and its reply inboxes (nats.js's own and
+ * ReplyInbox's) live under the identity's prefix, the only inboxes the server lets it read.
+ */
 export async function connectNats(
   url: string,
   name: string,
   logger?: Logger,
+  auth?: NatsAuth,
 ): Promise<NatsConnection> {
+  const seed = auth?.seed;
   const nc = await connect({
     servers: url.split(','),
     name,
+    ...(seed && auth
+      ? {
+          authenticator: nkeyAuthenticator(new TextEncoder().encode(seed)),
+          inboxPrefix: inboxPrefixOf(auth.identity),
+        }
+      : {}),
     waitOnFirstConnect: true,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
@@ -32,6 +73,7 @@ export async function connectNats(
     // per order (issue 9). Timeouts and failures still arrive as errors; RpcClient names the subject.
     noAsyncTraces: true,
   });
+  if (seed && auth) inboxPrefixes.set(nc, inboxPrefixOf(auth.identity));
   void (async () => {
     for await (const status of nc.status()) {
       if (status.type === 'disconnect' || status.type === 'reconnect') {
@@ -45,21 +87,29 @@ export async function connectNats(
 /** How long JetStream remembers a msgID to drop a republished event (the outbox relay's dedupe). */
 export const DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
-/** Creates (or updates) the streams this deployment needs. Idempotent; safe from every service. */
+/**
+ * Creates (or updates) the streams a service needs. Idempotent. A service updates only the streams
+ * it owns; one it only reads is created if missing (with the same config from the same code), so
+ * consumers can start before the owner, but never changed (NATS_GRANTS in contracts).
+ */
 export async function ensureStreams(
   nc: NatsConnection,
   namespace: string,
-  streams: readonly StreamName[] = Object.keys(STREAMS) as StreamName[],
+  owns: readonly StreamName[] = Object.keys(STREAMS) as StreamName[],
+  reads: readonly StreamName[] = [],
 ): Promise<JetStreamManager> {
   const jsm = await jetstreamManager(nc);
-  for (const stream of streams) {
-    const config: Partial<StreamConfig> & { name: string } = {
-      name: namespacedStream(namespace, stream),
-      subjects: [namespaced(namespace, STREAMS[stream])],
-      retention: RetentionPolicy.Limits,
-      storage: StorageType.File,
-      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-    };
+  for (const stream of reads) {
+    if (owns.includes(stream)) continue;
+    const name = namespacedStream(namespace, stream);
+    const exists = await jsm.streams.info(name).then(
+      () => true,
+      () => false,
+    );
+    if (!exists) await jsm.streams.add(streamConfig(namespace, stream)).catch(() => undefined);
+  }
+  for (const stream of owns) {
+    const config = streamConfig(namespace, stream);
     try {
       await jsm.streams.info(config.name);
       await jsm.streams.update(config.name, config);
@@ -75,4 +125,17 @@ export async function ensureStreams(
     }
   }
   return jsm;
+}
+
+function streamConfig(
+  namespace: string,
+  stream: StreamName,
+): Partial<StreamConfig> & { name: string } {
+  return {
+    name: namespacedStream(namespace, stream),
+    subjects: [namespaced(namespace, STREAMS[stream])],
+    retention: RetentionPolicy.Limits,
+    storage: StorageType.File,
+    duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+  };
 }

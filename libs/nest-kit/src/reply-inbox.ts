@@ -13,6 +13,7 @@ import {
   type NatsConnection,
   type Subscription,
 } from '@nats-io/transport-node';
+import { inboxPrefixFor } from './nats.js';
 import { PublishBatcher } from './publish-batcher.js';
 
 /** Why a request got no answer. */
@@ -53,7 +54,8 @@ export class ReplyInbox {
 
   constructor(nc: NatsConnection) {
     this.outgoing = new PublishBatcher(nc);
-    this.prefix = `${createInbox()}.`;
+    // Under the connection's own prefix: the server lets this identity read no other inboxes.
+    this.prefix = `${createInbox(inboxPrefixFor(nc))}.`;
     this.subscription = nc.subscribe(`${this.prefix}*`, {
       callback: (error, msg) => {
         if (!error) this.settle(msg);

@@ -17,6 +17,7 @@ import {
   namespaced,
   type RpcErrorBody,
   type RpcReply,
+  type ServiceName,
 } from '@lr/contracts';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
@@ -28,8 +29,10 @@ import { PublishBatcher } from './publish-batcher.js';
 export interface NatsRpcServerOptions {
   url: string;
   namespace: string;
-  /** Queue group; replicas of one service share it. */
-  service: string;
+  /** Queue group and NATS identity; replicas of one service share both. */
+  service: ServiceName;
+  /** The service's NKEY seed (NATS_NKEY_SEED). */
+  seed?: string | undefined;
 }
 
 const encoder = new TextEncoder();
@@ -66,7 +69,10 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
 
   async listen(callback: (...optionalParams: unknown[]) => unknown): Promise<void> {
     try {
-      this.nc = await connectNats(this.options.url, `${this.options.service}-rpc`);
+      this.nc = await connectNats(this.options.url, `${this.options.service}-rpc`, undefined, {
+        identity: this.options.service,
+        seed: this.options.seed,
+      });
       this.replies = new PublishBatcher(this.nc);
       for (const [pattern, handler] of this.messageHandlers) {
         if (handler.isEventHandler) continue;

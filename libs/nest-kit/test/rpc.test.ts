@@ -39,7 +39,7 @@ class EchoModule {
           service: 'auth',
           schema: 'auth',
           migrationsDir,
-          config: env.config(),
+          config: env.config('auth'),
           logger: env.logger,
         }),
       ],

@@ -3,7 +3,7 @@
  * a request-reply client, and teardown of everything it started.
  *
  *   const env = await TestEnv.create();
- *   await env.startService('catalog', (config) => CatalogModule.register(config));
+ *   await env.startService('catalog', CatalogModule.register(env.config('catalog')));
  *   const product = await env.rpc.call(RPC.catalog.getProduct, { id }, { actor: env.actors.admin });
  *   ...
  *   await env.close();
@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { DynamicModule, INestMicroservice } from '@nestjs/common';
 import pg from 'pg';
 import { pino } from 'pino';
-import type { Actor, ServiceName } from '@lr/contracts';
+import type { Actor, NatsIdentity, ServiceName } from '@lr/contracts';
 import {
   baseConfigSchema,
   parseConfig,
@@ -23,7 +23,13 @@ import {
   type NatsConnection,
 } from '@lr/nest-kit';
 import { createTestDatabase, type TestDatabase } from './database.js';
-import { connectTestNats, deleteNamespaceStreams, TEST_NATS_URL, uniqueNamespace } from './nats.js';
+import {
+  connectTestNats,
+  deleteNamespaceStreams,
+  testNatsSeed,
+  testNatsUrl,
+  uniqueNamespace,
+} from './nats.js';
 
 export class TestEnv {
   readonly apps = new Map<string, INestMicroservice>();
@@ -52,13 +58,17 @@ export class TestEnv {
     return new TestEnv(database, namespace, nc, dataDir);
   }
 
-  /** Environment a service under test is configured from; extra keys for service-specific vars. */
-  envVars(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  /**
+   * Environment the process `identity` (a service or the gateway) is configured from, with its own
+   * NATS credentials; extra keys for service-specific vars.
+   */
+  envVars(identity: NatsIdentity, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     return {
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATABASE_URL: this.database.url,
-      NATS_URL: TEST_NATS_URL,
+      NATS_URL: testNatsUrl(),
+      NATS_NKEY_SEED: testNatsSeed(identity),
       NATS_NAMESPACE: this.namespace,
       DATA_DIR: this.dataDir,
       ...extra,
@@ -66,16 +76,24 @@ export class TestEnv {
   }
 
   /** The base config (for services whose schema extends the base one, parse `envVars()` yourself). */
-  config(extra: Record<string, string> = {}): BaseConfig {
-    return parseConfig(baseConfigSchema, this.envVars(extra));
+  config(identity: NatsIdentity, extra: Record<string, string> = {}): BaseConfig {
+    return parseConfig(baseConfigSchema, this.envVars(identity, extra));
   }
 
-  /** Starts a service exactly as main.ts does, under this env's database and namespace. */
+  /**
+   * Starts a service exactly as main.ts does, under this env's database and namespace; `config`
+   * (and the module's) must carry the service's own NATS identity: `envVars(service)`.
+   */
   async startService(
     service: ServiceName,
     module: DynamicModule,
-    config: BaseConfig = this.config(),
+    config: BaseConfig = this.config(service),
   ): Promise<INestMicroservice> {
+    if (config.NATS_NKEY_SEED !== testNatsSeed(service)) {
+      throw new Error(
+        `${service} must be configured with its own NATS identity: envVars('${service}')`,
+      );
+    }
     const app = await startService({
       service,
       module,

@@ -2,11 +2,15 @@
  * Where the backup tools find the deployment: DATABASE_URL and NATS_URL when set (a deployment's own
  * servers), else the embedded PostgreSQL and local nats-server of `npm start` under DATA_DIR, used
  * while the stack runs or started for the duration of the command when it does not.
+ *
+ * On NATS the tools act as the unrestricted admin identity (they read and recreate every stream):
+ * NATS_NKEY_SEED_ADMIN for a server started elsewhere, the key `npm start` keeps under DATA_DIR for
+ * its own server. A server without authorization ignores the key.
  */
 import path from 'node:path';
 import { ROOT } from '../../stack/paths.mjs';
 import { postgresAnswers, startEmbeddedPostgres } from '../../stack/postgres.mjs';
-import { reachable, startLocalNats } from '../../stack/nats.mjs';
+import { localNatsKeyPairs, reachable, startLocalNats } from '../../stack/nats.mjs';
 
 const EMBEDDED_PASSWORD = 'lockerroom-local';
 
@@ -29,17 +33,22 @@ export async function resolveEndpoints(env, log) {
   }
 
   let natsUrl = env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  let adminSeed = env.NATS_NKEY_SEED_ADMIN;
   if (!(await reachable(natsUrl))) {
     if (env.NATS_URL) throw new Error(`No NATS server answers at ${natsUrl}`);
     log(`Starting nats-server with the store under ${dataDir} for this command ...`);
     const nats = await startLocalNats({ dataDir, port: 4222, log });
     natsUrl = nats.url;
+    adminSeed = nats.seeds.admin;
     stops.push(nats.stop);
+  } else if (!adminSeed && !env.NATS_URL) {
+    adminSeed = (await localNatsKeyPairs(dataDir)).admin?.seed;
   }
 
   return {
     databaseUrl,
     natsUrl,
+    natsAuth: { identity: 'admin', seed: adminSeed },
     namespace: env.NATS_NAMESPACE ?? '',
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     mediaStorage: env.MEDIA_STORAGE ?? 'local',

@@ -16,7 +16,7 @@ export async function startAuth(extra: Record<string, string> = {}): Promise<Aut
   const env = await TestEnv.create();
   const config = parseConfig(
     authConfigSchema,
-    env.envVars({ LOGIN_FAILURE_DELAY_MS: '0', ...extra }),
+    env.envVars('auth', { LOGIN_FAILURE_DELAY_MS: '0', ...extra }),
   );
   await env.startService('auth', AuthModule.register(config, env.logger), config);
   await seedDemoData(env.pool, { demoCode: DEMO_CODE });

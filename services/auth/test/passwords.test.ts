@@ -290,7 +290,7 @@ describe('auth seed and initial admin', () => {
   it('seeds the demo accounts once, with argon2id hashes and the demo code', async () => {
     const env = await TestEnv.create();
     try {
-      const config = parseConfig(authConfigSchema, env.envVars());
+      const config = parseConfig(authConfigSchema, env.envVars('auth'));
       await env.startService('auth', AuthModule.register(config, env.logger), config);
       expect(await seedDemoData(env.pool, { demoCode: 'other-demo' })).toBe(20);
       expect(await seedDemoData(env.pool, { demoCode: 'other-demo' })).toBe(0);
@@ -325,7 +325,7 @@ describe('auth seed and initial admin', () => {
     try {
       const config = parseConfig(
         authConfigSchema,
-        env.envVars({ INITIAL_ADMIN_CODE: 'first-admin-code' }),
+        env.envVars('auth', { INITIAL_ADMIN_CODE: 'first-admin-code' }),
       );
       await env.startService('auth', AuthModule.register(config, env.logger), config);
       const grant = await login(env, 'admin', 'first-admin-code');

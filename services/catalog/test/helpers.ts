@@ -23,7 +23,7 @@ import {
 export const admin = TestEnv.actor('admin', 'Admin One');
 
 export async function startCatalog(env: TestEnv): Promise<void> {
-  const config = parseConfig(catalogConfigSchema, env.envVars());
+  const config = parseConfig(catalogConfigSchema, env.envVars('catalog'));
   await env.startService('catalog', CatalogModule.register(config, env.logger), config);
 }
 

@@ -29,7 +29,7 @@ describe('concurrent commits across two replicas', () => {
   beforeAll(async () => {
     env = await TestEnv.create();
     await startCatalog(env);
-    const config = parseConfig(catalogConfigSchema, env.envVars());
+    const config = parseConfig(catalogConfigSchema, env.envVars('catalog'));
     replica = await startService({
       service: 'catalog',
       module: CatalogModule.register(config, env.logger),

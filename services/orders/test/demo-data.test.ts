@@ -20,9 +20,9 @@ describe('demo orders', () => {
 
   beforeAll(async () => {
     env = await TestEnv.create();
-    const authConfig = parseConfig(authConfigSchema, env.envVars());
+    const authConfig = parseConfig(authConfigSchema, env.envVars('auth'));
     await env.startService('auth', AuthModule.register(authConfig, env.logger), authConfig);
-    const catalogConfig = parseConfig(catalogConfigSchema, env.envVars());
+    const catalogConfig = parseConfig(catalogConfigSchema, env.envVars('catalog'));
     await env.startService(
       'catalog',
       CatalogModule.register(catalogConfig, env.logger),

@@ -82,10 +82,13 @@ describe('inventory effects with the catalog service', () => {
 
   beforeAll(async () => {
     env = await TestEnv.create();
-    const authConfig = parseConfig(authConfigSchema, env.envVars({ LOGIN_FAILURE_DELAY_MS: '0' }));
+    const authConfig = parseConfig(
+      authConfigSchema,
+      env.envVars('auth', { LOGIN_FAILURE_DELAY_MS: '0' }),
+    );
     await env.startService('auth', AuthModule.register(authConfig, env.logger), authConfig);
     await seedAuth(env.pool, { demoCode: 'demo345' });
-    const catalogConfig = parseConfig(catalogConfigSchema, env.envVars());
+    const catalogConfig = parseConfig(catalogConfigSchema, env.envVars('catalog'));
     await env.startService(
       'catalog',
       CatalogModule.register(catalogConfig, env.logger),

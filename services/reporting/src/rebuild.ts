@@ -8,6 +8,7 @@ import {
   createLogger,
   createPool,
   connectNats,
+  natsAuth,
   loadConfigOrExit,
   runMigrations,
 } from '@lr/nest-kit';
@@ -25,7 +26,12 @@ const logger = createLogger({
   pretty: config.NODE_ENV === 'development',
 });
 const pool = createPool(config.DATABASE_URL, 2);
-const nc = await connectNats(config.NATS_URL, 'reporting-rebuild', logger);
+const nc = await connectNats(
+  config.NATS_URL,
+  'reporting-rebuild',
+  logger,
+  natsAuth(config, 'reporting'),
+);
 try {
   await runMigrations(pool, 'reporting', MIGRATIONS_DIR, logger);
   const db = createDatabase(pool);

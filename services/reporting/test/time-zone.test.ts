@@ -35,7 +35,7 @@ describe('report time zone', () => {
     await env.stopService('reporting');
     const config = parseConfig(
       reportingConfigSchema,
-      env.envVars({ REPORT_TIME_ZONE: 'America/New_York' }),
+      env.envVars('reporting', { REPORT_TIME_ZONE: 'America/New_York' }),
     );
     await env.startService('reporting', ReportingModule.register(config, env.logger), config);
     expect((await report(env, { to: '2026-03-08' })).ordersReceived).toBe(1);
@@ -45,7 +45,10 @@ describe('report time zone', () => {
 
   it('refuses an unknown time zone at boot', () => {
     expect(() =>
-      parseConfig(reportingConfigSchema, env.envVars({ REPORT_TIME_ZONE: 'Mars/Olympus' })),
+      parseConfig(
+        reportingConfigSchema,
+        env.envVars('reporting', { REPORT_TIME_ZONE: 'Mars/Olympus' }),
+      ),
     ).toThrow(/REPORT_TIME_ZONE/);
   });
 });

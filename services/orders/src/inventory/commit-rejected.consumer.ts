@@ -7,6 +7,9 @@ import { EVENTS } from '@lr/contracts';
 import { EventConsumers } from '@lr/nest-kit';
 import { ProcessOrderService } from '../orders/process-order.service.js';
 
+/** Durable name (granted to orders in contracts NATS_GRANTS). */
+export const COMMIT_REJECTED_CONSUMER = 'orders-inventory';
+
 @Injectable()
 export class CommitRejectedConsumer implements OnModuleInit {
   constructor(
@@ -16,7 +19,7 @@ export class CommitRejectedConsumer implements OnModuleInit {
 
   onModuleInit(): void {
     this.consumers.register({
-      name: 'orders-inventory',
+      name: COMMIT_REJECTED_CONSUMER,
       stream: 'CATALOG',
       subjects: [EVENTS.catalogInventoryCommitRejected],
       schema: 'orders',

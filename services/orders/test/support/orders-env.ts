@@ -8,7 +8,7 @@ import { OrdersModule, ordersConfigSchema } from '../../src/index.js';
 export async function startOrders(env: TestEnv, extra: Record<string, string> = {}): Promise<void> {
   const config = parseConfig(
     ordersConfigSchema,
-    env.envVars({ DAILY_SUMMARY_ENABLED: 'false', ...extra }),
+    env.envVars('orders', { DAILY_SUMMARY_ENABLED: 'false', ...extra }),
   );
   await env.startService('orders', OrdersModule.register(config, env.logger), config);
 }

@@ -37,10 +37,13 @@ export async function startOrdersWithServices(
   env: TestEnv,
   ordersExtra: Record<string, string> = {},
 ): Promise<SeededActors> {
-  const authConfig = parseConfig(authConfigSchema, env.envVars({ LOGIN_FAILURE_DELAY_MS: '0' }));
+  const authConfig = parseConfig(
+    authConfigSchema,
+    env.envVars('auth', { LOGIN_FAILURE_DELAY_MS: '0' }),
+  );
   await env.startService('auth', AuthModule.register(authConfig, env.logger), authConfig);
   await seedAuth(env.pool, { demoCode: DEMO_CODE, nodeEnv: 'test' });
-  const catalogConfig = parseConfig(catalogConfigSchema, env.envVars());
+  const catalogConfig = parseConfig(catalogConfigSchema, env.envVars('catalog'));
   await env.startService(
     'catalog',
     CatalogModule.register(catalogConfig, env.logger),

@@ -11,7 +11,7 @@ export const volunteer = TestEnv.actor('volunteer', 'Test Volunteer');
 
 export async function startReporting(extraEnv: Record<string, string> = {}): Promise<TestEnv> {
   const env = await TestEnv.create();
-  const config = parseConfig(reportingConfigSchema, env.envVars(extraEnv));
+  const config = parseConfig(reportingConfigSchema, env.envVars('reporting', extraEnv));
   await env.startService('reporting', ReportingModule.register(config, env.logger), config);
   return env;
 }
