@@ -79,7 +79,13 @@ try {
     (schema, migrations) => createSchema(pool, schema, migrations),
     progress,
   );
-  await ensureStreams(nc, endpoints.namespace);
+  await ensureStreams(
+    nc,
+    endpoints.namespace,
+    undefined,
+    undefined,
+    Number(process.env.NATS_STREAM_REPLICAS ?? 1),
+  );
   const streams = await loadStreams(nc, endpoints.namespace, staging, manifest.streams, progress);
   const media = localMedia ? await copyMediaIn(staging, endpoints.mediaDir) : { files: 0 };
 

@@ -36,6 +36,8 @@ export const baseConfigSchema = z.object({
   MAIL_FROM: z.string().default('Locker Room <no-reply@lockerroom.local>'),
   /** Days a published outbox row is kept (the stream keeps the event); 0 keeps them forever. */
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(0).default(7),
+  /** Copies of each stream a NATS cluster keeps (1 on one server, 3 on a three-node cluster). */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -139,6 +139,7 @@ export class KitModule {
             config.NATS_NAMESPACE,
             grants.ownsStreams ?? [],
             grants.readsStreams ?? [],
+            config.NATS_STREAM_REPLICAS,
           );
           return nc;
         },

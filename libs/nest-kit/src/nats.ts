@@ -97,6 +97,7 @@ export async function ensureStreams(
   namespace: string,
   owns: readonly StreamName[] = Object.keys(STREAMS) as StreamName[],
   reads: readonly StreamName[] = [],
+  replicas = 1,
 ): Promise<JetStreamManager> {
   const jsm = await jetstreamManager(nc);
   for (const stream of reads) {
@@ -106,12 +107,14 @@ export async function ensureStreams(
       () => true,
       () => false,
     );
-    if (!exists) await jsm.streams.add(streamConfig(namespace, stream)).catch(() => undefined);
+    if (!exists)
+      await jsm.streams.add(streamConfig(namespace, stream, replicas)).catch(() => undefined);
   }
   for (const stream of owns) {
-    const config = streamConfig(namespace, stream);
+    const config = streamConfig(namespace, stream, replicas);
     try {
       await jsm.streams.info(config.name);
+      // Also how a stream made with fewer replicas gets more: the cluster copies it, no recreation.
       await jsm.streams.update(config.name, config);
     } catch {
       try {
@@ -130,9 +133,11 @@ export async function ensureStreams(
 function streamConfig(
   namespace: string,
   stream: StreamName,
+  replicas: number,
 ): Partial<StreamConfig> & { name: string } {
   return {
     name: namespacedStream(namespace, stream),
+    num_replicas: replicas,
     subjects: [namespaced(namespace, STREAMS[stream])],
     retention: RetentionPolicy.Limits,
     storage: StorageType.File,
