@@ -9,6 +9,7 @@ import { i18nProvider } from './i18n';
 import { AppLayout } from './layout/app-layout';
 import { AppNotification } from './layout/app-notification';
 import { LoginPage } from './layout/login-page';
+import { createQueryClient } from './query-client';
 import { orders, PickListsPage } from './orders';
 import { products } from './products';
 import { reviews } from './reviews';
@@ -17,6 +18,8 @@ import { USER_REGISTERED_PATH, UserRegistered, users } from './users';
 
 // The report (and its charts) loads only when opened.
 const ReportPage = lazy(() => import('./report/report-page'));
+
+const queryClient = createQueryClient();
 
 const theme = {
   ...defaultTheme,
@@ -37,6 +40,7 @@ export function App() {
     <Admin
       title="LR345 Console"
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       loginPage={LoginPage}

@@ -53,13 +53,19 @@ export const ORDER_STATUSES = [
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-/** The admin dropdown's choices per current status (spec section 4); the server enforces the same table. */
+/**
+ * The admin dropdown's choices per current status; the server enforces the same table. It is spec
+ * section 4's table plus two moves (docs/decisions.md, "Ready for Pickup goes straight to
+ * Delivered"): a picked-up order is marked Delivered without bouncing through Processing (which
+ * would give its stock back and take it again), and Packing may return to Processing like every
+ * other committed status but Delivered's neighbours.
+ */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   Processing: ['CheckEmail', 'Printed', 'Ready for Pickup', 'Delivered'],
   Printed: ['Ready for Pickup', 'Delivered', 'Processing'],
   CheckEmail: ['Ready for Pickup', 'Delivered', 'Processing'],
-  Packing: ['Ready for Pickup', 'Delivered'],
-  'Ready for Pickup': ['Processing'],
+  Packing: ['Ready for Pickup', 'Delivered', 'Processing'],
+  'Ready for Pickup': ['Delivered', 'Processing'],
   Delivered: ['Processing'],
 };
 
