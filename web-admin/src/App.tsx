@@ -6,9 +6,7 @@ import {
   CoreAdminUI,
   CustomRoutes,
   Error as ErrorPage,
-  LoadingPage,
   Resource,
-  defaultTheme,
   localStorageStore,
 } from 'react-admin';
 import { Route } from 'react-router-dom';
@@ -18,9 +16,11 @@ import { i18nProvider } from './i18n';
 import { AppLayout } from './layout/app-layout';
 import { AppNotification } from './layout/app-notification';
 import { CatchAllPage } from './layout/catch-all-page';
+import { LoadingPage } from './layout/loading-page';
 import { LoginPage } from './layout/login-page';
 import { lazyNamed } from './lib/lazy-named';
 import { createQueryClient } from './query-client';
+import { theme } from './theme';
 import { orders, PickListsPage } from './orders';
 import { products } from './products';
 import { reviews } from './reviews';
@@ -34,16 +34,6 @@ const ReportPage = lazyNamed(() => import('./report/report-page'), 'default');
 
 const queryClient = createQueryClient();
 const store = localStorageStore();
-
-const theme = {
-  ...defaultTheme,
-  // The app bar takes the secondary colour: both are the charity's navy.
-  palette: {
-    ...defaultTheme.palette,
-    primary: { main: '#1a3a6b' },
-    secondary: { main: '#1a3a6b' },
-  },
-};
 
 /**
  * The admin and volunteer console. Admins get every resource; volunteers only orders and How To Use

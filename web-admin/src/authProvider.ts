@@ -140,7 +140,9 @@ export const authProvider: AuthProvider = {
 
   async getIdentity(): Promise<UserIdentity> {
     const user = await fetchMe();
-    return { id: user._id, fullName: user.name, avatar: user.avatar?.url, role: user.role };
+    // No avatar: the app bar's menu button shows the name beside an icon; a school's picture, or the
+    // letter shown when it fails to load, would be read as part of the button's name.
+    return { id: user._id, fullName: user.name, role: user.role };
   },
 };
 

@@ -23,7 +23,7 @@ export function CatchAllPage() {
     <Box sx={{ textAlign: 'center', mt: 6, px: 2 }}>
       <Title title="No access" />
       <LockIcon sx={{ fontSize: 64, color: 'text.secondary' }} aria-hidden />
-      <Typography variant="h5" component="h1" sx={{ mt: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mt: 2 }}>
         You don&apos;t have access to this page
       </Typography>
       <Typography sx={{ mt: 1 }}>

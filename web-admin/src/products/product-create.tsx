@@ -83,7 +83,13 @@ export function ProductCreate() {
             />
           </SimpleFormIterator>
         </ArrayInput>
-        <ImageInput source="images" label="Images" accept={IMAGE_ACCEPT} multiple>
+        <ImageInput
+          source="images"
+          label="Images"
+          accept={IMAGE_ACCEPT}
+          multiple
+          inputProps={{ 'aria-label': 'Images' }}
+        >
           <ImageField source="src" title="title" />
         </ImageInput>
       </SimpleForm>

@@ -70,7 +70,7 @@ export default function ReportPage() {
     <Box sx={{ mt: 2 }} className="report-page">
       <Title title="LR345 Report" />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+        <Typography variant="h4" component="h2" sx={{ flexGrow: 1 }}>
           LR345 Report
         </Typography>
         <Box className="no-print" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

