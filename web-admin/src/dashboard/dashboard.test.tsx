@@ -3,6 +3,9 @@ import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, type AuthProvider, type DataProvider } from 'react-admin';
 import { Dashboard } from './dashboard';
 
+// The stock lists are their own chunk: on a busy machine loading it takes longer than findBy's 1 s.
+const LAZY_LOAD_MS = 10_000;
+
 const figures = {
   processingOrders: 7,
   productsCount: 43,
@@ -40,7 +43,10 @@ describe('Dashboard', () => {
     expect(await screen.findByText('Item availability')).toBeInTheDocument();
     expect(screen.getByText('Manage users')).toBeInTheDocument();
     expect(screen.getByText('Generate report')).toBeInTheDocument();
-    expect(screen.getByText("Girl's sizing | 4, Boy's sizing | 6")).toBeInTheDocument();
+    // The stock lists load after the tiles (their own chunk).
+    expect(
+      await screen.findByText("Girl's sizing | 4, Boy's sizing | 6", {}, { timeout: LAZY_LOAD_MS }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Jumper (One size | M)')).toBeInTheDocument();
   });
 
@@ -80,7 +86,11 @@ describe('Dashboard stock lists', () => {
         </AdminContext>
       </MemoryRouter>,
     );
-    const showAll = await screen.findByRole('button', { name: 'Show all (12)' });
+    const showAll = await screen.findByRole(
+      'button',
+      { name: 'Show all (12)' },
+      { timeout: LAZY_LOAD_MS },
+    );
     expect(showAll).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByText('Product 11 (One size | M)')).toBeNull();
     fireEvent.click(showAll);
