@@ -16,13 +16,17 @@ const VIEWPORTS = [
 interface ConsolePage {
   name: string;
   path: string;
-  /** Text that shows once the page has its data. */
-  ready: string;
+  /** What shows once the page has its data: a text, or a form field's label. */
+  ready: string | { label: string };
 }
 
 async function visit(page: Page, target: ConsolePage, label: string): Promise<void> {
   await page.goto(`/admin/#${target.path}`);
-  await page.getByText(target.ready).first().waitFor();
+  const ready =
+    typeof target.ready === 'string'
+      ? page.getByText(target.ready, { exact: true })
+      : page.getByLabel(target.ready.label, { exact: false });
+  await ready.filter({ visible: true }).first().waitFor();
   // The page's own h1 (WCAG 1.3.1 / 2.4.6): the app bar's title or the page's heading.
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
@@ -48,16 +52,17 @@ describe('console: accessibility of every page', () => {
       { name: 'order', path: `/orders/${order._id}`, ready: `Process Order ${order.orderId}` },
       { name: 'pick-lists', path: `/pick-lists?ids=${order._id}`, ready: order.orderId },
       { name: 'how-to-use', path: '/how-to-use', ready: 'How To Use' },
+      { name: 'unknown-page', path: '/no-such-page', ready: 'Not Found' },
     ];
     pages = {
       admin: [
         ...common,
-        { name: 'products', path: '/products', ready: 'All Products' },
-        { name: 'product-create', path: '/products/create', ready: 'Each size' },
-        { name: 'product-edit', path: `/products/${product.id}`, ready: product.name },
-        { name: 'users', path: '/users', ready: 'All Users' },
-        { name: 'user-create', path: '/users/create', ready: 'School Name' },
-        { name: 'user-edit', path: `/users/${userId}`, ready: 'Login ID' },
+        { name: 'products', path: '/products', ready: product.name },
+        { name: 'product-create', path: '/products/create', ready: { label: 'Images' } },
+        { name: 'product-edit', path: `/products/${product.id}`, ready: { label: 'Add images' } },
+        { name: 'users', path: '/users', ready: 'admin' },
+        { name: 'user-create', path: '/users/create', ready: { label: 'School Name' } },
+        { name: 'user-edit', path: `/users/${userId}`, ready: { label: 'Login ID' } },
         { name: 'reviews', path: '/reviews', ready: 'Reviews' },
         { name: 'report', path: '/report', ready: 'Orders fulfilled' },
       ],

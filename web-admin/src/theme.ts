@@ -36,6 +36,8 @@ export const theme: RaThemeOptions = {
     RaEmpty: {
       styleOverrides: { root: { '& .RaEmpty-message': { color: 'rgba(0, 0, 0, 0.6)' } } },
     },
+    // Every spinner is announced; pages may name theirs more precisely.
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
     MuiCheckbox: {
       defaultProps: {
         // react-admin labels its row checkboxes on the wrapping <span>, where the label means
