@@ -16,16 +16,18 @@ const VIEWPORTS = [
 interface ConsolePage {
   name: string;
   path: string;
-  /** What shows once the page has its data: a text, or a form field's label. */
-  ready: string | { label: string };
+  /** What shows once the page has its data: a text, a form field's label, or a heading. */
+  ready: string | { label: string } | { heading: string };
 }
 
 async function visit(page: Page, target: ConsolePage, label: string): Promise<void> {
   await page.goto(`/admin/#${target.path}`);
   const ready =
     typeof target.ready === 'string'
-      ? page.getByText(target.ready, { exact: true })
-      : page.getByLabel(target.ready.label, { exact: false });
+      ? page.getByText(target.ready)
+      : 'label' in target.ready
+        ? page.getByLabel(target.ready.label)
+        : page.getByRole('heading', { name: target.ready.heading });
   await ready.filter({ visible: true }).first().waitFor();
   // The page's own h1 (WCAG 1.3.1 / 2.4.6): the app bar's title or the page's heading.
   await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -57,10 +59,10 @@ describe('console: accessibility of every page', () => {
     pages = {
       admin: [
         ...common,
-        { name: 'products', path: '/products', ready: product.name },
+        { name: 'products', path: '/products', ready: { heading: 'All Products' } },
         { name: 'product-create', path: '/products/create', ready: { label: 'Images' } },
         { name: 'product-edit', path: `/products/${product.id}`, ready: { label: 'Add images' } },
-        { name: 'users', path: '/users', ready: 'admin' },
+        { name: 'users', path: '/users', ready: { heading: 'ALL USERS' } },
         { name: 'user-create', path: '/users/create', ready: { label: 'School Name' } },
         { name: 'user-edit', path: `/users/${userId}`, ready: { label: 'Login ID' } },
         { name: 'reviews', path: '/reviews', ready: 'Reviews' },

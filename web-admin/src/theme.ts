@@ -14,6 +14,8 @@ export const theme: RaThemeOptions = {
     // MUI's default blue and orange carry white text below 4.5:1; the spec's blue chip stays blue,
     // its yellow one becomes a true yellow with dark text.
     info: { main: '#01579b' },
+    // Red text buttons (Delete) sit on the form toolbar's grey, where MUI's red falls short.
+    error: { main: '#c62828' },
     warning: { main: '#ffc107', contrastText: 'rgba(0, 0, 0, 0.87)' },
   },
   components: {
@@ -38,6 +40,9 @@ export const theme: RaThemeOptions = {
     },
     // Every spinner is announced; pages may name theirs more precisely.
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
+    RaNotFound: {
+      styleOverrides: { root: { '& .RaNotFound-message': { color: 'rgba(0, 0, 0, 0.6)' } } },
+    },
     MuiCheckbox: {
       defaultProps: {
         // react-admin labels its row checkboxes on the wrapping <span>, where the label means
