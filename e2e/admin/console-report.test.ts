@@ -28,8 +28,8 @@ describe('console: report', () => {
       const reportCsv = page.getByRole('button', { name: 'Report CSV' });
       const ordersCsv = page.getByRole('button', { name: 'Orders CSV' });
 
-      await page.getByLabel('From').fill('2026-12-31');
-      await page.getByLabel('To').fill('2026-01-01');
+      await page.getByLabel('From', { exact: true }).fill('2026-12-31');
+      await page.getByLabel('To', { exact: true }).fill('2026-01-01');
       await page.getByText('The From date is after the To date').waitFor();
       await expect(page.getByText('Orders fulfilled').count()).resolves.toBe(0);
       await expect(reportCsv.isDisabled()).resolves.toBe(true);
@@ -38,8 +38,8 @@ describe('console: report', () => {
       await expectNoSeriousAxeViolations(page, `report, backwards range (${viewport.width}px)`);
       await screenshot(page, `admin-report-backwards-${viewport.width}`);
 
-      await page.getByLabel('From').fill('2026-01-01');
-      await page.getByLabel('To').fill('2026-12-31');
+      await page.getByLabel('From', { exact: true }).fill('2026-01-01');
+      await page.getByLabel('To', { exact: true }).fill('2026-12-31');
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.getByText('Orders fulfilled').first().waitFor();
       for (const [button, prefix] of [

@@ -15,7 +15,7 @@ export const theme: RaThemeOptions = {
     // its yellow one becomes a true yellow with dark text.
     info: { main: '#01579b' },
     // Red text buttons (Delete) sit on the form toolbar's grey, where MUI's red falls short.
-    error: { main: '#c62828' },
+    error: { main: '#b71c1c' },
     warning: { main: '#ffc107', contrastText: 'rgba(0, 0, 0, 0.87)' },
   },
   components: {
@@ -41,7 +41,9 @@ export const theme: RaThemeOptions = {
     // Every spinner is announced; pages may name theirs more precisely.
     MuiCircularProgress: { defaultProps: { 'aria-label': 'Loading' } },
     RaNotFound: {
-      styleOverrides: { root: { '& .RaNotFound-message': { color: 'rgba(0, 0, 0, 0.6)' } } },
+      styleOverrides: {
+        root: { '& .RaNotFound-message': { opacity: 1, color: 'rgba(0, 0, 0, 0.6)' } },
+      },
     },
     MuiCheckbox: {
       defaultProps: {
