@@ -97,4 +97,42 @@ describe('console: accessibility of every page', () => {
       }, 300_000);
     }
   }
+
+  it('shows a visible focus ring on every Tab stop and skips the hidden bulk actions', async () => {
+    const { context, page } = await newPage(browser);
+    await apiLogin(context, 'admin');
+    await page.goto('/admin/#/orders');
+    await page.getByRole('columnheader', { name: 'Order ID' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const stops: { label: string; ring: boolean; inHiddenBulkActions: boolean }[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      await page.keyboard.press('Tab');
+      stops.push(
+        await page.evaluate(() => {
+          const element = document.activeElement as HTMLElement | null;
+          if (!element || element === document.body)
+            return { label: 'body', ring: true, inHiddenBulkActions: false };
+          // MUI draws the ring on the focus-visible element or on its ButtonBase wrapper.
+          const ringed = element.closest('.Mui-focusVisible') ?? element;
+          const style = getComputedStyle(ringed);
+          const ring =
+            (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) ||
+            style.boxShadow.includes('255, 212, 59') ||
+            // Text fields mark focus with their own thick border.
+            element.classList.contains('MuiInputBase-input');
+          return {
+            label: `${element.tagName} ${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 30) ?? ''}`,
+            ring,
+            inHiddenBulkActions: Boolean(element.closest('.RaBulkActionsToolbar-collapsed')),
+          };
+        }),
+      );
+    }
+    await screenshot(page, 'admin-orders-focus-ring');
+    await context.close();
+    expect(stops.filter((stop) => stop.inHiddenBulkActions)).toEqual([]);
+    expect(stops.filter((stop) => !stop.ring)).toEqual([]);
+    // The walk reached the rows (it did not stop at the app bar).
+    expect(stops.some((stop) => stop.label.includes('Select this row'))).toBe(true);
+  });
 });

@@ -28,6 +28,8 @@ export const theme: RaThemeOptions = {
           outline: `3px solid ${NAVY} !important`,
           outlineOffset: '0',
           boxShadow: `0 0 0 6px ${FOCUS_OUTER} !important`,
+          // MUI eases box-shadow in over 250 ms: the ring must be there the moment focus lands.
+          transitionDuration: '0s !important',
         },
         // react-admin keeps the bulk actions in the page, collapsed, while no row is selected:
         // hidden, they must not take Tab stops.
