@@ -20,14 +20,18 @@ interface AxeViolation {
 }
 
 export async function expectNoSeriousAxeViolations(page: Page, label: string): Promise<void> {
-  const loaded = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
+  const loaded = await page.evaluate(
+    () => typeof (globalThis as { axe?: unknown }).axe === 'object',
+  );
   // The gateway's Content-Security-Policy (script-src 'self') refuses an inline <script>
   // (page.addScriptTag); the DevTools protocol's evaluation is not governed by it.
   if (!loaded) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<unknown> } })
-      .axe;
-    const results = (await axe.run(document, { runOnly: { type: 'tag', values: tags } })) as {
+    const { axe } = globalThis as unknown as {
+      axe: { run: (context: string, options: unknown) => Promise<unknown> };
+    };
+    // The whole page ('html'); the tests run without the DOM library's types, hence no `document`.
+    const results = (await axe.run('html', { runOnly: { type: 'tag', values: tags } })) as {
       violations: AxeViolation[];
     };
     return results.violations.map((v) => ({

@@ -8,6 +8,23 @@ import { expectNoSeriousAxeViolations } from '../axe.js';
 import { apiLogin, launchBrowser, newPage, screenshot } from '../harness.js';
 import { adminAndSchool, createProduct, placeOrder } from './console-helpers.js';
 
+/** The few browser globals the focus probe uses (the tests compile without the DOM library). */
+interface ProbeElement {
+  tagName: string;
+  textContent: string | null;
+  classList: { contains(name: string): boolean };
+  getAttribute(name: string): string | null;
+  closest(selector: string): ProbeElement | null;
+}
+interface ProbeGlobals {
+  document: { activeElement: ProbeElement | null; body: unknown };
+  getComputedStyle(element: ProbeElement): {
+    outlineStyle: string;
+    outlineWidth: string;
+    boxShadow: string;
+  };
+}
+
 const VIEWPORTS = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
@@ -109,7 +126,8 @@ describe('console: accessibility of every page', () => {
       await page.keyboard.press('Tab');
       stops.push(
         await page.evaluate(() => {
-          const element = document.activeElement as HTMLElement | null;
+          const { document, getComputedStyle } = globalThis as unknown as ProbeGlobals;
+          const element = document.activeElement;
           if (!element || element === document.body)
             return { label: 'body', ring: true, inHiddenBulkActions: false };
           // MUI draws the ring on the focus-visible element or on its ButtonBase wrapper.

@@ -88,8 +88,8 @@ describe('console: report', () => {
       [1, 2, 3].map(() => context.request.post('/api/console/report/rebuild')),
     );
     const statuses = outcomes.map((r) => r.status());
-    expect(statuses).toContain(200);
-    for (const status of statuses) expect([200, 409]).toContain(status);
+    expect(statuses).toContain(201);
+    for (const status of statuses) expect([201, 409]).toContain(status);
     const status = (await (await context.request.get('/api/console/report/rebuild')).json()) as {
       running: boolean;
       replayed: number;
