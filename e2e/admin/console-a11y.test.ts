@@ -70,6 +70,11 @@ describe('console: accessibility of every page', () => {
       { name: 'orders', path: '/orders', ready: order.orderId },
       { name: 'order', path: `/orders/${order._id}`, ready: `Process Order ${order.orderId}` },
       { name: 'pick-lists', path: `/pick-lists?ids=${order._id}`, ready: order.orderId },
+      {
+        name: 'pick-lists-deleted',
+        path: `/pick-lists?ids=${order._id},00000000-0000-4000-8000-000000000000`,
+        ready: '1 of the 2 chosen orders has been deleted since it was chosen',
+      },
       { name: 'how-to-use', path: '/how-to-use', ready: 'How To Use' },
       { name: 'unknown-page', path: '/no-such-page', ready: 'Not Found' },
     ];
@@ -82,6 +87,7 @@ describe('console: accessibility of every page', () => {
         { name: 'users', path: '/users', ready: { heading: 'ALL USERS' } },
         { name: 'user-create', path: '/users/create', ready: { label: 'School Name' } },
         { name: 'user-edit', path: `/users/${userId}`, ready: { label: 'Login ID' } },
+        { name: 'user-registered', path: '/users/registered', ready: 'Display All Users' },
         { name: 'reviews', path: '/reviews', ready: 'Reviews' },
         { name: 'report', path: '/report', ready: 'Orders fulfilled' },
       ],

@@ -103,7 +103,9 @@ export const authProvider: AuthProvider = {
   },
 
   async logout() {
-    forgetSession();
+    // react-admin logs out a visitor whose session check failed; the "not signed in" just learnt
+    // stays true, and forgetting it would only ask /me again before the login form shows.
+    if (!cached || 'user' in cached.outcome) forgetSession();
     try {
       await fetch(`${STORE_API}/logout`, { credentials: 'include' });
     } catch {

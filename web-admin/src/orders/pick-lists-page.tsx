@@ -31,7 +31,12 @@ export function PickListsPage() {
     <Box sx={{ mt: 2 }}>
       <Title title="Pick lists" />
       <Box className="no-print" sx={{ mb: 2 }}>
-        <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
+        <Button
+          variant="contained"
+          startIcon={<PrintIcon />}
+          disabled={!data || data.length === 0}
+          onClick={() => window.print()}
+        >
           Print
         </Button>
       </Box>
