@@ -85,6 +85,17 @@ describe('rebuild under load', () => {
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
+  it('does not report a rebuild that died with its process as running', async () => {
+    await env.pool.query('UPDATE reporting.rebuild_progress SET running = true WHERE id = 1');
+    const status = await env.rpc.call<RebuildStatus>(
+      RPC.reporting.rebuildStatus,
+      {},
+      { actor: admin },
+    );
+    expect(status.running).toBe(false);
+    await env.pool.query('UPDATE reporting.rebuild_progress SET running = false WHERE id = 1');
+  });
+
   it('refuses a second rebuild while one runs', async () => {
     const outcomes = await Promise.allSettled([rebuild(), rebuild(), rebuild()]);
     const refused = outcomes.filter((o) => o.status === 'rejected');

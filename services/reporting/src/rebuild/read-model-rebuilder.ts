@@ -35,6 +35,8 @@ import type { ReadModelRepository } from '../read-model/read-model.repository.js
 import type { RollupsRepository } from '../read-model/rollups.repository.js';
 
 const ORDER_SUBJECTS = 'orders.order.>';
+/** One rebuild at a time, across replicas: the transaction-scoped advisory lock's key. */
+const REBUILD_LOCK_KEY = sql`hashtext('reporting:rebuild')::bigint`;
 const FETCH_BATCH = 500;
 const FETCH_EXPIRES_MS = 2000;
 
@@ -55,7 +57,7 @@ export class ReadModelRebuilder {
     const result = await this.db
       .transaction(async (tx) => {
         const lock = await tx.execute<{ locked: boolean }>(
-          sql`SELECT pg_try_advisory_xact_lock(hashtext('reporting:rebuild')) AS locked`,
+          sql`SELECT pg_try_advisory_xact_lock(${REBUILD_LOCK_KEY}) AS locked`,
         );
         if (!lock.rows[0]?.locked)
           throw AppError.conflict('A rebuild of the report is already running');
@@ -143,7 +145,17 @@ export class ReadModelRebuilder {
       started_at: Date | string | null;
       updated_at: Date | string;
     }>(
-      sql`SELECT running, replayed, total, started_at, updated_at FROM reporting.rebuild_progress WHERE id = 1`,
+      // Running only while a rebuild holds its lock: a rebuild that died with its process left the
+      // row saying "running", and the console must not wait for it forever. (A bigint advisory key
+      // shows in pg_locks as classid = high 32 bits, objid = low 32 bits, objsubid = 1.)
+      sql`SELECT p.running AND EXISTS (
+                SELECT 1 FROM pg_locks l
+                WHERE l.locktype = 'advisory' AND l.objsubid = 1 AND l.granted
+                  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                  AND ((l.classid::bigint << 32) | l.objid::bigint) = ${REBUILD_LOCK_KEY}
+              ) AS running,
+              p.replayed, p.total, p.started_at, p.updated_at
+            FROM reporting.rebuild_progress p WHERE p.id = 1`,
     );
     const row = rows[0];
     const iso = (value: Date | string | number) => new Date(value).toISOString();
