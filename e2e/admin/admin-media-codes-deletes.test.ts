@@ -368,7 +368,7 @@ describe('console: images, codes and deletes', () => {
       const deletes = watchDeletes(page);
       // Found in the console's list by its order ID, opened from there.
       await page.goto('/admin/#/orders');
-      await page.getByPlaceholder('Order ID or student').fill(order.orderId);
+      await page.getByPlaceholder('Order ID, student or school').fill(order.orderId);
       await page.getByText('1-1 of 1').waitFor();
       const row = page.getByRole('row').filter({ hasText: order.orderId });
       await row.getByText('Printed').waitFor();
@@ -394,7 +394,7 @@ describe('console: images, codes and deletes', () => {
       await page.waitForURL(atList('orders'));
       expect(deletes).toHaveLength(1);
       // Gone from the console's list: the same search now finds nothing.
-      await page.getByPlaceholder('Order ID or student').fill(order.orderId);
+      await page.getByPlaceholder('Order ID, student or school').fill(order.orderId);
       await page.getByText('Nothing found using the current filters.').waitFor();
       expect(await row.count()).toBe(0);
       await screenshot(page, 'admin-order-list-after-delete');

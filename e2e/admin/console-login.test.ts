@@ -3,6 +3,7 @@
  * message and leaves the visitor logged out; a school signing in here is sent to the store's home.
  */
 import type { Browser } from 'playwright-core';
+import { expectNoSeriousAxeViolations } from '../axe.js';
 import { launchBrowser, newPage, screenshot } from '../harness.js';
 import { SCHOOL_LOGIN_ID } from './console-helpers.js';
 
@@ -13,6 +14,31 @@ describe('console: login', () => {
   });
   afterAll(async () => {
     await browser.close();
+  });
+
+  it('shows a logged-out visitor the login form after a single /me answer', async () => {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      const { context, page } = await newPage(browser, viewport);
+      let meRequests = 0;
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/v1/me') meRequests += 1;
+      });
+      const started = Date.now();
+      await page.goto('/admin/');
+      await page.getByLabel('Login ID').waitFor();
+      const meBeforeForm = meRequests;
+      // A figure for the report only; the assertion is the number of /me requests.
+      console.log(
+        `console login form shown after ${Date.now() - started} ms at ${viewport.width}px`,
+      );
+      expect(meBeforeForm).toBe(1);
+      await expectNoSeriousAxeViolations(page, `console login (${viewport.width}px)`);
+      await screenshot(page, `admin-login-${viewport.width}`);
+      await context.close();
+    }
   });
 
   it("shows the server's message for a wrong code and stays logged out", async () => {

@@ -53,10 +53,16 @@ describe('console: volunteer', () => {
     await page.getByText('Order Updated Successfully').first().waitFor();
     expect((await readOrder(setup.context.request, order._id)).orderStatus).toBe('CheckEmail');
 
-    for (const route of ['products', 'users', 'report']) {
+    // An admin page says it is not for them (it exists); an unknown page is still Not Found.
+    for (const route of ['products', 'users', 'report', `users/${order._id}`]) {
       await page.goto(`/admin/#/${route}`);
-      await page.getByText('Not Found').first().waitFor();
+      await page.getByRole('heading', { name: "You don't have access to this page" }).waitFor();
+      await expect(page.getByText('Not Found').count()).resolves.toBe(0);
     }
+    await page.goto('/admin/#/no-such-page');
+    await page.getByText('Not Found').first().waitFor();
+    await page.goto('/admin/#/report');
+    await page.getByRole('heading', { name: "You don't have access to this page" }).waitFor();
     await screenshot(page, 'volunteer-refused-report');
     // And the server refuses them too, whatever the page shows.
     for (const path of ['/api/console/products', '/api/console/users', '/api/v1/admin/report']) {

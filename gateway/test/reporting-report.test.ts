@@ -209,5 +209,19 @@ describe('gateway reporting routes', () => {
       })
     ).json();
     expect(after).toEqual(before);
+    // Its progress, for the console: admins only, finished with every event replayed.
+    const hidden = await h.inject({
+      method: 'GET',
+      url: '/api/console/report/rebuild',
+      headers: { cookie: volunteerCookie },
+    });
+    expect(hidden.statusCode).toBe(403);
+    const status = await h.inject({
+      method: 'GET',
+      url: '/api/console/report/rebuild',
+      headers: { cookie: adminCookie },
+    });
+    expect(status.statusCode).toBe(200);
+    expect(status.json()).toMatchObject({ running: false, replayed: 3, total: 3 });
   });
 });

@@ -1,49 +1,79 @@
-import { lazy } from 'react';
-import { Admin, CustomRoutes, Resource, defaultTheme } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
+  CustomRoutes,
+  Error as ErrorPage,
+  Resource,
+  localStorageStore,
+} from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
-import { Dashboard } from './dashboard/dashboard';
-import { HowToUsePage } from './how-to-use/how-to-use-page';
 import { i18nProvider } from './i18n';
 import { AppLayout } from './layout/app-layout';
 import { AppNotification } from './layout/app-notification';
+import { CatchAllPage } from './layout/catch-all-page';
+import { LoadingPage } from './layout/loading-page';
 import { LoginPage } from './layout/login-page';
+import { lazyNamed } from './lib/lazy-named';
+import { createQueryClient } from './query-client';
+import { theme } from './theme';
 import { orders, PickListsPage } from './orders';
 import { products } from './products';
 import { reviews } from './reviews';
 import { specPathAliasRoutes } from './spec-path-aliases';
 import { USER_REGISTERED_PATH, UserRegistered, users } from './users';
 
-// The report (and its charts) loads only when opened.
-const ReportPage = lazy(() => import('./report/report-page'));
+// Every page loads only when opened (lib/lazy-named.ts); the resources' pages in their index files.
+const Dashboard = lazyNamed(() => import('./dashboard/dashboard'), 'Dashboard');
+const HowToUsePage = lazyNamed(() => import('./how-to-use/how-to-use-page'), 'HowToUsePage');
+const ReportPage = lazyNamed(() => import('./report/report-page'), 'default');
 
-const theme = {
-  ...defaultTheme,
-  // The app bar takes the secondary colour: both are the charity's navy.
-  palette: {
-    ...defaultTheme.palette,
-    primary: { main: '#1a3a6b' },
-    secondary: { main: '#1a3a6b' },
-  },
-};
+const queryClient = createQueryClient();
+const store = localStorageStore();
 
 /**
  * The admin and volunteer console. Admins get every resource; volunteers only orders and How To Use
  * (the gateway refuses them the rest anyway).
+ *
+ * react-admin's <Admin> is <AdminContext> + <AdminUI>; AdminUI imports react-admin's own login form
+ * (and with it the whole form library) as a default even when a login page is given, so the console
+ * puts CoreAdminUI together itself with every page named and keeps that out of its first load.
  */
 export function App() {
   return (
-    <Admin
-      title="LR345 Console"
+    <AdminContext
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
+      store={store}
+      theme={theme}
+    >
+      <CssBaseline enableColorScheme>
+        <ConsoleRoutes />
+        <AppNotification />
+      </CssBaseline>
+    </AdminContext>
+  );
+}
+
+function ConsoleRoutes() {
+  return (
+    <CoreAdminUI
+      title="LR345 Console"
+      accessDenied={AccessDenied}
+      authCallbackPage={LoadingPage}
+      authenticationError={AuthenticationError}
+      catchAll={CatchAllPage}
+      error={ErrorPage}
+      loading={LoadingPage}
       loginPage={LoginPage}
       layout={AppLayout}
       dashboard={Dashboard}
-      notification={AppNotification}
-      theme={theme}
       requireAuth
       disableTelemetry
     >
@@ -71,6 +101,6 @@ export function App() {
           </CustomRoutes>
         </>
       )}
-    </Admin>
+    </CoreAdminUI>
   );
 }

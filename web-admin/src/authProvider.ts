@@ -27,9 +27,13 @@ class AuthError extends Error {
   }
 }
 
-// /me is asked on every page change; a short cache keeps navigation snappy without trusting it long.
+// /me is asked on every page change, and checkAuth, getPermissions and getIdentity all ask it at once
+// when the console opens: one request answers them all (shared while in flight), and its outcome,
+// signed in or not, is kept briefly so a logged-out visitor sees the login form after a single 401.
 const ME_CACHE_MS = 5_000;
-let cached: { user: SessionUser; at: number } | null = null;
+type MeOutcome = { user: SessionUser } | { error: AuthError };
+let cached: { outcome: MeOutcome; at: number } | null = null;
+let inFlight: Promise<MeOutcome> | null = null;
 
 async function readJson(response: Response): Promise<Record<string, unknown>> {
   try {
@@ -39,19 +43,37 @@ async function readJson(response: Response): Promise<Record<string, unknown>> {
   }
 }
 
-async function fetchMe(): Promise<SessionUser> {
-  if (cached && Date.now() - cached.at < ME_CACHE_MS) return cached.user;
+async function askMe(): Promise<MeOutcome> {
   const response = await fetch(`${STORE_API}/me`, { credentials: 'include' });
   const body = await readJson(response);
   if (!response.ok || !body.user) {
-    cached = null;
-    throw new AuthError(
-      String(body.message ?? 'Please login to access this resource'),
-      response.status,
-    );
+    const message = String(body.message ?? 'Please login to access this resource');
+    return { error: new AuthError(message, response.status) };
   }
-  cached = { user: body.user as SessionUser, at: Date.now() };
-  return cached.user;
+  return { user: body.user as SessionUser };
+}
+
+function forgetSession(): void {
+  cached = null;
+  inFlight = null;
+}
+
+async function fetchMe(): Promise<SessionUser> {
+  if (!cached || Date.now() - cached.at >= ME_CACHE_MS) {
+    const request = inFlight ?? askMe();
+    inFlight = request;
+    try {
+      const outcome = await request;
+      // A login or logout while the request was out wins over its answer.
+      if (inFlight === request) cached = { outcome, at: Date.now() };
+      if ('error' in outcome) throw outcome.error;
+      return outcome.user;
+    } finally {
+      if (inFlight === request) inFlight = null;
+    }
+  }
+  if ('error' in cached.outcome) throw cached.outcome.error;
+  return cached.outcome.user;
 }
 
 function sendToStore(): void {
@@ -60,7 +82,7 @@ function sendToStore(): void {
 
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
-    cached = null;
+    forgetSession();
     const response = await fetch(`${STORE_API}/login`, {
       method: 'POST',
       credentials: 'include',
@@ -76,12 +98,14 @@ export const authProvider: AuthProvider = {
       sendToStore();
       return { redirectTo: false };
     }
-    cached = { user, at: Date.now() };
+    cached = { outcome: { user }, at: Date.now() };
     return { redirectTo: '/' };
   },
 
   async logout() {
-    cached = null;
+    // react-admin logs out a visitor whose session check failed; the "not signed in" just learnt
+    // stays true, and forgetting it would only ask /me again before the login form shows.
+    if (!cached || 'user' in cached.outcome) forgetSession();
     try {
       await fetch(`${STORE_API}/logout`, { credentials: 'include' });
     } catch {
@@ -105,7 +129,7 @@ export const authProvider: AuthProvider = {
 
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
-      cached = null;
+      forgetSession();
       throw { message: false, redirectTo: '/login' };
     }
     // 403 and the rest keep the session: the failed call already shows the server's message.
@@ -118,10 +142,12 @@ export const authProvider: AuthProvider = {
 
   async getIdentity(): Promise<UserIdentity> {
     const user = await fetchMe();
-    return { id: user._id, fullName: user.name, avatar: user.avatar?.url, role: user.role };
+    // No avatar: the app bar's menu button shows the name beside an icon; a school's picture, or the
+    // letter shown when it fails to load, would be read as part of the button's name.
+    return { id: user._id, fullName: user.name, role: user.role };
   },
 };
 
 export function clearSessionCache(): void {
-  cached = null;
+  forgetSession();
 }

@@ -1,4 +1,5 @@
 import simpleRestProvider from 'ra-data-simple-rest';
+import type { RebuildStatus } from '@lr/contracts';
 import type { CreateParams, CreateResult, DataProvider, Identifier, RaRecord } from 'react-admin';
 import { httpClient, queryString } from './http';
 import { toConsoleOrder } from './lib/order-shape';
@@ -20,6 +21,7 @@ export interface ConsoleDataProvider extends DataProvider {
   getDashboard(): Promise<DashboardFigures>;
   getReport(range: { from?: string; to?: string }): Promise<Report>;
   rebuildReport(): Promise<unknown>;
+  getRebuildStatus(): Promise<RebuildStatus>;
 }
 
 export function pickedFiles(value: unknown): File[] {
@@ -143,6 +145,11 @@ export function createDataProvider(): ConsoleDataProvider {
     async rebuildReport() {
       const { json } = await httpClient(`${CONSOLE_API}/report/rebuild`, { method: 'POST' });
       return json;
+    },
+
+    async getRebuildStatus() {
+      const { json } = await httpClient(`${CONSOLE_API}/report/rebuild`);
+      return json as RebuildStatus;
     },
   };
 }

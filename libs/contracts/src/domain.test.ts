@@ -6,21 +6,24 @@ import {
 } from './domain.js';
 
 describe('order status rules', () => {
-  it('offers exactly the spec table choices', () => {
+  it("offers the spec table's choices plus Ready for Pickup -> Delivered and Packing -> Processing", () => {
     expect(allowedTransitions('Processing')).toEqual([
       'CheckEmail',
       'Printed',
       'Ready for Pickup',
       'Delivered',
     ]);
-    expect(allowedTransitions('Packing')).toEqual(['Ready for Pickup', 'Delivered']);
+    expect(allowedTransitions('Packing')).toEqual(['Ready for Pickup', 'Delivered', 'Processing']);
+    expect(allowedTransitions('Ready for Pickup')).toEqual(['Delivered', 'Processing']);
     expect(allowedTransitions('Delivered')).toEqual(['Processing']);
   });
 
   it('commits on leaving Processing, releases on returning, nothing between committed statuses', () => {
     expect(inventoryEffectOf('Processing', 'Printed')).toBe('commit');
     expect(inventoryEffectOf('Printed', 'Ready for Pickup')).toBe('none');
+    expect(inventoryEffectOf('Ready for Pickup', 'Delivered')).toBe('none');
     expect(inventoryEffectOf('Ready for Pickup', 'Processing')).toBe('release');
+    expect(inventoryEffectOf('Packing', 'Processing')).toBe('release');
   });
 
   it('shows Printed to the school as Processing', () => {

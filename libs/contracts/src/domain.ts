@@ -1,10 +1,11 @@
 /**
  * Business vocabulary shared by every service and both web apps (spec sections 3, 4, 6, 9).
  */
+// The schemas are marked pure so a web page that takes only a constant from here leaves zod out.
 import { z } from 'zod';
 
 export const ROLES = ['user', 'admin', 'volunteer'] as const;
-export const roleSchema = z.enum(ROLES);
+export const roleSchema = /* @__PURE__ */ z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 /** Login ids hidden from the school dropdown (spec section 6). Compared case-insensitively. */
@@ -24,7 +25,7 @@ export function isReservedLoginId(loginId: string): boolean {
 }
 
 export const CATEGORIES = ['Footwear', 'Clothing', 'Sports', 'Miscellaneous'] as const;
-export const categorySchema = z.enum(CATEGORIES);
+export const categorySchema = /* @__PURE__ */ z.enum(CATEGORIES);
 export type Category = z.infer<typeof categorySchema>;
 
 export const SUB_CATEGORIES = [
@@ -39,7 +40,7 @@ export const SUB_CATEGORIES = [
   "Toddler's girls sizing",
   "Unisex toddler's sizing",
 ] as const;
-export const subCategorySchema = z.enum(SUB_CATEGORIES);
+export const subCategorySchema = /* @__PURE__ */ z.enum(SUB_CATEGORIES);
 export type SubCategory = z.infer<typeof subCategorySchema>;
 
 export const ORDER_STATUSES = [
@@ -50,16 +51,22 @@ export const ORDER_STATUSES = [
   'Ready for Pickup',
   'Delivered',
 ] as const;
-export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export const orderStatusSchema = /* @__PURE__ */ z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
-/** The admin dropdown's choices per current status (spec section 4); the server enforces the same table. */
+/**
+ * The admin dropdown's choices per current status; the server enforces the same table. It is spec
+ * section 4's table plus two moves (docs/decisions.md, "Ready for Pickup goes straight to
+ * Delivered"): a picked-up order is marked Delivered without bouncing through Processing (which
+ * would give its stock back and take it again), and Packing may return to Processing like every
+ * other committed status but Delivered's neighbours.
+ */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   Processing: ['CheckEmail', 'Printed', 'Ready for Pickup', 'Delivered'],
   Printed: ['Ready for Pickup', 'Delivered', 'Processing'],
   CheckEmail: ['Ready for Pickup', 'Delivered', 'Processing'],
-  Packing: ['Ready for Pickup', 'Delivered'],
-  'Ready for Pickup': ['Processing'],
+  Packing: ['Ready for Pickup', 'Delivered', 'Processing'],
+  'Ready for Pickup': ['Delivered', 'Processing'],
   Delivered: ['Processing'],
 };
 
@@ -94,7 +101,7 @@ export function isPreviousOrder(status: OrderStatus): boolean {
 }
 
 export const GENDERS = ['Male', 'Female', 'NA'] as const;
-export const genderSchema = z.enum(GENDERS);
+export const genderSchema = /* @__PURE__ */ z.enum(GENDERS);
 
 export const LIMITS = {
   /** Per-line quantity a normal user may request (spec section 9). */

@@ -87,3 +87,13 @@ export const rebuildResultSchema = z.object({
   durationMs: z.number().nonnegative(),
 });
 export type RebuildResult = z.infer<typeof rebuildResultSchema>;
+
+/** Where the rebuild is: `replayed` of `total` stream messages; `running` false when none runs. */
+export const rebuildStatusSchema = z.object({
+  running: z.boolean(),
+  replayed: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+  startedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type RebuildStatus = z.infer<typeof rebuildStatusSchema>;

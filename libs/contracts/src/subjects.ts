@@ -108,6 +108,7 @@ export const RPC = {
     reportCsv: 'rpc.reporting.report-csv',
     ordersCsv: 'rpc.reporting.orders-csv',
     rebuild: 'rpc.reporting.rebuild',
+    rebuildStatus: 'rpc.reporting.rebuild-status',
   },
 } as const;
 

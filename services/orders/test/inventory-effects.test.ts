@@ -148,6 +148,24 @@ describe('inventory effects with the catalog service', () => {
     expect(moves).toHaveLength(4);
   });
 
+  it('takes nothing when a picked-up order goes from Ready for Pickup straight to Delivered', async () => {
+    const product = await createProduct({ '6': 4 });
+    const order = await place(env, maple, [{ productId: product._id, size: '6', quantity: 3 }]);
+    await update(env, admin, order.id, 'Ready for Pickup', [3]);
+    await expectStock(product._id, { '6': 1 });
+
+    const delivered = await update(env, admin, order.id, 'Delivered');
+    expect(delivered.status).toBe('Delivered');
+    // Let the Delivered event through to catalog, then check it moved nothing.
+    await waitFor(async () => (await countUnsent(env.pool, 'orders')) === 0);
+    const marker = await place(env, cedar, [{ productId: product._id, size: '6', quantity: 1 }]);
+    await update(env, admin, marker.id, 'Printed');
+    await expectStock(product._id, { '6': 0 });
+    expect((await movementsOf(order.id)).map((m) => [m.reason, m.delta])).toEqual([
+      ['order-commit', -3],
+    ]);
+  });
+
   it('gives back a committed undelivered order on delete, but not a delivered one', async () => {
     const product = await createProduct({ M: 4 });
     const undelivered = await place(env, maple, [

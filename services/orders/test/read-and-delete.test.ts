@@ -159,6 +159,10 @@ describe('reading and deleting orders', () => {
         (await list({ q: String(Number(o1.orderNumber.slice(3))) })).items.map((o) => o.id),
       ).toEqual([o1.id]);
       expect((await list({ q: 'gx-78' })).items.map((o) => o.id)).toEqual([o2.id]);
+      // The search box finds a school by part of its name, in any case.
+      expect((await list({ q: 'MA GRAM' })).items.map((o) => o.id)).toEqual([o2.id, o1.id]);
+      expect((await list({ q: 'Gamma Grammar' })).total).toBe(2);
+      expect((await list({ q: '100%' })).total).toBe(0);
       expect((await list({ userId: gamma.id, from: '2000-01-01', to: '2000-12-31' })).total).toBe(
         0,
       );

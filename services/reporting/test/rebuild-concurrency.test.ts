@@ -2,10 +2,10 @@
  * A rebuild while order events keep arriving loses nothing and applies nothing twice: afterwards
  * the figures equal those of a quiet rebuild. Two rebuilds at once: the second is refused.
  */
-import { RPC, type RebuildResult, type Report } from '@lr/contracts';
+import { RPC, type RebuildResult, type RebuildStatus, type Report } from '@lr/contracts';
 import type { TestEnv } from '@lr/testing';
 import { events, newOrder, nextVersion, publish } from './support/order-events.js';
-import { admin, caughtUp, report, startReporting } from './support/reporting-env.js';
+import { admin, caughtUp, report, startReporting, volunteer } from './support/reporting-env.js';
 
 function orderEvents(count: number, offset: number) {
   return Array.from({ length: count }, (_, i) => {
@@ -53,6 +53,47 @@ describe('rebuild under load', () => {
 
     await rebuild();
     expect(await report(env)).toEqual(live);
+  });
+
+  it('reports its progress while it runs, events replayed of total, and ends not running', async () => {
+    const status = () =>
+      env.rpc.call<RebuildStatus>(RPC.reporting.rebuildStatus, {}, { actor: admin });
+    expect((await status()).running).toBe(false);
+    const seen: RebuildStatus[] = [];
+    let done = false;
+    const running = rebuild().finally(() => {
+      done = true;
+    });
+    while (!done) {
+      seen.push(await status());
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await running;
+    const after = await status();
+    expect(after).toMatchObject({ running: false });
+    expect(after.total).toBeGreaterThan(0);
+    expect(after.replayed).toBe(after.total);
+    expect(after.startedAt).not.toBeNull();
+    // Seen from outside while it ran: running, never past the total, never going back.
+    const whileRunning = seen.filter((s) => s.running);
+    expect(whileRunning.length).toBeGreaterThan(0);
+    for (const s of whileRunning) expect(s.replayed).toBeLessThanOrEqual(after.total);
+    const counts = whileRunning.map((s) => s.replayed);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    await expect(
+      env.rpc.call(RPC.reporting.rebuildStatus, {}, { actor: volunteer }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('does not report a rebuild that died with its process as running', async () => {
+    await env.pool.query('UPDATE reporting.rebuild_progress SET running = true WHERE id = 1');
+    const status = await env.rpc.call<RebuildStatus>(
+      RPC.reporting.rebuildStatus,
+      {},
+      { actor: admin },
+    );
+    expect(status.running).toBe(false);
+    await env.pool.query('UPDATE reporting.rebuild_progress SET running = false WHERE id = 1');
   });
 
   it('refuses a second rebuild while one runs', async () => {

@@ -3,12 +3,16 @@ import InventoryIcon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
 import ReportIcon from '@mui/icons-material/Assessment';
 import HelpIcon from '@mui/icons-material/OndemandVideo';
+import { Suspense } from 'react';
 import { Alert, Box, CircularProgress, Grid } from '@mui/material';
 import { Title, useDataProvider, usePermissions } from 'react-admin';
 import { useAsyncData } from '../components/use-async-data';
 import type { ConsoleDataProvider } from '../dataProvider';
-import { ItemAvailability } from './item-availability';
+import { lazyNamed } from '../lib/lazy-named';
 import { StatTile } from './stat-tile';
+
+// Admins only, below the tiles: its lists and chart load after the first screen.
+const ItemAvailability = lazyNamed(() => import('./item-availability'), 'ItemAvailability');
 
 const PROCESSING_ORDERS_LINK = `/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'Processing' }))}`;
 
@@ -61,7 +65,9 @@ export function Dashboard() {
                   linkTo="/products"
                   linkLabel="All products"
                 >
-                  <ItemAvailability figures={data} />
+                  <Suspense fallback={<CircularProgress size={24} />}>
+                    <ItemAvailability figures={data} />
+                  </Suspense>
                 </StatTile>
               </Grid>
             </>

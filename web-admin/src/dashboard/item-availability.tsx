@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Box, CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Box, CircularProgress, Link as MuiLink, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import type { DashboardFigures } from '../types';
+import { StockList } from './stock-list';
 
 const StockPie = lazy(() => import('./stock-pie'));
 
@@ -20,49 +21,36 @@ export function ItemAvailability({ figures }: { figures: DashboardFigures }) {
         </Suspense>
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2 }}>
-        <Box>
-          <Typography variant="subtitle1" component="h3">
-            Out of stock
-          </Typography>
-          <List dense sx={{ maxHeight: 280, overflow: 'auto' }}>
-            {(figures.outOfStock ?? []).map((group) => (
-              <ListItem key={group.name} disableGutters>
-                <ListItemText primary={group.name} secondary={group.entries.join(', ')} />
-              </ListItem>
-            ))}
-            {(figures.outOfStock ?? []).length === 0 && (
-              <ListItem disableGutters>
-                <ListItemText primary="Every size is in stock." />
-              </ListItem>
-            )}
-          </List>
-        </Box>
-        <Box>
-          <Typography variant="subtitle1" component="h3">
-            Low stock
-          </Typography>
-          <List dense sx={{ maxHeight: 280, overflow: 'auto' }}>
-            {(figures.lowStock ?? []).map((row) => (
-              <ListItem
-                key={`${row.productId}-${row.size}`}
-                disableGutters
-                component={Link}
-                to={`/products/${row.productId}`}
-                sx={{ color: 'inherit' }}
-              >
-                <ListItemText
-                  primary={`${row.name} (${row.SubCategory} | ${row.size})`}
-                  secondary={`${row.stock} left`}
-                />
-              </ListItem>
-            ))}
-            {(figures.lowStock ?? []).length === 0 && (
-              <ListItem disableGutters>
-                <ListItemText primary="No size is running low." />
-              </ListItem>
-            )}
-          </List>
-        </Box>
+        <StockList
+          title="Out of stock"
+          rows={figures.outOfStock ?? []}
+          empty="Every size is in stock."
+          rowKey={(group) => group.name}
+          renderRow={(group) => (
+            <>
+              <Typography variant="body2">{group.name}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {group.entries.join(', ')}
+              </Typography>
+            </>
+          )}
+        />
+        <StockList
+          title="Low stock"
+          rows={figures.lowStock ?? []}
+          empty="No size is running low."
+          rowKey={(row) => `${row.productId}-${row.size}`}
+          renderRow={(row) => (
+            <>
+              <MuiLink component={Link} to={`/products/${row.productId}`} variant="body2">
+                {`${row.name} (${row.SubCategory} | ${row.size})`}
+              </MuiLink>
+              <Typography variant="body2" color="text.secondary">
+                {`${row.stock} left`}
+              </Typography>
+            </>
+          )}
+        />
       </Box>
     </Box>
   );

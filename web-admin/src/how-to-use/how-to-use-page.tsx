@@ -9,7 +9,7 @@ export function HowToUsePage() {
     <Card sx={{ mt: 2 }}>
       <Title title="How To Use" />
       <CardContent>
-        <Typography variant="h4" component="h1" gutterBottom>
+        <Typography variant="h4" component="h2" gutterBottom>
           How To Use
         </Typography>
         {STAFF_VIDEO_URL ? (

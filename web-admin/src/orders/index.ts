@@ -1,12 +1,11 @@
 import OrderIcon from '@mui/icons-material/ShoppingBasket';
-import { OrderList } from './order-list';
-import { OrderProcess } from './order-process';
+import { lazyNamed } from '../lib/lazy-named';
 
 export const orders = {
-  list: OrderList,
-  edit: OrderProcess,
+  list: lazyNamed(() => import('./order-list'), 'OrderList'),
+  edit: lazyNamed(() => import('./order-process'), 'OrderProcess'),
   create: undefined,
   show: undefined,
   icon: OrderIcon,
 };
-export { PickListsPage } from './pick-lists-page';
+export const PickListsPage = lazyNamed(() => import('./pick-lists-page'), 'PickListsPage');

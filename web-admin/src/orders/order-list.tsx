@@ -21,7 +21,7 @@ import type { ConsoleOrder } from '../types';
 import { StatusField } from './status-chip';
 
 const orderFilters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="Order ID or student" />,
+  <SearchInput key="q" source="q" alwaysOn placeholder="Order ID, student or school" />,
   <SelectInput key="status" source="status" label="Status" choices={ALL_STATUS_CHOICES} />,
   <TextInput key="school" source="school" label="School" />,
   <DateInput key="from" source="from" label="From date" />,

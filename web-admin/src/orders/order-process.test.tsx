@@ -1,6 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AdminContext, ResourceContextProvider, type DataProvider } from 'react-admin';
+import {
+  AdminContext,
+  Notification,
+  ResourceContextProvider,
+  type DataProvider,
+} from 'react-admin';
 import { OrderProcess } from './order-process';
 
 /** A small in-memory console API: one order with two lines and the products they come from. */
@@ -69,6 +74,8 @@ function renderPage(provider: DataProvider) {
             <Route path="/orders/:id" element={<OrderProcess />} />
           </Routes>
         </ResourceContextProvider>
+        {/* The console's toasts, so a message shown twice would be seen twice here too. */}
+        <Notification />
       </AdminContext>
     </MemoryRouter>,
   );
@@ -125,6 +132,10 @@ describe('Process Order', () => {
         selector: '.MuiAlert-message',
       }),
     ).toBeInTheDocument();
+    // Shown once: the alert, not a toast repeating it.
+    expect(
+      screen.getAllByText('Error: Inventory cannot drop below zero for one or more items!'),
+    ).toHaveLength(1);
     expect(updates).toEqual([]);
   });
 

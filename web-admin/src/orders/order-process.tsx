@@ -87,8 +87,7 @@ export function OrderProcess() {
     if (order.orderStatus !== 'Processing') return;
     setRefused(true);
     setSentCommit(null);
-    notify(UI_MESSAGES.inventoryBelowZero, { type: 'error' });
-  }, [order, sentCommit, notify]);
+  }, [order, sentCommit]);
 
   useEffect(() => {
     setQuantities((order?.orderItems ?? []).map((item) => item.quantity));
@@ -124,12 +123,11 @@ export function OrderProcess() {
   }
 
   function process() {
+    // A problem is shown once, in the alert under Process (it stays until the admin acts), not
+    // also as a toast saying the same thing.
     const invalid = validateProcessing(order!.orderStatus, chosen, lines);
     setProblem(invalid);
-    if (invalid) {
-      notify(invalid, { type: 'error' });
-      return;
-    }
+    if (invalid) return;
     const data = isProcessing
       ? { status: chosen, newQuantity: lines.map((line) => line.quantity) }
       : { status: chosen };
@@ -145,9 +143,7 @@ export function OrderProcess() {
           setTimeout(refreshAll, RECHECK_AFTER_MS);
         },
         onError: (failure) => {
-          const message = errorMessage(failure);
-          setProblem(message);
-          notify(message, { type: 'error' });
+          setProblem(errorMessage(failure));
           refreshAll();
         },
       },

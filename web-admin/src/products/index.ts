@@ -1,12 +1,10 @@
 import ProductIcon from '@mui/icons-material/Inventory2';
-import { ProductCreate } from './product-create';
-import { ProductEdit } from './product-edit';
-import { ProductList } from './product-list';
+import { lazyNamed } from '../lib/lazy-named';
 
 export const products = {
-  list: ProductList,
-  edit: ProductEdit,
-  create: ProductCreate,
+  list: lazyNamed(() => import('./product-list'), 'ProductList'),
+  edit: lazyNamed(() => import('./product-edit'), 'ProductEdit'),
+  create: lazyNamed(() => import('./product-create'), 'ProductCreate'),
   show: undefined,
   icon: ProductIcon,
 };

@@ -73,4 +73,24 @@ describe('Add Product', () => {
     expect(await screen.findByText('Size s is named twice')).toBeInTheDocument();
     expect(created).toEqual([]);
   });
+
+  it('clears "Each size needs a name" once every size has one', async () => {
+    const created = renderCreate();
+    await fillRequired();
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.getAllByLabelText(/^Size/)).toHaveLength(2));
+    fireEvent.change(screen.getAllByLabelText(/^Stock/)[1]!, { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Each size needs a name')).toBeInTheDocument();
+    fireEvent.change(screen.getAllByLabelText(/^Size/)[1]!, { target: { value: 'M' } });
+    await waitFor(() => expect(screen.queryByText('Each size needs a name')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({
+      ProductSize: [
+        { size: 'S', stock: 3 },
+        { size: 'M', stock: 1 },
+      ],
+    });
+  });
 });

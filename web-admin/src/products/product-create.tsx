@@ -12,6 +12,8 @@ import {
   useNotify,
   useRedirect,
 } from 'react-admin';
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { UI_MESSAGES } from '@lr/contracts';
 import { errorMessage } from '../http';
 import { validateNewSizes, type SizeRow } from '../lib/product-form';
@@ -24,6 +26,22 @@ const wholeNonNegative = (value: unknown) =>
   (Number.isInteger(Number(value)) && Number(value) >= 0)
     ? undefined
     : 'Must be a whole number, 0 or more';
+
+/**
+ * react-hook-form checks the Sizes list as a whole only on submit and when a row is added or
+ * removed, so "Each size needs a name" stayed after every size got one. While the list shows an
+ * error, every edit of a row checks it again, so the message clears as soon as it no longer holds.
+ */
+function RecheckSizesWhileInError() {
+  const rows: unknown = useWatch({ name: 'ProductSize' });
+  const { trigger, getFieldState, formState } = useFormContext();
+  const inError = Boolean(getFieldState('ProductSize', formState).error);
+  useEffect(() => {
+    if (inError) void trigger('ProductSize');
+    // Only an edit of the rows asks again: with inError in the list, clearing it would ask again.
+  }, [rows, trigger]);
+  return null;
+}
 
 /** Add Product (spec 5): name, category, SubCategory and every size with its stock required; shown on creation. */
 export function ProductCreate() {
@@ -53,6 +71,7 @@ export function ProductCreate() {
       }}
     >
       <SimpleForm defaultValues={{ ProductSize: [{ size: '', stock: 0 }] }}>
+        <RecheckSizesWhileInError />
         <TextInput source="name" label="Product Name" validate={required()} fullWidth />
         <TextInput source="description" label="Description" multiline minRows={3} fullWidth />
         <SelectInput
@@ -83,7 +102,13 @@ export function ProductCreate() {
             />
           </SimpleFormIterator>
         </ArrayInput>
-        <ImageInput source="images" label="Images" accept={IMAGE_ACCEPT} multiple>
+        <ImageInput
+          source="images"
+          label="Images"
+          accept={IMAGE_ACCEPT}
+          multiple
+          inputProps={{ 'aria-label': 'Images' }}
+        >
           <ImageField source="src" title="title" />
         </ImageInput>
       </SimpleForm>

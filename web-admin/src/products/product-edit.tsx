@@ -94,7 +94,13 @@ function ProductEditFields() {
       </Box>
       <Divider flexItem sx={{ my: 1 }} />
       <ProductImages />
-      <ImageInput source="newImages" label="Add images" accept={IMAGE_ACCEPT} multiple>
+      <ImageInput
+        source="newImages"
+        label="Add images"
+        accept={IMAGE_ACCEPT}
+        multiple
+        inputProps={{ 'aria-label': 'Add images' }}
+      >
         <ImageField source="src" title="title" />
       </ImageInput>
     </SimpleForm>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import PrintIcon from '@mui/icons-material/Print';
 import DownloadIcon from '@mui/icons-material/Download';
-import RefreshIcon from '@mui/icons-material/Refresh';
 import {
   Alert,
   Box,
@@ -13,13 +12,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Confirm, Title, useDataProvider, useNotify } from 'react-admin';
+import { Title, useDataProvider, useNotify } from 'react-admin';
 import { LIMITS } from '@lr/contracts';
 import { useAsyncData } from '../components/use-async-data';
 import { STORE_API, type ConsoleDataProvider } from '../dataProvider';
 import { errorMessage, queryString } from '../http';
 import { formatDateTime } from '../lib/date-format';
+import { downloadCsv, isBackwards } from './csv-download';
 import { RankingTable } from './ranking-table';
+import { RebuildControl } from './rebuild-control';
 import { ReportCharts } from './report-charts';
 
 function Figure({ label, value }: { label: string; value: number | string }) {
@@ -46,50 +47,45 @@ export default function ReportPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [range, setRange] = useState<{ from?: string; to?: string }>({});
-  const [confirmRebuild, setConfirmRebuild] = useState(false);
-  const [rebuilding, setRebuilding] = useState(false);
   const report = useAsyncData(() => dataProvider.getReport(range), [dataProvider, range]);
   const rangeQuery = queryString({ from: range.from, to: range.to });
+  // A From date after the To date holds nothing: no figures (they would be of another range) and
+  // nothing to download until the dates are put right.
+  const backwards = isBackwards(from, to);
 
-  async function rebuild() {
-    setConfirmRebuild(false);
-    setRebuilding(true);
-    try {
-      await dataProvider.rebuildReport();
-      notify('Report rebuilt from the order events', { type: 'success' });
-      report.reload();
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setRebuilding(false);
-    }
+  function download(path: string, name: string) {
+    downloadCsv(`${STORE_API}/admin/${path}${rangeQuery}`, name).catch((error: unknown) =>
+      notify(errorMessage(error), { type: 'error' }),
+    );
   }
 
-  const data = report.data;
+  const data = backwards ? undefined : report.data;
   return (
     <Box sx={{ mt: 2 }} className="report-page">
       <Title title="LR345 Report" />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
-        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+        <Typography variant="h4" component="h2" sx={{ flexGrow: 1 }}>
           LR345 Report
         </Typography>
         <Box className="no-print" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
             Print
           </Button>
-          <Button startIcon={<DownloadIcon />} href={`${STORE_API}/admin/report.csv${rangeQuery}`}>
+          <Button
+            startIcon={<DownloadIcon />}
+            disabled={backwards}
+            onClick={() => download('report.csv', 'lr345-report.csv')}
+          >
             Report CSV
           </Button>
-          <Button startIcon={<DownloadIcon />} href={`${STORE_API}/admin/orders.csv${rangeQuery}`}>
+          <Button
+            startIcon={<DownloadIcon />}
+            disabled={backwards}
+            onClick={() => download('orders.csv', 'lr345-orders.csv')}
+          >
             Orders CSV
           </Button>
-          <Button
-            startIcon={<RefreshIcon />}
-            disabled={rebuilding}
-            onClick={() => setConfirmRebuild(true)}
-          >
-            Rebuild
-          </Button>
+          <RebuildControl onRebuilt={report.reload} />
         </Box>
       </Box>
       <Box
@@ -118,8 +114,9 @@ export default function ReportPage() {
           onChange={(e) => setTo(e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ width: 200 }}
+          error={backwards}
         />
-        <Button type="submit" variant="outlined">
+        <Button type="submit" variant="outlined" disabled={backwards}>
           Apply
         </Button>
         <Button
@@ -138,8 +135,13 @@ export default function ReportPage() {
           : 'All orders'}
         {' · '}Printed {formatDateTime(new Date())}
       </Typography>
-      {report.loading && !data ? <CircularProgress /> : null}
-      {report.error ? <Alert severity="error">{report.error}</Alert> : null}
+      {backwards ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          The From date is after the To date: choose a From date on or before the To date.
+        </Alert>
+      ) : null}
+      {report.loading && !data && !backwards ? <CircularProgress /> : null}
+      {report.error && !backwards ? <Alert severity="error">{report.error}</Alert> : null}
       {data && (
         <>
           <Grid container spacing={2} sx={{ mb: 3 }}>
@@ -171,15 +173,6 @@ export default function ReportPage() {
           <ReportCharts weekly={data.weekly} />
         </>
       )}
-      <Confirm
-        isOpen={confirmRebuild}
-        title="Rebuild the report"
-        content="Replay every order event to rebuild the report figures?"
-        confirm="Yes"
-        cancel="No"
-        onConfirm={() => void rebuild()}
-        onClose={() => setConfirmRebuild(false)}
-      />
     </Box>
   );
 }

@@ -1,8 +1,8 @@
 import ReviewIcon from '@mui/icons-material/RateReview';
-import { ReviewList } from './review-list';
+import { lazyNamed } from '../lib/lazy-named';
 
 export const reviews = {
-  list: ReviewList,
+  list: lazyNamed(() => import('./review-list'), 'ReviewList'),
   edit: undefined,
   create: undefined,
   show: undefined,

@@ -1,14 +1,12 @@
 import UserIcon from '@mui/icons-material/People';
-import { UserCreate } from './user-create';
-import { UserEdit } from './user-edit';
-import { UserList } from './user-list';
+import { lazyNamed } from '../lib/lazy-named';
 
 export const users = {
-  list: UserList,
-  edit: UserEdit,
-  create: UserCreate,
+  list: lazyNamed(() => import('./user-list'), 'UserList'),
+  edit: lazyNamed(() => import('./user-edit'), 'UserEdit'),
+  create: lazyNamed(() => import('./user-create'), 'UserCreate'),
   show: undefined,
   icon: UserIcon,
 };
-export { UserRegistered } from './user-registered';
-export { USER_REGISTERED_PATH } from './user-create';
+export const UserRegistered = lazyNamed(() => import('./user-registered'), 'UserRegistered');
+export { USER_REGISTERED_PATH } from './paths';

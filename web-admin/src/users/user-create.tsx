@@ -12,8 +12,7 @@ import {
 import { LIMITS } from '@lr/contracts';
 import { ADD_USER_ROLE_CHOICES, roleChosen } from '../lib/role-choices';
 import { errorMessage } from '../http';
-
-export const USER_REGISTERED_PATH = '/users/registered';
+import { USER_REGISTERED_PATH } from './paths';
 
 function passwordLength(value: string | undefined) {
   if (!value) return undefined;

@@ -45,7 +45,10 @@ function UpdateUserForm() {
   return (
     <SimpleForm record={formRecord} toolbar={<UpdateToolbar />}>
       <TextInput source="name" label="Name" validate={required()} fullWidth />
-      <TextInput source="email" label="Email" validate={required()} fullWidth />
+      {/* The field holds the login id (spec's "email" field name), so it says so. */}
+      <TextInput source="email" label="Login ID" validate={required()} fullWidth />
+      <TextInput source="address" label="Address" fullWidth />
+      <TextInput source="district" label="District" fullWidth />
       <SelectInput
         source="role"
         label="Role"
@@ -58,7 +61,7 @@ function UpdateUserForm() {
   );
 }
 
-/** Update User (spec 2.7): Name, Email, Role; success goes back to the list. */
+/** Update User (spec 2.7): Name, Login ID, Address, District, Role; success goes back to the list. */
 export function UserEdit() {
   const notify = useNotify();
   const redirect = useRedirect();
@@ -66,7 +69,13 @@ export function UserEdit() {
     <Edit
       title="Update User"
       mutationMode="pessimistic"
-      transform={(data: ConsoleUser) => ({ name: data.name, email: data.email, role: data.role })}
+      transform={(data: ConsoleUser) => ({
+        name: data.name,
+        email: data.email,
+        role: data.role,
+        address: data.address ?? '',
+        district: data.district ?? '',
+      })}
       mutationOptions={{
         onSuccess: () => {
           notify(UI_MESSAGES.userUpdated, { type: 'success' });

@@ -64,15 +64,27 @@ describe('Update User', () => {
     expect(await roleOptions()).toEqual(['Choose Role', 'Admin', 'User']);
   });
 
-  it('enables Update with a role and sends name, email and role only', async () => {
+  it('enables Update with a role and sends every profile field, address and district edited', async () => {
     const { provider, updates } = userProvider('user');
     renderAt('/users/u9', '/users/:id', <UserEdit />, provider);
     await screen.findByDisplayValue('Hillside Primary');
+    expect(screen.getByLabelText(/Login ID/)).toHaveValue('hillside');
+    expect(screen.queryByLabelText(/Email/)).toBeNull();
+    fireEvent.change(screen.getByLabelText(/Address/), { target: { value: '1 Hill Rd' } });
+    fireEvent.change(screen.getByLabelText(/District/), { target: { value: 'South' } });
     const update = screen.getByRole('button', { name: 'Update' });
     expect(update).toBeEnabled();
     fireEvent.click(update);
     await waitFor(() =>
-      expect(updates).toEqual([{ name: 'Hillside Primary', email: 'hillside', role: 'user' }]),
+      expect(updates).toEqual([
+        {
+          name: 'Hillside Primary',
+          email: 'hillside',
+          role: 'user',
+          address: '1 Hill Rd',
+          district: 'South',
+        },
+      ]),
     );
     expect(await screen.findByText('users list')).toBeInTheDocument();
   });

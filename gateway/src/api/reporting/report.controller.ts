@@ -6,6 +6,7 @@ import {
   type Actor,
   type CsvFile,
   type RebuildResult,
+  type RebuildStatus,
   type Report,
 } from '@lr/contracts';
 import { LOGGER, RpcClient, type Logger } from '@lr/nest-kit';
@@ -94,5 +95,14 @@ export class ReportController {
       { actor, timeoutMs: REBUILD_TIMEOUT_MS },
     );
     return { success: true, ...result };
+  }
+
+  @Get('/api/console/report/rebuild')
+  @Access('admin')
+  @ApiDoc({
+    summary: 'Progress of the report rebuild: events replayed of total, running or not (admin)',
+  })
+  async rebuildStatus(@CurrentActor() actor: Actor) {
+    return this.rpc.call<RebuildStatus>(RPC.reporting.rebuildStatus, {}, { actor });
   }
 }

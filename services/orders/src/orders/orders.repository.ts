@@ -411,8 +411,17 @@ export class OrdersRepository {
         sql`${orders.shippingInfo}->>'receivingPersonName'`,
         `${escapeLike(filter.q)}%`,
       );
+      // The one search box of All Orders also finds a school by (part of) its name or login id; an
+      // order number is not looked for in school names, where its digits would match by chance.
+      const schoolPattern = `%${escapeLike(filter.q)}%`;
       conditions.push(
-        number === null ? studentMatch : or(eq(orders.orderNumber, number), studentMatch),
+        number === null
+          ? or(
+              studentMatch,
+              ilike(orders.userName, schoolPattern),
+              ilike(orders.userLoginId, schoolPattern),
+            )
+          : or(eq(orders.orderNumber, number), studentMatch),
       );
     }
     const present = conditions.filter((c): c is SQL => c !== undefined);

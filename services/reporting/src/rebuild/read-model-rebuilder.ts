@@ -25,6 +25,7 @@ import {
   namespaced,
   namespacedStream,
   type RebuildResult,
+  type RebuildStatus,
 } from '@lr/contracts';
 import type { Database, Executor, Logger } from '@lr/nest-kit';
 import type { OrderEventApplier } from '../read-model/order-event-applier.js';
@@ -34,6 +35,8 @@ import type { ReadModelRepository } from '../read-model/read-model.repository.js
 import type { RollupsRepository } from '../read-model/rollups.repository.js';
 
 const ORDER_SUBJECTS = 'orders.order.>';
+/** One rebuild at a time, across replicas: the transaction-scoped advisory lock's key. */
+const REBUILD_LOCK_KEY = sql`hashtext('reporting:rebuild')::bigint`;
 const FETCH_BATCH = 500;
 const FETCH_EXPIRES_MS = 2000;
 
@@ -50,20 +53,28 @@ export class ReadModelRebuilder {
 
   async rebuild(): Promise<RebuildResult> {
     const started = performance.now();
-    const result = await this.db.transaction(async (tx) => {
-      const lock = await tx.execute<{ locked: boolean }>(
-        sql`SELECT pg_try_advisory_xact_lock(hashtext('reporting:rebuild')) AS locked`,
-      );
-      if (!lock.rows[0]?.locked)
-        throw AppError.conflict('A rebuild of the report is already running');
-      // Live events wait until the rebuild commits, then apply under the usual version guard.
-      await lockWholeModel(tx);
-      await this.repository.clear(tx);
-      const eventsApplied = await this.replay(tx);
-      await this.rollups.recomputeAll(tx);
-      const ordersApplied = await this.repository.countLiveOrders(tx);
-      return { eventsApplied, ordersApplied };
-    });
+    let ran = false;
+    const result = await this.db
+      .transaction(async (tx) => {
+        const lock = await tx.execute<{ locked: boolean }>(
+          sql`SELECT pg_try_advisory_xact_lock(${REBUILD_LOCK_KEY}) AS locked`,
+        );
+        if (!lock.rows[0]?.locked)
+          throw AppError.conflict('A rebuild of the report is already running');
+        ran = true;
+        await this.reportProgress({ running: true, replayed: 0, total: 0, starting: true });
+        // Live events wait until the rebuild commits, then apply under the usual version guard.
+        await lockWholeModel(tx);
+        await this.repository.clear(tx);
+        const eventsApplied = await this.replay(tx);
+        await this.rollups.recomputeAll(tx);
+        const ordersApplied = await this.repository.countLiveOrders(tx);
+        return { eventsApplied, ordersApplied };
+      })
+      .finally(async () => {
+        // Only the rebuild that held the lock ends the progress; a refused one leaves it running.
+        if (ran) await this.reportProgress({ running: false }).catch(() => undefined);
+      });
     const durationMs = Math.round(performance.now() - started);
     this.logger.info({ ...result, durationMs }, 'report read model rebuilt from the ORDERS stream');
     return { ...result, durationMs };
@@ -84,6 +95,9 @@ export class ReadModelRebuilder {
       });
     if (!info || info.state.messages === 0) return 0;
     const lastSeq = info.state.last_seq;
+    const total = info.state.messages;
+    await this.reportProgress({ replayed: 0, total });
+    let replayed = 0;
 
     const consumer = await jetstream(this.nc).consumers.get(stream, {
       // One filter (nats-server 2.9 knows no more); other order event types are skipped on parse.
@@ -112,12 +126,72 @@ export class ReadModelRebuilder {
         }
         await this.applier.applyReplayBatch(tx, events);
         applied += events.length;
+        replayed += received;
+        await this.reportProgress({ replayed: Math.min(replayed, total) });
         if (caughtUp || received === 0) break;
       }
     } finally {
       await consumer.delete().catch(() => undefined);
     }
     return applied;
+  }
+
+  /** The rebuild's progress as the console shows it (any replica answers from the database). */
+  async status(): Promise<RebuildStatus> {
+    const { rows } = await this.db.execute<{
+      running: boolean;
+      replayed: number;
+      total: number;
+      started_at: Date | string | null;
+      updated_at: Date | string;
+    }>(
+      // Running only while a rebuild holds its lock: a rebuild that died with its process left the
+      // row saying "running", and the console must not wait for it forever. (A bigint advisory key
+      // shows in pg_locks as classid = high 32 bits, objid = low 32 bits, objsubid = 1.)
+      sql`SELECT p.running AND EXISTS (
+                SELECT 1 FROM pg_locks l
+                WHERE l.locktype = 'advisory' AND l.objsubid = 1 AND l.granted
+                  AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+                  AND ((l.classid::bigint << 32) | l.objid::bigint) = ${REBUILD_LOCK_KEY}
+              ) AS running,
+              p.replayed, p.total, p.started_at, p.updated_at
+            FROM reporting.rebuild_progress p WHERE p.id = 1`,
+    );
+    const row = rows[0];
+    const iso = (value: Date | string | number) => new Date(value).toISOString();
+    if (!row) return { running: false, replayed: 0, total: 0, startedAt: null, updatedAt: iso(0) };
+    return {
+      running: row.running,
+      replayed: row.replayed,
+      total: row.total,
+      startedAt: row.started_at === null ? null : iso(row.started_at),
+      updatedAt: iso(row.updated_at),
+    };
+  }
+
+  /**
+   * Written on the pool, outside the rebuild's transaction, so others see it while the rebuild runs.
+   * Progress is for people: a failed write is logged and the rebuild goes on.
+   */
+  private async reportProgress(change: {
+    running?: boolean;
+    replayed?: number;
+    total?: number;
+    starting?: boolean;
+  }): Promise<void> {
+    await this.db
+      .execute(
+        sql`UPDATE reporting.rebuild_progress SET
+              running = COALESCE(${change.running ?? null}::boolean, running),
+              replayed = COALESCE(${change.replayed ?? null}::integer, replayed),
+              total = COALESCE(${change.total ?? null}::integer, total),
+              started_at = CASE WHEN ${change.starting ?? false}::boolean THEN now() ELSE started_at END,
+              updated_at = now()
+            WHERE id = 1`,
+      )
+      .catch((error: unknown) =>
+        this.logger.warn({ err: (error as Error).message }, 'rebuild progress not recorded'),
+      );
   }
 
   /** A message that is not a valid order event is skipped (the live consumer dead-letters it). */

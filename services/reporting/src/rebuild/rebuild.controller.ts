@@ -1,7 +1,7 @@
 /** Request-reply adapter of the rebuild (admin only). */
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { RPC, type RebuildResult, type RpcRequest } from '@lr/contracts';
+import { RPC, type RebuildResult, type RebuildStatus, type RpcRequest } from '@lr/contracts';
 import { assertAdmin } from '../report/report.service.js';
 import { RebuildService } from './rebuild.service.js';
 
@@ -13,5 +13,11 @@ export class RebuildController {
   async rebuild(@Payload() request: RpcRequest<unknown>): Promise<RebuildResult> {
     assertAdmin(request.actor);
     return this.rebuilds.rebuild();
+  }
+
+  @MessagePattern(RPC.reporting.rebuildStatus)
+  async status(@Payload() request: RpcRequest<unknown>): Promise<RebuildStatus> {
+    assertAdmin(request.actor);
+    return this.rebuilds.status();
   }
 }

@@ -1,6 +1,6 @@
 /** The rebuild as a Nest provider, for the admin's console button (rpc.reporting.rebuild). */
 import { Inject, Injectable } from '@nestjs/common';
-import type { RebuildResult } from '@lr/contracts';
+import type { RebuildResult, RebuildStatus } from '@lr/contracts';
 import {
   DATABASE,
   KIT_CONFIG,
@@ -42,5 +42,9 @@ export class RebuildService {
 
   rebuild(): Promise<RebuildResult> {
     return this.rebuilder.rebuild();
+  }
+
+  status(): Promise<RebuildStatus> {
+    return this.rebuilder.status();
   }
 }
