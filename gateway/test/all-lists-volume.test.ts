@@ -30,7 +30,7 @@ describe('the old "all" routes at volume', () => {
 
   beforeAll(async () => {
     h = await startAuthHarness();
-    const catalogConfig = parseConfig(catalogConfigSchema, h.env.envVars());
+    const catalogConfig = parseConfig(catalogConfigSchema, h.env.envVars('catalog'));
     await h.env.startService(
       'catalog',
       CatalogModule.register(catalogConfig, h.env.logger),
@@ -38,7 +38,7 @@ describe('the old "all" routes at volume', () => {
     );
     const ordersConfig = parseConfig(
       ordersConfigSchema,
-      h.env.envVars({ DAILY_SUMMARY_ENABLED: 'false' }),
+      h.env.envVars('orders', { DAILY_SUMMARY_ENABLED: 'false' }),
     );
     await h.env.startService(
       'orders',

@@ -39,7 +39,7 @@ class BigModule {
           service: 'auth',
           schema: 'auth',
           migrationsDir,
-          config: env.config(),
+          config: env.config('auth'),
           logger,
         }),
       ],
@@ -66,7 +66,7 @@ describe('a reply over the broker limit', () => {
     const app = await startService({
       service: 'auth',
       module: BigModule.register(env, migrationsDir, logger),
-      config: env.config(),
+      config: env.config('auth'),
       logger,
       shutdownHooks: false,
     });
