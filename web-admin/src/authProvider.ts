@@ -83,7 +83,8 @@ export const authProvider: AuthProvider = {
   async logout() {
     cached = null;
     try {
-      await fetch(`${STORE_API}/logout`, { credentials: 'include' });
+      // POST: a GET logout could be triggered by any other site (the gateway refuses those).
+      await fetch(`${STORE_API}/logout`, { method: 'POST', credentials: 'include' });
     } catch {
       // Leaving the console must work even when the gateway is unreachable.
     }

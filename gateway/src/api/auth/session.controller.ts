@@ -1,6 +1,7 @@
 /** Login, logout, the current user and the login dropdown (spec 2.3, 7). */
 import { Body, Controller, HttpCode, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import {
+  AppError,
   RPC,
   loginBodySchema,
   parseOrThrow,
@@ -50,10 +51,40 @@ export class SessionController {
     return { success: true, user: toApiUser(grant.user), token: grant.token };
   }
 
+  @Post('/api/v1/logout')
+  @HttpCode(200)
+  @Access('public')
+  @ApiDoc({
+    summary:
+      'Log out: ends the session and clears the cookie (refused from another origin, as every POST)',
+  })
+  logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.endSession(request, reply);
+  }
+
+  /**
+   * The old client's logout. A GET is sent cross-site by any page (an <img> is enough, and the
+   * SameSite=Lax cookie goes along with top-level navigations), so a browser saying the request
+   * comes from another site is refused; clients without Sec-Fetch-Site (old browsers, scripts) are
+   * served as before.
+   */
   @Get('/api/v1/logout')
   @Access('public')
-  @ApiDoc({ summary: 'Log out: ends the session and clears the cookie' })
-  async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiDoc({
+    summary:
+      'Log out (old clients; prefer POST): 403 when the browser says Sec-Fetch-Site: cross-site',
+  })
+  logoutByGet(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw new AppError(
+        'FORBIDDEN',
+        'Cross-site logout refused: log out from the shop itself (POST /api/v1/logout)',
+      );
+    }
+    return this.endSession(request, reply);
+  }
+
+  private async endSession(request: FastifyRequest, reply: FastifyReply) {
     const token = request.sessionToken;
     try {
       if (token) await this.rpc.call(RPC.auth.logout, { token });
