@@ -51,7 +51,9 @@ export function localJwtSecret(dataDir: string): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const winner = readSecret(file);
-    if (!winner) throw new Error(`${file} holds no usable key; remove it to make a new one`);
+    if (!winner) {
+      throw new Error(`${file} holds no usable key; remove it to make a new one`, { cause: error });
+    }
     return winner;
   } finally {
     unlinkSync(draft);

@@ -61,7 +61,9 @@ export class PasswordsService {
   /** `ip`: the client's address, limited to RESET_MAX_REQUESTS_PER_IP requests per window. */
   async forgot(loginIdOrEmail: string, ip?: string): Promise<ForgotPasswordReply> {
     if (ip) await this.admit('link', ip, this.config.RESET_MAX_REQUESTS_PER_IP);
-    this.afterReply.push('reset link', () => this.sendLink(loginIdOrEmail));
+    this.afterReply.push('reset link', loginIdOrEmail.trim().toLowerCase(), () =>
+      this.sendLink(loginIdOrEmail),
+    );
     return {
       message: `If an account exists for ${loginIdOrEmail}, a password reset link has been sent to it`,
     };
