@@ -268,5 +268,18 @@ describe('gateway auth: sessions', () => {
       '/api/v1/logout'
     ];
     expect(Object.keys(logout ?? {}).sort()).toEqual(['get', 'post']);
+    const documented = response.json().paths as Record<
+      string,
+      Record<string, { responses: Record<string, { description: string }> }>
+    >;
+    expect(documented['/api/v1/logout']!.get!.responses['403']!.description).toMatch(/cross-site/);
+    for (const [path, method] of [
+      ['/api/v1/login', 'post'],
+      ['/api/v1/password/update', 'put'],
+      ['/api/v1/password/forgot', 'post'],
+      ['/api/v1/password/reset/{token}', 'put'],
+    ] as const) {
+      expect(documented[path]![method]!.responses['429']!.description).toMatch(/Retry-After/);
+    }
   });
 });

@@ -58,6 +58,7 @@ export class AccountController {
     summary:
       'Change own code (old, new, confirm); other sessions end; wrong old codes are throttled like logins (429)',
     body: updatePasswordInputSchema,
+    responses: { '429': 'Too many wrong old codes from this address; Retry-After header' },
   })
   async updatePassword(
     @CurrentActor() actor: Actor,
@@ -80,6 +81,7 @@ export class AccountController {
   @ApiDoc({
     summary: 'Mail a single-use reset link (same answer whether or not the account exists)',
     body: forgotPasswordInputSchema,
+    responses: { '429': 'Too many reset requests from this address; Retry-After header' },
   })
   async forgot(@Body() body: unknown, @Req() request: FastifyRequest) {
     const input = parseOrThrow(forgotPasswordInputSchema, body ?? {});
@@ -96,6 +98,7 @@ export class AccountController {
     summary:
       'Set a new code with a reset token (single use, 30 minutes); uses are limited per address (429)',
     body: resetPasswordBodySchema,
+    responses: { '429': 'Too many reset attempts from this address; Retry-After header' },
   })
   async reset(
     @Param('token') token: string,

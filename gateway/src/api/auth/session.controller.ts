@@ -35,6 +35,10 @@ export class SessionController {
   @ApiDoc({
     summary: 'Log in with a login id (email) and code; sets the session cookie',
     body: loginBodySchema,
+    responses: {
+      '429':
+        'Too many wrong codes from this address (for this account or in all); Retry-After header',
+    },
   })
   async login(
     @Body() body: unknown,
@@ -57,6 +61,7 @@ export class SessionController {
   @ApiDoc({
     summary:
       'Log out: ends the session and clears the cookie (refused from another origin, as every POST)',
+    responses: { '403': 'Sent from another origin (CSRF check)' },
   })
   logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.endSession(request, reply);
@@ -73,6 +78,7 @@ export class SessionController {
   @ApiDoc({
     summary:
       'Log out (old clients; prefer POST): 403 when the browser says Sec-Fetch-Site: cross-site',
+    responses: { '403': 'Sent from another site (Sec-Fetch-Site: cross-site); use POST' },
   })
   logoutByGet(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     if (request.headers['sec-fetch-site'] === 'cross-site') {
