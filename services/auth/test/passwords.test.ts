@@ -325,6 +325,17 @@ describe('auth profile and passwords', () => {
     });
   });
 
+  it('counts IPv6 addresses of one /64 together (one host may use them all)', async () => {
+    for (let i = 1; i <= 5; i += 1)
+      await expect(
+        login(t.env, 'harborpoint', 'bad-code', `2001:db8:a:b::${i}`),
+      ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(
+      login(t.env, 'harborpoint', DEMO_CODE, '2001:db8:a:b:ffff::99'),
+    ).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    await expect(login(t.env, 'harborpoint', DEMO_CODE, '2001:db8:a:c::1')).resolves.toBeTruthy();
+  });
+
   it('many addresses guessing one account slow its failures down but never refuse the right code', async () => {
     // 6 addresses x 4 failures: past every per-address limit of nobody, 24 failures on the account.
     for (let a = 0; a < 6; a += 1)

@@ -12,6 +12,7 @@ import { AppError, type ForgotPasswordReply } from '@lr/contracts';
 import { DATABASE, LOGGER, Mailer, type Database, type Logger } from '@lr/nest-kit';
 import type { AuthConfig } from '../config.js';
 import { AfterReplyQueue } from '../core/after-reply-queue.js';
+import { addressKey } from '../core/client-address.js';
 import { hashPassword } from '../core/passwords.js';
 import { retryLater } from '../core/retry-later.js';
 import { AUTH_CONFIG } from '../core/tokens.js';
@@ -131,9 +132,10 @@ export class PasswordsService {
    * nothing; past `max` in the window the address waits (429 with Retry-After).
    */
   private async admit(kind: ResetRequestKind, ip: string, max: number): Promise<void> {
-    const recent = await this.requests.admit(kind, ip, RESET_LIMIT_WINDOW_MINUTES, max);
+    const key = addressKey(ip);
+    const recent = await this.requests.admit(kind, key, RESET_LIMIT_WINDOW_MINUTES, max);
     if (recent.admitted) return;
-    this.logger.warn({ ip, kind }, 'password reset limit reached for one address');
+    this.logger.warn({ ip: key, kind }, 'password reset limit reached for one address');
     const what = kind === 'link' ? 'reset requests' : 'reset attempts';
     throw retryLater(what, recent.oldest, RESET_LIMIT_WINDOW_MINUTES);
   }

@@ -4,6 +4,7 @@
  *
  * - per account and address (LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP): the guessing address waits;
  * - per address (LOGIN_MAX_FAILURES_PER_IP): one address cannot try many accounts;
+ *   (an "address" is an IPv4 address or an IPv6 /64: core/client-address.ts)
  * - per account, from every address: failed answers come back more slowly (LOGIN_FAILURE_DELAY_MS
  *   per failure past the third, at most 3 s). It never refuses, so nobody can lock an account for
  *   others: the right code from another address is let through at once.
@@ -12,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, LOGGER, type Database, type Logger } from '@lr/nest-kit';
 import type { AuthConfig } from '../config.js';
+import { addressKey } from '../core/client-address.js';
 import { retryLater } from '../core/retry-later.js';
 import { AUTH_CONFIG } from '../core/tokens.js';
 import { LoginThrottleRepository, type FailureCount } from './login-throttle.repository.js';
@@ -50,7 +52,8 @@ export class CodeCheckThrottle {
    * answer; a wrong code is counted, and its answer slowed when the account is under attack.
    */
   async check(attempt: CodeCheck, verify: () => Promise<boolean>): Promise<boolean> {
-    const { loginKey, ip } = attempt;
+    const { loginKey } = attempt;
+    const ip = addressKey(attempt.ip);
     const windowMinutes = this.config.LOGIN_WINDOW_MINUTES;
     const before = await this.db.transaction(async (tx) => {
       const counts = await this.failures.countAndLock(loginKey, ip, windowMinutes, tx);
