@@ -23,6 +23,12 @@ describe('configuration errors', () => {
     ['gateway/dist/main.js', { PORT: 'not-a-port' }, /PORT/],
     ['gateway/dist/main.js', { DATABASE_URL: 'mysql://nope' }, /DATABASE_URL/],
     ['services/catalog/dist/main.js', { LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    ['services/auth/dist/main.js', { NODE_ENV: 'production' }, /JWT_SECRET is missing/],
+    [
+      'services/auth/dist/main.js',
+      { JWT_SECRET: 'lockerroom-development-secret-change-me-0123456789' },
+      /JWT_SECRET is invalid: is the published development key/,
+    ],
   ])('%s exits non-zero naming the variable %o', (entry, env, pattern) => {
     const result = spawnSync(process.execPath, [path.join(root, entry)], {
       env: { PATH: process.env.PATH, ...env },

@@ -3,7 +3,7 @@
  * size, Add User ignoring passwordShow, the console list dialect, 404 for unknown or malformed ids,
  * 409 for a duplicate login id, and the reset flow from the mailed link.
  */
-import { mailsIn } from '@lr/testing';
+import { mailsIn, waitFor } from '@lr/testing';
 import sharp from 'sharp';
 import { startAuthHarness, DEMO_CODE, type AuthHarness } from './auth-harness.js';
 
@@ -342,7 +342,11 @@ describe('gateway auth: users, profile and passwords over HTTP', () => {
     const missing = await h.inject({ method: 'POST', url: '/api/v1/password/forgot', payload: {} });
     expect(missing.statusCode).toBe(400);
 
-    const mails = await mailsIn(h.env.dataDir);
+    // The link is mailed after the answer.
+    const mails = await waitFor(async () => {
+      const filed = await mailsIn(h.env.dataDir);
+      return filed.length > 0 ? filed : null;
+    });
     expect(mails).toHaveLength(1);
     const mail = mails[0]!.replace(/=\r?\n/g, '');
     const token = /\/password\/reset\/([A-Za-z0-9_-]{43})/.exec(mail)?.[1];

@@ -60,6 +60,7 @@ const EXPECTED: Record<string, Expect> = {
   'GET /api/v1/getUserList': [200, 200, 200, 200],
   'POST /api/v1/login': [400, 400, 400, 400],
   'GET /api/v1/logout': [200, 200, 200, 200],
+  'POST /api/v1/logout': [200, 200, 200, 200],
   'GET /api/v1/me': [401, 200, 200, 200],
   'PUT /api/v1/me/update': [401, 400, 400, 400],
   'GET /api/v1/order/:id': [401, 404, 404, 404],

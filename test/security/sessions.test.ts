@@ -3,10 +3,14 @@
  * CSRF origin check, login throttling, security headers, no stack traces.
  */
 import { SignJWT } from 'jose';
+import { parseConfig } from '@lr/nest-kit';
+import { authConfigSchema } from '../../services/auth/src/index.js';
 import { startFullStack, type FullStack, PUBLIC_URL } from '../support/full-stack.js';
 
-// The development default of services/auth/src/config.ts (the stack runs with NODE_ENV=test).
-const DEV_SECRET = new TextEncoder().encode('lockerroom-development-secret-change-me-0123456789');
+// The development key earlier versions had in their source: it must sign nothing any more.
+const PUBLISHED_DEV_SECRET = new TextEncoder().encode(
+  'lockerroom-development-secret-change-me-0123456789',
+);
 
 function base64url(value: object): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -24,9 +28,14 @@ describe('sessions and HTTP security', () => {
   let userCookie: string;
   let userToken: string;
   let adminId: string;
+  /** The stack's own key (NODE_ENV=test without JWT_SECRET: made for its DATA_DIR). */
+  let secret: Uint8Array;
 
   beforeAll(async () => {
     stack = await startFullStack();
+    secret = new TextEncoder().encode(
+      parseConfig(authConfigSchema, stack.env.envVars()).JWT_SECRET,
+    );
     userCookie = await stack.login('TEST USER');
     userToken = userCookie.replace(/^token=/, '');
     const adminCookie = await stack.login('admin');
@@ -60,6 +69,18 @@ describe('sessions and HTTP security', () => {
     expect((await me(forged)).statusCode).toBe(401);
   });
 
+  it('refuses a token signed with the development key of earlier sources', async () => {
+    const claims = decodePayload(userToken);
+    const forged = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(adminId)
+      .setIssuer('lockerroom-auth')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(PUBLISHED_DEV_SECRET);
+    expect((await me(forged)).statusCode).toBe(401);
+  });
+
   it('refuses an expired token even with the right key', async () => {
     const claims = decodePayload(userToken);
     const now = Math.floor(Date.now() / 1000);
@@ -69,7 +90,7 @@ describe('sessions and HTTP security', () => {
       .setIssuer('lockerroom-auth')
       .setIssuedAt(now - 7200)
       .setExpirationTime(now - 3600)
-      .sign(DEV_SECRET);
+      .sign(secret);
     expect((await me(expired)).statusCode).toBe(401);
   });
 
@@ -81,7 +102,7 @@ describe('sessions and HTTP security', () => {
       .setIssuer('lockerroom-auth')
       .setIssuedAt()
       .setExpirationTime('1h')
-      .sign(DEV_SECRET);
+      .sign(secret);
     expect((await me(swapped)).statusCode).toBe(401);
     // And the tampered payload with the original signature.
     const [header, , signature] = userToken.split('.');

@@ -107,7 +107,8 @@ export const authProvider: AuthProvider = {
     // stays true, and forgetting it would only ask /me again before the login form shows.
     if (!cached || 'user' in cached.outcome) forgetSession();
     try {
-      await fetch(`${STORE_API}/logout`, { credentials: 'include' });
+      // POST: a GET logout could be triggered by any other site (the gateway refuses those).
+      await fetch(`${STORE_API}/logout`, { method: 'POST', credentials: 'include' });
     } catch {
       // Leaving the console must work even when the gateway is unreachable.
     }

@@ -10,6 +10,8 @@ export interface ApiDocOptions {
   query?: z.ZodType;
   /** The body may be multipart (file uploads). */
   multipart?: boolean;
+  /** Answers beyond the common ones, or a route's own wording of one: status -> description. */
+  responses?: Record<string, string>;
 }
 
 export const ApiDoc = (options: ApiDocOptions) => SetMetadata(API_DOC_KEY, options);

@@ -31,6 +31,12 @@ export function buildOpenApi(routes: RouteEntry[], version: string): Record<stri
         '401': { description: 'Login required' },
         '403': { description: 'Role not allowed' },
         '404': { description: 'Not found' },
+        ...Object.fromEntries(
+          Object.entries(route.doc?.responses ?? {}).map(([status, description]) => [
+            status,
+            { description },
+          ]),
+        ),
       },
     };
     if (route.doc?.query) {

@@ -110,6 +110,9 @@ export const updatePasswordInputSchema = z
     message: 'does not match the new password',
   });
 
+/** The client's address, which the gateway adds to RPCs that auth limits per address. */
+export const clientAddressSchema = z.object({ ip: z.string().min(1).max(100).optional() });
+
 export const forgotPasswordInputSchema = z.object({ email: loginIdSchema });
 /** What the gateway sends auth: the form plus the client's address (for the per-address limit). */
 export const forgotPasswordRequestSchema = forgotPasswordInputSchema.extend({

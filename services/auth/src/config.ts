@@ -1,14 +1,22 @@
 /** Auth service configuration, parsed once at boot (convention 5). */
 import { z } from 'zod';
 import { baseConfigSchema } from '@lr/nest-kit';
+import { localJwtSecret } from './core/jwt-secret.js';
 
-/** Only for development and tests; production must set its own JWT_SECRET. */
-const DEV_JWT_SECRET = 'lockerroom-development-secret-change-me-0123456789';
+/** The development key earlier versions shipped in their source: public, so never accepted. */
+const PUBLISHED_DEV_SECRET = 'lockerroom-development-secret-change-me-0123456789';
 
 export const authConfigSchema = baseConfigSchema
   .extend({
-    /** HS256 key of the session JWTs (at least 32 characters). */
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    /**
+     * HS256 key of the session JWTs (at least 32 characters). Required in production; elsewhere,
+     * when unset, a random key is made once per DATA_DIR (core/jwt-secret.ts).
+     */
+    JWT_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .refine((v) => v !== PUBLISHED_DEV_SECRET, 'is the published development key; set your own')
+      .optional(),
     JWT_TTL_MINUTES: z.coerce
       .number()
       .int()
@@ -21,20 +29,35 @@ export const authConfigSchema = baseConfigSchema
     DEMO_CODE: z.string().min(6).max(128).default('demo345'),
     /** In production: creates login id `admin` with this code at start when no admin exists. */
     INITIAL_ADMIN_CODE: z.string().min(6).max(128).optional(),
-    /** Failed logins allowed per account, then per address, in LOGIN_WINDOW_MINUTES. */
-    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+    /**
+     * Wrong codes (logins and code changes) allowed per account from one address, then from one
+     * address over all accounts, in LOGIN_WINDOW_MINUTES; then that address gets 429.
+     */
+    LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     /** Reset-link requests allowed per client address in 15 minutes (any account, known or not). */
     RESET_MAX_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(10),
-    /** Extra delay per failure after the third one (slows guessing before refusing). */
+    /** Reset-link uses (new code with a token) allowed per client address in 15 minutes. */
+    RESET_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(10),
+    /**
+     * Extra delay of each failed answer per failure on the account (any address) past the third;
+     * slows guessing from many addresses without ever refusing the right code.
+     */
     LOGIN_FAILURE_DELAY_MS: z.coerce.number().int().min(0).default(250),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && !config.JWT_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required in production (a long random string, e.g. openssl rand -base64 48)',
+      });
     }
   })
-  .transform((config) => ({ ...config, JWT_SECRET: config.JWT_SECRET ?? DEV_JWT_SECRET }));
+  .transform((config) => ({
+    ...config,
+    JWT_SECRET: config.JWT_SECRET ?? localJwtSecret(config.DATA_DIR),
+  }));
 
 export type AuthConfig = z.infer<typeof authConfigSchema>;

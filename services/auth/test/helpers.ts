@@ -4,6 +4,7 @@ import { RPC, type Actor, type SessionGrant } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
 import { AuthModule, authConfigSchema, seedDemoData, type AuthConfig } from '../src/index.js';
+import { AfterReplyQueue } from '../src/core/after-reply-queue.js';
 
 export const DEMO_CODE = 'demo345';
 
@@ -66,4 +67,11 @@ export function agedToken(token: string, secret: string): Promise<string> {
     .setIssuedAt(now - 40 * 60)
     .setExpirationTime(now + 20 * 60)
     .sign(new TextEncoder().encode(secret));
+}
+
+/** Waits until the work auth does after answering (reset links and their mails) is done. */
+export async function afterReplyDone(env: TestEnv): Promise<void> {
+  const app = env.apps.get('auth');
+  if (!app) throw new Error('auth is not running');
+  await app.get(AfterReplyQueue).idle();
 }

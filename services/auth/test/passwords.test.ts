@@ -10,11 +10,21 @@ import {
   type ForgotPasswordReply,
   type SessionGrant,
 } from '@lr/contracts';
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { parseConfig } from '@lr/nest-kit';
-import { TestEnv, mailsIn } from '@lr/testing';
+import { TestEnv, mailsIn, waitFor } from '@lr/testing';
 import { AuthModule, authConfigSchema, seedDemoData } from '../src/index.js';
 import { hashResetToken } from '../src/passwords/passwords.service.js';
-import { DEMO_CODE, actorOf, errorOf, login, startAuth, type AuthTestEnv } from './helpers.js';
+import { argon2Work } from '../src/core/passwords.js';
+import {
+  DEMO_CODE,
+  actorOf,
+  afterReplyDone,
+  errorOf,
+  login,
+  startAuth,
+  type AuthTestEnv,
+} from './helpers.js';
 
 async function mailsTo(dataDir: string, to: string): Promise<string[]> {
   return (await mailsIn(dataDir)).filter((m) => m.includes(`To: ${to}`));
@@ -142,6 +152,8 @@ describe('auth profile and passwords', () => {
       reply.message.replace('Teacher@School.example', 'X'),
     );
 
+    // The link is made and mailed after the answer.
+    await afterReplyDone(t.env);
     const mails = await mailsTo(t.env.dataDir, 'teacher@school.example');
     expect(mails).toHaveLength(1);
     expect(mails[0]!.replace(/=\r?\n/g, '')).toContain('http://shop.example/password/reset/');
@@ -187,6 +199,7 @@ describe('auth profile and passwords', () => {
   it('an expired or superseded reset link is refused', async () => {
     await t.env.rpc.call(RPC.auth.forgotPassword, { email: 'teacher@school.example' });
     await t.env.rpc.call(RPC.auth.forgotPassword, { email: 'teacher@school.example' });
+    await afterReplyDone(t.env);
     const mails = await mailsTo(t.env.dataDir, 'teacher@school.example');
     const [older, newer] = mails.slice(-2).map(linkIn);
     await expect(
@@ -215,11 +228,13 @@ describe('auth profile and passwords', () => {
       email: 'teacher@school.example',
     });
     expect(reply.message).toContain('teacher@school.example');
+    await afterReplyDone(t.env);
     expect(await mailsTo(t.env.dataDir, 'teacher@school.example')).toHaveLength(before);
     await t.env.pool.query(
       `UPDATE auth.password_resets SET created_at = created_at - interval '16 minutes'`,
     );
     await t.env.rpc.call(RPC.auth.forgotPassword, { email: 'teacher@school.example' });
+    await afterReplyDone(t.env);
     expect(await mailsTo(t.env.dataDir, 'teacher@school.example')).toHaveLength(before + 1);
   });
 
@@ -246,24 +261,24 @@ describe('auth profile and passwords', () => {
     );
     await expect(forgot('nobody@x.example')).resolves.toBeTruthy();
     const { rows } = await t.env.pool.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM auth.reset_requests WHERE ip = $1',
+      `SELECT count(*)::int AS n FROM auth.reset_requests WHERE ip = $1 AND kind = 'link'`,
       [ip],
     );
     expect(rows[0]!.n).toBe(1);
   });
 
-  it('throttles per address across accounts, and a success resets only the account counter', async () => {
-    // Per account: 4 failures, a success, then 4 more failures are still allowed (limit 5).
+  it('throttles per address across accounts, and a success clears only that address on that account', async () => {
+    // Per account and address: 4 failures, a success from there, then 4 more are still allowed.
     for (let i = 0; i < 4; i += 1)
       await expect(login(t.env, 'pineridge', 'bad-code', '10.1.1.1')).rejects.toMatchObject({
         code: 'UNAUTHORIZED',
       });
-    await login(t.env, 'pineridge', DEMO_CODE, '10.1.1.2');
+    await login(t.env, 'pineridge', DEMO_CODE, '10.1.1.1');
     for (let i = 0; i < 4; i += 1)
-      await expect(login(t.env, 'pineridge', 'bad-code', '10.1.1.3')).rejects.toMatchObject({
+      await expect(login(t.env, 'pineridge', 'bad-code', '10.1.1.1')).rejects.toMatchObject({
         code: 'UNAUTHORIZED',
       });
-    await expect(login(t.env, 'pineridge', DEMO_CODE, '10.1.1.4')).resolves.toBeTruthy();
+    await expect(login(t.env, 'pineridge', DEMO_CODE, '10.1.1.1')).resolves.toBeTruthy();
 
     // Per address: 20 failures over many accounts, then even a right code from there is refused.
     for (let i = 0; i < 20; i += 1) {
@@ -283,6 +298,179 @@ describe('auth profile and passwords', () => {
       `UPDATE auth.login_failures SET at = at - interval '16 minutes' WHERE ip = '10.9.9.9'`,
     );
     await expect(login(t.env, 'oakpark', DEMO_CODE, '10.9.9.9')).resolves.toBeTruthy();
+  });
+
+  it('one address cannot lock an account for others: it waits, the owner elsewhere logs in', async () => {
+    const attacker = '203.0.113.66';
+    for (let i = 0; i < 5; i += 1)
+      await expect(login(t.env, 'ADMIN', `guess-${i}`, attacker)).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+      });
+    // The attacking address is refused on that account, even with the right code...
+    const refused = await errorOf(login(t.env, 'admin', DEMO_CODE, attacker));
+    expect(refused).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.stringMatching(/^Too many failed logins; try again in \d+ seconds$/),
+    });
+    expect((refused.details as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(
+      14 * 60,
+    );
+    // ...while the owner's right code from another address is let through at once.
+    await expect(login(t.env, 'admin', DEMO_CODE, '203.0.113.1')).resolves.toMatchObject({
+      user: { role: 'admin' },
+    });
+    // The owner's login does not give the attacker new guesses.
+    await expect(login(t.env, 'admin', 'guess-x', attacker)).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
+  });
+
+  it('counts IPv6 addresses of one /64 together (one host may use them all)', async () => {
+    for (let i = 1; i <= 5; i += 1)
+      await expect(
+        login(t.env, 'harborpoint', 'bad-code', `2001:db8:a:b::${i}`),
+      ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(
+      login(t.env, 'harborpoint', DEMO_CODE, '2001:db8:a:b:ffff::99'),
+    ).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    await expect(login(t.env, 'harborpoint', DEMO_CODE, '2001:db8:a:c::1')).resolves.toBeTruthy();
+  });
+
+  it('many addresses guessing one account slow its failures down but never refuse the right code', async () => {
+    // 6 addresses x 4 failures: past every per-address limit of nobody, 24 failures on the account.
+    for (let a = 0; a < 6; a += 1)
+      for (let i = 0; i < 4; i += 1)
+        await expect(
+          login(t.env, 'lockerroom345', `guess-${a}-${i}`, `192.0.2.${a + 10}`),
+        ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(login(t.env, 'lockerroom345', DEMO_CODE, '192.0.2.200')).resolves.toBeTruthy();
+    await expect(login(t.env, 'lockerroom345', DEMO_CODE, '192.0.2.10')).resolves.toBeTruthy();
+  });
+
+  it('counts wrong old codes of a code change like failed logins, per account and address', async () => {
+    const grant = await login(t.env, 'cedarhill', DEMO_CODE, '10.5.5.1');
+    const actor = await actorFor(grant);
+    const change = (oldPassword: string, ip: string) =>
+      t.env.rpc.call<SessionGrant>(
+        RPC.auth.updatePassword,
+        { oldPassword, newPassword: 'cedar-new-1', confirmPassword: 'cedar-new-1', ip },
+        { actor },
+      );
+    for (let i = 0; i < 5; i += 1) {
+      expect(await errorOf(change(`wrong-old-${i}`, '10.5.5.66'))).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: expect.stringMatching(/^oldPassword/),
+      });
+    }
+    const refused = await errorOf(change(DEMO_CODE, '10.5.5.66'));
+    expect(refused).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.stringMatching(/^Too many wrong old codes; try again in \d+ seconds$/),
+    });
+    expect((refused.details as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(
+      14 * 60,
+    );
+    // Same counters as logins: that address cannot log in to the account either.
+    await expect(login(t.env, 'cedarhill', DEMO_CODE, '10.5.5.66')).rejects.toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+    });
+    // From another address the right old code still works.
+    await expect(change(DEMO_CODE, '10.5.5.1')).resolves.toMatchObject({
+      user: { loginId: 'cedarhill' },
+    });
+  });
+
+  it('refuses an unknown reset token before any argon2 work, and limits uses per address', async () => {
+    const ip = '198.51.100.99';
+    const reset = (token: string, from = ip) =>
+      t.env.rpc.call(RPC.auth.resetPassword, {
+        token,
+        password: 'random-code-1',
+        confirmPassword: 'random-code-1',
+        ip: from,
+      });
+    const before = argon2Work.count;
+    for (let i = 0; i < 10; i += 1) {
+      expect(await errorOf(reset(`random-token-${i}-`.padEnd(43, 'x')))).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: 'Reset Password Token is invalid or has been expired',
+      });
+    }
+    expect(argon2Work.count).toBe(before);
+    // RESET_MAX_ATTEMPTS_PER_IP (10 by default), then the address waits.
+    const refused = await errorOf(reset('random-token-11'.padEnd(43, 'x')));
+    expect(refused).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.stringMatching(/^Too many reset attempts; try again in \d+ seconds$/),
+    });
+    expect((refused.details as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(
+      14 * 60,
+    );
+
+    // A valid token from another address costs one hash, for the new code.
+    await t.env.pool.query(
+      `UPDATE auth.password_resets SET created_at = created_at - interval '16 minutes'`,
+    );
+    await t.env.rpc.call(RPC.auth.forgotPassword, { email: 'teacher@school.example' });
+    await afterReplyDone(t.env);
+    const token = linkIn((await mailsTo(t.env.dataDir, 'teacher@school.example')).at(-1)!);
+    expect(await errorOf(reset(token))).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    const valid = argon2Work.count;
+    await reset(token, '198.51.100.100');
+    expect(argon2Work.count).toBe(valid + 1);
+    await expect(login(t.env, 'teacher@school.example', 'random-code-1')).resolves.toBeTruthy();
+  });
+});
+
+describe('reset links after the answer', () => {
+  let t: AuthTestEnv;
+  let silent: Server;
+  const sockets = new Set<Socket>();
+
+  beforeAll(async () => {
+    // An SMTP server that accepts connections and never says a word.
+    silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    t = await startAuth({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const admin = await actorOf(t.env, 'admin');
+    await t.env.rpc.call(
+      RPC.auth.registerUser,
+      {
+        name: 'Slow Mail School',
+        email: 'office@slow-mail.example',
+        password: 'first-code',
+        address: '1 Way',
+        district: 'D',
+      },
+      { actor: admin },
+    );
+  });
+  afterAll(async () => {
+    // A refusing greeting at last lets the stuck mail fail (it is logged), so auth stops at once.
+    for (const socket of sockets) socket.end('421 closing\r\n');
+    await afterReplyDone(t.env);
+    await t.env.close();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it('answers an existing account without waiting for the mail server', async () => {
+    const started = Date.now();
+    const reply = await t.env.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, {
+      email: 'office@slow-mail.example',
+      ip: '10.7.7.7',
+    });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(reply.message).toContain('office@slow-mail.example');
+    // The link was made after the answer and its mail is stuck on the silent server.
+    await waitFor(async () => {
+      const { rows } = await t.env.pool.query('SELECT 1 FROM auth.password_resets');
+      return rows.length === 1;
+    });
+    await waitFor(() => sockets.size > 0, { message: 'a connection to the silent server' });
   });
 });
 
@@ -337,13 +525,5 @@ describe('auth seed and initial admin', () => {
     } finally {
       await env.close();
     }
-  });
-
-  it('refuses to start in production without JWT_SECRET', () => {
-    expect(() => parseConfig(authConfigSchema, { NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    expect(
-      parseConfig(authConfigSchema, { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) })
-        .JWT_SECRET,
-    ).toBe('x'.repeat(32));
   });
 });

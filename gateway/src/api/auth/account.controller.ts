@@ -55,17 +55,21 @@ export class AccountController {
   @Put('/api/v1/password/update')
   @Access('login')
   @ApiDoc({
-    summary: 'Change own code (old, new, confirm); other sessions end',
+    summary:
+      'Change own code (old, new, confirm); other sessions end; wrong old codes are throttled like logins (429)',
     body: updatePasswordInputSchema,
+    responses: { '429': 'Too many wrong old codes from this address; Retry-After header' },
   })
   async updatePassword(
     @CurrentActor() actor: Actor,
     @Body() body: unknown,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const input = parseOrThrow(updatePasswordInputSchema, body ?? {});
+    // The address counts the old code's failures like a login's (auth throttles per address).
     const grant = await this.rpc
-      .call<SessionGrant>(RPC.auth.updatePassword, input, { actor })
+      .call<SessionGrant>(RPC.auth.updatePassword, { ...input, ip: request.ip }, { actor })
       .finally(() => this.sessions.evictUser(actor.id));
     setSessionCookie(reply, grant.token, new Date(grant.expiresAt), cookieSecure(this.config));
     return { success: true, user: toApiUser(grant.user), token: grant.token };
@@ -77,6 +81,7 @@ export class AccountController {
   @ApiDoc({
     summary: 'Mail a single-use reset link (same answer whether or not the account exists)',
     body: forgotPasswordInputSchema,
+    responses: { '429': 'Too many reset requests from this address; Retry-After header' },
   })
   async forgot(@Body() body: unknown, @Req() request: FastifyRequest) {
     const input = parseOrThrow(forgotPasswordInputSchema, body ?? {});
@@ -90,12 +95,18 @@ export class AccountController {
   @Put('/api/v1/password/reset/:token')
   @Access('public')
   @ApiDoc({
-    summary: 'Set a new code with a reset token (single use, 30 minutes)',
+    summary:
+      'Set a new code with a reset token (single use, 30 minutes); uses are limited per address (429)',
     body: resetPasswordBodySchema,
+    responses: { '429': 'Too many reset attempts from this address; Retry-After header' },
   })
-  async reset(@Param('token') token: string, @Body() body: unknown) {
+  async reset(
+    @Param('token') token: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+  ) {
     const input = parseOrThrow(resetPasswordBodySchema, body ?? {});
-    await this.rpc.call(RPC.auth.resetPassword, { token, ...input });
+    await this.rpc.call(RPC.auth.resetPassword, { token, ...input, ip: request.ip });
     return { success: true, message: 'Password Updated Successfully' };
   }
 }

@@ -11,6 +11,7 @@ import {
   type StreamableFile,
 } from '@nestjs/common';
 import {
+  AppError,
   RPC,
   loginBodySchema,
   parseOrThrow,
@@ -51,6 +52,10 @@ export class SessionController {
   @ApiDoc({
     summary: 'Log in with a login id (email) and code; sets the session cookie',
     body: loginBodySchema,
+    responses: {
+      '429':
+        'Too many wrong codes from this address (for this account or in all); Retry-After header',
+    },
   })
   async login(
     @Body() body: unknown,
@@ -67,10 +72,42 @@ export class SessionController {
     return { success: true, user: toApiUser(grant.user), token: grant.token };
   }
 
+  @Post('/api/v1/logout')
+  @HttpCode(200)
+  @Access('public')
+  @ApiDoc({
+    summary:
+      'Log out: ends the session and clears the cookie (refused from another origin, as every POST)',
+    responses: { '403': 'Sent from another origin (CSRF check)' },
+  })
+  logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.endSession(request, reply);
+  }
+
+  /**
+   * The old client's logout. A GET is sent cross-site by any page (an <img> is enough, and the
+   * SameSite=Lax cookie goes along with top-level navigations), so a browser saying the request
+   * comes from another site is refused; clients without Sec-Fetch-Site (old browsers, scripts) are
+   * served as before.
+   */
   @Get('/api/v1/logout')
   @Access('public')
-  @ApiDoc({ summary: 'Log out: ends the session and clears the cookie' })
-  async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  @ApiDoc({
+    summary:
+      'Log out (old clients; prefer POST): 403 when the browser says Sec-Fetch-Site: cross-site',
+    responses: { '403': 'Sent from another site (Sec-Fetch-Site: cross-site); use POST' },
+  })
+  logoutByGet(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw new AppError(
+        'FORBIDDEN',
+        'Cross-site logout refused: log out from the shop itself (POST /api/v1/logout)',
+      );
+    }
+    return this.endSession(request, reply);
+  }
+
+  private async endSession(request: FastifyRequest, reply: FastifyReply) {
     const token = request.sessionToken;
     try {
       if (token) await this.rpc.call(RPC.auth.logout, { token });

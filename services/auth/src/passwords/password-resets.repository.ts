@@ -38,6 +38,22 @@ export class PasswordResetsRepository {
     return rows[0]?.n ?? 0;
   }
 
+  /** The stored hash of a token that may still be used (unknown, used or expired: undefined). */
+  async findUsable(tokenHash: string, exec: Executor = this.db): Promise<string | undefined> {
+    const rows = await exec
+      .select({ tokenHash: passwordResets.tokenHash })
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.tokenHash, tokenHash),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1);
+    return rows[0]?.tokenHash;
+  }
+
   /** Marks a valid token used and returns its user, or undefined when unknown, used or expired. */
   async consume(tokenHash: string, exec: Executor): Promise<string | undefined> {
     const rows = await exec

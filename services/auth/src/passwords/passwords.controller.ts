@@ -3,6 +3,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   RPC,
+  clientAddressSchema,
   forgotPasswordRequestSchema,
   parseOrThrow,
   resetPasswordInputSchema,
@@ -24,7 +25,8 @@ export class PasswordsController {
   @MessagePattern(RPC.auth.resetPassword)
   async reset(@Payload() req: RpcRequest<unknown>): Promise<{ success: true }> {
     const input = parseOrThrow(resetPasswordInputSchema, req.input);
-    await this.passwords.reset(input.token, input.password);
+    const { ip } = parseOrThrow(clientAddressSchema, req.input ?? {});
+    await this.passwords.reset(input.token, input.password, ip);
     return { success: true };
   }
 }

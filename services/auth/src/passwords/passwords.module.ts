@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AfterReplyQueue } from '../core/after-reply-queue.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
@@ -9,6 +10,6 @@ import { PasswordsService } from './passwords.service.js';
 @Module({
   imports: [UsersModule, SessionsModule],
   controllers: [PasswordsController],
-  providers: [PasswordResetsRepository, ResetRequestsRepository, PasswordsService],
+  providers: [PasswordResetsRepository, ResetRequestsRepository, PasswordsService, AfterReplyQueue],
 })
 export class PasswordsModule {}

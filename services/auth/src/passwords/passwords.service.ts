@@ -1,13 +1,18 @@
 /**
  * Forgotten codes: a single-use link valid 30 minutes, mailed to the account when its login id is
- * an email address. The answer is the same whether or not the account exists. Requests are limited
- * per account (no mail bombing) and per client address (no asking for many accounts).
+ * an email address. The answer is the same, and takes the same time, whether or not the account
+ * exists: everything only an existing account needs happens after the answer (AfterReplyQueue).
+ * Requests are limited per account (no mail bombing) and per client address (no asking for many
+ * accounts); uses of a link are limited per client address, and a new code is hashed only for a
+ * token that is still valid, so random tokens cost no argon2 work.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type ForgotPasswordReply } from '@lr/contracts';
 import { DATABASE, LOGGER, Mailer, type Database, type Logger } from '@lr/nest-kit';
 import type { AuthConfig } from '../config.js';
+import { AfterReplyQueue } from '../core/after-reply-queue.js';
+import { addressKey } from '../core/client-address.js';
 import { hashPassword } from '../core/passwords.js';
 import { retryLater } from '../core/retry-later.js';
 import { AUTH_CONFIG } from '../core/tokens.js';
@@ -15,7 +20,7 @@ import { SessionHints } from '../sessions/session-hints.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
-import { ResetRequestsRepository } from './reset-requests.repository.js';
+import { ResetRequestsRepository, type ResetRequestKind } from './reset-requests.repository.js';
 
 export const RESET_TTL_MINUTES = 30;
 /** At most this many reset mails per account in RESET_LIMIT_WINDOW_MINUTES (no mail bombing). */
@@ -26,6 +31,13 @@ const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** Constant-time equality of two hex digests. */
+function sameDigest(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 @Injectable()
@@ -42,21 +54,49 @@ export class PasswordsService {
     private readonly sessions: SessionsService,
     private readonly hints: SessionHints,
     private readonly mailer: Mailer,
+    private readonly afterReply: AfterReplyQueue,
   ) {
     this.logger = logger.child({ context: PasswordsService.name });
   }
 
   /** `ip`: the client's address, limited to RESET_MAX_REQUESTS_PER_IP requests per window. */
   async forgot(loginIdOrEmail: string, ip?: string): Promise<ForgotPasswordReply> {
-    if (ip) await this.admitAddress(ip);
-    const reply = {
+    if (ip) await this.admit('link', ip, this.config.RESET_MAX_REQUESTS_PER_IP);
+    this.afterReply.push('reset link', loginIdOrEmail.trim().toLowerCase(), () =>
+      this.sendLink(loginIdOrEmail),
+    );
+    return {
       message: `If an account exists for ${loginIdOrEmail}, a password reset link has been sent to it`,
     };
+  }
+
+  /** Sets the new code, spends the token and ends every session of the account. */
+  async reset(token: string, password: string, ip?: string): Promise<void> {
+    if (ip) await this.admit('use', ip, this.config.RESET_MAX_ATTEMPTS_PER_IP);
+    const tokenHash = hashResetToken(token);
+    // The token first: a random one is refused before any argon2 work is spent on its password.
+    const stored = await this.resets.findUsable(tokenHash);
+    if (!stored || !sameDigest(stored, tokenHash)) throw AppError.badRequest(RESET_INVALID);
+    const passwordHash = await hashPassword(password);
+    const userId = await this.db.transaction(async (tx) => {
+      // Spent atomically: of two requests racing with one token, only one gets here with an owner.
+      const owner = await this.resets.consume(tokenHash, tx);
+      if (!owner) throw AppError.badRequest(RESET_INVALID);
+      const row = await this.users.update(owner, { passwordHash }, tx);
+      if (!row) throw AppError.badRequest(RESET_INVALID);
+      await this.sessions.revokeAllOfUser(owner, tx);
+      return owner;
+    });
+    await this.hints.userChanged(userId);
+  }
+
+  /** After the answer: makes and mails the link when the account exists and may have one. */
+  private async sendLink(loginIdOrEmail: string): Promise<void> {
     const user = await this.users.findByLoginId(loginIdOrEmail);
-    if (!user) return reply;
+    if (!user) return;
     if ((await this.resets.countRecent(user.id, RESET_LIMIT_WINDOW_MINUTES)) >= RESET_LIMIT) {
       this.logger.warn({ userId: user.id }, 'password reset requested too often; no mail sent');
-      return reply;
+      return;
     }
 
     const token = randomBytes(32).toString('base64url');
@@ -71,7 +111,7 @@ export class PasswordsService {
         { userId: user.id },
         'password reset requested for an account without an email address',
       );
-      return reply;
+      return;
     }
     try {
       await this.mailer.send({
@@ -80,35 +120,23 @@ export class PasswordsService {
         text: `Hello ${user.name},\n\nYour password reset link is:\n\n${link}\n\nIt works once and expires in ${RESET_TTL_MINUTES} minutes. If you did not ask for it, ignore this email.\n`,
       });
     } catch (error) {
-      // Same answer either way, so the caller cannot probe accounts; the failure is logged.
       this.logger.error(
         { err: (error as Error).message, userId: user.id },
         'password reset mail failed',
       );
     }
-    return reply;
   }
 
-  /** Counts every request from the address, known account or not, so the limit reveals nothing. */
-  private async admitAddress(ip: string): Promise<void> {
-    const max = this.config.RESET_MAX_REQUESTS_PER_IP;
-    const recent = await this.requests.admit(ip, RESET_LIMIT_WINDOW_MINUTES, max);
+  /**
+   * Counts every request or use from the address, known account or not, so the limit reveals
+   * nothing; past `max` in the window the address waits (429 with Retry-After).
+   */
+  private async admit(kind: ResetRequestKind, ip: string, max: number): Promise<void> {
+    const key = addressKey(ip);
+    const recent = await this.requests.admit(kind, key, RESET_LIMIT_WINDOW_MINUTES, max);
     if (recent.admitted) return;
-    this.logger.warn({ ip }, 'password reset requested too often from one address');
-    throw retryLater('reset requests', recent.oldest, RESET_LIMIT_WINDOW_MINUTES);
-  }
-
-  /** Sets the new code, spends the token and ends every session of the account. */
-  async reset(token: string, password: string): Promise<void> {
-    const passwordHash = await hashPassword(password);
-    const userId = await this.db.transaction(async (tx) => {
-      const owner = await this.resets.consume(hashResetToken(token), tx);
-      if (!owner) throw AppError.badRequest(RESET_INVALID);
-      const row = await this.users.update(owner, { passwordHash }, tx);
-      if (!row) throw AppError.badRequest(RESET_INVALID);
-      await this.sessions.revokeAllOfUser(owner, tx);
-      return owner;
-    });
-    await this.hints.userChanged(userId);
+    this.logger.warn({ ip: key, kind }, 'password reset limit reached for one address');
+    const what = kind === 'link' ? 'reset requests' : 'reset attempts';
+    throw retryLater(what, recent.oldest, RESET_LIMIT_WINDOW_MINUTES);
   }
 }

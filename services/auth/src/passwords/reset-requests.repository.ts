@@ -1,10 +1,13 @@
 /**
- * Reset-link requests per client address. The per-account limit stops mail bombing one account;
- * this one stops one address from asking for the links of many accounts (or probing which exist).
+ * Reset-link requests and reset-token uses per client address. The per-account limit stops mail
+ * bombing one account; the 'link' limit stops one address from asking for the links of many
+ * accounts (or probing which exist); the 'use' limit stops one address from trying tokens.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { DATABASE, type Database } from '@lr/nest-kit';
+
+export type ResetRequestKind = 'link' | 'use';
 
 @Injectable()
 export class ResetRequestsRepository {
@@ -17,6 +20,7 @@ export class ResetRequestsRepository {
    * is fine for a throttle.
    */
   async admit(
+    kind: ResetRequestKind,
     ip: string,
     windowMinutes: number,
     max: number,
@@ -24,12 +28,12 @@ export class ResetRequestsRepository {
     const result = await this.db.execute<{ oldest: string | null; admitted: boolean }>(sql`
       WITH pruned AS (
         DELETE FROM auth.reset_requests
-        WHERE ip = ${ip} AND at <= now() - make_interval(mins => ${windowMinutes})
+        WHERE kind = ${kind} AND ip = ${ip} AND at <= now() - make_interval(mins => ${windowMinutes})
       ), recent AS (
         SELECT count(*)::int AS n, min(at) AS oldest FROM auth.reset_requests
-        WHERE ip = ${ip} AND at > now() - make_interval(mins => ${windowMinutes})
+        WHERE kind = ${kind} AND ip = ${ip} AND at > now() - make_interval(mins => ${windowMinutes})
       ), added AS (
-        INSERT INTO auth.reset_requests (ip) SELECT ${ip} FROM recent WHERE recent.n < ${max}
+        INSERT INTO auth.reset_requests (kind, ip) SELECT ${kind}, ${ip} FROM recent WHERE recent.n < ${max}
         RETURNING id
       )
       SELECT recent.oldest, EXISTS (SELECT 1 FROM added) AS admitted FROM recent`);

@@ -3,6 +3,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   RPC,
+  clientAddressSchema,
   parseOrThrow,
   updatePasswordInputSchema,
   updateProfileInputSchema,
@@ -31,6 +32,8 @@ export class ProfileController {
   @MessagePattern(RPC.auth.updatePassword)
   changePassword(@Payload() req: RpcRequest<unknown>): Promise<SessionGrant> {
     const actor = requireActor(req.actor);
-    return this.profile.changePassword(actor, parseOrThrow(updatePasswordInputSchema, req.input));
+    const change = parseOrThrow(updatePasswordInputSchema, req.input);
+    const { ip } = parseOrThrow(clientAddressSchema, req.input ?? {});
+    return this.profile.changePassword(actor, change, ip ?? 'unknown');
   }
 }

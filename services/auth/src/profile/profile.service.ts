@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type Actor, type AuthUser, type SessionGrant } from '@lr/contracts';
 import { DATABASE, type Database } from '@lr/nest-kit';
 import { hashPassword, verifyPassword } from '../core/passwords.js';
+import { CodeCheckThrottle } from '../sessions/code-check-throttle.js';
 import { SessionHints } from '../sessions/session-hints.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { UserEvents } from '../users/user-events.js';
@@ -28,6 +29,7 @@ export class ProfileService {
     private readonly events: UserEvents,
     private readonly sessions: SessionsService,
     private readonly hints: SessionHints,
+    private readonly throttle: CodeCheckThrottle,
   ) {}
 
   async me(actor: Actor): Promise<AuthUser> {
@@ -62,13 +64,17 @@ export class ProfileService {
   /**
    * Wrong old code is 400 (spec: the form shows the server's message). Every session of the user
    * ends, then a new one is opened for the caller, so other devices must log in with the new code.
+   * The old code is a guess like a login's (a stolen session must not test codes without limit):
+   * its failures count against the same limits, per account and `ip`.
    */
-  async changePassword(actor: Actor, change: PasswordChange): Promise<SessionGrant> {
+  async changePassword(actor: Actor, change: PasswordChange, ip: string): Promise<SessionGrant> {
     const current = await this.users.findById(actor.id);
     if (!current) throw AppError.unauthorized();
-    if (!(await verifyPassword(current.passwordHash, change.oldPassword))) {
-      throw AppError.badRequest('oldPassword: Old password is incorrect');
-    }
+    const oldOk = await this.throttle.check(
+      { loginKey: CodeCheckThrottle.keyOf(current.loginId), ip, what: 'wrong old codes' },
+      () => verifyPassword(current.passwordHash, change.oldPassword),
+    );
+    if (!oldOk) throw AppError.badRequest('oldPassword: Old password is incorrect');
     const passwordHash = await hashPassword(change.newPassword);
     const grant = await this.db.transaction(async (tx) => {
       const row = await this.users.update(actor.id, { passwordHash }, tx);

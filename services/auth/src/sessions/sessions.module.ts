@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
+import { CodeCheckThrottle } from './code-check-throttle.js';
 import { LoginThrottleRepository } from './login-throttle.repository.js';
 import { LoginService } from './login.service.js';
 import { SessionHints } from './session-hints.js';
@@ -15,8 +16,9 @@ import { SessionsService } from './sessions.service.js';
     SessionsService,
     SessionHints,
     LoginThrottleRepository,
+    CodeCheckThrottle,
     LoginService,
   ],
-  exports: [SessionsService, SessionHints],
+  exports: [SessionsService, SessionHints, CodeCheckThrottle],
 })
 export class SessionsModule {}

@@ -3,7 +3,8 @@ import { apiFetch } from '../../../lib/api';
 import { meQueryKey } from '../../../lib/auth';
 
 export function logout(): Promise<{ success: true }> {
-  return apiFetch('/api/v1/logout');
+  // POST: a GET logout could be triggered by any other site (the gateway refuses those).
+  return apiFetch('/api/v1/logout', { method: 'POST' });
 }
 
 export function useLogout() {

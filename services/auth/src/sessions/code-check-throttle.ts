@@ -1,0 +1,89 @@
+/**
+ * The throttle around every check of an account's code (login, and the old code of a code change),
+ * so both count as guesses against the same limits:
+ *
+ * - per account and address (LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP): the guessing address waits;
+ * - per address (LOGIN_MAX_FAILURES_PER_IP): one address cannot try many accounts;
+ *   (an "address" is an IPv4 address or an IPv6 /64: core/client-address.ts)
+ * - per account, from every address: failed answers come back more slowly (LOGIN_FAILURE_DELAY_MS
+ *   per failure past the third, at most 3 s). It never refuses, so nobody can lock an account for
+ *   others: the right code from another address is let through at once.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, LOGGER, type Database, type Logger } from '@lr/nest-kit';
+import type { AuthConfig } from '../config.js';
+import { addressKey } from '../core/client-address.js';
+import { retryLater } from '../core/retry-later.js';
+import { AUTH_CONFIG } from '../core/tokens.js';
+import { LoginThrottleRepository, type FailureCount } from './login-throttle.repository.js';
+
+/** Failures on an account before each further failed answer is slowed down. */
+const SLOW_DOWN_AFTER = 3;
+const MAX_SLOW_DOWN_MS = 3000;
+
+export interface CodeCheck {
+  /** The account's key: its login id, trimmed and lower-cased (login ids are case-insensitive). */
+  loginKey: string;
+  ip: string;
+  /** What a refusal names: "Too many <what>; try again in N seconds". */
+  what: string;
+}
+
+@Injectable()
+export class CodeCheckThrottle {
+  private readonly logger: Logger;
+
+  constructor(
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(LOGGER) logger: Logger,
+    private readonly failures: LoginThrottleRepository,
+  ) {
+    this.logger = logger.child({ context: CodeCheckThrottle.name });
+  }
+
+  static keyOf(loginId: string): string {
+    return loginId.trim().toLowerCase();
+  }
+
+  /**
+   * Runs `verify` unless the address is throttled (then 429 with the seconds to wait). Returns its
+   * answer; a wrong code is counted, and its answer slowed when the account is under attack.
+   */
+  async check(attempt: CodeCheck, verify: () => Promise<boolean>): Promise<boolean> {
+    const { loginKey } = attempt;
+    const ip = addressKey(attempt.ip);
+    const windowMinutes = this.config.LOGIN_WINDOW_MINUTES;
+    const before = await this.db.transaction(async (tx) => {
+      const counts = await this.failures.countAndLock(loginKey, ip, windowMinutes, tx);
+      this.refuseWhenOver(
+        attempt,
+        counts.accountAndIp,
+        this.config.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP,
+      );
+      this.refuseWhenOver(attempt, counts.ip, this.config.LOGIN_MAX_FAILURES_PER_IP);
+      // Counted as a failure until the code proves right (see the repository).
+      await this.failures.recordFailure(loginKey, ip, tx);
+      return counts;
+    });
+
+    if (await verify()) {
+      await this.failures.clearAccountAndIp(loginKey, ip);
+      return true;
+    }
+    const ofAccount = before.account.count + 1;
+    this.logger.info({ loginKey, ip, failures: ofAccount }, `${attempt.what}: one more`);
+    const extra = ofAccount - SLOW_DOWN_AFTER;
+    if (extra > 0 && this.config.LOGIN_FAILURE_DELAY_MS > 0) {
+      await sleep(Math.min(extra * this.config.LOGIN_FAILURE_DELAY_MS, MAX_SLOW_DOWN_MS));
+    }
+    return false;
+  }
+
+  private refuseWhenOver(attempt: CodeCheck, failures: FailureCount, max: number): void {
+    if (failures.count < max) return;
+    this.logger.warn({ loginKey: attempt.loginKey, ip: attempt.ip }, `too many ${attempt.what}`);
+    throw retryLater(attempt.what, failures.oldest, this.config.LOGIN_WINDOW_MINUTES);
+  }
+}
