@@ -259,9 +259,17 @@ describe('console: images, codes and deletes', () => {
 
   describe('deletes through the Yes/No dialog', () => {
     /** DELETE requests the page sends to the console API. */
+    /** Waits (up to 10 s) until the DELETE sent from the dialog has its answer. */
+    async function untilAnswered(deletes: string[]): Promise<void> {
+      const deadline = Date.now() + 10_000;
+      while (deletes.length === 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+
+    /** DELETE requests to the console API that got their answer (a sent one may still be open). */
     function watchDeletes(page: Page): string[] {
       const deletes: string[] = [];
-      page.on('request', (request) => {
+      page.on('requestfinished', (request) => {
         if (request.method() === 'DELETE' && request.url().includes('/api/console/'))
           deletes.push(request.url());
       });
@@ -317,6 +325,7 @@ describe('console: images, codes and deletes', () => {
       );
       await page.getByText('Product Deleted Successfully').first().waitFor();
       await row.waitFor({ state: 'detached' });
+      await untilAnswered(deletes);
       expect(deletes).toHaveLength(1);
       await context.close();
 
@@ -350,6 +359,7 @@ describe('console: images, codes and deletes', () => {
         },
       );
       await row.waitFor({ state: 'detached' });
+      await untilAnswered(deletes);
       expect(deletes).toHaveLength(1);
       await context.close();
 
@@ -392,6 +402,7 @@ describe('console: images, codes and deletes', () => {
       await page.getByText('Order Deleted Successfully').first().waitFor();
       // The list may come back with its search in the URL (react-admin keeps list filters).
       await page.waitForURL(atList('orders'));
+      await untilAnswered(deletes);
       expect(deletes).toHaveLength(1);
       // Gone from the console's list: the same search now finds nothing.
       await page.getByPlaceholder('Order ID, student or school').fill(order.orderId);

@@ -7,8 +7,9 @@ export function RatingStars({ value, count }: { value: number; count?: number })
     return 'empty';
   });
   return (
-    <span className="rating" aria-label={`Rated ${rounded} out of 5`}>
-      <span aria-hidden="true">
+    <span className="rating">
+      {/* A label needs a role: the stars are one image to assistive technology. */}
+      <span role="img" aria-label={`Rated ${rounded} out of 5`}>
         {stars.map((kind, i) => (
           <span key={i} className={`star star--${kind}`}>
             ★
