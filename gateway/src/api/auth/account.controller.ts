@@ -19,7 +19,7 @@ import { Access } from '../../auth/access.decorator.js';
 import { setSessionCookie } from '../../auth/cookie.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { SessionCache } from '../../auth/session-cache.js';
-import { ImageStore } from '../../core/media-storage.js';
+import { ImageStore } from '../../core/image-store.js';
 import { GATEWAY_CONFIG } from '../../core/tokens.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { readFormWithAvatar } from './avatar-upload.js';
@@ -42,13 +42,14 @@ export class AccountController {
     multipart: true,
   })
   async updateProfile(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
-    const { fields, storeAvatar } = await readFormWithAvatar(request, this.images);
+    const { fields, withAvatar } = await readFormWithAvatar(request, this.images, actor);
     const input = parseOrThrow(updateProfileBodySchema, fields);
-    const avatar = await storeAvatar();
     // The cached actor carries the name and login id (auth's hint evicts too; this is the fallback).
-    const user = await this.rpc
-      .call<AuthUser>(RPC.auth.updateProfile, { ...input, avatar }, { actor })
-      .finally(() => this.sessions.evictUser(actor.id));
+    const user = await withAvatar((avatar) =>
+      this.rpc
+        .call<AuthUser>(RPC.auth.updateProfile, { ...input, avatar }, { actor })
+        .finally(() => this.sessions.evictUser(actor.id)),
+    );
     return { success: true, user: toApiUser(user) };
   }
 
