@@ -62,7 +62,7 @@ function createMediaStorage(config: GatewayConfig): MediaStorage {
   return new LocalMediaStorage(mediaDir(config));
 }
 
-function createImageStore(config: GatewayConfig, logger: Logger): ImageStore {
+function createImageStore(config: GatewayConfig, logger: Logger, queue: ImageQueue): ImageStore {
   // Process-wide sharp settings. Parallelism comes from the image queue (IMAGE_CONCURRENCY images
   // at once), so each image gets one libvips thread: more would multiply the memory of every image
   // in the queue and compete with request handling for the cores. libvips' operation cache only
@@ -71,7 +71,7 @@ function createImageStore(config: GatewayConfig, logger: Logger): ImageStore {
   sharp.cache(false);
   return new ImageStore(
     createMediaStorage(config),
-    new ImageQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE_MAX),
+    queue,
     new UploadAllowance(config.IMAGE_UPLOADS_PER_MINUTE),
     config.IMAGE_MAX_PIXELS,
     logger.child({ context: 'ImageStore' }),
@@ -95,7 +95,15 @@ export class CoreModule {
         useFactory: (nc: NatsConnection) =>
           new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS),
       },
-      { provide: ImageStore, useFactory: () => createImageStore(config, logger) },
+      {
+        provide: ImageQueue,
+        useFactory: () => new ImageQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE_MAX),
+      },
+      {
+        provide: ImageStore,
+        inject: [ImageQueue],
+        useFactory: (queue: ImageQueue) => createImageStore(config, logger, queue),
+      },
     ];
     return {
       module: CoreModule,

@@ -19,7 +19,7 @@ import type { Logger } from '@lr/nest-kit';
 import sharp, { type Sharp } from 'sharp';
 import type { ImageKind, UploadedFile } from './body.js';
 import { checkImageHeader, type CheckedImage } from './image-header.js';
-import type { ImageQueue, ImageQueueStats } from './image-queue.js';
+import type { ImageQueue } from './image-queue.js';
 import type { MediaStorage } from './media-storage.js';
 import type { UploadAllowance } from './upload-allowance.js';
 
@@ -60,11 +60,6 @@ export class ImageStore {
     private readonly maxPixels: number,
     private readonly logger: Logger,
   ) {}
-
-  /** The image queue's figures (for tests and diagnosis). */
-  queueStats(): ImageQueueStats {
-    return this.queue.stats();
-  }
 
   /**
    * Counts the files against the account's allowance (429), then checks each one's kind (400) and

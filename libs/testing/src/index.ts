@@ -4,3 +4,5 @@ export * from './wait.js';
 export * from './env.js';
 export * from './builders.js';
 export * from './mail.js';
+export * from './multipart.js';
+export * from './images.js';
