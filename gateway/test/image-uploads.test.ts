@@ -2,7 +2,7 @@
  * Images through the gateway with the real auth service (avatars): a huge image is refused from its
  * header before anything is decoded, a full image queue answers 503 with Retry-After, the per-account
  * upload allowance answers 429, stored avatars carry no EXIF, a refused registration leaves no file,
- * and a deleted user's avatar file is removed.
+ * and the avatar file of a deleted user, or one replaced by a new avatar, is removed.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -35,8 +35,13 @@ describe('gateway image uploads (avatars)', () => {
   let avatarsDir: string;
 
   const avatarFiles = () => (existsSync(avatarsDir) ? readdirSync(avatarsDir) : []);
-  const updateAvatar = (cookie: string, data: Buffer, name = 'Cedar Hill MS') => {
-    const form = multipartForm({ name, email: 'cedarhill' }, [
+  const updateAvatar = (
+    cookie: string,
+    data: Buffer,
+    name = 'Cedar Hill MS',
+    loginId = 'cedarhill',
+  ) => {
+    const form = multipartForm({ name, email: loginId }, [
       { field: 'avatar', data, filename: 'me.png', type: 'image/png' },
     ]);
     return h.inject({
@@ -114,6 +119,18 @@ describe('gateway image uploads (avatars)', () => {
     expect(stored.orientation).toBeUndefined();
     // Only the small web version is kept for an avatar.
     expect(avatarFiles()).toEqual([path.basename(file)]);
+  });
+
+  it('removes the avatar a new one replaces', async () => {
+    const cookie = await h.loginAs('pineridge');
+    const first = await updateAvatar(cookie, await solidPng(10, 10), 'Pine Ridge', 'pineridge');
+    expect(first.statusCode).toBe(200);
+    const firstFile = path.basename(first.json().user.avatar.url as string);
+    expect(avatarFiles()).toContain(firstFile);
+    const second = await updateAvatar(cookie, await solidPng(12, 12), 'Pine Ridge', 'pineridge');
+    expect(second.statusCode).toBe(200);
+    expect(avatarFiles()).toContain(path.basename(second.json().user.avatar.url as string));
+    expect(avatarFiles()).not.toContain(firstFile);
   });
 
   it('answers 503 with Retry-After while the image queue is full, storing nothing', async () => {

@@ -131,8 +131,9 @@ export class ImageStore {
   }
 
   /**
-   * Removes a deleted user's avatar. Never throws: the user is already gone, and a file left behind
-   * is only logged. The default avatar and URLs of other origins are not ours and are left alone.
+   * Removes an avatar nothing refers to any more (its user was deleted or chose another). Never
+   * throws: the change is already made, and a file left behind is only logged. The default avatar
+   * and URLs of other origins are not ours and are left alone.
    */
   async removeAvatar(url: string): Promise<void> {
     const key = this.storage.keyOf(url);

@@ -42,14 +42,19 @@ export class AccountController {
     multipart: true,
   })
   async updateProfile(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
-    const { fields, withAvatar } = await readFormWithAvatar(request, this.images, actor);
+    const { fields, hasAvatar, withAvatar } = await readFormWithAvatar(request, this.images, actor);
     const input = parseOrThrow(updateProfileBodySchema, fields);
+    // The avatar a new one replaces: nothing else refers to it, so it goes once the new one is saved.
+    const replaced = hasAvatar
+      ? (await this.rpc.call<AuthUser>(RPC.auth.me, {}, { actor })).avatar.url
+      : undefined;
     // The cached actor carries the name and login id (auth's hint evicts too; this is the fallback).
     const user = await withAvatar((avatar) =>
       this.rpc
         .call<AuthUser>(RPC.auth.updateProfile, { ...input, avatar }, { actor })
         .finally(() => this.sessions.evictUser(actor.id)),
     );
+    if (replaced && replaced !== user.avatar.url) await this.images.removeAvatar(replaced);
     return { success: true, user: toApiUser(user) };
   }
 

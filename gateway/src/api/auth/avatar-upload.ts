@@ -13,6 +13,8 @@ const DATA_URL = /^data:image\/[a-z+.-]+;base64,(.+)$/is;
 
 export interface FormWithAvatar {
   fields: Record<string, unknown>;
+  /** Whether an avatar came with the form. */
+  hasAvatar: boolean;
   /**
    * Stores the checked avatar, if one came, and calls `use` with it; call it only once the other
    * fields are valid. A refused call removes the stored file again.
@@ -44,5 +46,9 @@ export async function readFormWithAvatar(
   if (files.some((f) => f.field !== 'avatar'))
     throw AppError.badRequest('Only an avatar file may be sent');
   const [checked] = file ? await images.check(actor.id, [file], 'avatar') : [];
-  return { fields: rest, withAvatar: (use) => images.withAvatar(checked, use) };
+  return {
+    fields: rest,
+    hasAvatar: checked !== undefined,
+    withAvatar: (use) => images.withAvatar(checked, use),
+  };
 }
