@@ -39,7 +39,11 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
    * decoded pixel costs 3 to 4 bytes, so this bounds the memory one image can take.
    */
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).max(268_402_689).default(40_000_000),
-  /** Images decoded, resized and encoded at once; the rest wait (see IMAGE_QUEUE_MAX). */
+  /**
+   * Images decoded, resized and encoded at once; the rest wait (see IMAGE_QUEUE_MAX). Each takes one
+   * of Node's libuv threads (4 unless UV_THREADPOOL_SIZE says otherwise), which file reads and gzip
+   * also need: keep it below that pool's size.
+   */
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** Images that may wait for a turn; beyond that an upload is answered 503 with Retry-After. */
   IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(16),

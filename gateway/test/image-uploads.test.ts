@@ -121,6 +121,20 @@ describe('gateway image uploads (avatars)', () => {
     expect(avatarFiles()).toEqual([path.basename(file)]);
   });
 
+  it('refuses with 400 an image whose header reads but whose pixels do not, storing nothing', async () => {
+    const cookie = await h.loginAs('lakeview');
+    const whole = await solidPng(64, 64);
+    const files = avatarFiles();
+    const started = queue.stats().started;
+    const response = await updateAvatar(cookie, whole.subarray(0, 60), 'Lakeview', 'lakeview');
+    expect(response.statusCode).toBe(400);
+    expect(message(response)).toBe('avatar: the image could not be read');
+    // The header passed; decoding found the pixels missing.
+    expect(queue.stats().started).toBe(started + 1);
+    expect(queue.stats().active).toBe(0);
+    expect(avatarFiles()).toEqual(files);
+  });
+
   it('removes the avatar a new one replaces', async () => {
     const cookie = await h.loginAs('pineridge');
     const first = await updateAvatar(cookie, await solidPng(10, 10), 'Pine Ridge', 'pineridge');
