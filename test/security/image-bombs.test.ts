@@ -2,8 +2,9 @@
  * Image decoding cannot take the gateway down (ARCHITECTURE.md section 9): a 16383 x 16383 PNG (a
  * 1 MB file that decodes to 1 GB) is refused from its header with nothing decoded or created; eight
  * large but allowed uploads at once go through the image queue two at a time while /health keeps
- * answering and memory stays bounded; a phone photo's EXIF (GPS position) is gone from every file
- * stored and served, with its orientation applied.
+ * answering and memory stays bounded; a form whose second image cannot be read leaves no file; a
+ * phone photo's EXIF (GPS position) is gone from every file stored and served, with its orientation
+ * applied.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -116,6 +117,25 @@ describe('image decoding cannot take the gateway down', () => {
     const stored = await sharp(mediaFile(product.images[0]!.originalUrl)).metadata();
     expect(stored).toMatchObject({ format: 'png', width: 6000, height: 4000 });
   }, 120_000);
+
+  it('creates nothing and leaves no file when a later image of the form cannot be read', async () => {
+    const files = productFiles();
+    const good = await solidPng(50, 50);
+    const broken = (await solidPng(64, 64)).subarray(0, 60);
+    const response = await createProduct('Zz Half Broken', [good, broken]);
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body)).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'images: the image could not be read',
+    });
+    expect(productFiles()).toEqual(files);
+    const list = await stack.request({
+      method: 'GET',
+      url: `/api/console/products?filter=${encodeURIComponent(JSON.stringify({ q: 'Zz Half' }))}`,
+      cookie: admin,
+    });
+    expect(JSON.parse(list.body)).toEqual([]);
+  });
 
   it('strips EXIF (GPS position) from the stored and served files and applies the orientation', async () => {
     const photo = await sharp({

@@ -3,10 +3,10 @@
  *
  * 1. `check` (as soon as the form is read): the account's upload allowance, then each file's kind and
  *    pixel count from its header. Nothing is decoded, so a refusal costs next to nothing.
- * 2. `withProductImages` / `withAvatar` (once the other fields are valid): each image is decoded,
- *    oriented and re-encoded in the image queue, then every file is written, then the caller's call
- *    runs. If the writing fails, or the call is refused, the new files are removed again: a refused
- *    request leaves nothing behind.
+ * 2. `withProductImages` / `withAvatar` (once the other fields are valid): each image in turn is
+ *    decoded, oriented and re-encoded in the image queue and its files written; then the caller's
+ *    call runs. If an image cannot be read or stored, or the call is refused, the request's new
+ *    files are removed again: a refused request leaves nothing behind.
  *
  * What is stored is re-encoded, never the bytes as uploaded: encoders write no metadata unless asked,
  * so EXIF (a phone photo's GPS position, camera serial), XMP and comments are gone, and the EXIF
@@ -82,33 +82,35 @@ export class ImageStore {
     images: CheckedImage[],
     use: (stored: ImageRef[]) => Promise<T>,
   ): Promise<T> {
-    const files: MediaFile[] = [];
-    const refs: { web: string; original: string }[] = [];
-    // One image at a time: a request holds at most one of the queue's slots.
-    for (const image of images) {
-      const name = `products/${randomBytes(16).toString('hex')}`;
-      const [web, original] = await this.render(image, [
-        (input) =>
-          input
-            .resize({ width: WEB_WIDTH.products, withoutEnlargement: true })
-            .webp({ quality: 80 }),
-        (input) => encodeAs(input, image.kind),
-      ]);
-      files.push(
-        { key: `${name}.web.webp`, data: web, contentType: 'image/webp' },
-        { key: `${name}.${image.kind}`, data: original, contentType: CONTENT_TYPES[image.kind] },
-      );
-      refs.push({ web: `${name}.web.webp`, original: `${name}.${image.kind}` });
+    const written: string[] = [];
+    const stored: ImageRef[] = [];
+    try {
+      // One image at a time: a request holds at most one of the queue's slots, and at most one
+      // image's encoded files before they are written.
+      for (const image of images) {
+        const name = `products/${randomBytes(16).toString('hex')}`;
+        const [web, original] = await this.render(image, [
+          (input) =>
+            input
+              .resize({ width: WEB_WIDTH.products, withoutEnlargement: true })
+              .webp({ quality: 80 }),
+          (input) => encodeAs(input, image.kind),
+        ]);
+        const webKey = `${name}.web.webp`;
+        const originalKey = `${name}.${image.kind}`;
+        const urls = await this.writeAll([
+          { key: webKey, data: web, contentType: 'image/webp' },
+          { key: originalKey, data: original, contentType: CONTENT_TYPES[image.kind] },
+        ]);
+        written.push(webKey, originalKey);
+        stored.push({ url: urls.get(webKey)!, originalUrl: urls.get(originalKey)! });
+      }
+    } catch (error) {
+      // A later image that cannot be read or stored takes the earlier ones of the request with it.
+      await this.removeQuietly(written);
+      throw error;
     }
-    const urls = await this.writeAll(files);
-    const stored = refs.map((ref) => ({
-      url: urls.get(ref.web)!,
-      originalUrl: urls.get(ref.original)!,
-    }));
-    return this.removeIfRefused(
-      files.map((f) => f.key),
-      () => use(stored),
-    );
+    return this.removeIfRefused(written, () => use(stored));
   }
 
   /**
