@@ -36,6 +36,21 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.url().optional(),
+  /**
+   * Largest image accepted, in pixels (width x height, read from the header before decoding). A
+   * decoded pixel costs 3 to 4 bytes, so this bounds the memory one image can take.
+   */
+  IMAGE_MAX_PIXELS: z.coerce.number().int().min(1).max(268_402_689).default(40_000_000),
+  /**
+   * Images decoded, resized and encoded at once; the rest wait (see IMAGE_QUEUE_MAX). Each takes one
+   * of Node's libuv threads (4 unless UV_THREADPOOL_SIZE says otherwise), which file reads and gzip
+   * also need: keep it below that pool's size.
+   */
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Images that may wait for a turn; beyond that an upload is answered 503 with Retry-After. */
+  IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(16),
+  /** Images one account may upload per minute (then 429 with Retry-After); 0 disables the limit. */
+  IMAGE_UPLOADS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(30),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

@@ -25,6 +25,7 @@ export interface AuthHarness {
 export async function startAuthHarness(
   authEnv: Record<string, string> = {},
   env?: TestEnv,
+  gatewayEnv: Record<string, string> = {},
 ): Promise<AuthHarness> {
   const testEnv = env ?? (await TestEnv.create());
   const authConfig = parseConfig(
@@ -34,7 +35,7 @@ export async function startAuthHarness(
   await testEnv.startService('auth', AuthModule.register(authConfig, testEnv.logger), authConfig);
   await seedDemoData(testEnv.pool, { demoCode: DEMO_CODE });
   const app = await createGatewayApp(
-    parseConfig(gatewayConfigSchema, testEnv.envVars('gateway', { PORT: '0' })),
+    parseConfig(gatewayConfigSchema, testEnv.envVars('gateway', { PORT: '0', ...gatewayEnv })),
     testEnv.logger,
   );
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;

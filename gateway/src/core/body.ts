@@ -95,15 +95,6 @@ export function sniffImage(data: Buffer): ImageKind | null {
   return null;
 }
 
-/** Throws 400 unless every file is a PNG, JPEG or WebP image. */
-export function assertImages(files: UploadedFile[], fieldLabel: string): void {
-  for (const file of files) {
-    if (!sniffImage(file.data)) {
-      throw AppError.badRequest(`${fieldLabel}: only PNG, JPEG or WebP images are accepted`);
-    }
-  }
-}
-
 /** Reads a field that a form may send as a string and JSON as anything. */
 export function stringField(fields: Record<string, unknown>, name: string): string | undefined {
   const value = fields[name];

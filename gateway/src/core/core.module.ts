@@ -15,8 +15,12 @@ import {
   type Logger,
   type NatsConnection,
 } from '@lr/nest-kit';
+import sharp from 'sharp';
 import { mediaDir, type GatewayConfig } from '../config.js';
-import { ImageStore, LocalMediaStorage, S3MediaStorage } from './media-storage.js';
+import { ImageQueue } from './image-queue.js';
+import { ImageStore } from './image-store.js';
+import { LocalMediaStorage, S3MediaStorage, type MediaStorage } from './media-storage.js';
+import { UploadAllowance } from './upload-allowance.js';
 import { GATEWAY_CONFIG } from './tokens.js';
 
 class NatsCloser implements OnApplicationShutdown {
@@ -26,7 +30,7 @@ class NatsCloser implements OnApplicationShutdown {
   }
 }
 
-function createImageStore(config: GatewayConfig): ImageStore {
+function createMediaStorage(config: GatewayConfig): MediaStorage {
   if (config.MEDIA_STORAGE === 's3') {
     const {
       S3_ENDPOINT,
@@ -47,18 +51,32 @@ function createImageStore(config: GatewayConfig): ImageStore {
         'Configuration error: MEDIA_STORAGE=s3 needs S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_PUBLIC_URL',
       );
     }
-    return new ImageStore(
-      new S3MediaStorage({
-        endpoint: S3_ENDPOINT,
-        bucket: S3_BUCKET,
-        region: S3_REGION,
-        accessKeyId: S3_ACCESS_KEY_ID,
-        secretAccessKey: S3_SECRET_ACCESS_KEY,
-        publicUrl: S3_PUBLIC_URL,
-      }),
-    );
+    return new S3MediaStorage({
+      endpoint: S3_ENDPOINT,
+      bucket: S3_BUCKET,
+      region: S3_REGION,
+      accessKeyId: S3_ACCESS_KEY_ID,
+      secretAccessKey: S3_SECRET_ACCESS_KEY,
+      publicUrl: S3_PUBLIC_URL,
+    });
   }
-  return new ImageStore(new LocalMediaStorage(mediaDir(config)));
+  return new LocalMediaStorage(mediaDir(config));
+}
+
+function createImageStore(config: GatewayConfig, logger: Logger, queue: ImageQueue): ImageStore {
+  // Process-wide sharp settings. Parallelism comes from the image queue (IMAGE_CONCURRENCY images
+  // at once), so each image gets one libvips thread: more would multiply the memory of every image
+  // in the queue and compete with request handling for the cores. libvips' operation cache only
+  // pays off when the same image is processed again, which uploads never are, and it holds memory.
+  sharp.concurrency(1);
+  sharp.cache(false);
+  return new ImageStore(
+    createMediaStorage(config),
+    queue,
+    new UploadAllowance(config.IMAGE_UPLOADS_PER_MINUTE),
+    config.IMAGE_MAX_PIXELS,
+    logger.child({ context: 'ImageStore' }),
+  );
 }
 
 @Global()
@@ -79,7 +97,15 @@ export class CoreModule {
         useFactory: (nc: NatsConnection) =>
           new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS),
       },
-      { provide: ImageStore, useFactory: () => createImageStore(config) },
+      {
+        provide: ImageQueue,
+        useFactory: () => new ImageQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE_MAX),
+      },
+      {
+        provide: ImageStore,
+        inject: [ImageQueue],
+        useFactory: (queue: ImageQueue) => createImageStore(config, logger, queue),
+      },
     ];
     return {
       module: CoreModule,

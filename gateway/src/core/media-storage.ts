@@ -1,24 +1,30 @@
 /**
  * Where uploaded images live. The local adapter writes under MEDIA_DIR (served at /media with long
- * cache headers, since names are content-addressed and never change); an S3-compatible adapter is
- * chosen with MEDIA_STORAGE=s3. Each upload is also resized to a web version with sharp.
+ * cache headers, since a stored name is never reused for other content); an S3-compatible adapter is
+ * chosen with MEDIA_STORAGE=s3. What is stored is decided by image-store.ts.
  */
-import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { AppError } from '@lr/contracts';
-import { sniffImage } from './body.js';
-
-export interface StoredImage {
-  /** The web version (at most 1200 px wide, WebP). */
-  url: string;
-  /** The original, as uploaded. */
-  originalUrl: string;
-}
 
 export interface MediaStorage {
+  /** Stores `data` under `key` and returns its public URL. */
   put(key: string, data: Buffer, contentType: string): Promise<string>;
+  /** Removes `key`; a key that is not there is not an error. */
+  remove(key: string): Promise<void>;
+  /** The key of one of this storage's public URLs, or null for any other URL. */
+  keyOf(url: string): string | null;
+}
+
+/** Keys the gateway writes: a folder, then a random name (see image-store.ts). */
+const KEY = /^(avatars|products)\/[0-9a-f]{32}\.(web\.webp|png|jpeg|webp)$/;
+
+function keyAfter(prefix: string, url: string): string | null {
+  const base = `${prefix.replace(/\/$/, '')}/`;
+  if (!url.startsWith(base)) return null;
+  const key = url.slice(base.length);
+  // Only names the gateway itself writes: a URL from elsewhere can never reach another file.
+  return KEY.test(key) ? key : null;
 }
 
 export class LocalMediaStorage implements MediaStorage {
@@ -32,6 +38,14 @@ export class LocalMediaStorage implements MediaStorage {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, data);
     return `${this.publicPrefix}/${key}`;
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(path.join(this.dir, key), { force: true });
+  }
+
+  keyOf(url: string): string | null {
+    return keyAfter(this.publicPrefix, url);
   }
 }
 
@@ -51,43 +65,30 @@ export class S3MediaStorage implements MediaStorage {
     },
   ) {}
 
+  private objectUrl(key: string): string {
+    return `${this.options.endpoint.replace(/\/$/, '')}/${this.options.bucket}/${key}`;
+  }
+
   async put(key: string, data: Buffer, contentType: string): Promise<string> {
-    const { signS3Put } = await import('./s3-sign.js');
-    const url = `${this.options.endpoint.replace(/\/$/, '')}/${this.options.bucket}/${key}`;
-    const headers = signS3Put({ ...this.options, url, body: data, contentType });
+    const { signS3Request } = await import('./s3-sign.js');
+    const url = this.objectUrl(key);
+    const headers = signS3Request({ ...this.options, method: 'PUT', url, body: data, contentType });
     const response = await fetch(url, { method: 'PUT', headers, body: new Uint8Array(data) });
     if (!response.ok) throw new AppError('SERVICE_UNAVAILABLE', 'Image storage refused the upload');
     return `${this.options.publicUrl.replace(/\/$/, '')}/${key}`;
   }
-}
 
-const CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
+  async remove(key: string): Promise<void> {
+    const { signS3Request } = await import('./s3-sign.js');
+    const url = this.objectUrl(key);
+    const headers = signS3Request({ ...this.options, method: 'DELETE', url });
+    const response = await fetch(url, { method: 'DELETE', headers });
+    // S3 answers 204 whether or not the object was there; some compatible stores answer 404.
+    if (!response.ok && response.status !== 404)
+      throw new Error(`image storage refused to delete ${key}: HTTP ${response.status}`);
+  }
 
-export class ImageStore {
-  constructor(private readonly storage: MediaStorage) {}
-
-  /** Validates by content, stores the original and a resized WebP web version. */
-  async save(folder: 'products' | 'avatars', data: Buffer): Promise<StoredImage> {
-    const kind = sniffImage(data);
-    if (!kind) throw AppError.badRequest('Only PNG, JPEG or WebP images are accepted');
-    const hash = createHash('sha256').update(data).digest('hex').slice(0, 32);
-    let web: Buffer;
-    try {
-      const width = folder === 'avatars' ? 256 : 1200;
-      web = await sharp(data)
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
-    } catch {
-      throw AppError.badRequest('The image could not be read');
-    }
-    const originalUrl = await this.storage.put(
-      `${folder}/${hash}.${kind}`,
-      data,
-      CONTENT_TYPES[kind],
-    );
-    const url = await this.storage.put(`${folder}/${hash}.web.webp`, web, 'image/webp');
-    return { url, originalUrl };
+  keyOf(url: string): string | null {
+    return keyAfter(this.options.publicUrl, url);
   }
 }

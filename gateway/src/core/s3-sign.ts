@@ -1,27 +1,34 @@
-/** AWS Signature V4 for a single-object PUT (what the S3 media adapter needs, nothing more). */
+/**
+ * AWS Signature V4 for a single-object PUT or DELETE (what the S3 media adapter needs, nothing
+ * more).
+ */
 import { createHash, createHmac } from 'node:crypto';
 
 function hmac(key: Buffer | string, data: string): Buffer {
   return createHmac('sha256', key).update(data).digest();
 }
 
-export function signS3Put(options: {
+export function signS3Request(options: {
+  method: 'PUT' | 'DELETE';
   url: string;
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
-  body: Buffer;
-  contentType: string;
+  /** The PUT's body; a DELETE has none. */
+  body?: Buffer;
+  contentType?: string;
   now?: Date;
 }): Record<string, string> {
   const url = new URL(options.url);
   const now = options.now ?? new Date();
   const amzDate = now.toISOString().replace(/[:-]|\.\d{3}/g, '');
   const day = amzDate.slice(0, 8);
-  const payloadHash = createHash('sha256').update(options.body).digest('hex');
+  const payloadHash = createHash('sha256')
+    .update(options.body ?? Buffer.alloc(0))
+    .digest('hex');
   const headers: Record<string, string> = {
     host: url.host,
-    'content-type': options.contentType,
+    ...(options.contentType ? { 'content-type': options.contentType } : {}),
     'x-amz-content-sha256': payloadHash,
     'x-amz-date': amzDate,
   };
@@ -31,7 +38,7 @@ export function signS3Put(options: {
     .map((k) => `${k}:${headers[k]}\n`)
     .join('');
   const canonicalRequest = [
-    'PUT',
+    options.method,
     url.pathname,
     '',
     canonicalHeaders,

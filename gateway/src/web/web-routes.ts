@@ -2,7 +2,7 @@
  * Serves the two single-page apps and the uploaded media from the gateway:
  *   /            the store (web-store/dist), unknown paths fall back to its index.html
  *   /admin/      the console (web-admin/dist, hash routing)
- *   /media/...   uploaded images (content-addressed: cached for a year)
+ *   /media/...   uploaded images (a name is never reused for other content: cached for a year)
  * and sends the spec's admin paths (/admin/dashboard, /register, /generate-report, ...) to the
  * matching console page.
  */

@@ -5,3 +5,5 @@ export * from './env.js';
 export * from './builders.js';
 export * from './mail.js';
 export * from './bulk-orders.js';
+export * from './multipart.js';
+export * from './images.js';

@@ -19,7 +19,7 @@ import { Access } from '../../auth/access.decorator.js';
 import { setSessionCookie } from '../../auth/cookie.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { SessionCache } from '../../auth/session-cache.js';
-import { ImageStore } from '../../core/media-storage.js';
+import { ImageStore } from '../../core/image-store.js';
 import { GATEWAY_CONFIG } from '../../core/tokens.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { readFormWithAvatar } from './avatar-upload.js';
@@ -42,13 +42,19 @@ export class AccountController {
     multipart: true,
   })
   async updateProfile(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
-    const { fields, storeAvatar } = await readFormWithAvatar(request, this.images);
+    const { fields, hasAvatar, withAvatar } = await readFormWithAvatar(request, this.images, actor);
     const input = parseOrThrow(updateProfileBodySchema, fields);
-    const avatar = await storeAvatar();
+    // The avatar a new one replaces: nothing else refers to it, so it goes once the new one is saved.
+    const replaced = hasAvatar
+      ? (await this.rpc.call<AuthUser>(RPC.auth.me, {}, { actor })).avatar.url
+      : undefined;
     // The cached actor carries the name and login id (auth's hint evicts too; this is the fallback).
-    const user = await this.rpc
-      .call<AuthUser>(RPC.auth.updateProfile, { ...input, avatar }, { actor })
-      .finally(() => this.sessions.evictUser(actor.id));
+    const user = await withAvatar((avatar) =>
+      this.rpc
+        .call<AuthUser>(RPC.auth.updateProfile, { ...input, avatar }, { actor })
+        .finally(() => this.sessions.evictUser(actor.id)),
+    );
+    if (replaced && replaced !== user.avatar.url) await this.images.removeAvatar(replaced);
     return { success: true, user: toApiUser(user) };
   }
 

@@ -27,7 +27,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { SessionCache } from '../../auth/session-cache.js';
-import { ImageStore } from '../../core/media-storage.js';
+import { ImageStore } from '../../core/image-store.js';
 import { streamJsonList } from '../../core/json-list-stream.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { readFormWithAvatar } from './avatar-upload.js';
@@ -100,11 +100,12 @@ export class AdminUsersController {
 
   @Delete('/api/v1/admin/user/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'Delete a user (admin); their sessions end' })
+  @ApiDoc({ summary: 'Delete a user (admin); their sessions end and their avatar is removed' })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    await this.rpc
+    const deleted = await this.rpc
       .call<AuthUser>(RPC.auth.deleteUser, { id }, { actor })
       .finally(() => this.sessions.evictUser(id));
+    await this.images.removeAvatar(deleted.avatar.url);
     return { success: true, message: 'User Deleted Successfully' };
   }
 
@@ -116,15 +117,12 @@ export class AdminUsersController {
     multipart: true,
   })
   async register(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
-    const { fields, storeAvatar } = await readFormWithAvatar(request, this.images);
+    const { fields, withAvatar } = await readFormWithAvatar(request, this.images, actor);
     // The old client also sends passwordShow (a plain-text copy); it is never stored.
     const { passwordShow: _ignored, ...rest } = fields;
     const input = parseOrThrow(registerBodySchema, rest);
-    const avatar = await storeAvatar();
-    const user = await this.rpc.call<AuthUser>(
-      RPC.auth.registerUser,
-      { ...input, avatar },
-      { actor },
+    const user = await withAvatar((avatar) =>
+      this.rpc.call<AuthUser>(RPC.auth.registerUser, { ...input, avatar }, { actor }),
     );
     return { success: true, user: toApiUser(user) };
   }

@@ -1,19 +1,25 @@
 /**
  * Reads a form that may carry an avatar: a multipart file `avatar` (checked by content: PNG, JPEG or
- * WebP, at most 2 MB), or, as the old client sent it, a `data:image/...;base64,` string. The image
- * is stored by the gateway and only its URL travels to the auth service.
+ * WebP, at most 2 MB and IMAGE_MAX_PIXELS), or, as the old client sent it, a
+ * `data:image/...;base64,` string. The image is stored by the gateway and only its URL travels to
+ * the auth service.
  */
-import { AppError, LIMITS } from '@lr/contracts';
+import { AppError, LIMITS, type Actor } from '@lr/contracts';
 import type { FastifyRequest } from 'fastify';
-import { assertImages, readForm, type UploadedFile } from '../../core/body.js';
-import type { ImageStore } from '../../core/media-storage.js';
+import { readForm, type UploadedFile } from '../../core/body.js';
+import type { ImageStore } from '../../core/image-store.js';
 
 const DATA_URL = /^data:image\/[a-z+.-]+;base64,(.+)$/is;
 
 export interface FormWithAvatar {
   fields: Record<string, unknown>;
-  /** Stores the checked avatar, if one came; call it only once the other fields are valid. */
-  storeAvatar: () => Promise<{ url: string } | undefined>;
+  /** Whether an avatar came with the form. */
+  hasAvatar: boolean;
+  /**
+   * Stores the checked avatar, if one came, and calls `use` with it; call it only once the other
+   * fields are valid. A refused call removes the stored file again.
+   */
+  withAvatar: <T>(use: (avatar: { url: string } | undefined) => Promise<T>) => Promise<T>;
 }
 
 function avatarFromDataUrl(value: unknown): UploadedFile | undefined {
@@ -29,6 +35,7 @@ function avatarFromDataUrl(value: unknown): UploadedFile | undefined {
 export async function readFormWithAvatar(
   request: FastifyRequest,
   images: ImageStore,
+  actor: Actor,
 ): Promise<FormWithAvatar> {
   const { fields, files } = await readForm(request, {
     maxFileBytes: LIMITS.avatarMaxBytes,
@@ -38,10 +45,10 @@ export async function readFormWithAvatar(
   const file = files.find((f) => f.field === 'avatar') ?? avatarFromDataUrl(avatarField);
   if (files.some((f) => f.field !== 'avatar'))
     throw AppError.badRequest('Only an avatar file may be sent');
-  if (!file) return { fields: rest, storeAvatar: () => Promise.resolve(undefined) };
-  assertImages([file], 'avatar');
+  const [checked] = file ? await images.check(actor.id, [file], 'avatar') : [];
   return {
     fields: rest,
-    storeAvatar: async () => ({ url: (await images.save('avatars', file.data)).url }),
+    hasAvatar: checked !== undefined,
+    withAvatar: (use) => images.withAvatar(checked, use),
   };
 }

@@ -31,6 +31,7 @@ import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { SessionCache } from '../../auth/session-cache.js';
+import { ImageStore } from '../../core/image-store.js';
 import {
   consoleIdFilterSchema,
   consoleListQuerySchema,
@@ -62,6 +63,7 @@ export class ConsoleUsersController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly sessions: SessionCache,
+    private readonly images: ImageStore,
   ) {}
 
   /**
@@ -136,9 +138,11 @@ export class ConsoleUsersController {
 
   @Delete('/api/console/users/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'Delete a user (console)' })
+  @ApiDoc({ summary: 'Delete a user (console); their avatar is removed' })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return toConsoleUser(await this.changeUser<AuthUser>(id, RPC.auth.deleteUser, { id }, actor));
+    const deleted = await this.changeUser<AuthUser>(id, RPC.auth.deleteUser, { id }, actor);
+    await this.images.removeAvatar(deleted.avatar.url);
+    return toConsoleUser(deleted);
   }
 
   @Post('/api/console/users/:id/code')

@@ -33,7 +33,7 @@ import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { streamJsonList } from '../../core/json-list-stream.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
-import { ImageStore } from '../../core/media-storage.js';
+import { ImageStore } from '../../core/image-store.js';
 import { createProductFromRequest } from './product-create.js';
 import { formBoolean, readProductForm, textField } from './product-form.js';
 
@@ -126,7 +126,7 @@ export class AdminProductsController {
     @Param('id') id: string,
     @Req() request: FastifyRequest,
   ) {
-    const form = await readProductForm(request, this.images);
+    const form = await readProductForm(request, this.images, actor);
     const size = textField(form.fields, 'ProductSize');
     const stockText = textField(form.fields, 'Stock');
     const input: Record<string, unknown> = {
@@ -142,11 +142,13 @@ export class AdminProductsController {
       input.setStock = [{ size, stock: Number.isNaN(stock) ? stockText : stock }];
     }
     parseOrThrow(updateProductInputSchema, input);
-    if (form.imageCount > 0) {
-      input.addImages = await form.storeImages();
-      input.replaceImages = true;
-    }
-    const product = await this.writes.call<ProductDto>(RPC.catalog.updateProduct, input, { actor });
+    const product = await form.withImages((stored) => {
+      if (stored.length > 0) {
+        input.addImages = stored;
+        input.replaceImages = true;
+      }
+      return this.writes.call<ProductDto>(RPC.catalog.updateProduct, input, { actor });
+    });
     return { success: true, product };
   }
 

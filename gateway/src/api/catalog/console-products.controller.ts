@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { consoleListQuerySchema, parseConsoleQuery, sendConsoleList } from '../../core/console.js';
-import { ImageStore } from '../../core/media-storage.js';
+import { ImageStore } from '../../core/image-store.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
 import { createProductFromRequest } from './product-create.js';
@@ -178,14 +178,14 @@ export class ConsoleProductsController {
     @Param('id') id: string,
     @Req() request: FastifyRequest,
   ) {
-    const form = await readProductForm(request, this.images);
+    const form = await readProductForm(request, this.images, actor);
     if (form.imageCount === 0) throw AppError.badRequest('images: at least one image is required');
-    // 404 before storing anything for a product that does not exist.
+    // 404 before decoding anything for a product that does not exist.
     await this.rpc.call<ProductDto>(RPC.catalog.getProduct, { id }, { actor });
-    const addImages = await form.storeImages();
-    return toConsoleProduct(
-      await this.writes.call<ProductDto>(RPC.catalog.updateProduct, { id, addImages }, { actor }),
+    const product = await form.withImages((addImages) =>
+      this.writes.call<ProductDto>(RPC.catalog.updateProduct, { id, addImages }, { actor }),
     );
+    return toConsoleProduct(product);
   }
 
   @Delete('/api/console/products/:id/images/:imageId')

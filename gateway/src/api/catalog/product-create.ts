@@ -12,7 +12,7 @@ import {
   type ProductDto,
 } from '@lr/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { ImageStore } from '../../core/media-storage.js';
+import type { ImageStore } from '../../core/image-store.js';
 import type { CatalogWrites } from './catalog-writes.js';
 import { formBoolean, readProductForm, readSizes, textField } from './product-form.js';
 
@@ -22,8 +22,8 @@ export async function createProductFromRequest(
   writes: CatalogWrites,
   actor: Actor,
 ): Promise<ProductDto> {
-  // Reading the form checks the images by content.
-  const form = await readProductForm(request, images);
+  // Reading the form checks the images by content and size, without decoding them.
+  const form = await readProductForm(request, images, actor);
   const input = {
     name: textField(form.fields, 'name'),
     description: textField(form.fields, 'description'),
@@ -34,10 +34,7 @@ export async function createProductFromRequest(
   };
   // Validate (the catalog validates again) before storing any image.
   parseOrThrow(createProductInputSchema, input);
-  const stored = await form.storeImages();
-  return writes.call<ProductDto>(
-    RPC.catalog.createProduct,
-    { ...input, images: stored },
-    { actor },
+  return form.withImages((stored) =>
+    writes.call<ProductDto>(RPC.catalog.createProduct, { ...input, images: stored }, { actor }),
   );
 }

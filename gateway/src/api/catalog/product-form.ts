@@ -1,19 +1,22 @@
 /**
  * Reads the product forms the old client and the console send (JSON, urlencoded or multipart) into
  * the catalog's inputs. Images (multipart files `images`, or the old client's `data:image/...;base64,`
- * strings) are checked by content, stored by the gateway, and only their URLs go to the catalog.
+ * strings) are checked by content and pixel count, stored by the gateway, and only their URLs go to the catalog.
  */
-import { AppError, LIMITS, type ImageRef } from '@lr/contracts';
+import { AppError, LIMITS, type Actor, type ImageRef } from '@lr/contracts';
 import type { FastifyRequest } from 'fastify';
-import { assertImages, readForm, type UploadedFile } from '../../core/body.js';
-import type { ImageStore } from '../../core/media-storage.js';
+import { readForm, type UploadedFile } from '../../core/body.js';
+import type { ImageStore } from '../../core/image-store.js';
 
 const DATA_URL = /^data:image\/[a-z+.-]+;base64,(.+)$/is;
 
 export interface ProductForm {
   fields: Record<string, unknown>;
-  /** Stores the checked images; call only once the other fields are valid. */
-  storeImages: () => Promise<ImageRef[]>;
+  /**
+   * Stores the checked images and calls `use` with their URLs; call it only once the other fields
+   * are valid. A refused call removes the stored files again.
+   */
+  withImages: <T>(use: (stored: ImageRef[]) => Promise<T>) => Promise<T>;
   imageCount: number;
 }
 
@@ -48,6 +51,7 @@ function imagesFromDataUrls(value: unknown): UploadedFile[] {
 export async function readProductForm(
   request: FastifyRequest,
   images: ImageStore,
+  actor: Actor,
 ): Promise<ProductForm> {
   const { fields, files } = await readForm(request, {
     maxFileBytes: LIMITS.productImageMaxBytes,
@@ -59,15 +63,11 @@ export async function readProductForm(
   const all = [...files, ...imagesFromDataUrls(imageField)];
   if (all.length > LIMITS.productImagesMax)
     throw AppError.badRequest(`images: at most ${LIMITS.productImagesMax} images`);
-  assertImages(all, 'images');
+  const checked = await images.check(actor.id, all, 'images');
   return {
     fields: rest,
     imageCount: all.length,
-    storeImages: async () => {
-      const stored: ImageRef[] = [];
-      for (const file of all) stored.push(await images.save('products', file.data));
-      return stored;
-    },
+    withImages: (use) => images.withProductImages(checked, use),
   };
 }
 
