@@ -34,7 +34,7 @@ describe('sessions and HTTP security', () => {
   beforeAll(async () => {
     stack = await startFullStack();
     secret = new TextEncoder().encode(
-      parseConfig(authConfigSchema, stack.env.envVars()).JWT_SECRET,
+      parseConfig(authConfigSchema, stack.env.envVars('auth')).JWT_SECRET,
     );
     userCookie = await stack.login('TEST USER');
     userToken = userCookie.replace(/^token=/, '');
