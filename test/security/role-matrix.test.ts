@@ -33,6 +33,7 @@ const EXPECTED: Record<string, Expect> = {
   'PUT /api/console/products/:id': ADMIN_ONLY_ID,
   'POST /api/console/products/:id/images': ADMIN_ONLY_BODY,
   'DELETE /api/console/products/:id/images/:imageId': ADMIN_ONLY_ID,
+  'GET /api/console/report/rebuild': ADMIN_ONLY_LIST,
   'POST /api/console/report/rebuild': [401, 403, 403, 201],
   'GET /api/console/reviews': ADMIN_ONLY_LIST,
   'DELETE /api/console/reviews/:id': ADMIN_ONLY_ID,

@@ -147,6 +147,9 @@ export async function loadDatabase(pool, dir, manifest, createSchema, progress) 
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
+      // Rows a migration put in (e.g. a settings row) are replaced by the archive's own.
+      const tables = Object.keys(part.tables).map((table) => qualified(schema, table));
+      if (tables.length > 0) await client.query(`TRUNCATE ${tables.join(', ')}`);
       for (const [table, { rows, columns }] of Object.entries(part.tables)) {
         progress.update(`database ${schema}.${table}`, 0, rows);
         const columnList = columns.map(quote).join(', ');
