@@ -12,6 +12,8 @@ export const CATALOG_PAGE_SIZE = 12;
 /** Text PostgreSQL can store: a NUL character is refused as bad input (a 400, not a database error). */
 const text = () =>
   z.string().refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
+/** The same text rule for the catalog's other message files (donations, stock counts). */
+export const catalogText = text;
 
 /** A size name: trimmed, non-empty, short. */
 export const sizeNameSchema = text().trim().min(1, 'must not be empty').max(40);
@@ -282,6 +284,9 @@ export interface MovementDto {
   eventId: string | null;
   actorId: string | null;
   actorName: string | null;
+  /** The donation or stock count the movement belongs to. */
+  donationId: string | null;
+  countId: string | null;
   createdAt: string;
 }
 

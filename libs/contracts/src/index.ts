@@ -8,3 +8,5 @@ export * from './catalog.js';
 export * from './orders.js';
 export * from './auth.js';
 export * from './reporting.js';
+export * from './donations.js';
+export * from './stock-counts.js';

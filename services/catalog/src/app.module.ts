@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { KitModule, type Logger } from '@lr/nest-kit';
 import type { CatalogConfig } from './config.js';
+import { DonationsModule } from './donations/donations.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
@@ -26,6 +27,7 @@ export class CatalogModule {
         InventoryModule,
         ProductsModule,
         ReviewsModule,
+        DonationsModule,
       ],
     };
   }

@@ -56,6 +56,8 @@ export const stockMovements = catalogSchema.table('stock_movements', {
   eventId: uuid('event_id'),
   actorId: uuid('actor_id'),
   actorName: text('actor_name'),
+  donationId: uuid('donation_id'),
+  countId: uuid('count_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type StockMovementRow = typeof stockMovements.$inferSelect;
