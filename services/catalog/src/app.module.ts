@@ -6,6 +6,7 @@ import type { CatalogConfig } from './config.js';
 import { DonationsModule } from './donations/donations.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { ProductsModule } from './products/products.module.js';
+import { StockCountsModule } from './stock-counts/stock-counts.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 
 /** Works from src/ under jest and from dist/ at run time. */
@@ -28,6 +29,7 @@ export class CatalogModule {
         ProductsModule,
         ReviewsModule,
         DonationsModule,
+        StockCountsModule,
       ],
     };
   }
