@@ -8,7 +8,6 @@ import {
   RPC,
   type AppError,
   type ConsoleList,
-  type ProductDto,
   type StockCountDto,
   type StockCountLineDto,
   type StockCountReviewDto,
