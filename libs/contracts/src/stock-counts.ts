@@ -14,8 +14,8 @@ export const STOCK_COUNT_STATUSES = ['open', 'finalised'] as const;
 export type StockCountStatus = (typeof STOCK_COUNT_STATUSES)[number];
 
 export const startStockCountInputSchema = z.object({
-  /** Omitted: every product. */
-  category: categorySchema.optional(),
+  /** 'all' or one category; explicit, so an empty request never starts a count of everything. */
+  scope: z.union([z.literal('all'), categorySchema], "must be 'all' or a category"),
   note: text().trim().max(500).optional().default(''),
 });
 export type StartStockCountInput = z.input<typeof startStockCountInputSchema>;

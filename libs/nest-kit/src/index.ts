@@ -22,3 +22,4 @@ export * from './mail-message.js';
 export * from './tokens.js';
 export * from './kit.module.js';
 export * from './bootstrap.js';
+export * from './csv.js';

@@ -74,7 +74,7 @@ describe('stock counts', () => {
     });
     const count = await call<StockCountDto>(
       RPC.catalog.startStockCount,
-      { category: 'Footwear' },
+      { scope: 'Footwear' },
       volunteer,
     );
     expect(count).toMatchObject({ scope: 'Footwear', status: 'open', startedBy: 'Vol Counter' });
@@ -152,7 +152,7 @@ describe('stock counts', () => {
 
   it('refuses to finalise when stock moved after the review, writing nothing', async () => {
     const shoes = await createProduct(env, { name: `Sneakers ${randomUUID().slice(0, 6)}` });
-    const count = await call<StockCountDto>(RPC.catalog.startStockCount, {});
+    const count = await call<StockCountDto>(RPC.catalog.startStockCount, { scope: 'all' });
     await call(RPC.catalog.enterStockCounts, {
       id: count.id,
       lines: [{ sizeId: sizeId(shoes, '5'), counted: 5 }],
@@ -178,7 +178,7 @@ describe('stock counts', () => {
 
   it('refuses a figure for a size deleted since the start, naming it', async () => {
     const gone = await createProduct(env, { name: `Gone ${randomUUID().slice(0, 6)}` });
-    const count = await call<StockCountDto>(RPC.catalog.startStockCount, { category: 'Footwear' });
+    const count = await call<StockCountDto>(RPC.catalog.startStockCount, { scope: 'Footwear' });
     await call(RPC.catalog.deleteProduct, { id: gone._id });
     const refused = await failure(
       call(RPC.catalog.enterStockCounts, {
@@ -194,14 +194,20 @@ describe('stock counts', () => {
 
   it('lets volunteers count but only admins review and finalise; checks figures', async () => {
     const shoes = await createProduct(env, { name: `Clogs ${randomUUID().slice(0, 6)}` });
-    const count = await call<StockCountDto>(RPC.catalog.startStockCount, {}, volunteer);
+    const count = await call<StockCountDto>(
+      RPC.catalog.startStockCount,
+      { scope: 'all' },
+      volunteer,
+    );
     expect(
       (await failure(call(RPC.catalog.reviewStockCount, { id: count.id }, volunteer)))?.code,
     ).toBe('FORBIDDEN');
     expect(
       (await failure(call(RPC.catalog.finaliseStockCount, { id: count.id }, volunteer)))?.code,
     ).toBe('FORBIDDEN');
-    expect((await failure(call(RPC.catalog.startStockCount, {}, user)))?.code).toBe('FORBIDDEN');
+    expect((await failure(call(RPC.catalog.startStockCount, { scope: 'all' }, user)))?.code).toBe(
+      'FORBIDDEN',
+    );
     for (const counted of [-1, 100_001, 1.5, '3']) {
       const error = await failure(
         call(RPC.catalog.enterStockCounts, {

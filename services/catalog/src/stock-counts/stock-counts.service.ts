@@ -55,17 +55,16 @@ export class StockCountsService {
     input: z.output<typeof startStockCountInputSchema>,
     actor: Actor,
   ): Promise<StockCountDto> {
+    const category = input.scope === 'all' ? null : input.scope;
     const id = await this.repository.start({
-      scope: input.category ?? 'all',
-      category: input.category ?? null,
+      scope: input.scope,
+      category,
       note: input.note,
       actor,
     });
     if (!id)
       throw AppError.badRequest(
-        input.category
-          ? `category: no product in ${input.category} to count`
-          : 'No product to count',
+        category ? `scope: no product in ${category} to count` : 'scope: no product to count',
       );
     this.logger.info({ countId: id, by: actor.id }, 'stock count started');
     return this.get(id);
