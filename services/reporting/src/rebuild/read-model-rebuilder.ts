@@ -1,6 +1,7 @@
 /**
- * Rebuilds the read model from scratch: empties it and replays the ORDERS stream from its first
- * message with an ephemeral ordered consumer, applying the same code as live consumption.
+ * Rebuilds the read model from scratch: empties it and replays the ORDERS stream (orders) and the
+ * CATALOG stream (donations and stock counts) from their first message with an ephemeral consumer,
+ * applying the same code as live consumption.
  *
  * It all happens in ONE transaction holding the read model's lock exclusively: readers keep the old
  * figures until the new ones commit, and live events wait, then apply under the usual version guard
@@ -25,6 +26,7 @@ import {
   namespaced,
   namespacedStream,
   type RebuildResult,
+  type StreamName,
 } from '@lr/contracts';
 import type { Database, Executor, Logger } from '@lr/nest-kit';
 import type { OrderEventApplier } from '../read-model/order-event-applier.js';
@@ -32,8 +34,15 @@ import { isOrderEventType, type OrderEvent } from '../read-model/order-state-rul
 import { lockWholeModel } from '../read-model/read-model-locks.js';
 import type { ReadModelRepository } from '../read-model/read-model.repository.js';
 import type { RollupsRepository } from '../read-model/rollups.repository.js';
+import {
+  isStockIntakeEventType,
+  type StockIntakeApplier,
+  type StockIntakeEvent,
+} from '../read-model/stock-intake.applier.js';
+import type { StockIntakeRepository } from '../read-model/stock-intake.repository.js';
 
 const ORDER_SUBJECTS = 'orders.order.>';
+const CATALOG_SUBJECTS = 'catalog.>';
 const FETCH_BATCH = 500;
 const FETCH_EXPIRES_MS = 2000;
 
@@ -46,6 +55,7 @@ export class ReadModelRebuilder {
     private readonly rollups: RollupsRepository,
     private readonly applier: OrderEventApplier,
     private readonly logger: Logger,
+    private readonly intake: { repository: StockIntakeRepository; applier: StockIntakeApplier },
   ) {}
 
   async rebuild(): Promise<RebuildResult> {
@@ -59,7 +69,14 @@ export class ReadModelRebuilder {
       // Live events wait until the rebuild commits, then apply under the usual version guard.
       await lockWholeModel(tx);
       await this.repository.clear(tx);
-      const eventsApplied = await this.replay(tx);
+      await this.intake.repository.clear(tx);
+      const orderEvents = await this.replay(tx, 'ORDERS', ORDER_SUBJECTS, (events) =>
+        this.applier.applyReplayBatch(tx, events as OrderEvent[]),
+      );
+      const intakeEvents = await this.replay(tx, 'CATALOG', CATALOG_SUBJECTS, (events) =>
+        this.intake.applier.apply(tx, events as StockIntakeEvent[]),
+      );
+      const eventsApplied = orderEvents + intakeEvents;
       await this.rollups.recomputeAll(tx);
       const ordersApplied = await this.repository.countLiveOrders(tx);
       return { eventsApplied, ordersApplied };
@@ -69,8 +86,13 @@ export class ReadModelRebuilder {
     return { ...result, durationMs };
   }
 
-  private async replay(tx: Executor): Promise<number> {
-    const stream = namespacedStream(this.namespace, 'ORDERS');
+  private async replay(
+    tx: Executor,
+    streamName: StreamName,
+    subjects: string,
+    apply: (events: (OrderEvent | StockIntakeEvent)[]) => Promise<void>,
+  ): Promise<number> {
+    const stream = namespacedStream(this.namespace, streamName);
     const info = await (
       await jetstreamManager(this.nc)
     ).streams
@@ -87,7 +109,7 @@ export class ReadModelRebuilder {
 
     const consumer = await jetstream(this.nc).consumers.get(stream, {
       // One filter (nats-server 2.9 knows no more); other order event types are skipped on parse.
-      filter_subjects: namespaced(this.namespace, ORDER_SUBJECTS),
+      filter_subjects: namespaced(this.namespace, subjects),
       deliver_policy: DeliverPolicy.All,
     });
     let applied = 0;
@@ -99,7 +121,7 @@ export class ReadModelRebuilder {
         });
         let received = 0;
         let caughtUp = false;
-        const events: OrderEvent[] = [];
+        const events: (OrderEvent | StockIntakeEvent)[] = [];
         for await (const msg of batch) {
           received += 1;
           const event = this.parse(msg);
@@ -110,7 +132,7 @@ export class ReadModelRebuilder {
             break;
           }
         }
-        await this.applier.applyReplayBatch(tx, events);
+        await apply(events);
         applied += events.length;
         if (caughtUp || received === 0) break;
       }
@@ -120,13 +142,20 @@ export class ReadModelRebuilder {
     return applied;
   }
 
-  /** A message that is not a valid order event is skipped (the live consumer dead-letters it). */
-  private parse(msg: JsMsg): OrderEvent | null {
+  /**
+   * A message that is not a valid order or stock intake event is skipped (the live consumer
+   * dead-letters it); other catalog events are not the report's.
+   */
+  private parse(msg: JsMsg): OrderEvent | StockIntakeEvent | null {
     try {
       const envelope = eventEnvelopeSchema.parse(JSON.parse(msg.string()));
-      if (!isOrderEventType(envelope.type)) return null;
+      if (isOrderEventType(envelope.type)) {
+        const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
+        return { ...envelope, data } as OrderEvent;
+      }
+      if (!isStockIntakeEventType(envelope.type)) return null;
       const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
-      return { ...envelope, data } as OrderEvent;
+      return { ...envelope, data } as StockIntakeEvent;
     } catch (error) {
       this.logger.warn(
         { seq: msg.seq, err: (error as Error).message },
