@@ -9,10 +9,12 @@ import { i18nProvider } from './i18n';
 import { AppLayout } from './layout/app-layout';
 import { AppNotification } from './layout/app-notification';
 import { LoginPage } from './layout/login-page';
+import { donations } from './donations';
 import { orders, PickListsPage } from './orders';
 import { products } from './products';
 import { reviews } from './reviews';
 import { specPathAliasRoutes } from './spec-path-aliases';
+import { stockCounts } from './stock-counts';
 import { USER_REGISTERED_PATH, UserRegistered, users } from './users';
 
 // The report (and its charts) loads only when opened.
@@ -50,6 +52,10 @@ export function App() {
       {(permissions: string) => (
         <>
           <Resource name="orders" options={{ label: 'All Orders' }} {...orders} />
+          <Resource name="donations" options={{ label: 'Donations' }} {...donations} />
+          <Resource name="donation-sources" />
+          <Resource name="donation-products" />
+          <Resource name="stock-counts" options={{ label: 'Stock counts' }} {...stockCounts} />
           {permissions === 'admin' ? (
             <>
               <Resource name="products" options={{ label: 'All Products' }} {...products} />
