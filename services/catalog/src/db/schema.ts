@@ -42,6 +42,8 @@ export const productSizes = catalogSchema.table('product_sizes', {
   size: text('size').notNull(),
   stock: integer('stock').notNull(),
   position: integer('position').notNull(),
+  /** NULL: the product's threshold applies. */
+  lowStockThreshold: integer('low_stock_threshold'),
 });
 export type ProductSizeRow = typeof productSizes.$inferSelect;
 

@@ -340,7 +340,7 @@ export class InventoryRepository {
         name: products.name,
         isShow: products.isShow,
         subCategory: products.subCategory,
-        lowStockThreshold: products.lowStockThreshold,
+        lowStockThreshold: sql<number>`coalesce(${productSizes.lowStockThreshold}, ${products.lowStockThreshold})`,
       })
       .from(productSizes)
       .innerJoin(products, eq(products.id, productSizes.productId))

@@ -17,9 +17,10 @@ import {
   type listProductsInputSchema,
   type updateProductInputSchema,
 } from '@lr/contracts';
-import { LOGGER, OutboxWriter, type Executor, type Logger } from '@lr/nest-kit';
+import { KIT_CONFIG, LOGGER, OutboxWriter, type Executor, type Logger } from '@lr/nest-kit';
 import type { z } from 'zod';
 import { isAdmin } from '../common/actor-checks.js';
+import type { CatalogConfig } from '../config.js';
 import type { StoredImage } from '../db/schema.js';
 import { InventoryRepository } from '../inventory/inventory.repository.js';
 import { StockLedger } from '../inventory/stock-ledger.js';
@@ -49,6 +50,7 @@ export class ProductsService {
     private readonly outbox: OutboxWriter,
     private readonly hints: ProductHints,
     @Inject(LOGGER) logger: Logger,
+    @Inject(KIT_CONFIG) private readonly config: Pick<CatalogConfig, 'LOW_STOCK_THRESHOLD'>,
   ) {
     this.logger = logger.child({ context: 'ProductsService' });
   }
@@ -132,6 +134,7 @@ export class ProductsService {
         subCategory: input.SubCategory,
         isShow: input.isShow,
         images: toStoredImages(input.images),
+        lowStockThreshold: this.config.LOW_STOCK_THRESHOLD,
       });
       const sizes = await this.products.insertSizes(
         tx,
@@ -221,6 +224,12 @@ export class ProductsService {
           actor,
         });
       }
+
+      for (const [i, t] of (input.sizeLowStock ?? []).entries()) {
+        if (!sizeByName(t.size))
+          throw AppError.badRequest(`sizeLowStock.${i}.size: unknown size "${t.size}"`);
+      }
+      await this.products.setSizeThresholds(tx, productId, input.sizeLowStock ?? []);
 
       const images = this.nextImages(current.product.images, input);
       const version = await this.products.updateProduct(tx, productId, {
