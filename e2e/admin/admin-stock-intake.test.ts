@@ -43,9 +43,17 @@ describe('console: donations and stock counts', () => {
       ['5', '3'],
       ['6', '4'],
     ].entries()) {
-      if (index > 0) await page.getByRole('button', { name: 'Add' }).click();
       const products = page.getByRole('combobox', { name: 'Product' });
-      await products.nth(index).fill('Zz E2E Donated');
+      if (index > 0) {
+        await page.getByRole('button', { name: 'Add' }).click();
+        // Fast entry: the new line's product has the focus, typing goes straight into it.
+        await page.waitForFunction(
+          (n) =>
+            document.querySelectorAll('.donation-line-product input')[n] === document.activeElement,
+          index,
+        );
+        await page.keyboard.type('Zz E2E Donated');
+      } else await products.nth(index).fill('Zz E2E Donated');
       await page.getByRole('option', { name: new RegExp(product.name) }).click();
       await page.getByRole('combobox', { name: 'Size' }).nth(index).click();
       await page.getByRole('option', { name: size, exact: true }).click();

@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import { useWatch } from 'react-hook-form';
 import {
   ArrayInput,
   AutocompleteInput,
@@ -82,6 +84,21 @@ function SourceInput() {
   );
 }
 
+/** After "add line", the new line's product takes the focus, so entry goes on from the keyboard. */
+function FocusNewLine() {
+  const lines = useWatch({ name: 'lines' }) as unknown[] | undefined;
+  const count = lines?.length ?? 0;
+  const previous = useRef(count);
+  useEffect(() => {
+    if (count > previous.current) {
+      const inputs = document.querySelectorAll<HTMLInputElement>('.donation-line-product input');
+      inputs[inputs.length - 1]?.focus();
+    }
+    previous.current = count;
+  }, [count]);
+  return null;
+}
+
 export const SOURCE_KIND_CHOICES = DONATION_SOURCE_KINDS.map((k) => ({ id: k, name: k }));
 
 /** Receive donation and its correction: date, source, note, lines of product + size + quantity. */
@@ -101,6 +118,7 @@ export function DonationForm(props: Omit<SimpleFormProps, 'children'>) {
               }
               filterToQuery={(q: string) => ({ q })}
               validate={required()}
+              className="donation-line-product"
               sx={{ minWidth: 280 }}
             />
           </ReferenceInput>
@@ -116,6 +134,7 @@ export function DonationForm(props: Omit<SimpleFormProps, 'children'>) {
           <BooleanInput source="newSize" label="New size" />
         </SimpleFormIterator>
       </ArrayInput>
+      <FocusNewLine />
     </SimpleForm>
   );
 }
