@@ -61,6 +61,7 @@ describe('console: donations and stock counts', () => {
     }
     await screenshot(page, 'admin-donation-receive');
     await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Donation recorded: 9 items added to stock').waitFor();
     await page.getByText('Recorded by').waitFor();
     await screenshot(page, 'admin-donation-show');
 
