@@ -31,9 +31,17 @@ const DESCRIPTIONS = {
   'catalog.product.updated.v1': 'A product changed (fields, sizes, images, visibility).',
   'catalog.product.deleted.v1': 'A product was deleted.',
   'catalog.inventory.adjusted.v1':
-    'The stock of one size changed: restock, correction, an order committing stock or giving it back. `stock` is the new level.',
+    'The stock of one size changed: restock, correction, an order committing stock or giving it back, a donation or its correction, a stock count (audit). `stock` is the new level.',
   'catalog.inventory.commit-rejected.v1':
     'Catalog could not commit an order (too little stock after a race); the orders service returns the order to Processing.',
+  'catalog.donation.received.v1':
+    'A donation was recorded (its stock is on the shelf). Carries the whole donation: date received, source and kind, lines.',
+  'catalog.donation.corrected.v1':
+    'An admin corrected a donation; `donation` is the donation as it now is (a higher `version`). Keep the latest version.',
+  'catalog.donation.deleted.v1':
+    'An admin deleted a donation and its stock was taken back; `donation` is the donation as it was, with the next version.',
+  'catalog.stock.counted.v1':
+    'A stock count was finalised: `adjustments` lists every size whose counted figure differed from the books, each written as an `audit` movement.',
   'orders.order.placed.v1':
     'A school placed an order (a request; stock is not touched yet). Carries the whole order.',
   'orders.order.status-changed.v1':

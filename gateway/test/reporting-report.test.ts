@@ -73,6 +73,10 @@ describe('gateway reporting routes', () => {
         ordersFulfilled: 1,
         averageFulfilmentHours: 26,
         itemsFulfilled: 4,
+        // No donation or stock count in this test: the stock intake figures are zero.
+        itemsReceived: 0,
+        itemsReceivedByKind: [],
+        countAdjustments: { counts: 0, adjustedSizes: 0, net: 0, absolute: 0 },
         studentsHelped: 2,
         topItems: [
           { name: 'Sneakers', count: 2 },

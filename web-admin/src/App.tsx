@@ -21,10 +21,12 @@ import { LoginPage } from './layout/login-page';
 import { lazyNamed } from './lib/lazy-named';
 import { createQueryClient } from './query-client';
 import { theme } from './theme';
+import { donations } from './donations';
 import { orders, PickListsPage } from './orders';
 import { products } from './products';
 import { reviews } from './reviews';
 import { specPathAliasRoutes } from './spec-path-aliases';
+import { stockCounts } from './stock-counts';
 import { USER_REGISTERED_PATH, UserRegistered, users } from './users';
 
 // Every page loads only when opened (lib/lazy-named.ts); the resources' pages in their index files.
@@ -80,6 +82,10 @@ function ConsoleRoutes() {
       {(permissions: string) => (
         <>
           <Resource name="orders" options={{ label: 'All Orders' }} {...orders} />
+          <Resource name="donations" options={{ label: 'Donations' }} {...donations} />
+          <Resource name="donation-sources" />
+          <Resource name="donation-products" />
+          <Resource name="stock-counts" options={{ label: 'Stock counts' }} {...stockCounts} />
           {permissions === 'admin' ? (
             <>
               <Resource name="products" options={{ label: 'All Products' }} {...products} />

@@ -109,6 +109,9 @@ export interface Report {
   ordersFulfilled: number;
   averageFulfilmentHours: number;
   itemsFulfilled: number;
+  itemsReceived: number;
+  itemsReceivedByKind: { kind: string; items: number }[];
+  countAdjustments: { counts: number; adjustedSizes: number; net: number; absolute: number };
   studentsHelped: number;
   topItems: RankedName[];
   topSchools: RankedName[];

@@ -117,6 +117,13 @@ export const updateProductInputSchema = z.object({
   newSizes: z.array(sizeStockSchema).max(60).superRefine(uniqueSizes).optional(),
   addImages: z.array(imageRefSchema).max(LIMITS.productImagesMax).optional(),
   removeImageIds: z.array(text().max(100)).max(50).optional(),
+  /** A size's own low-stock threshold (null: the product's applies). */
+  sizeLowStock: z
+    .array(
+      z.object({ size: sizeNameSchema, threshold: z.number().int().min(0).max(10_000).nullable() }),
+    )
+    .max(60)
+    .optional(),
   /** Sizes at or below this stock (and above 0) are listed as low stock on the dashboard. */
   lowStockThreshold: z.number().int().min(0).max(10_000).optional(),
   /** The old edit form's semantics: images sent replace the current ones. */
@@ -213,6 +220,8 @@ export interface ProductSizeDto {
   _id: string;
   size: string;
   stock: number;
+  /** Only when the size has its own threshold. */
+  lowStockThreshold?: number;
 }
 
 export interface ReviewDto {
@@ -286,6 +295,9 @@ export interface MovementDto {
   eventId: string | null;
   actorId: string | null;
   actorName: string | null;
+  /** The donation or stock count the movement belongs to. */
+  donationId: string | null;
+  countId: string | null;
   createdAt: string;
 }
 

@@ -100,6 +100,9 @@ export const MOVEMENT_REASONS = [
   'correction',
   'order-commit',
   'order-release',
+  'donation',
+  'donation-correction',
+  'audit',
 ] as const;
 export const movementReasonSchema = z.enum(MOVEMENT_REASONS);
 export type MovementReason = z.infer<typeof movementReasonSchema>;
@@ -131,6 +134,75 @@ export const inventoryCommitRejectedSchema = z.object({
 
 export const productChangedSchema = z.object({ productId: z.uuid() });
 
+export const DONATION_SOURCE_KINDS = [
+  'individual',
+  'school',
+  'business',
+  'drive',
+  'other',
+] as const;
+export const donationSourceKindSchema = z.enum(DONATION_SOURCE_KINDS);
+export type DonationSourceKind = z.infer<typeof donationSourceKindSchema>;
+
+/** A donation as recorded now: what reporting needs to count items received, without calling back. */
+export const donationSnapshotSchema = z.object({
+  id: z.uuid(),
+  /** The day the goods arrived (YYYY-MM-DD), which the report's date range is about. */
+  receivedOn: z.iso.date(),
+  source: z.object({ id: z.uuid(), name: z.string(), kind: donationSourceKindSchema }),
+  note: z.string(),
+  version: z.number().int().positive(),
+  lines: z.array(
+    z.object({
+      productId: z.uuid(),
+      productName: z.string(),
+      category: categorySchema,
+      size: z.string(),
+      quantity: z.number().int().positive(),
+    }),
+  ),
+});
+export type DonationSnapshot = z.infer<typeof donationSnapshotSchema>;
+
+/** Received, corrected and deleted carry the whole donation: a consumer keeps the latest version. */
+export const donationReceivedSchema = z.object({
+  donation: donationSnapshotSchema,
+  recordedBy: actorRefSchema,
+});
+export const donationCorrectedSchema = z.object({
+  donation: donationSnapshotSchema,
+  correctedBy: actorRefSchema,
+});
+export const donationDeletedSchema = z.object({
+  /** The donation as it was when deleted; its stock has been taken back off the shelf. */
+  donation: donationSnapshotSchema,
+  deletedBy: actorRefSchema,
+});
+
+export const stockCountAdjustmentSchema = z.object({
+  productId: z.uuid(),
+  productName: z.string(),
+  category: categorySchema,
+  size: z.string(),
+  /** The ledger's figure when the count was finalised. */
+  books: z.number().int().nonnegative(),
+  counted: z.number().int().nonnegative(),
+  /** counted - books: the `audit` movement written. */
+  difference: z.number().int(),
+});
+
+export const stockCountedSchema = z.object({
+  countId: z.uuid(),
+  /** 'all' or the category counted. */
+  scope: z.string(),
+  startedAt: z.iso.datetime({ offset: true }),
+  finalisedAt: z.iso.datetime({ offset: true }),
+  finalisedBy: actorRefSchema,
+  countedSizes: z.number().int().nonnegative(),
+  /** Only the sizes whose count differed from the books. */
+  adjustments: z.array(stockCountAdjustmentSchema),
+});
+
 /** Event type -> data schema; used by producers before writing and by consumers on receipt. */
 export const EVENT_SCHEMAS = {
   [EVENTS.authUserCreated]: userCreatedSchema,
@@ -141,6 +213,10 @@ export const EVENT_SCHEMAS = {
   [EVENTS.catalogProductDeleted]: productChangedSchema,
   [EVENTS.catalogInventoryAdjusted]: inventoryAdjustedSchema,
   [EVENTS.catalogInventoryCommitRejected]: inventoryCommitRejectedSchema,
+  [EVENTS.catalogDonationReceived]: donationReceivedSchema,
+  [EVENTS.catalogDonationCorrected]: donationCorrectedSchema,
+  [EVENTS.catalogDonationDeleted]: donationDeletedSchema,
+  [EVENTS.catalogStockCounted]: stockCountedSchema,
   [EVENTS.ordersOrderPlaced]: orderPlacedSchema,
   [EVENTS.ordersOrderStatusChanged]: orderStatusChangedSchema,
   [EVENTS.ordersOrderItemsAdjusted]: orderItemsAdjustedSchema,

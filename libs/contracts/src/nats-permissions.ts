@@ -92,11 +92,13 @@ export const NATS_GRANTS: Record<NatsIdentity, ProcessGrants> = {
   reporting: {
     answers: [rpcOf('reporting')],
     calls: [ownHealth('reporting')],
-    readsStreams: ['ORDERS'],
-    // The live durable, and the rebuild's ordered consumer, whose name is generated.
+    readsStreams: ['ORDERS', 'CATALOG'],
+    // The live durables, and the rebuild's ordered consumers, whose names are generated.
     consumers: [
       { stream: 'ORDERS', name: 'reporting-orders' },
       { stream: 'ORDERS', name: '*', ordered: true },
+      { stream: 'CATALOG', name: 'reporting-catalog' },
+      { stream: 'CATALOG', name: '*', ordered: true },
     ],
   },
   'orders-reader': {

@@ -44,6 +44,16 @@ export const reportSchema = z.object({
   ordersFulfilled: z.number().int().nonnegative(),
   averageFulfilmentHours: z.number().int().nonnegative(),
   itemsFulfilled: z.number().int().nonnegative(),
+  /** Donated items received in the range (latest version of each donation, deleted ones out). */
+  itemsReceived: z.number().int().nonnegative(),
+  itemsReceivedByKind: z.array(z.object({ kind: z.string(), items: z.number().int() })),
+  /** Stock counts finalised in the range: sizes adjusted, net and absolute difference. */
+  countAdjustments: z.object({
+    counts: z.number().int().nonnegative(),
+    adjustedSizes: z.number().int().nonnegative(),
+    net: z.number().int(),
+    absolute: z.number().int().nonnegative(),
+  }),
   studentsHelped: z.number().int().nonnegative(),
   topItems: z.array(rankedNameSchema),
   topSchools: z.array(rankedNameSchema),

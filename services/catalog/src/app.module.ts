@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { KitModule, type Logger } from '@lr/nest-kit';
 import type { CatalogConfig } from './config.js';
+import { DonationsModule } from './donations/donations.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { ProductsModule } from './products/products.module.js';
+import { StockCountsModule } from './stock-counts/stock-counts.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 
 /** Works from src/ under jest and from dist/ at run time. */
@@ -26,6 +28,8 @@ export class CatalogModule {
         InventoryModule,
         ProductsModule,
         ReviewsModule,
+        DonationsModule,
+        StockCountsModule,
       ],
     };
   }

@@ -1,5 +1,5 @@
 /**
- * `npm run report:rebuild`: rebuilds the report's read model from the ORDERS stream without starting
+ * `npm run report:rebuild`: rebuilds the report's read model from the ORDERS and CATALOG streams without starting
  * the service (same code as the console button). Safe while the service runs: the live consumer
  * waits for the rebuild's transaction and then continues.
  */
@@ -17,6 +17,8 @@ import { reportingConfigSchema } from './config.js';
 import { OrderEventApplier } from './read-model/order-event-applier.js';
 import { ReadModelRepository } from './read-model/read-model.repository.js';
 import { RollupsRepository } from './read-model/rollups.repository.js';
+import { StockIntakeApplier } from './read-model/stock-intake.applier.js';
+import { StockIntakeRepository } from './read-model/stock-intake.repository.js';
 import { ReadModelRebuilder } from './rebuild/read-model-rebuilder.js';
 
 const config = loadConfigOrExit(reportingConfigSchema);
@@ -37,6 +39,7 @@ try {
   const db = createDatabase(pool);
   const repository = new ReadModelRepository(db);
   const rollups = new RollupsRepository(config);
+  const intakeRepository = new StockIntakeRepository(db);
   const rebuilder = new ReadModelRebuilder(
     db,
     nc,
@@ -45,6 +48,7 @@ try {
     rollups,
     new OrderEventApplier(repository, rollups),
     logger,
+    { repository: intakeRepository, applier: new StockIntakeApplier(intakeRepository, config) },
   );
   const result = await rebuilder.rebuild();
   process.stdout.write(

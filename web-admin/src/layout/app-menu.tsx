@@ -7,6 +7,8 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import ReportIcon from '@mui/icons-material/Assessment';
 import HelpIcon from '@mui/icons-material/OndemandVideo';
 import ReviewIcon from '@mui/icons-material/RateReview';
+import DonationIcon from '@mui/icons-material/VolunteerActivism';
+import CountIcon from '@mui/icons-material/FactCheck';
 import { Menu, usePermissions } from 'react-admin';
 
 /**
@@ -20,6 +22,8 @@ export function AppMenu() {
     <Menu>
       <Menu.Item to="/" primaryText="Dashboard" leftIcon={<DashboardIcon />} />
       <Menu.Item to="/orders" primaryText="All Orders" leftIcon={<OrdersIcon />} />
+      <Menu.Item to="/donations" primaryText="Donations" leftIcon={<DonationIcon />} />
+      <Menu.Item to="/stock-counts" primaryText="Stock counts" leftIcon={<CountIcon />} />
       {isAdmin && (
         <>
           <Menu.Item to="/products" primaryText="All Products" leftIcon={<ProductsIcon />} />

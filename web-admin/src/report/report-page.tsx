@@ -149,6 +149,14 @@ export default function ReportPage() {
             <Figure label="Orders fulfilled" value={data.ordersFulfilled} />
             <Figure label="Average fulfilment time (hours)" value={data.averageFulfilmentHours} />
             <Figure label="Items fulfilled" value={data.itemsFulfilled} />
+            <Figure
+              label={`Items received${data.itemsReceivedByKind.length ? ` (${data.itemsReceivedByKind.map((k) => `${k.kind} ${k.items}`).join(', ')})` : ''}`}
+              value={data.itemsReceived}
+            />
+            <Figure
+              label={`Count adjustments: net (absolute ${data.countAdjustments.absolute})`}
+              value={data.countAdjustments.net}
+            />
             <Figure label="Students helped" value={data.studentsHelped} />
           </Grid>
           <Box

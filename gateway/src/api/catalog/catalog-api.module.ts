@@ -4,7 +4,9 @@
  */
 import { Module } from '@nestjs/common';
 import { AdminProductsController } from './admin-products.controller.js';
+import { ConsoleDonationsController } from './console-donations.controller.js';
 import { ConsoleProductsController } from './console-products.controller.js';
+import { ConsoleStockCountsController } from './console-stock-counts.controller.js';
 import { DashboardController } from './dashboard.controller.js';
 import { PlaceholderController } from './placeholder.controller.js';
 import { CatalogWrites } from './catalog-writes.js';
@@ -17,6 +19,8 @@ import { ReviewsController } from './reviews.controller.js';
     ProductsController,
     AdminProductsController,
     ConsoleProductsController,
+    ConsoleDonationsController,
+    ConsoleStockCountsController,
     ReviewsController,
     DashboardController,
     PlaceholderController,

@@ -40,6 +40,9 @@ export const consoleProductUpdateSchema = z.object({
   setStock: z.array(z.object({ size: z.string(), stock: z.number() })).optional(),
   removeImageIds: z.array(z.string()).optional(),
   lowStockThreshold: z.number().optional(),
+  sizeLowStock: z
+    .array(z.object({ size: z.string(), threshold: z.number().int().nullable() }))
+    .optional(),
 });
 
 function bodyObject(body: unknown): Record<string, unknown> {
@@ -143,6 +146,7 @@ export class ConsoleProductsController {
       newSizes: numberLists(fields.newSizes, ['stock']),
       setStock: numberLists(fields.setStock, ['stock']),
       removeImageIds: fields.removeImageIds,
+      sizeLowStock: fields.sizeLowStock,
       lowStockThreshold:
         typeof fields.lowStockThreshold === 'string' && fields.lowStockThreshold !== ''
           ? Number(fields.lowStockThreshold)

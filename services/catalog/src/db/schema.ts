@@ -42,6 +42,8 @@ export const productSizes = catalogSchema.table('product_sizes', {
   size: text('size').notNull(),
   stock: integer('stock').notNull(),
   position: integer('position').notNull(),
+  /** NULL: the product's threshold applies. */
+  lowStockThreshold: integer('low_stock_threshold'),
 });
 export type ProductSizeRow = typeof productSizes.$inferSelect;
 
@@ -56,6 +58,8 @@ export const stockMovements = catalogSchema.table('stock_movements', {
   eventId: uuid('event_id'),
   actorId: uuid('actor_id'),
   actorName: text('actor_name'),
+  donationId: uuid('donation_id'),
+  countId: uuid('count_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type StockMovementRow = typeof stockMovements.$inferSelect;

@@ -27,3 +27,8 @@ export function anyUuid(column: SQL, ids: string[]): SQL {
   const valid = ids.filter(isUuid);
   return sql`${column} = ANY(${`{${valid.join(',')}}`}::uuid[])`;
 }
+
+/** A timestamptz as an ISO 8601 string in UTC (raw queries return text, not Date objects). */
+export function isoTime(column: SQL): SQL {
+  return sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}

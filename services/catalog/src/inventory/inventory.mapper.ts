@@ -14,6 +14,8 @@ export function toMovementDto(row: StockMovementRow): MovementDto {
     eventId: row.eventId,
     actorId: row.actorId,
     actorName: row.actorName,
+    donationId: row.donationId,
+    countId: row.countId,
     createdAt: row.createdAt.toISOString(),
   };
 }

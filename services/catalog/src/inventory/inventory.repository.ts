@@ -103,10 +103,12 @@ export class InventoryRepository {
         RETURNING stock
       ), recorded AS (
         INSERT INTO catalog.stock_movements
-          (product_id, size_id, size, delta, reason, order_id, event_id, actor_id, actor_name)
+          (product_id, size_id, size, delta, reason, order_id, event_id, actor_id, actor_name,
+           donation_id, count_id)
         SELECT ${movement.productId}, ${movement.sizeId}, ${movement.size}, ${movement.delta},
                ${movement.reason}, ${movement.orderId ?? null}, ${movement.eventId ?? null},
-               ${movement.actorId ?? null}, ${movement.actorName ?? null}
+               ${movement.actorId ?? null}, ${movement.actorName ?? null},
+               ${movement.donationId ?? null}::uuid, ${movement.countId ?? null}::uuid
           FROM changed
       ), bumped AS (
         UPDATE catalog.products SET version = version + 1, updated_at = now()
@@ -338,7 +340,7 @@ export class InventoryRepository {
         name: products.name,
         isShow: products.isShow,
         subCategory: products.subCategory,
-        lowStockThreshold: products.lowStockThreshold,
+        lowStockThreshold: sql<number>`coalesce(${productSizes.lowStockThreshold}, ${products.lowStockThreshold})`,
       })
       .from(productSizes)
       .innerJoin(products, eq(products.id, productSizes.productId))

@@ -16,6 +16,9 @@ export interface StockChange {
   orderId?: string | null;
   eventId?: string | null;
   actor?: { id: string; name: string } | null;
+  /** The donation or stock count the movement belongs to. */
+  donationId?: string | null;
+  countId?: string | null;
 }
 
 @Injectable()
@@ -43,6 +46,8 @@ export class StockLedger {
       eventId: change.eventId ?? null,
       actorId: change.actor?.id ?? null,
       actorName: change.actor?.name ?? null,
+      donationId: change.donationId ?? null,
+      countId: change.countId ?? null,
     });
     if (applied === null) {
       throw AppError.conflict(UI_MESSAGES.inventoryBelowZero, {

@@ -32,7 +32,12 @@ export function toProductDto({ product, sizes, reviews }: ProductAggregate): Pro
     description: product.description,
     category: product.category,
     SubCategory: product.subCategory,
-    ProductSize: sizes.map((s) => ({ _id: s.id, size: s.size, stock: s.stock })),
+    // A size's own low-stock threshold appears only when set (the spec's shape otherwise).
+    ProductSize: sizes.map((s) =>
+      s.lowStockThreshold === null || s.lowStockThreshold === undefined
+        ? { _id: s.id, size: s.size, stock: s.stock }
+        : { _id: s.id, size: s.size, stock: s.stock, lowStockThreshold: s.lowStockThreshold },
+    ),
     Stock: sizes.reduce((sum, s) => sum + s.stock, 0),
     images,
     image: images[0]?.url ?? placeholderImageUrl(product.category),

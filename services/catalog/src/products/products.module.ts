@@ -10,6 +10,6 @@ import { ProductsService } from './products.service.js';
   imports: [InventoryModule],
   controllers: [ProductsController],
   providers: [ProductsRepository, ProductsService, ProductHints],
-  exports: [ProductsRepository],
+  exports: [ProductsRepository, ProductHints],
 })
 export class ProductsModule {}

@@ -49,6 +49,7 @@ export interface NewProduct {
   subCategory: string;
   isShow: boolean;
   images: StoredImage[];
+  lowStockThreshold?: number;
 }
 
 const totalStock = sql`(SELECT coalesce(sum(s.stock), 0) FROM catalog.product_sizes s WHERE s.product_id = ${products.id})`;
@@ -203,7 +204,8 @@ export class ProductsRepository {
     }>(sql`
       SELECT p.id AS product_id,
         COALESCE((SELECT json_agg(json_build_object('id', s.id, 'productId', s.product_id, 'size', s.size,
-                                                    'stock', s.stock, 'position', s.position)
+                                                    'stock', s.stock, 'position', s.position,
+                                                    'lowStockThreshold', s.low_stock_threshold)
                                   ORDER BY s.position, s.id)
                   FROM catalog.product_sizes s WHERE s.product_id = p.id), '[]') AS sizes,
         COALESCE((SELECT json_agg(json_build_object('id', r.id, 'productId', r.product_id, 'userId', r.user_id,
@@ -249,6 +251,19 @@ export class ProductsRepository {
       )
       .limit(1);
     return rows.length > 0;
+  }
+
+  /** Sets (or with null clears) the low-stock threshold of sizes of one product, by size name. */
+  async setSizeThresholds(
+    tx: Executor,
+    productId: string,
+    thresholds: { size: string; threshold: number | null }[],
+  ): Promise<void> {
+    if (thresholds.length === 0) return;
+    await tx.execute(sql`
+      UPDATE catalog.product_sizes s SET low_stock_threshold = t.threshold
+      FROM jsonb_to_recordset(${JSON.stringify(thresholds)}::jsonb) AS t(size text, threshold integer)
+      WHERE s.product_id = ${productId} AND lower(s.size) = lower(t.size)`);
   }
 
   async insertProduct(tx: Executor, values: NewProduct): Promise<ProductRow> {

@@ -18,6 +18,7 @@ import {
   type updateProductInputSchema,
 } from '@lr/contracts';
 import {
+  KIT_CONFIG,
   LOGGER,
   OutboxWriter,
   decodeKeyset,
@@ -28,6 +29,7 @@ import {
 } from '@lr/nest-kit';
 import { z } from 'zod';
 import { isAdmin } from '../common/actor-checks.js';
+import type { CatalogConfig } from '../config.js';
 import type { StoredImage } from '../db/schema.js';
 import { InventoryRepository } from '../inventory/inventory.repository.js';
 import { StockLedger } from '../inventory/stock-ledger.js';
@@ -66,6 +68,7 @@ export class ProductsService {
     private readonly outbox: OutboxWriter,
     private readonly hints: ProductHints,
     @Inject(LOGGER) logger: Logger,
+    @Inject(KIT_CONFIG) private readonly config: Pick<CatalogConfig, 'LOW_STOCK_THRESHOLD'>,
   ) {
     this.logger = logger.child({ context: 'ProductsService' });
   }
@@ -176,6 +179,7 @@ export class ProductsService {
         subCategory: input.SubCategory,
         isShow: input.isShow,
         images: toStoredImages(input.images),
+        lowStockThreshold: this.config.LOW_STOCK_THRESHOLD,
       });
       const sizes = await this.products.insertSizes(
         tx,
@@ -265,6 +269,12 @@ export class ProductsService {
           actor,
         });
       }
+
+      for (const [i, t] of (input.sizeLowStock ?? []).entries()) {
+        if (!sizeByName(t.size))
+          throw AppError.badRequest(`sizeLowStock.${i}.size: unknown size "${t.size}"`);
+      }
+      await this.products.setSizeThresholds(tx, productId, input.sizeLowStock ?? []);
 
       const images = this.nextImages(current.product.images, input);
       const version = await this.products.updateProduct(tx, productId, {

@@ -4,6 +4,9 @@ import { OrderEventsConsumer } from './order-events.consumer.js';
 import { ReadModelRepository } from './read-model.repository.js';
 import { RollupsInitializer } from './rollups-initializer.js';
 import { RollupsRepository } from './rollups.repository.js';
+import { StockIntakeApplier } from './stock-intake.applier.js';
+import { StockIntakeConsumer } from './stock-intake.consumer.js';
+import { StockIntakeRepository } from './stock-intake.repository.js';
 
 @Module({
   providers: [
@@ -12,7 +15,16 @@ import { RollupsRepository } from './rollups.repository.js';
     RollupsInitializer,
     OrderEventApplier,
     OrderEventsConsumer,
+    StockIntakeRepository,
+    StockIntakeApplier,
+    StockIntakeConsumer,
   ],
-  exports: [ReadModelRepository, RollupsRepository, OrderEventApplier],
+  exports: [
+    ReadModelRepository,
+    RollupsRepository,
+    OrderEventApplier,
+    StockIntakeRepository,
+    StockIntakeApplier,
+  ],
 })
 export class ReadModelModule {}

@@ -1,6 +1,7 @@
 /**
- * Rebuilds the read model from scratch: empties it and replays the ORDERS stream from its first
- * message with an ephemeral ordered consumer, applying the same code as live consumption.
+ * Rebuilds the read model from scratch: empties it and replays the ORDERS stream (orders) and the
+ * CATALOG stream (donations and stock counts) from their first message with an ephemeral consumer,
+ * applying the same code as live consumption.
  *
  * It all happens in ONE transaction holding the read model's lock exclusively: readers keep the old
  * figures until the new ones commit, and live events wait, then apply under the usual version guard
@@ -16,6 +17,7 @@ import {
   JetStreamApiCodes,
   JetStreamApiError,
   type JsMsg,
+  type StreamInfo,
 } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
@@ -26,6 +28,7 @@ import {
   namespacedStream,
   type RebuildResult,
   type RebuildStatus,
+  type StreamName,
 } from '@lr/contracts';
 import type { Database, Executor, Logger } from '@lr/nest-kit';
 import type { OrderEventApplier } from '../read-model/order-event-applier.js';
@@ -33,10 +36,17 @@ import { isOrderEventType, type OrderEvent } from '../read-model/order-state-rul
 import { lockWholeModel } from '../read-model/read-model-locks.js';
 import type { ReadModelRepository } from '../read-model/read-model.repository.js';
 import type { RollupsRepository } from '../read-model/rollups.repository.js';
+import {
+  isStockIntakeEventType,
+  type StockIntakeApplier,
+  type StockIntakeEvent,
+} from '../read-model/stock-intake.applier.js';
+import type { StockIntakeRepository } from '../read-model/stock-intake.repository.js';
 
 const ORDER_SUBJECTS = 'orders.order.>';
 /** One rebuild at a time, across replicas: the transaction-scoped advisory lock's key. */
 const REBUILD_LOCK_KEY = sql`hashtext('reporting:rebuild')::bigint`;
+const CATALOG_SUBJECTS = 'catalog.>';
 const FETCH_BATCH = 500;
 const FETCH_EXPIRES_MS = 2000;
 
@@ -49,6 +59,7 @@ export class ReadModelRebuilder {
     private readonly rollups: RollupsRepository,
     private readonly applier: OrderEventApplier,
     private readonly logger: Logger,
+    private readonly intake: { repository: StockIntakeRepository; applier: StockIntakeApplier },
   ) {}
 
   async rebuild(): Promise<RebuildResult> {
@@ -66,7 +77,22 @@ export class ReadModelRebuilder {
         // Live events wait until the rebuild commits, then apply under the usual version guard.
         await lockWholeModel(tx);
         await this.repository.clear(tx);
-        const eventsApplied = await this.replay(tx);
+        await this.intake.repository.clear(tx);
+        const orders = await this.streamInfo('ORDERS');
+        const catalog = await this.streamInfo('CATALOG');
+        // One figure for the console across both streams.
+        const progress = {
+          replayed: 0,
+          total: (orders?.state.messages ?? 0) + (catalog?.state.messages ?? 0),
+        };
+        await this.reportProgress({ total: progress.total });
+        const orderEvents = await this.replay(orders, ORDER_SUBJECTS, progress, (events) =>
+          this.applier.applyReplayBatch(tx, events as OrderEvent[]),
+        );
+        const intakeEvents = await this.replay(catalog, CATALOG_SUBJECTS, progress, (events) =>
+          this.intake.applier.apply(tx, events as StockIntakeEvent[]),
+        );
+        const eventsApplied = orderEvents + intakeEvents;
         await this.rollups.recomputeAll(tx);
         const ordersApplied = await this.repository.countLiveOrders(tx);
         return { eventsApplied, ordersApplied };
@@ -80,28 +106,33 @@ export class ReadModelRebuilder {
     return { ...result, durationMs };
   }
 
-  private async replay(tx: Executor): Promise<number> {
-    const stream = namespacedStream(this.namespace, 'ORDERS');
-    const info = await (
-      await jetstreamManager(this.nc)
-    ).streams
-      .info(stream)
+  /** The stream's state, or null when it does not exist yet (nothing was ever published). */
+  private async streamInfo(streamName: StreamName): Promise<StreamInfo | null> {
+    const jsm = await jetstreamManager(this.nc);
+    return jsm.streams
+      .info(namespacedStream(this.namespace, streamName))
       .catch((error: unknown) => {
-        // No stream yet (nothing was ever published): the rebuilt model is simply empty.
         if (error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound) {
           return null;
         }
         throw error;
       });
+  }
+
+  private async replay(
+    info: StreamInfo | null,
+    subjects: string,
+    progress: { replayed: number; total: number },
+    apply: (events: (OrderEvent | StockIntakeEvent)[]) => Promise<void>,
+  ): Promise<number> {
+    // No stream or no message: nothing to replay, the rebuilt part is simply empty.
     if (!info || info.state.messages === 0) return 0;
+    const stream = info.config.name;
     const lastSeq = info.state.last_seq;
-    const total = info.state.messages;
-    await this.reportProgress({ replayed: 0, total });
-    let replayed = 0;
 
     const consumer = await jetstream(this.nc).consumers.get(stream, {
       // One filter (nats-server 2.9 knows no more); other order event types are skipped on parse.
-      filter_subjects: namespaced(this.namespace, ORDER_SUBJECTS),
+      filter_subjects: namespaced(this.namespace, subjects),
       deliver_policy: DeliverPolicy.All,
     });
     let applied = 0;
@@ -113,7 +144,7 @@ export class ReadModelRebuilder {
         });
         let received = 0;
         let caughtUp = false;
-        const events: OrderEvent[] = [];
+        const events: (OrderEvent | StockIntakeEvent)[] = [];
         for await (const msg of batch) {
           received += 1;
           const event = this.parse(msg);
@@ -124,10 +155,10 @@ export class ReadModelRebuilder {
             break;
           }
         }
-        await this.applier.applyReplayBatch(tx, events);
+        await apply(events);
         applied += events.length;
-        replayed += received;
-        await this.reportProgress({ replayed: Math.min(replayed, total) });
+        progress.replayed += received;
+        await this.reportProgress({ replayed: Math.min(progress.replayed, progress.total) });
         if (caughtUp || received === 0) break;
       }
     } finally {
@@ -194,13 +225,20 @@ export class ReadModelRebuilder {
       );
   }
 
-  /** A message that is not a valid order event is skipped (the live consumer dead-letters it). */
-  private parse(msg: JsMsg): OrderEvent | null {
+  /**
+   * A message that is not a valid order or stock intake event is skipped (the live consumer
+   * dead-letters it); other catalog events are not the report's.
+   */
+  private parse(msg: JsMsg): OrderEvent | StockIntakeEvent | null {
     try {
       const envelope = eventEnvelopeSchema.parse(JSON.parse(msg.string()));
-      if (!isOrderEventType(envelope.type)) return null;
+      if (isOrderEventType(envelope.type)) {
+        const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
+        return { ...envelope, data } as OrderEvent;
+      }
+      if (!isStockIntakeEventType(envelope.type)) return null;
       const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
-      return { ...envelope, data } as OrderEvent;
+      return { ...envelope, data } as StockIntakeEvent;
     } catch (error) {
       this.logger.warn(
         { seq: msg.seq, err: (error as Error).message },

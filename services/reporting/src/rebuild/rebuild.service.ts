@@ -14,6 +14,8 @@ import type { ReportingConfig } from '../config.js';
 import { OrderEventApplier } from '../read-model/order-event-applier.js';
 import { ReadModelRepository } from '../read-model/read-model.repository.js';
 import { RollupsRepository } from '../read-model/rollups.repository.js';
+import { StockIntakeApplier } from '../read-model/stock-intake.applier.js';
+import { StockIntakeRepository } from '../read-model/stock-intake.repository.js';
 import { ReadModelRebuilder } from './read-model-rebuilder.js';
 
 @Injectable()
@@ -28,6 +30,8 @@ export class RebuildService {
     repository: ReadModelRepository,
     rollups: RollupsRepository,
     applier: OrderEventApplier,
+    intakeRepository: StockIntakeRepository,
+    intakeApplier: StockIntakeApplier,
   ) {
     this.rebuilder = new ReadModelRebuilder(
       db,
@@ -37,6 +41,7 @@ export class RebuildService {
       rollups,
       applier,
       logger.child({ context: 'ReadModelRebuilder' }),
+      { repository: intakeRepository, applier: intakeApplier },
     );
   }
 

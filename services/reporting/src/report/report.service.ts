@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type Actor, type Report, type ReportRange } from '@lr/contracts';
 import { KIT_CONFIG } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
+import { StockIntakeRepository } from '../read-model/stock-intake.repository.js';
 import { ReportRepository } from './report.repository.js';
 import { spanOfWeeks, withEmptyWeeks } from './weeks.js';
 
@@ -18,6 +19,7 @@ export function assertAdmin(actor: Actor | null): void {
 export class ReportService {
   constructor(
     private readonly repository: ReportRepository,
+    private readonly intake: StockIntakeRepository,
     @Inject(KIT_CONFIG) private readonly config: ReportingConfig,
   ) {}
 
@@ -26,6 +28,10 @@ export class ReportService {
   }
 
   async report(range: ReportRange): Promise<Report> {
+    const [itemsReceived, countAdjustments] = await Promise.all([
+      this.intake.itemsReceived(range),
+      this.intake.countAdjustments(range),
+    ]);
     const [totals, topItems, topSchools, received, fulfilled, itemsByCategory] = await Promise.all([
       this.repository.totals(range),
       this.repository.topItems(range),
@@ -40,6 +46,9 @@ export class ReportService {
       ordersFulfilled: totals.ordersFulfilled,
       averageFulfilmentHours: totals.averageFulfilmentHours,
       itemsFulfilled: totals.itemsFulfilled,
+      itemsReceived: itemsReceived.total,
+      itemsReceivedByKind: itemsReceived.byKind,
+      countAdjustments,
       studentsHelped: totals.studentsHelped,
       topItems,
       topSchools,

@@ -1,0 +1,169 @@
+/**
+ * Journeys: a volunteer records a donation of three lines in the console and the store shows the new
+ * stock; an admin runs a stock count with two differences and sees the ledger and the report change.
+ */
+import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
+import { apiLogin, launchBrowser, newPage, screenshot } from '../harness.js';
+import { consoleLogin, createProduct, stockOf } from './console-helpers.js';
+
+describe('console: donations and stock counts', () => {
+  let browser: Browser;
+  let adminContext: BrowserContext;
+  let admin: APIRequestContext;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    ({ context: adminContext } = await newPage(browser));
+    await apiLogin(adminContext, 'admin');
+    admin = adminContext.request;
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('records a donation of three lines and the store shows the stock', async () => {
+    const product = await createProduct(admin, 'Donated Boots', [
+      { size: '4', stock: 0 },
+      { size: '5', stock: 1 },
+      { size: '6', stock: 0 },
+    ]);
+    const source = await admin.post('/api/console/donation-sources', {
+      data: { name: `Journey Drive ${product.id.slice(0, 6)}`, kind: 'drive' },
+    });
+    expect(source.status()).toBe(201);
+    const sourceName = ((await source.json()) as { name: string }).name;
+
+    const { context, page } = await newPage(browser);
+    await consoleLogin(page, 'volunteer');
+    await page.goto('/admin/#/donations/create');
+    await page.getByRole('combobox', { name: 'Source' }).fill(sourceName.slice(0, 14));
+    await page.getByRole('option', { name: new RegExp(sourceName) }).click();
+    for (const [index, [size, quantity]] of [
+      ['4', '2'],
+      ['5', '3'],
+      ['6', '4'],
+    ].entries()) {
+      const products = page.getByRole('combobox', { name: 'Product' });
+      if (index > 0) {
+        await page.getByRole('button', { name: 'Add' }).click();
+        // Fast entry: the new line's product has the focus, typing goes straight into it.
+        await page.waitForFunction(
+          (n) =>
+            document.querySelectorAll('.donation-line-product input')[n] === document.activeElement,
+          index,
+        );
+        await page.keyboard.type('Zz E2E Donated');
+      } else await products.nth(index).fill('Zz E2E Donated');
+      await page.getByRole('option', { name: new RegExp(product.name) }).click();
+      await page.getByRole('combobox', { name: 'Size' }).nth(index).click();
+      await page.getByRole('option', { name: size, exact: true }).click();
+      await page.getByLabel('Quantity').nth(index).fill(quantity!);
+    }
+    await screenshot(page, 'admin-donation-receive');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Donation recorded: 9 items added to stock').waitFor();
+    await page.getByText('Recorded by').waitFor();
+    await screenshot(page, 'admin-donation-show');
+
+    expect(await stockOf(admin, product.id, '4')).toBe(2);
+    expect(await stockOf(admin, product.id, '5')).toBe(4);
+    expect(await stockOf(admin, product.id, '6')).toBe(4);
+
+    await page.goto('/admin/#/donations');
+    await page.getByText(sourceName).first().waitFor();
+    await screenshot(page, 'admin-donation-list');
+    await context.close();
+
+    // The store (a guest) sees the new stock.
+    const store = await newPage(browser);
+    const response = await store.context.request.get(`/api/v1/product/${product.id}`);
+    const seen = (
+      (await response.json()) as { product: { ProductSize: { size: string; stock: number }[] } }
+    ).product.ProductSize.map((s) => [s.size, s.stock]);
+    expect(seen).toEqual([
+      ['4', 2],
+      ['5', 4],
+      ['6', 4],
+    ]);
+    await store.page.goto(`/product/${product.id}`);
+    await store.page.getByText(product.name).first().waitFor();
+    await screenshot(store.page, 'store-product-after-donation');
+    await store.context.close();
+  });
+
+  it('runs a count with two differences: the ledger and the report change', async () => {
+    const product = await createProduct(admin, 'Counted Shoes', [
+      { size: '7', stock: 3 },
+      { size: '8', stock: 2 },
+      { size: '9', stock: 5 },
+    ]);
+    const before = (await (await admin.get('/api/v1/admin/report')).json()) as {
+      report?: unknown;
+    } & Record<string, unknown>;
+
+    const { context, page } = await newPage(browser);
+    await consoleLogin(page, 'admin');
+    await page.goto('/admin/#/stock-counts/create');
+    await page.getByRole('combobox', { name: 'Count' }).click();
+    await page.getByRole('option', { name: 'Footwear', exact: true }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('tab', { name: 'Count sheet' }).waitFor();
+    await page.getByText(product.name).first().waitFor();
+    await screenshot(page, 'admin-count-sheet');
+
+    await page.getByRole('tab', { name: 'Enter figures' }).click();
+    await page.getByLabel(`Counted ${product.name} 7`).fill('1');
+    await page.keyboard.press('Enter');
+    await page.getByLabel(`Counted ${product.name} 8`).fill('2');
+    await page.keyboard.press('Enter');
+    await page.getByLabel(`Counted ${product.name} 9`).fill('8');
+    await screenshot(page, 'admin-count-entry');
+    await page.getByRole('button', { name: 'Save figures' }).click();
+    await page.getByText('3 figure(s) saved').waitFor();
+
+    await page.getByRole('tab', { name: 'Review and finalise' }).click();
+    const differences = page.getByRole('table', { name: 'Differences' });
+    await differences.getByText('+3').waitFor();
+    await screenshot(page, 'admin-count-finalise');
+    await page.getByRole('button', { name: /^Finalise: write these/ }).click();
+    await page.getByText('Count finalised').waitFor();
+    await page.getByRole('tab', { name: 'Adjustments' }).waitFor();
+    await screenshot(page, 'admin-count-finalised');
+    await context.close();
+
+    expect(await stockOf(admin, product.id, '7')).toBe(1);
+    expect(await stockOf(admin, product.id, '8')).toBe(2);
+    expect(await stockOf(admin, product.id, '9')).toBe(8);
+    const ledger = (await (
+      await admin.get(
+        `/api/console/movements?filter=${encodeURIComponent(JSON.stringify({ productId: product.id, reason: 'audit' }))}`,
+      )
+    ).json()) as { size: string; delta: number }[];
+    expect(ledger.map((m) => [m.size, m.delta]).sort()).toEqual([
+      ['7', -2],
+      ['9', 3],
+    ]);
+
+    // The report's count adjustments grow by net +1, absolute 5 (once the consumer has them).
+    const adjustments = async () => {
+      const body = (await (await admin.get('/api/v1/admin/report')).json()) as Record<
+        string,
+        unknown
+      >;
+      const report = (body.report ?? body) as {
+        countAdjustments: { net: number; absolute: number };
+      };
+      return report.countAdjustments;
+    };
+    const start = (
+      (before.report ?? before) as { countAdjustments: { net: number; absolute: number } }
+    ).countAdjustments;
+    const deadline = Date.now() + 20_000;
+    let now = await adjustments();
+    while (now.absolute !== start.absolute + 5 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      now = await adjustments();
+    }
+    expect(now).toMatchObject({ net: start.net + 1, absolute: start.absolute + 5 });
+  });
+});

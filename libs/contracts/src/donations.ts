@@ -1,0 +1,161 @@
+/**
+ * Messages of the catalog's donation intake (RPC.catalog.*Donation*): donation sources, donations
+ * and their lines. Every text field refuses control characters (text.ts); notes may span lines.
+ */
+import { z } from 'zod';
+import { consoleSortSchema, productIdSchema, sizeNameSchema } from './catalog.js';
+import { categorySchema } from './domain.js';
+import { donationSourceKindSchema, type DonationSourceKind } from './events.js';
+import { textSchema as text } from './text.js';
+
+/** The largest page any intake or count list answers (the gateway caps its ranges further). */
+export const INTAKE_MAX_PAGE = 500;
+export const DONATION_LINE_MAX_QUANTITY = 10_000;
+export const DONATION_MAX_LINES = 200;
+
+/** A console range whose page is at most INTAKE_MAX_PAGE rows. */
+export const intakeRangeSchema = z
+  .object({ start: z.number().int().min(0), end: z.number().int().min(0) })
+  .refine((r) => r.end >= r.start, 'end before start')
+  .refine((r) => r.end - r.start < INTAKE_MAX_PAGE, `at most ${INTAKE_MAX_PAGE} rows per page`);
+
+const idSchema = text().max(100);
+/** A calendar day, YYYY-MM-DD, that really exists. */
+export const isoDaySchema = z.iso.date('must be a date (YYYY-MM-DD)');
+
+// ---- sources ----------------------------------------------------------------------------------
+
+export const donationSourceInputSchema = z.object({
+  name: text().trim().min(1, 'is required').max(120),
+  kind: donationSourceKindSchema,
+  contact: text().trim().max(300).optional().default(''),
+});
+export type DonationSourceInput = z.input<typeof donationSourceInputSchema>;
+
+export const listDonationSourcesInputSchema = z.object({
+  sort: consoleSortSchema.optional().default(null),
+  range: intakeRangeSchema,
+  filter: z
+    .object({
+      q: text().max(100).optional(),
+      kind: donationSourceKindSchema.optional(),
+      id: z.union([z.array(idSchema).max(INTAKE_MAX_PAGE), idSchema]).optional(),
+    })
+    .optional()
+    .default({}),
+});
+export type ListDonationSourcesInput = z.input<typeof listDonationSourcesInputSchema>;
+
+// ---- donations --------------------------------------------------------------------------------
+
+export const donationLineInputSchema = z.object({
+  productId: productIdSchema,
+  size: sizeNameSchema,
+  quantity: z
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(DONATION_LINE_MAX_QUANTITY, `must be at most ${DONATION_LINE_MAX_QUANTITY}`),
+  /** The size does not exist yet and is to be created (a typo never creates a size silently). */
+  newSize: z.boolean().optional().default(false),
+});
+
+export const recordDonationInputSchema = z.object({
+  /** Defaults to today (the service's calendar day in UTC). */
+  receivedOn: isoDaySchema.optional(),
+  sourceId: idSchema,
+  note: text({ multiline: true }).trim().max(2000).optional().default(''),
+  lines: z
+    .array(donationLineInputSchema)
+    .min(1, 'at least one line is required')
+    .max(DONATION_MAX_LINES),
+});
+export type RecordDonationInput = z.input<typeof recordDonationInputSchema>;
+
+/** A correction sends the donation as it should have been; the differences become movements. */
+export const correctDonationInputSchema = recordDonationInputSchema.extend({
+  id: idSchema,
+  receivedOn: isoDaySchema,
+  /** The version the editor saw: a correction made meanwhile by someone else is not overwritten. */
+  version: z.number().int().positive().optional(),
+});
+export type CorrectDonationInput = z.input<typeof correctDonationInputSchema>;
+
+export const donationIdInputSchema = z.object({ id: idSchema });
+
+export const listDonationsInputSchema = z.object({
+  sort: consoleSortSchema.optional().default(null),
+  range: intakeRangeSchema,
+  filter: z
+    .object({
+      from: isoDaySchema.optional(),
+      to: isoDaySchema.optional(),
+      sourceId: idSchema.optional(),
+      kind: donationSourceKindSchema.optional(),
+      id: z.union([z.array(idSchema).max(INTAKE_MAX_PAGE), idSchema]).optional(),
+    })
+    .optional()
+    .default({}),
+});
+export type ListDonationsInput = z.input<typeof listDonationsInputSchema>;
+
+/** Products to pick from when recording a donation (volunteers may not list products with stock). */
+export const productChoicesInputSchema = z.object({
+  range: intakeRangeSchema,
+  filter: z
+    .object({
+      q: text().max(100).optional(),
+      category: categorySchema.optional(),
+      id: z.union([z.array(idSchema).max(INTAKE_MAX_PAGE), idSchema]).optional(),
+    })
+    .optional()
+    .default({}),
+});
+export type ProductChoicesInput = z.input<typeof productChoicesInputSchema>;
+
+// ---- outputs ----------------------------------------------------------------------------------
+
+export interface DonationSourceDto {
+  id: string;
+  name: string;
+  kind: DonationSourceKind;
+  contact: string;
+  createdAt: string;
+}
+
+export interface DonationLineDto {
+  id: string;
+  productId: string;
+  productName: string;
+  category: string;
+  subCategory: string;
+  sizeId: string;
+  size: string;
+  quantity: number;
+}
+
+export interface DonationDto {
+  id: string;
+  receivedOn: string;
+  sourceId: string;
+  sourceName: string;
+  sourceKind: DonationSourceKind;
+  note: string;
+  /** Sum of the lines' quantities. */
+  items: number;
+  lines: DonationLineDto[];
+  version: number;
+  recordedBy: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProductChoiceDto {
+  id: string;
+  name: string;
+  category: string;
+  subCategory: string;
+  isShow: boolean;
+  /** Size names in the product's order; no stock figures (counting stays blind). */
+  sizes: string[];
+}

@@ -1,0 +1,334 @@
+/**
+ * Donations against the real PostgreSQL and NATS: stock movements and events written together,
+ * corrections as compensating movements, deletion refused once the stock has left, roles, bad input.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  EVENTS,
+  RPC,
+  type AppError,
+  type ConsoleList,
+  type DonationDto,
+  type DonationSnapshot,
+  type DonationSourceDto,
+  type ProductChoiceDto,
+  type ProductDto,
+} from '@lr/contracts';
+import { TestEnv } from '@lr/testing';
+import {
+  admin,
+  createProduct,
+  ledgerMismatches,
+  outboxEvents,
+  sizeId,
+  startCatalog,
+  stockOf,
+} from './helpers.js';
+
+const volunteer = TestEnv.actor('volunteer', 'Vol One');
+const user = TestEnv.actor('user', 'Maple School');
+
+describe('donations', () => {
+  let env: TestEnv;
+  let product: ProductDto;
+  let source: DonationSourceDto;
+
+  const call = <T>(subject: string, input: unknown, actor: typeof admin | null = admin) =>
+    env.rpc.call<T>(subject, input, { actor });
+  const failure = async (promise: Promise<unknown>) =>
+    (await promise.then(
+      () => null,
+      (e: unknown) => e,
+    )) as AppError | null;
+  const movements = async (donationId: string) =>
+    (
+      await env.pool.query<{ size: string; delta: number; reason: string }>(
+        'SELECT size, delta, reason FROM catalog.stock_movements WHERE donation_id = $1 ORDER BY id',
+        [donationId],
+      )
+    ).rows;
+  const counts = async () =>
+    (
+      await env.pool.query<{ donations: number; movements: number }>(
+        `SELECT (SELECT count(*)::int FROM catalog.donations) AS donations,
+                (SELECT count(*)::int FROM catalog.stock_movements) AS movements`,
+      )
+    ).rows[0];
+
+  beforeAll(async () => {
+    env = await TestEnv.create();
+    await startCatalog(env);
+    source = await call<DonationSourceDto>(
+      RPC.catalog.createDonationSource,
+      { name: 'Maple PTA drive', kind: 'drive', contact: 'pta@maple.example' },
+      volunteer,
+    );
+  });
+  afterAll(() => env.close());
+
+  beforeEach(async () => {
+    product = await createProduct(env, { name: `Shoes ${randomUUID().slice(0, 6)}` });
+  });
+  afterEach(async () => {
+    expect(await ledgerMismatches(env)).toEqual([]);
+  });
+
+  it('records a donation: one donation movement per line, a new size, and the event, together', async () => {
+    const donation = await call<DonationDto>(
+      RPC.catalog.recordDonation,
+      {
+        sourceId: source.id,
+        note: 'Back-to-school drive',
+        lines: [
+          { productId: product._id, size: '5', quantity: 4 },
+          { productId: product._id, size: '6', quantity: 2 },
+          { productId: product._id, size: '7', quantity: 3, newSize: true },
+        ],
+      },
+      volunteer,
+    );
+    expect(donation).toMatchObject({
+      sourceName: 'Maple PTA drive',
+      sourceKind: 'drive',
+      items: 9,
+      receivedOn: new Date().toISOString().slice(0, 10),
+      recordedBy: 'Vol One',
+      version: 1,
+    });
+    const after = await call<ProductDto>(RPC.catalog.getProduct, { id: product._id });
+    expect(after.ProductSize.map((s) => [s.size, s.stock])).toEqual([
+      ['5', 7],
+      ['6', 3],
+      ['7', 3],
+    ]);
+    expect(await movements(donation.id)).toEqual([
+      { size: '5', delta: 4, reason: 'donation' },
+      { size: '6', delta: 2, reason: 'donation' },
+      { size: '7', delta: 3, reason: 'donation' },
+    ]);
+    const events = await outboxEvents<{ donation: DonationSnapshot }>(
+      env,
+      EVENTS.catalogDonationReceived,
+    );
+    const mine = events.find((e) => e.data.donation.id === donation.id);
+    expect(mine?.data.donation).toMatchObject({
+      source: { kind: 'drive' },
+      lines: [
+        { size: '5', quantity: 4, category: 'Footwear' },
+        { size: '6', quantity: 2 },
+        { size: '7', quantity: 3 },
+      ],
+    });
+  });
+
+  it('corrects with compensating movements and never rewrites the first ones', async () => {
+    const donation = await call<DonationDto>(RPC.catalog.recordDonation, {
+      sourceId: source.id,
+      receivedOn: '2026-01-10',
+      lines: [
+        { productId: product._id, size: '5', quantity: 4 },
+        { productId: product._id, size: '6', quantity: 2 },
+      ],
+    });
+    const corrected = await call<DonationDto>(RPC.catalog.correctDonation, {
+      id: donation.id,
+      version: 1,
+      sourceId: source.id,
+      receivedOn: '2026-01-11',
+      note: 'recounted',
+      lines: [{ productId: product._id, size: '5', quantity: 6 }],
+    });
+    expect(corrected).toMatchObject({ version: 2, items: 6, receivedOn: '2026-01-11' });
+    expect(await movements(donation.id)).toEqual([
+      { size: '5', delta: 4, reason: 'donation' },
+      { size: '6', delta: 2, reason: 'donation' },
+      { size: '5', delta: 2, reason: 'donation-correction' },
+      { size: '6', delta: -2, reason: 'donation-correction' },
+    ]);
+    expect(await stockOf(env, sizeId(product, '5'))).toBe(9);
+    expect(await stockOf(env, sizeId(product, '6'))).toBe(1);
+    const events = await outboxEvents<{ donation: DonationSnapshot }>(
+      env,
+      EVENTS.catalogDonationCorrected,
+    );
+    expect(events.find((e) => e.data.donation.id === donation.id)?.data.donation.version).toBe(2);
+    // A stale editor (version 1) is refused.
+    const stale = await failure(
+      call(RPC.catalog.correctDonation, {
+        id: donation.id,
+        version: 1,
+        sourceId: source.id,
+        receivedOn: '2026-01-11',
+        lines: [{ productId: product._id, size: '5', quantity: 1 }],
+      }),
+    );
+    expect(stale?.code).toBe('CONFLICT');
+  });
+
+  it('deletes only while the stock is still on the shelf, naming the sizes otherwise', async () => {
+    const donation = await call<DonationDto>(RPC.catalog.recordDonation, {
+      sourceId: source.id,
+      lines: [
+        { productId: product._id, size: '5', quantity: 2 },
+        { productId: product._id, size: '6', quantity: 5 },
+      ],
+    });
+    // Size 6 drops to 3 (an admin's correction): the donation's 5 are no longer all there.
+    await call(RPC.catalog.updateProduct, { id: product._id, setStock: [{ size: '6', stock: 3 }] });
+    const before = await counts();
+    const refused = await failure(call(RPC.catalog.deleteDonation, { id: donation.id }));
+    expect(refused?.code).toBe('CONFLICT');
+    expect(refused?.message).toContain(`${product.name} 6 (5 donated, 3 in stock)`);
+    expect(refused?.message).not.toContain(`${product.name} 5 `);
+    expect(await counts()).toEqual(before);
+
+    await call(RPC.catalog.updateProduct, { id: product._id, setStock: [{ size: '6', stock: 6 }] });
+    const deleted = await call<DonationDto>(RPC.catalog.deleteDonation, { id: donation.id });
+    expect(deleted.id).toBe(donation.id);
+    expect(await stockOf(env, sizeId(product, '5'))).toBe(3);
+    expect(await stockOf(env, sizeId(product, '6'))).toBe(1);
+    expect((await movements(donation.id)).slice(2)).toEqual([
+      { size: '5', delta: -2, reason: 'donation-correction' },
+      { size: '6', delta: -5, reason: 'donation-correction' },
+    ]);
+    expect((await failure(call(RPC.catalog.getDonation, { id: donation.id })))?.code).toBe(
+      'NOT_FOUND',
+    );
+    const events = await outboxEvents<{ donation: DonationSnapshot }>(
+      env,
+      EVENTS.catalogDonationDeleted,
+    );
+    expect(events.some((e) => e.data.donation.id === donation.id)).toBe(true);
+  });
+
+  it('lets volunteers record but only admins correct or delete; schools nothing', async () => {
+    const donation = await call<DonationDto>(
+      RPC.catalog.recordDonation,
+      { sourceId: source.id, lines: [{ productId: product._id, size: '5', quantity: 1 }] },
+      volunteer,
+    );
+    const correction = {
+      id: donation.id,
+      sourceId: source.id,
+      receivedOn: donation.receivedOn,
+      lines: [{ productId: product._id, size: '5', quantity: 2 }],
+    };
+    expect((await failure(call(RPC.catalog.correctDonation, correction, volunteer)))?.code).toBe(
+      'FORBIDDEN',
+    );
+    expect(
+      (await failure(call(RPC.catalog.deleteDonation, { id: donation.id }, volunteer)))?.code,
+    ).toBe('FORBIDDEN');
+    expect(
+      (await failure(call(RPC.catalog.listDonations, { range: { start: 0, end: 9 } }, user)))?.code,
+    ).toBe('FORBIDDEN');
+    expect(
+      (await failure(call(RPC.catalog.listDonations, { range: { start: 0, end: 9 } }, null)))?.code,
+    ).toBe('UNAUTHORIZED');
+    expect(await stockOf(env, sizeId(product, '5'))).toBe(4);
+  });
+
+  it('refuses bad input with a 400 naming the field and writes nothing', async () => {
+    const before = await counts();
+    const bad: [unknown, string][] = [
+      [{ sourceId: source.id, lines: [] }, 'lines'],
+      [
+        { sourceId: source.id, lines: [{ productId: product._id, size: '5', quantity: 0 }] },
+        'lines.0.quantity',
+      ],
+      [
+        { sourceId: source.id, lines: [{ productId: product._id, size: '5', quantity: 10_001 }] },
+        'lines.0.quantity',
+      ],
+      [
+        { sourceId: source.id, lines: [{ productId: product._id, size: '5', quantity: 1.5 }] },
+        'lines.0.quantity',
+      ],
+      [
+        {
+          sourceId: source.id,
+          lines: [
+            { productId: product._id, size: '5', quantity: 1 },
+            { productId: product._id, size: '9', quantity: 1 },
+          ],
+        },
+        'lines.1.size',
+      ],
+      [
+        { sourceId: source.id, lines: [{ productId: randomUUID(), size: '5', quantity: 1 }] },
+        'lines.0.productId',
+      ],
+      [
+        { sourceId: randomUUID(), lines: [{ productId: product._id, size: '5', quantity: 1 }] },
+        'sourceId',
+      ],
+      [
+        {
+          sourceId: source.id,
+          receivedOn: '2026-02-30',
+          lines: [{ productId: product._id, size: '5', quantity: 1 }],
+        },
+        'receivedOn',
+      ],
+      [
+        {
+          sourceId: source.id,
+          receivedOn: '2999-01-01',
+          lines: [{ productId: product._id, size: '5', quantity: 1 }],
+        },
+        'receivedOn',
+      ],
+      [
+        {
+          sourceId: source.id,
+          note: 'a\u0000b',
+          lines: [{ productId: product._id, size: '5', quantity: 1 }],
+        },
+        'note',
+      ],
+    ];
+    for (const [input, field] of bad) {
+      const error = await failure(call(RPC.catalog.recordDonation, input));
+      expect([error?.code, error?.message.split(':')[0]]).toEqual(['BAD_REQUEST', field]);
+    }
+    expect(await counts()).toEqual(before);
+    expect(await stockOf(env, sizeId(product, '5'))).toBe(3);
+    const sizes = await call<ProductDto>(RPC.catalog.getProduct, { id: product._id });
+    expect(sizes.ProductSize.map((s) => s.size)).toEqual(['5', '6']);
+  });
+
+  it('keeps sources unique by name, pages lists with a bounded page, filters by date and source', async () => {
+    const duplicate = await failure(
+      call(RPC.catalog.createDonationSource, { name: 'maple pta DRIVE', kind: 'school' }),
+    );
+    expect(duplicate?.code).toBe('CONFLICT');
+    const other = await call<DonationSourceDto>(RPC.catalog.createDonationSource, {
+      name: `Acme ${randomUUID().slice(0, 4)}`,
+      kind: 'business',
+    });
+    await call(RPC.catalog.recordDonation, {
+      sourceId: other.id,
+      receivedOn: '2025-12-01',
+      lines: [{ productId: product._id, size: '6', quantity: 1 }],
+    });
+    const filtered = await call<ConsoleList<DonationDto>>(RPC.catalog.listDonations, {
+      range: { start: 0, end: 9 },
+      filter: { from: '2025-11-01', to: '2025-12-31', sourceId: other.id },
+    });
+    expect(filtered.total).toBe(1);
+    expect(filtered.items[0]).toMatchObject({ sourceKind: 'business', items: 1 });
+    const tooBig = await failure(
+      call(RPC.catalog.listDonations, { range: { start: 0, end: 10_000 } }),
+    );
+    expect(tooBig?.code).toBe('BAD_REQUEST');
+    const choices = await call<ConsoleList<ProductChoiceDto>>(
+      RPC.catalog.productChoices,
+      { range: { start: 0, end: 9 }, filter: { q: product.name } },
+      volunteer,
+    );
+    expect(choices.items).toEqual([
+      expect.objectContaining({ id: product._id, sizes: ['5', '6'] }),
+    ]);
+    expect(JSON.stringify(choices.items)).not.toContain('stock');
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Low stock on the dashboard: new products take LOW_STOCK_THRESHOLD, and a size may have its own
+ * threshold (real PostgreSQL and NATS).
+ */
+import { RPC, type AvailabilityDto, type ProductDto } from '@lr/contracts';
+import { parseConfig } from '@lr/nest-kit';
+import { TestEnv } from '@lr/testing';
+import { CatalogModule } from '../src/app.module.js';
+import { catalogConfigSchema } from '../src/config.js';
+import { admin, createProduct } from './helpers.js';
+
+describe('low-stock thresholds', () => {
+  let env: TestEnv;
+
+  beforeAll(async () => {
+    env = await TestEnv.create();
+    const config = parseConfig(catalogConfigSchema, env.envVars({ LOW_STOCK_THRESHOLD: '4' }));
+    await env.startService('catalog', CatalogModule.register(config, env.logger), config);
+  });
+  afterAll(() => env.close());
+
+  const lowSizes = async (productId: string) =>
+    (await env.rpc.call<AvailabilityDto>(RPC.catalog.availability, {}, { actor: admin })).lowStock
+      .filter((l) => l.productId === productId)
+      .map((l) => l.size)
+      .sort();
+
+  it('uses the configured default, then a size threshold where one is set', async () => {
+    const product = await createProduct(env, {
+      ProductSize: [
+        { size: '5', stock: 4 },
+        { size: '6', stock: 5 },
+        { size: '7', stock: 9 },
+      ],
+    });
+    expect(product.lowStockThreshold).toBe(4);
+    expect(await lowSizes(product._id)).toEqual(['5']);
+
+    const updated = await env.rpc.call<ProductDto>(
+      RPC.catalog.updateProduct,
+      {
+        id: product._id,
+        sizeLowStock: [
+          { size: '5', threshold: 1 },
+          { size: '7', threshold: 10 },
+        ],
+      },
+      { actor: admin },
+    );
+    expect(updated.ProductSize.map((s) => s.lowStockThreshold)).toEqual([1, undefined, 10]);
+    expect(await lowSizes(product._id)).toEqual(['7']);
+
+    const unknown = await env.rpc
+      .call(
+        RPC.catalog.updateProduct,
+        { id: product._id, sizeLowStock: [{ size: '12', threshold: 1 }] },
+        { actor: admin },
+      )
+      .catch((e: { code: string; message: string }) => e);
+    expect(unknown).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('12') });
+  });
+});

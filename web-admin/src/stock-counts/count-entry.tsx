@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import {
+  Box,
+  Button,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+} from '@mui/material';
+import { useNotify } from 'react-admin';
+import { COUNT_MAX_FIGURE, type StockCountLineDto } from '@lr/contracts';
+import { CONSOLE_API } from '../dataProvider';
+import { errorMessage, httpClient } from '../http';
+
+/**
+ * Figure entry in sheet order: type a figure, Enter (or Tab) moves to the next size; Save sends the
+ * changed figures. A blank clears a figure (the size is then not counted).
+ */
+export function CountEntry({
+  countId,
+  lines,
+  onSaved,
+}: {
+  countId: string;
+  lines: StockCountLineDto[];
+  onSaved: () => void;
+}) {
+  const notify = useNotify();
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const editable = lines.filter((l) => l.sizeExists);
+
+  async function save() {
+    const changed = Object.entries(draft).map(([sizeId, text]) => ({
+      sizeId,
+      counted: text.trim() === '' ? null : Number(text),
+    }));
+    if (
+      changed.some(
+        (c) =>
+          c.counted !== null &&
+          (!Number.isInteger(c.counted) || c.counted < 0 || c.counted > COUNT_MAX_FIGURE),
+      )
+    ) {
+      notify(`Figures are whole numbers from 0 to ${COUNT_MAX_FIGURE}`, { type: 'error' });
+      return;
+    }
+    setSaving(true);
+    try {
+      for (let i = 0; i < changed.length; i += 500) {
+        await httpClient(`${CONSOLE_API}/stock-counts/${encodeURIComponent(countId)}/lines`, {
+          method: 'PUT',
+          body: JSON.stringify({ lines: changed.slice(i, i + 500) }),
+        });
+      }
+      setDraft({});
+      notify(`${changed.length} figure(s) saved`, { type: 'success' });
+      onSaved();
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Box>
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell>Category</TableCell>
+            <TableCell>Product</TableCell>
+            <TableCell>Size</TableCell>
+            <TableCell>Counted</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {editable.map((line, index) => (
+            <TableRow key={line.id}>
+              <TableCell>{line.category}</TableCell>
+              <TableCell>
+                {line.productName} ({line.subCategory})
+              </TableCell>
+              <TableCell>{line.size}</TableCell>
+              <TableCell>
+                <TextField
+                  size="small"
+                  type="number"
+                  slotProps={{
+                    htmlInput: {
+                      min: 0,
+                      max: COUNT_MAX_FIGURE,
+                      'data-entry': index,
+                      'aria-label': `Counted ${line.productName} ${line.size}`,
+                    },
+                  }}
+                  value={draft[line.sizeId] ?? (line.counted === null ? '' : String(line.counted))}
+                  onChange={(e) => setDraft((d) => ({ ...d, [line.sizeId]: e.target.value }))}
+                  onKeyDown={(e) => {
+                    if (e.key !== 'Enter') return;
+                    e.preventDefault();
+                    document
+                      .querySelector<HTMLInputElement>(`[data-entry="${index + 1}"]`)
+                      ?.focus();
+                  }}
+                  sx={{ width: 110 }}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Button
+        variant="contained"
+        sx={{ mt: 2 }}
+        disabled={saving || Object.keys(draft).length === 0}
+        onClick={() => void save()}
+      >
+        Save figures
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useNotify } from 'react-admin';
+import type { StockCountReviewDto } from '@lr/contracts';
+import { CONSOLE_API } from '../dataProvider';
+import { errorMessage, httpClient } from '../http';
+
+/**
+ * The admin's review: every difference against the books of this moment, what moved since the count
+ * started, then Finalise with the figures confirmed (refused if stock moved since: review again).
+ */
+export function CountFinalise({ countId, onDone }: { countId: string; onDone: () => void }) {
+  const notify = useNotify();
+  const [review, setReview] = useState<StockCountReviewDto | null>(null);
+  const [busy, setBusy] = useState(false);
+  const url = `${CONSOLE_API}/stock-counts/${encodeURIComponent(countId)}`;
+
+  async function load() {
+    try {
+      const { json } = await httpClient(`${url}/review`);
+      setReview(json as StockCountReviewDto);
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+    }
+  }
+  useEffect(() => {
+    void load();
+  }, [countId]);
+
+  async function finalise() {
+    if (!review) return;
+    setBusy(true);
+    try {
+      await httpClient(`${url}/finalise`, {
+        method: 'POST',
+        body: JSON.stringify({
+          confirmedBooks: review.differences.map((d) => ({ sizeId: d.sizeId, books: d.books })),
+        }),
+      });
+      notify('Count finalised', { type: 'success' });
+      onDone();
+    } catch (error) {
+      notify(errorMessage(error), { type: 'error' });
+      await load();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!review) return null;
+  const open = review.count.status === 'open';
+  return (
+    <Box>
+      <Typography sx={{ mb: 1 }}>
+        {review.differences.length} difference(s), {review.matching} size(s) agree,{' '}
+        {review.uncounted} not counted (not adjusted).
+      </Typography>
+      {review.deletedSizes.length > 0 && (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          Deleted since the start (skipped):{' '}
+          {review.deletedSizes.map((s) => `${s.productName} ${s.size}`).join(', ')}
+        </Alert>
+      )}
+      <Table size="small" aria-label="Differences">
+        <TableHead>
+          <TableRow>
+            <TableCell>Product</TableCell>
+            <TableCell>Size</TableCell>
+            <TableCell align="right">Books</TableCell>
+            <TableCell align="right">Counted</TableCell>
+            <TableCell align="right">Difference</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {review.differences.map((d) => (
+            <TableRow key={d.sizeId}>
+              <TableCell>{d.productName}</TableCell>
+              <TableCell>{d.size}</TableCell>
+              <TableCell align="right">{d.books}</TableCell>
+              <TableCell align="right">{d.counted}</TableCell>
+              <TableCell align="right">
+                {d.difference > 0 ? `+${d.difference}` : d.difference}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {review.movementsSinceStartTotal > 0 && (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="subtitle2">
+            Stock moved since the count started ({review.movementsSinceStartTotal})
+          </Typography>
+          <Table size="small" aria-label="Movements since start">
+            <TableBody>
+              {review.movementsSinceStart.map((m) => (
+                <TableRow key={m.id}>
+                  <TableCell>{new Date(m.createdAt).toLocaleString()}</TableCell>
+                  <TableCell>{m.productName}</TableCell>
+                  <TableCell>{m.size}</TableCell>
+                  <TableCell>{m.reason}</TableCell>
+                  <TableCell align="right">{m.delta > 0 ? `+${m.delta}` : m.delta}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      {open && (
+        <Button
+          variant="contained"
+          color="primary"
+          sx={{ mt: 2 }}
+          disabled={busy}
+          onClick={() => void finalise()}
+        >
+          Finalise: write these {review.differences.length} adjustment(s)
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+import { Box, Typography } from '@mui/material';
+import type { StockCountLineDto } from '@lr/contracts';
+import { groupSheet } from './use-count-sheet';
+
+/**
+ * The printable count sheet: grouped by category and product, sizes in order, a blank box per size.
+ * The books' figure is never shown while counting (blind count); a finalised count shows its
+ * figures instead of blank boxes.
+ */
+export function CountSheet({
+  lines,
+  finalised,
+}: {
+  lines: StockCountLineDto[];
+  finalised: boolean;
+}) {
+  return (
+    <Box className="count-sheet">
+      {groupSheet(lines).map((group) => (
+        <Box key={group.category} sx={{ mb: 2, breakInside: 'avoid-page' }}>
+          <Typography variant="h6">{group.category}</Typography>
+          {group.products.map((product) => (
+            <Box key={product.key} sx={{ mb: 1, breakInside: 'avoid' }}>
+              <Typography variant="subtitle2">{product.name}</Typography>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {product.lines.map((line) => (
+                  <Box
+                    key={line.id}
+                    sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 120 }}
+                  >
+                    <span>{line.size}</span>
+                    <Box
+                      component="span"
+                      sx={{
+                        display: 'inline-block',
+                        width: 56,
+                        height: 24,
+                        border: '1px solid #333',
+                        textAlign: 'center',
+                      }}
+                    >
+                      {finalised && line.counted !== null ? line.counted : ''}
+                    </Box>
+                  </Box>
+                ))}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      ))}
+    </Box>
+  );
+}

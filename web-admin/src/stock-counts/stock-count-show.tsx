@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import PrintIcon from '@mui/icons-material/Print';
+import { Box, Button, Tab, Tabs, Typography } from '@mui/material';
+import { Show, useGetOne, usePermissions, useRefresh } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import type { StockCountDto } from '@lr/contracts';
+import { CountEntry } from './count-entry';
+import { CountFinalise } from './count-finalise';
+import { CountSheet } from './count-sheet';
+import { useCountSheet } from './use-count-sheet';
+
+/** One count: its printable sheet, the entry screen (while open) and the admin's finalise screen. */
+export function StockCountShow() {
+  const { id } = useParams<{ id: string }>();
+  const { data: count, refetch } = useGetOne<StockCountDto & { id: string }>('stock-counts', {
+    id: id ?? '',
+  });
+  const { lines, reload } = useCountSheet(id);
+  const { permissions } = usePermissions<string>();
+  const refresh = useRefresh();
+  const finalised = count?.status === 'finalised';
+  const [tab, setTab] = useState<'sheet' | 'entry' | 'finalise'>('sheet');
+  const current = finalised && tab === 'entry' ? 'sheet' : tab;
+  return (
+    <Show title={`Stock count: ${count?.scope ?? ''}`} actions={false}>
+      <Box sx={{ p: 2 }}>
+        <Typography className="no-print" sx={{ mb: 1 }}>
+          {count ? `${count.status} - ${count.countedSizes} of ${count.sizes} sizes counted` : ''}
+          {finalised ? ` - net ${count.netAdjustment}, absolute ${count.absoluteAdjustment}` : ''}
+        </Typography>
+        <Tabs className="no-print" value={current} onChange={(_, v) => setTab(v)} sx={{ mb: 2 }}>
+          <Tab value="sheet" label="Count sheet" />
+          {!finalised && <Tab value="entry" label="Enter figures" />}
+          {permissions === 'admin' && (
+            <Tab value="finalise" label={finalised ? 'Adjustments' : 'Review and finalise'} />
+          )}
+        </Tabs>
+        {current === 'sheet' && (
+          <>
+            <Button className="no-print" startIcon={<PrintIcon />} onClick={() => window.print()}>
+              Print
+            </Button>
+            {lines && <CountSheet lines={lines} finalised={finalised} />}
+          </>
+        )}
+        {current === 'entry' && lines && id && (
+          <CountEntry
+            countId={id}
+            lines={lines}
+            onSaved={() => {
+              void reload();
+              void refetch();
+            }}
+          />
+        )}
+        {current === 'finalise' && id && (
+          <CountFinalise
+            key={count?.status}
+            countId={id}
+            onDone={() => {
+              void refetch();
+              void reload();
+              refresh();
+            }}
+          />
+        )}
+      </Box>
+    </Show>
+  );
+}
