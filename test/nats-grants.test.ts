@@ -10,6 +10,7 @@ import {
 } from '../services/catalog/src/inventory/inventory-consumer.js';
 import { COMMIT_REJECTED_CONSUMER } from '../services/orders/src/inventory/commit-rejected.consumer.js';
 import { ORDERS_CONSUMER_NAME } from '../services/reporting/src/read-model/order-events.consumer.js';
+import { CATALOG_CONSUMER_NAME } from '../services/reporting/src/read-model/stock-intake.consumer.js';
 
 const named = (identity: keyof typeof NATS_GRANTS) =>
   (NATS_GRANTS[identity].consumers ?? [])
@@ -23,6 +24,9 @@ describe('NATS_GRANTS durables', () => {
       [`ORDERS/${INVENTORY_CONSUMER}`, `ORDERS/${INVENTORY_DELETIONS_CONSUMER}`].sort(),
     );
     expect(named('orders')).toEqual([`CATALOG/${COMMIT_REJECTED_CONSUMER}`]);
-    expect(named('reporting')).toEqual([`ORDERS/${ORDERS_CONSUMER_NAME}`]);
+    expect(named('reporting')).toEqual([
+      `CATALOG/${CATALOG_CONSUMER_NAME}`,
+      `ORDERS/${ORDERS_CONSUMER_NAME}`,
+    ]);
   });
 });

@@ -31,7 +31,7 @@ describe('gateway donations and stock counts', () => {
 
   beforeAll(async () => {
     h = await startAuthHarness();
-    const catalogConfig = parseConfig(catalogConfigSchema, h.env.envVars());
+    const catalogConfig = parseConfig(catalogConfigSchema, h.env.envVars('catalog'));
     await h.env.startService(
       'catalog',
       CatalogModule.register(catalogConfig, h.env.logger),
