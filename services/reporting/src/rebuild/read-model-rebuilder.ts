@@ -30,7 +30,7 @@ import {
   type RebuildStatus,
   type StreamName,
 } from '@lr/contracts';
-import type { Database, Executor, Logger } from '@lr/nest-kit';
+import type { Database, Logger } from '@lr/nest-kit';
 import type { OrderEventApplier } from '../read-model/order-event-applier.js';
 import { isOrderEventType, type OrderEvent } from '../read-model/order-state-rule.js';
 import { lockWholeModel } from '../read-model/read-model-locks.js';
