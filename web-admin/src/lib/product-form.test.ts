@@ -60,3 +60,35 @@ describe('product edit', () => {
     expect(validateProductEdit({ stockSize: 'M', addStock: 3, newSize: 'L' }, ['M'])).toEqual({});
   });
 });
+
+describe('low-stock thresholds on the edit form', () => {
+  it("sends the product's threshold and each size's own (blank: the product's applies)", () => {
+    const body = buildProductUpdate({
+      lowStockThreshold: '3',
+      ProductSize: [
+        { size: 'S', lowStockThreshold: 1 },
+        { size: 'M', lowStockThreshold: '' },
+        { size: 'L' },
+      ],
+    });
+    expect(body.lowStockThreshold).toBe(3);
+    expect(body.sizeLowStock).toEqual([
+      { size: 'S', threshold: 1 },
+      { size: 'M', threshold: null },
+      { size: 'L', threshold: null },
+    ]);
+  });
+
+  it('refuses a threshold that is not a whole number from 0 to 10,000', () => {
+    expect(validateProductEdit({ lowStockThreshold: -1 }, [])).toHaveProperty('lowStockThreshold');
+    expect(
+      validateProductEdit({ ProductSize: [{ size: 'S', lowStockThreshold: 2.5 }] }, ['S']),
+    ).toHaveProperty(['ProductSize.0.lowStockThreshold']);
+    expect(validateProductEdit({ lowStockThreshold: 10_001 }, [])).toHaveProperty(
+      'lowStockThreshold',
+    );
+    expect(
+      validateProductEdit({ lowStockThreshold: 4, ProductSize: [{ size: 'S' }] }, ['S']),
+    ).toEqual({});
+  });
+});

@@ -35,6 +35,10 @@ export interface ProductEditForm {
   newSize?: string;
   newSizeStock?: number | string | null;
   newImages?: unknown;
+  /** The product's low-stock threshold (the dashboard lists sizes at or below it). */
+  lowStockThreshold?: number | string | null;
+  /** The record's sizes; a size's own threshold is edited in place (blank: the product's applies). */
+  ProductSize?: { size: string; lowStockThreshold?: number | string | null }[];
 }
 
 export interface StockAddition {
@@ -57,6 +61,18 @@ export interface ProductUpdateBody {
   addStock?: StockAddition[];
   newSizes?: NewSize[];
   newImages?: unknown;
+  lowStockThreshold?: number;
+  sizeLowStock?: { size: string; threshold: number | null }[];
+}
+
+const THRESHOLD_RULE = 'A threshold is a whole number from 0 to 10,000';
+
+function isBlank(value: unknown): boolean {
+  return value === null || value === undefined || value === '';
+}
+
+function isWholeThreshold(value: unknown): boolean {
+  return isWholeStock(value) && Number(value) <= 10_000;
 }
 
 function toNumber(value: number | string | null | undefined): number {
@@ -76,6 +92,12 @@ export function validateProductEdit(
   const newSize = (form.newSize ?? '').trim();
   const newStock = toNumber(form.newSizeStock);
   if (!isWholeStock(newStock)) errors.newSizeStock = 'Stock must be a whole number, 0 or more';
+  if (!isBlank(form.lowStockThreshold) && !isWholeThreshold(form.lowStockThreshold))
+    errors.lowStockThreshold = THRESHOLD_RULE;
+  (form.ProductSize ?? []).forEach((size, i) => {
+    if (!isBlank(size.lowStockThreshold) && !isWholeThreshold(size.lowStockThreshold))
+      errors[`ProductSize.${i}.lowStockThreshold`] = THRESHOLD_RULE;
+  });
   if (newSize && existingSizes.some((s) => s.toLowerCase() === newSize.toLowerCase())) {
     errors.newSize = `Size ${newSize} already exists: add stock to it instead`;
   }
@@ -93,5 +115,12 @@ export function buildProductUpdate(form: ProductEditForm): ProductUpdateBody {
   const newSize = (form.newSize ?? '').trim();
   if (newSize) body.newSizes = [{ size: newSize, stock: toNumber(form.newSizeStock) }];
   if (form.newImages) body.newImages = form.newImages;
+  if (!isBlank(form.lowStockThreshold)) body.lowStockThreshold = toNumber(form.lowStockThreshold);
+  if (form.ProductSize && form.ProductSize.length > 0) {
+    body.sizeLowStock = form.ProductSize.map((size) => ({
+      size: size.size,
+      threshold: isBlank(size.lowStockThreshold) ? null : toNumber(size.lowStockThreshold),
+    }));
+  }
   return body;
 }

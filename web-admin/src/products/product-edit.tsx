@@ -93,6 +93,30 @@ function ProductEditFields() {
         <NumberInput source="newSizeStock" label="Its stock" min={0} step={1} sx={{ width: 240 }} />
       </Box>
       <Divider flexItem sx={{ my: 1 }} />
+      <Typography variant="subtitle2">
+        Low stock: the dashboard lists a size when its stock is at or below its threshold (blank:
+        the product's)
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
+        <NumberInput
+          source="lowStockThreshold"
+          label="Product threshold"
+          min={0}
+          step={1}
+          sx={{ width: 240 }}
+        />
+        {sizes.map((size, i) => (
+          <NumberInput
+            key={size}
+            source={`ProductSize.${i}.lowStockThreshold`}
+            label={`Size ${size}`}
+            min={0}
+            step={1}
+            sx={{ width: 160 }}
+          />
+        ))}
+      </Box>
+      <Divider flexItem sx={{ my: 1 }} />
       <ProductImages />
       <ImageInput
         source="newImages"
