@@ -22,8 +22,13 @@ interface Sample {
 interface Ids {
   product: string;
   productName: string;
+  size: string;
   school: string;
   order: string;
+  source: string;
+  donation: string;
+  count: string;
+  countSize: string;
 }
 
 // Fields whose format is checked before their characters (an enum, a uuid, an e-mail address, a
@@ -43,6 +48,9 @@ const FORMAT_CHECKED = new Set([
   'orderId',
   'newQuantity',
   'sort.1',
+  'kind',
+  'scope',
+  'receivedOn',
 ]);
 
 function samples(ids: Ids): Record<string, Sample> {
@@ -87,6 +95,18 @@ function samples(ids: Ids): Record<string, Sample> {
     ],
   };
   const range = { from: '2026-01-01', to: '2026-12-31' };
+  const donation = {
+    receivedOn: '2026-11-01',
+    sourceId: ids.source,
+    note: 'Two bags\nfrom the drive',
+    lines: [{ productId: ids.product, size: ids.size, quantity: 1 }],
+  };
+  const donationFilter = {
+    from: '2026-01-01',
+    to: '2026-12-31',
+    sourceId: ids.source,
+    kind: 'drive',
+  };
   const processOrder = { status: 'Processing', newQuantity: '1' };
   return {
     'POST /api/v1/login': { cookie: null, body: { email: 'maplegrove', password: DEMO_CODE } },
@@ -190,6 +210,51 @@ function samples(ids: Ids): Record<string, Sample> {
       sort: ['at', 'DESC'],
       filter: { productId: ids.product, size: 'M', reason: 'restock', orderId: ids.order },
     },
+    'GET /api/console/donation-sources': {
+      cookie: 'admin',
+      sort: ['name', 'ASC'],
+      filter: { q: 'drive', kind: 'drive' },
+    },
+    'POST /api/console/donation-sources': {
+      cookie: 'admin',
+      body: { name: 'Spring coat drive', kind: 'drive', contact: 'Ms Lee, 555-0102' },
+    },
+    'GET /api/console/donation-products': {
+      cookie: 'admin',
+      filter: { q: 'jacket', category: 'Clothing' },
+    },
+    'GET /api/console/donations': {
+      cookie: 'admin',
+      sort: ['receivedOn', 'DESC'],
+      filter: donationFilter,
+    },
+    'GET /api/console/donations.csv': { cookie: 'admin', filter: donationFilter },
+    'POST /api/console/donations': { cookie: 'admin', body: donation },
+    'PUT /api/console/donations/:id': {
+      cookie: 'admin',
+      params: { id: ids.donation },
+      body: donation,
+    },
+    'GET /api/console/stock-counts': {
+      cookie: 'admin',
+      sort: ['createdAt', 'DESC'],
+      filter: { status: 'open' },
+    },
+    'POST /api/console/stock-counts': {
+      cookie: 'admin',
+      body: { scope: 'Clothing', note: 'Autumn count\nback room' },
+    },
+    'GET /api/console/stock-counts/:id/lines': { cookie: 'admin', params: { id: ids.count } },
+    'PUT /api/console/stock-counts/:id/lines': {
+      cookie: 'admin',
+      params: { id: ids.count },
+      body: { lines: [{ sizeId: ids.countSize, counted: 3 }] },
+    },
+    'POST /api/console/stock-counts/:id/finalise': {
+      cookie: 'admin',
+      params: { id: ids.count },
+      body: { confirmedBooks: [{ sizeId: ids.countSize, books: 3 }] },
+    },
   };
 }
 
@@ -225,6 +290,12 @@ async function fingerprint(stack: FullStack): Promise<string> {
     'orders.orders',
     'orders.order_lines',
     'orders.order_status_history',
+    'catalog.donation_sources',
+    'catalog.donations',
+    'catalog.donation_lines',
+    'catalog.stock_counts',
+    'catalog.stock_count_lines',
+    'catalog.stock_movements',
   ];
   const parts = await Promise.all(
     tables.map(async (table) => {
@@ -252,7 +323,7 @@ describe('control characters in every text field', () => {
   beforeAll(async () => {
     stack = await startFullStack({
       LOGIN_MAX_FAILURES_PER_IP: '100000',
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000',
+      LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: '100000',
       LOGIN_FAILURE_DELAY_MS: '0',
       RESET_MAX_REQUESTS_PER_IP: '100000',
     });
@@ -306,11 +377,39 @@ describe('control characters in every text field', () => {
       },
     });
     if (placed.statusCode !== 201) throw new Error(`order: ${placed.statusCode} ${placed.body}`);
+    const created = async (url: string, payload: Record<string, unknown>) => {
+      const response = await stack.request({ method: 'POST', url, cookie: cookies.admin, payload });
+      if (response.statusCode !== 201 && response.statusCode !== 200)
+        throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+      return JSON.parse(response.body) as { id: string };
+    };
+    const size = product.ProductSize[0]?.size ?? '';
+    const source = await created('/api/console/donation-sources', {
+      name: 'Autumn drive',
+      kind: 'drive',
+    });
+    const donation = await created('/api/console/donations', {
+      sourceId: source.id,
+      lines: [{ productId: product._id, size, quantity: 2 }],
+    });
+    const count = await created('/api/console/stock-counts', { scope: 'all' });
+    const lines = await stack.request({
+      method: 'GET',
+      url: `/api/console/stock-counts/${count.id}/lines`,
+      cookie: cookies.admin,
+    });
+    const countSize = (JSON.parse(lines.body) as { sizeId: string }[])[0]?.sizeId;
+    if (!countSize) throw new Error(`count lines: ${lines.statusCode} ${lines.body}`);
     ids = {
       product: product._id,
       productName: product.name,
+      size,
       school: school.id,
       order: (JSON.parse(placed.body) as { order: { _id: string } }).order._id,
+      source: source.id,
+      donation: donation.id,
+      count: count.id,
+      countSize,
     };
   }, 120_000);
   afterAll(() => stack.close());
