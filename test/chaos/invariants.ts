@@ -139,3 +139,27 @@ export async function eventCounts(db: pg.Pool): Promise<{ sent: number; applied:
   );
   return { sent, applied };
 }
+
+/** A shown product with one size of `stock` units and the ledger row that explains them. */
+export async function createStockedProduct(
+  db: pg.Pool,
+  name: string,
+  size: string,
+  stock: number,
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO catalog.products (name, description, category, sub_category, is_show)
+     VALUES ($1, 'chaos', 'Clothing', 'Unisex adult sizing', true) RETURNING id`,
+    [name],
+  );
+  const productId = rows[0]!.id;
+  const sized = await db.query<{ id: string }>(
+    `INSERT INTO catalog.product_sizes (product_id, size, stock, position) VALUES ($1, $2, $3, 0) RETURNING id`,
+    [productId, size, stock],
+  );
+  await db.query(
+    `INSERT INTO catalog.stock_movements (product_id, size_id, size, delta, reason) VALUES ($1, $2, $3, $4, 'initial')`,
+    [productId, sized.rows[0]!.id, size, stock],
+  );
+  return productId;
+}
