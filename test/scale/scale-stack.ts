@@ -27,6 +27,8 @@ import { seedDemoData } from '../../scripts/stack/seed.mjs';
 
 export const NATS_NODES = 3;
 export const REPLICAS_PER_SERVICE = 2;
+/** The gateways' session cache lifetime here (their default, set so the tests can rely on it). */
+export const SESSION_CACHE_TTL_MS = 5_000;
 
 interface SupervisorLike {
   start(name: string, entry: string, extraEnv?: Record<string, string>): void;
@@ -206,6 +208,7 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
         LOGIN_FAILURE_DELAY_MS: '0',
         // In-flight calls to a killed replica fail after this; shorter keeps the fault windows short.
         RPC_TIMEOUT_MS: '5000',
+        SESSION_CACHE_TTL_MS: String(SESSION_CACHE_TTL_MS),
       },
       log,
       quiet: true,

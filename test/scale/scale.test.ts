@@ -18,13 +18,24 @@ import {
   waitForQuiet,
   type InvariantResult,
 } from '../chaos/invariants.js';
-import { NATS_NODES, startScaleStack, type ScaleStack } from './scale-stack.js';
+import {
+  NATS_NODES,
+  SESSION_CACHE_TTL_MS,
+  startScaleStack,
+  type ScaleStack,
+} from './scale-stack.js';
 
 const FULL = process.env.LR_SCALE_FULL === 'true';
 const LOAD_MS = FULL ? 60_000 : 18_000;
 const WORKERS = 6;
 /** After a kill, a call already sent to the dead process fails within the RPC timeout (5 s here). */
 const IN_FLIGHT_GRACE_MS = 2_000;
+/**
+ * Staleness bounds across gateways: the product read cache's entry lifetime and the gateways'
+ * SESSION_CACHE_TTL_MS. Both caches are emptied by NATS hints at once; the lifetimes bound
+ * the staleness when a hint is lost.
+ */
+const PRODUCT_CACHE_BOUND_MS = 5_000;
 
 interface Sample {
   gateway: number;
@@ -315,6 +326,66 @@ describe('scale-out under faults', () => {
     expect(unexpected4xx).toBe(0);
     expect(statusChanges).toBeGreaterThan(0);
   }, 600_000);
+
+  /** Polls `read` until it gives true; the milliseconds that took (fails beyond `boundMs`). */
+  async function freshWithin(boundMs: number, read: () => Promise<boolean>): Promise<number> {
+    const start = Date.now();
+    while (!(await read())) {
+      if (Date.now() - start > boundMs) break;
+      await sleep(50);
+    }
+    return Date.now() - start;
+  }
+
+  it('serves through gateway B what was changed through gateway A within the cache bounds', async () => {
+    const [a, b] = apis as [Api, Api];
+    const productId = await createStockedProduct(stack.pool, `Cache ${randomUUID()}`, 'S', 10);
+    const school = schools[0]!;
+    const productLags: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      // B caches the product as a school sees it, then A edits it.
+      expect((await b.call('GET', `/api/v1/product/${productId}`, { cookie: school })).status).toBe(
+        200,
+      );
+      const description = `edited ${round} ${randomUUID()}`;
+      const edit = await a.call('PUT', `/api/console/products/${productId}`, {
+        cookie: admin,
+        body: { description },
+      });
+      expect(edit.status).toBe(200);
+      productLags.push(
+        await freshWithin(PRODUCT_CACHE_BOUND_MS, async () => {
+          const read = await b.call('GET', `/api/v1/product/${productId}`, { cookie: school });
+          return (read.body.product as { description?: string })?.description === description;
+        }),
+      );
+    }
+
+    const sessionLags: number[] = [];
+    for (let round = 0; round < 3; round += 1) {
+      const cookie = await a.login('cedarhill');
+      // B has checked (and cached) the session before it ends through A.
+      expect((await b.call('GET', '/api/v1/me', { cookie })).status).toBe(200);
+      expect((await a.call('GET', '/api/v1/logout', { cookie })).status).toBe(200);
+      sessionLags.push(
+        await freshWithin(SESSION_CACHE_TTL_MS, async () => {
+          return (await b.call('GET', '/api/v1/me', { cookie })).status === 401;
+        }),
+      );
+    }
+    table.push(
+      [
+        `product edit via A fresh on B (ms, bound ${PRODUCT_CACHE_BOUND_MS})`,
+        productLags.join(', '),
+      ],
+      [
+        `session ended via A refused by B (ms, bound ${SESSION_CACHE_TTL_MS})`,
+        sessionLags.join(', '),
+      ],
+    );
+    for (const lag of productLags) expect(lag).toBeLessThanOrEqual(PRODUCT_CACHE_BOUND_MS);
+    for (const lag of sessionLags) expect(lag).toBeLessThanOrEqual(SESSION_CACHE_TTL_MS);
+  }, 120_000);
 
   it('grows a one-replica stream to three when a service starts, keeping its messages', async () => {
     const nc = await connect(stack.nats);
