@@ -93,6 +93,15 @@ export async function checkInvariants(db: pg.Pool): Promise<InvariantResult[]> {
     db,
     'SELECT count(*)::int AS n FROM catalog.product_sizes WHERE stock < 0',
   );
+  // The ledger replayed in order: each size's movements are written under its row lock, so their
+  // ids follow the order they took effect in; a running sum below 0 means stock once went negative.
+  const everNegative = await count(
+    db,
+    `SELECT count(DISTINCT size_id)::int AS n FROM (
+       SELECT size_id, sum(delta) OVER (PARTITION BY size_id ORDER BY id) AS running
+         FROM catalog.stock_movements) r
+      WHERE running < 0`,
+  );
   const ledger = await count(
     db,
     `SELECT count(*)::int AS n FROM catalog.product_sizes s
@@ -116,6 +125,11 @@ export async function checkInvariants(db: pg.Pool): Promise<InvariantResult[]> {
   const unsent = await unsentOutbox(db);
   return [
     { name: 'stock >= 0', ok: negative === 0, detail: `${negative} negative sizes` },
+    {
+      name: 'stock never went below 0 (ledger replayed)',
+      ok: everNegative === 0,
+      detail: `${everNegative} sizes once negative`,
+    },
     { name: 'stock = sum of movements', ok: ledger === 0, detail: `${ledger} sizes off` },
     {
       name: 'committed lines moved exactly once',
