@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { jetstreamManager, type StreamInfo } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { ORDER_TRANSITIONS, type OrderStatus } from '@lr/contracts';
+import { PRODUCT_READ_CACHE_TTL_MS } from '../../gateway/src/api/catalog/product-read-cache.js';
 import { Api } from '../chaos/api.js';
 import {
   checkInvariants,
@@ -31,11 +32,11 @@ const WORKERS = 6;
 /** After a kill, a call already sent to the dead process fails within the RPC timeout (5 s here). */
 const IN_FLIGHT_GRACE_MS = 2_000;
 /**
- * Staleness bounds across gateways: the product read cache's entry lifetime and the gateways'
- * SESSION_CACHE_TTL_MS. Both caches are emptied by NATS hints at once; the lifetimes bound
- * the staleness when a hint is lost.
+ * Staleness bound of product reads across gateways: the read cache's entry lifetime (sessions:
+ * the gateways' SESSION_CACHE_TTL_MS). Both caches are emptied by NATS messages at once; the
+ * lifetimes bound the staleness when such a message is lost.
  */
-const PRODUCT_CACHE_BOUND_MS = 5_000;
+const PRODUCT_CACHE_BOUND_MS = PRODUCT_READ_CACHE_TTL_MS;
 
 interface Sample {
   gateway: number;
