@@ -8,6 +8,7 @@
  *   npm test                       everything
  *   npm test -- --security         the security suite only
  *   npm test -- --chaos            the reliability suite (long form)
+ *   npm test -- --scale            scale-out under faults (long form)
  *   LR_TEST_SUITES=catalog,orders npm test     some projects only
  */
 import { spawn } from 'node:child_process';
@@ -30,8 +31,13 @@ if (args.includes('--security')) {
   env.LR_TEST_SUITES = 'platform';
   env.LR_CHAOS_FULL = 'true';
   jestArgs.push('--testPathPatterns', 'chaos');
+} else if (args.includes('--scale')) {
+  env.LR_TEST_SUITES = 'platform';
+  env.LR_SCALE_FULL = 'true';
+  jestArgs.push('--testPathPatterns', 'test/scale/');
 }
-jestArgs.push(...args.filter((a) => !a.startsWith('--security') && !a.startsWith('--chaos')));
+const OWN_FLAGS = ['--security', '--chaos', '--scale'];
+jestArgs.push(...args.filter((a) => !OWN_FLAGS.some((flag) => a.startsWith(flag))));
 
 // jest.config.js refuses unknown suite names; say so in one line before building anything.
 let suiteNames;
@@ -80,7 +86,8 @@ if (!process.env.LR_SKIP_BUILD) {
 }
 
 // Lint is part of the test: type-aware promise rules and exhaustive switches catch real bugs.
-if (!process.env.LR_SKIP_LINT && !args.includes('--security') && !args.includes('--chaos')) {
+const suiteOnly = OWN_FLAGS.some((flag) => args.includes(flag));
+if (!process.env.LR_SKIP_LINT && !suiteOnly) {
   if ((await run('npm', ['run', 'lint'])) !== 0) {
     console.error('lint failed');
     console.log('tests: 0 passed, 1 failed');

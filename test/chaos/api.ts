@@ -45,10 +45,17 @@ export class Api {
     return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   }
 
-  placeOrder(cookie: string, productId: string, size: string, quantity: number) {
+  /** The same `idempotencyKey` again (a retry) must give back the same order, never a second. */
+  placeOrder(
+    cookie: string,
+    productId: string,
+    size: string,
+    quantity: number,
+    idempotencyKey: string = randomUUID(),
+  ) {
     return this.call('POST', '/api/v1/order/new', {
       cookie,
-      headers: { 'Idempotency-Key': randomUUID() },
+      headers: { 'Idempotency-Key': idempotencyKey },
       body: {
         shippingInfo: {
           receivingPersonName: `S${Math.floor(Math.random() * 1e6)}_11_NA`,
@@ -68,6 +75,21 @@ export class Api {
 
   setStatus(cookie: string, orderId: string, status: string) {
     return this.call('PUT', `/api/v1/admin/order/${orderId}`, { cookie, body: { status } });
+  }
+
+  deleteOrder(cookie: string, orderId: string) {
+    return this.call('DELETE', `/api/v1/admin/order/${orderId}`, { cookie });
+  }
+
+  /** The order's current status, or null when it does not exist (404); throws on anything else. */
+  async currentStatus(cookie: string, orderId: string): Promise<string | null> {
+    const response = await this.call('GET', `/api/console/orders/${orderId}`, { cookie });
+    if (response.status === 404) return null;
+    const body = response.body as { orderStatus?: string; status?: string };
+    const status = body.orderStatus ?? body.status;
+    if (response.status !== 200 || !status)
+      throw new Error(`reading order ${orderId}: ${response.status}`);
+    return status;
   }
 }
 

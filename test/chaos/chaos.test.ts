@@ -8,7 +8,13 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { randomUUID } from 'node:crypto';
 import { Api, pool } from './api.js';
 import { startChaosStack, type ChaosStack } from './chaos-stack.js';
-import { checkInvariants, eventCounts, waitForQuiet, type InvariantResult } from './invariants.js';
+import {
+  checkInvariants,
+  createStockedProduct,
+  eventCounts,
+  waitForQuiet,
+  type InvariantResult,
+} from './invariants.js';
 
 const FULL = process.env.LR_CHAOS_FULL === 'true';
 const N = {
@@ -36,22 +42,8 @@ describe('reliability under faults', () => {
   let admin: string;
   let schools: string[];
 
-  async function createProduct(name: string, size: string, stock: number): Promise<string> {
-    const { rows } = await stack.pool.query<{ id: string }>(
-      `INSERT INTO catalog.products (name, description, category, sub_category, is_show)
-       VALUES ($1, 'chaos', 'Clothing', 'Unisex adult sizing', true) RETURNING id`,
-      [name],
-    );
-    const productId = rows[0]!.id;
-    const sized = await stack.pool.query<{ id: string }>(
-      `INSERT INTO catalog.product_sizes (product_id, size, stock, position) VALUES ($1, $2, $3, 0) RETURNING id`,
-      [productId, size, stock],
-    );
-    await stack.pool.query(
-      `INSERT INTO catalog.stock_movements (product_id, size_id, size, delta, reason) VALUES ($1, $2, $3, $4, 'initial')`,
-      [productId, sized.rows[0]!.id, size, stock],
-    );
-    return productId;
+  function createProduct(name: string, size: string, stock: number): Promise<string> {
+    return createStockedProduct(stack.pool, name, size, stock);
   }
 
   async function placeOrders(productId: string, size: string, count: number): Promise<string[]> {

@@ -93,6 +93,15 @@ export async function checkInvariants(db: pg.Pool): Promise<InvariantResult[]> {
     db,
     'SELECT count(*)::int AS n FROM catalog.product_sizes WHERE stock < 0',
   );
+  // The ledger replayed in order: each size's movements are written under its row lock, so their
+  // ids follow the order they took effect in; a running sum below 0 means stock once went negative.
+  const everNegative = await count(
+    db,
+    `SELECT count(DISTINCT size_id)::int AS n FROM (
+       SELECT size_id, sum(delta) OVER (PARTITION BY size_id ORDER BY id) AS running
+         FROM catalog.stock_movements) r
+      WHERE running < 0`,
+  );
   const ledger = await count(
     db,
     `SELECT count(*)::int AS n FROM catalog.product_sizes s
@@ -116,6 +125,11 @@ export async function checkInvariants(db: pg.Pool): Promise<InvariantResult[]> {
   const unsent = await unsentOutbox(db);
   return [
     { name: 'stock >= 0', ok: negative === 0, detail: `${negative} negative sizes` },
+    {
+      name: 'stock never went below 0 (ledger replayed)',
+      ok: everNegative === 0,
+      detail: `${everNegative} sizes once negative`,
+    },
     { name: 'stock = sum of movements', ok: ledger === 0, detail: `${ledger} sizes off` },
     {
       name: 'committed lines moved exactly once',
@@ -138,4 +152,28 @@ export async function eventCounts(db: pg.Pool): Promise<{ sent: number; applied:
      WHERE consumer IN ('catalog-inventory', 'catalog-inventory-deleted')`,
   );
   return { sent, applied };
+}
+
+/** A shown product with one size of `stock` units and the ledger row that explains them. */
+export async function createStockedProduct(
+  db: pg.Pool,
+  name: string,
+  size: string,
+  stock: number,
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO catalog.products (name, description, category, sub_category, is_show)
+     VALUES ($1, 'chaos', 'Clothing', 'Unisex adult sizing', true) RETURNING id`,
+    [name],
+  );
+  const productId = rows[0]!.id;
+  const sized = await db.query<{ id: string }>(
+    `INSERT INTO catalog.product_sizes (product_id, size, stock, position) VALUES ($1, $2, $3, 0) RETURNING id`,
+    [productId, size, stock],
+  );
+  await db.query(
+    `INSERT INTO catalog.stock_movements (product_id, size_id, size, delta, reason) VALUES ($1, $2, $3, $4, 'initial')`,
+    [productId, sized.rows[0]!.id, size, stock],
+  );
+  return productId;
 }

@@ -12,9 +12,15 @@ import { ExpiringCache, NATS_CONNECTION, type NatsConnection } from '@lr/nest-ki
 import type { GatewayConfig } from '../../config.js';
 import { GATEWAY_CONFIG } from '../../core/tokens.js';
 
+/** How long an entry lives: how stale a read can be when an emptying message is lost. */
+export const PRODUCT_READ_CACHE_TTL_MS = 5_000;
+
 @Injectable()
 export class ProductReadCache implements OnModuleInit, OnApplicationShutdown {
-  private readonly reads = new ExpiringCache<unknown>({ ttlMs: 5_000, maxEntries: 1_000 });
+  private readonly reads = new ExpiringCache<unknown>({
+    ttlMs: PRODUCT_READ_CACHE_TTL_MS,
+    maxEntries: 1_000,
+  });
   private subscription: ReturnType<NatsConnection['subscribe']> | undefined;
 
   constructor(
