@@ -15,6 +15,7 @@ import helmet from 'helmet';
 import { GatewayModule } from './app.module.js';
 import { registerPrivateAnswers } from './auth/private-answers.js';
 import type { GatewayConfig } from './config.js';
+import { registerHttpMetrics } from './core/http-metrics.js';
 import { fastifyTrustProxy } from './core/trust-proxy.js';
 import { registerWebRoutes } from './web/web-routes.js';
 
@@ -31,6 +32,7 @@ function allowedOrigins(
 }
 
 async function configureFastify(fastify: FastifyInstance, config: GatewayConfig): Promise<void> {
+  registerHttpMetrics(fastify);
   // gzip for the apps' scripts and the JSON answers (a phone on a slow line pays for every byte).
   await fastify.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await fastify.register(fastifyCookie);

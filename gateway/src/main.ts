@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createLogger, exitWithParent, loadConfigOrExit } from '@lr/nest-kit';
+import { createLogger, exitWithParent, loadConfigOrExit, startMetricsListener } from '@lr/nest-kit';
 import { gatewayConfigSchema } from './config.js';
 import { createGatewayApp } from './create-app.js';
 
@@ -13,3 +13,4 @@ const logger = createLogger({
 const app = await createGatewayApp(config, logger);
 await app.listen({ port: config.PORT, host: config.HOST });
 logger.info(`Gateway listening on ${config.PUBLIC_URL}`);
+await startMetricsListener(config, logger);

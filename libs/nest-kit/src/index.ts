@@ -26,3 +26,4 @@ export * from './tokens.js';
 export * from './kit.module.js';
 export * from './bootstrap.js';
 export * from './nats-auth.js';
+export * from './metrics.js';

@@ -24,8 +24,9 @@ import { EventConsumers } from './event-consumers.js';
 import { checkServiceHealth } from './health.js';
 import { createLogger, type Logger } from './logger.js';
 import { Mailer } from './mailer.js';
+import { metrics, poolSamples } from './metrics.js';
 import { connectNats, ensureStreams, natsAuth, type NatsConnection } from './nats.js';
-import { OutboxRelay, OutboxWriter } from './outbox.js';
+import { countUnsent, OutboxRelay, OutboxWriter } from './outbox.js';
 import { OutboxPruner } from './outbox-pruner.js';
 import { RpcClient } from './rpc-client.js';
 import { DATABASE, KIT_CONFIG, KIT_OPTIONS, LOGGER, NATS_CONNECTION, PG_POOL } from './tokens.js';
@@ -49,6 +50,9 @@ export interface KitOptions {
 class KitLifecycle
   implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
 {
+  /** Removes this service's sampled metric sources on shutdown. */
+  private readonly metricSources: (() => void)[] = [];
+
   constructor(
     @Inject(KIT_OPTIONS) private readonly options: KitOptions,
     private readonly relay: OutboxRelay,
@@ -64,9 +68,24 @@ class KitLifecycle
       this.pruner.start();
     }
     await this.consumers.startAll();
+    this.addMetricSources();
+  }
+
+  private addMetricSources(): void {
+    const { schema } = this.options;
+    this.metricSources.push(
+      metrics.pg.pool.addSource(() => poolSamples(this.options.service, this.pool)),
+      metrics.outbox.unsent.addSource(async () => [
+        { labels: { schema }, value: await countUnsent(this.pool, schema) },
+      ]),
+      ...this.consumers
+        .list()
+        .map((consumer) => metrics.consumer.pending.addSource(() => consumer.pendingSamples())),
+    );
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    for (const remove of this.metricSources.splice(0)) remove();
     await this.consumers.stopAll();
     await this.relay.stop();
     await this.pruner.stop();

@@ -20,6 +20,7 @@ import {
 import { currentCorrelationId } from './context.js';
 import type { Executor } from './db.js';
 import type { Logger } from './logger.js';
+import { metrics, secondsSince } from './metrics.js';
 import { ReplyInbox } from './reply-inbox.js';
 
 export type OutboxEventType = keyof EventDataMap;
@@ -265,6 +266,18 @@ export class OutboxRelay {
    * `jetstream().publish` does, without its per-request overhead: see ReplyInbox).
    */
   private async publishToStream(subject: string, payload: string, hdrs: MsgHdrs): Promise<void> {
+    const start = process.hrtime.bigint();
+    const labels = { schema: this.options.schema };
+    try {
+      await this.requestAck(subject, payload, hdrs);
+    } catch (error) {
+      metrics.outbox.publishFailures.inc(labels);
+      throw error;
+    }
+    metrics.outbox.publishDuration.observe(labels, secondsSince(start));
+  }
+
+  private async requestAck(subject: string, payload: string, hdrs: MsgHdrs): Promise<void> {
     const reply = await this.inbox.request(subject, payload, {
       timeoutMs: PUBLISH_TIMEOUT_MS,
       headers: hdrs,
@@ -322,6 +335,7 @@ export class OutboxRelay {
             values: [acked],
           });
           this.published += acked.length;
+          metrics.outbox.published.inc({ schema }, acked.length);
         }
         await client.query('COMMIT');
       }

@@ -12,6 +12,7 @@ import {
 } from '@lr/contracts';
 import { headers, type NatsConnection } from '@nats-io/transport-node';
 import { currentCorrelationId } from './context.js';
+import { metrics, secondsSince } from './metrics.js';
 import { ReplyInbox, RequestFailedError } from './reply-inbox.js';
 
 const encoder = new TextEncoder();
@@ -39,6 +40,21 @@ export class RpcClient {
     input: unknown,
     options: RpcCallOptions = {},
   ): Promise<T> {
+    const start = process.hrtime.bigint();
+    let outcome = 'ok';
+    try {
+      return await this.send<T>(subject, input, options);
+    } catch (error) {
+      outcome = error instanceof AppError ? error.code.toLowerCase() : 'internal';
+      throw error;
+    } finally {
+      // The subject is un-namespaced and one of a fixed set, so the label stays small.
+      metrics.rpc.clientCalls.inc({ subject, outcome });
+      metrics.rpc.clientDuration.observe({ subject, outcome }, secondsSince(start));
+    }
+  }
+
+  private async send<T>(subject: string, input: unknown, options: RpcCallOptions): Promise<T> {
     const hdrs = headers();
     hdrs.set(HEADERS.correlationId, options.correlationId ?? currentCorrelationId());
     const body = encoder.encode(

@@ -23,6 +23,7 @@ import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node'
 import { randomUUID } from 'node:crypto';
 import { runWithContext } from './context.js';
 import { conflictFromUniqueViolation } from './db.js';
+import { metrics, secondsSince } from './metrics.js';
 import { connectNats } from './nats.js';
 import { PublishBatcher } from './publish-batcher.js';
 
@@ -96,9 +97,13 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
 
   private async handle(pattern: string, msg: Msg): Promise<void> {
     const correlationId = msg.headers?.get(HEADERS.correlationId) || randomUUID();
+    const start = process.hrtime.bigint();
     await runWithContext({ correlationId }, async () => {
       const reply = await this.dispatch(pattern, msg);
       if (msg.reply) this.sendReply(pattern, msg.reply, reply);
+      const outcome = reply.ok ? 'ok' : reply.error.code.toLowerCase();
+      metrics.rpc.serverRequests.inc({ subject: pattern, outcome });
+      metrics.rpc.serverDuration.observe({ subject: pattern, outcome }, secondsSince(start));
     });
   }
 

@@ -5,3 +5,4 @@ export * from './env.js';
 export * from './builders.js';
 export * from './mail.js';
 export * from './bulk-orders.js';
+export * from './prometheus-text.js';

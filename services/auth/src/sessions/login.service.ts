@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type SessionGrant } from '@lr/contracts';
-import { DATABASE, LOGGER, type Database, type Logger } from '@lr/nest-kit';
+import { DATABASE, LOGGER, metrics, type Database, type Logger } from '@lr/nest-kit';
 import type { AuthConfig } from '../config.js';
 import { retryLater } from '../core/retry-later.js';
 import { AUTH_CONFIG } from '../core/tokens.js';
@@ -49,8 +49,8 @@ export class LoginService {
       await this.throttle.prune(loginKey, attempt.ip, windowMinutes, tx);
       const ofAccount = await this.throttle.failuresOfAccount(loginKey, windowMinutes, tx);
       const ofIp = await this.throttle.failuresOfIp(attempt.ip, windowMinutes, tx);
-      this.refuseWhenThrottled(ofAccount, this.config.LOGIN_MAX_FAILURES_PER_ACCOUNT);
-      this.refuseWhenThrottled(ofIp, this.config.LOGIN_MAX_FAILURES_PER_IP);
+      this.refuseWhenThrottled(ofAccount, this.config.LOGIN_MAX_FAILURES_PER_ACCOUNT, 'account');
+      this.refuseWhenThrottled(ofIp, this.config.LOGIN_MAX_FAILURES_PER_IP, 'address');
 
       const user = await this.users.findByLoginId(attempt.loginId, tx);
       const passwordOk = await verifyPassword(
@@ -67,6 +67,7 @@ export class LoginService {
     });
 
     if (!outcome.ok) {
+      metrics.auth.loginFailures.inc();
       this.logger.info({ loginKey, ip: attempt.ip, failures: outcome.failures }, 'login failed');
       const extra = outcome.failures - SLOW_DOWN_AFTER;
       if (extra > 0 && this.config.LOGIN_FAILURE_DELAY_MS > 0) {
@@ -82,8 +83,13 @@ export class LoginService {
     };
   }
 
-  private refuseWhenThrottled(failures: FailureCount, max: number): void {
+  private refuseWhenThrottled(
+    failures: FailureCount,
+    max: number,
+    scope: 'account' | 'address',
+  ): void {
     if (failures.count < max) return;
+    metrics.auth.loginThrottled.inc({ scope });
     throw retryLater('failed logins', failures.oldest, this.config.LOGIN_WINDOW_MINUTES);
   }
 }

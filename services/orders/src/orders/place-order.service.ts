@@ -12,7 +12,13 @@ import {
   type PlaceOrderInput,
   type ShippingInfo,
 } from '@lr/contracts';
-import { conflictFromUniqueViolation, LOGGER, uniqueViolationOf, type Logger } from '@lr/nest-kit';
+import {
+  conflictFromUniqueViolation,
+  LOGGER,
+  metrics,
+  uniqueViolationOf,
+  type Logger,
+} from '@lr/nest-kit';
 import { CatalogClient, imageOf, type CatalogProduct } from '../clients/catalog.client.js';
 import { UsersClient, type SchoolProfile } from '../clients/users.client.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
@@ -87,6 +93,7 @@ export class PlaceOrderService {
       }
       throw conflictFromUniqueViolation(error, IDEMPOTENCY_MESSAGES) ?? error;
     }
+    metrics.orders.placed.inc();
     this.logger.info({ orderId: placed.id, orderNumber: placed.orderNumber }, 'order placed');
     this.mailer.orderPlaced(placed);
     return placed;

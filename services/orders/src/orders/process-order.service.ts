@@ -16,7 +16,7 @@ import {
   type ShortLine,
   type UpdateOrderInput,
 } from '@lr/contracts';
-import { LOGGER, type Executor, type Logger } from '@lr/nest-kit';
+import { LOGGER, metrics, type Executor, type Logger } from '@lr/nest-kit';
 import { CatalogClient } from '../clients/catalog.client.js';
 import type { OrderLineRow } from '../db/schema.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
@@ -103,6 +103,7 @@ export class ProcessOrderService {
       actor,
       reason: null,
     });
+    if (result.statusChanged) metrics.orders.statusChanges.inc({ from, to });
     if (result.statusChanged) this.mailer.statusChanged(result.snapshot, to);
     this.logger.info({ orderId: order.id, from, to, effect }, 'order updated');
     return result.snapshot;
@@ -129,6 +130,7 @@ export class ProcessOrderService {
       actor: null,
       reason,
     });
+    metrics.orders.statusChanges.inc({ from: order.status, to: 'Processing' });
     this.logger.warn(
       { orderId: order.id, version: order.version },
       'commit rejected by catalog; order back to Processing',
