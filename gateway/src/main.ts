@@ -1,10 +1,17 @@
 import 'reflect-metadata';
-import { createLogger, exitWithParent, loadConfigOrExit, startMetricsListener } from '@lr/nest-kit';
+import {
+  createLogger,
+  exitWithParent,
+  initTracing,
+  loadConfigOrExit,
+  startMetricsListener,
+} from '@lr/nest-kit';
 import { gatewayConfigSchema } from './config.js';
 import { createGatewayApp } from './create-app.js';
 
 const config = loadConfigOrExit(gatewayConfigSchema);
 exitWithParent();
+initTracing('gateway');
 const logger = createLogger({
   service: 'gateway',
   level: config.LOG_LEVEL,

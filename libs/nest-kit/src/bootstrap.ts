@@ -15,6 +15,7 @@ import type { ServiceName } from '@lr/contracts';
 import { loadConfigOrExit, type BaseConfig } from './config.js';
 import { createLogger, NestPinoLogger, type Logger } from './logger.js';
 import { serveMetrics } from './metrics.js';
+import { initTracing } from './tracing.js';
 import { NatsRpcServer } from './rpc-server.js';
 
 /** Hands errors to the transport unchanged so AppError codes reach the caller. */
@@ -78,6 +79,7 @@ export async function runServiceMain<S extends z.ZodType<BaseConfig>>(options: {
 }): Promise<INestMicroservice> {
   const config = loadConfigOrExit(options.configSchema);
   exitWithParent();
+  initTracing(options.service);
   const logger = createLogger({
     service: options.service,
     level: config.LOG_LEVEL,

@@ -30,10 +30,11 @@ import {
   type EventEnvelope,
   type StreamName,
 } from '@lr/contracts';
-import { runWithContext } from './context.js';
+import { currentContext, runWithContext } from './context.js';
 import { executeNamed, type Database, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
 import { metrics, secondsSince, type GaugeSample } from './metrics.js';
+import { endSpan, extractTrace, linksTo, SpanKind, startSpan, type Span } from './tracing.js';
 
 export type EventHandler = (tx: Transaction, event: EventEnvelope<unknown>) => Promise<void>;
 
@@ -122,6 +123,24 @@ export class DurableConsumer {
       { labels: { ...this.labels, state: 'pending' }, value: info.num_pending },
       { labels: { ...this.labels, state: 'ack_pending' }, value: info.num_ack_pending },
     ];
+  }
+
+  /**
+   * The span of handling one message: a child of the publish that sent it (one trace per order) and
+   * linked to it, as OpenTelemetry's messaging conventions ask of a consumer.
+   */
+  private consumeSpan(msg: JsMsg, type: string): Span {
+    const parent = extractTrace(msg.headers);
+    return startSpan(this.options.schema, `consume ${type}`, {
+      kind: SpanKind.CONSUMER,
+      parent,
+      links: linksTo(parent),
+      attributes: {
+        'messaging.system': 'nats',
+        'messaging.consumer.group.name': this.options.name,
+        'messaging.destination.name': type,
+      },
+    });
   }
 
   private ack(msg: JsMsg): void {
@@ -270,15 +289,22 @@ export class DurableConsumer {
     const envelopes = wanted.map((p) => p.envelope as EventEnvelope<unknown>);
     let applied: boolean[];
     const start = process.hrtime.bigint();
+    const spans = wanted.map((p) => this.consumeSpan(p.msg, (p.envelope as EventEnvelope).type));
     try {
-      applied =
-        envelopes.length === 0
-          ? []
-          : await this.db.transaction((tx) => this.applyAllIn(tx, envelopes));
-    } catch {
+      // A batch is one transaction: what its effects write (events of a batch handler) continues
+      // the trace of its first event.
+      const first = envelopes[0];
+      applied = !first
+        ? []
+        : await runWithContext({ correlationId: first.correlationId, span: spans[0] }, () =>
+            this.db.transaction((tx) => this.applyAllIn(tx, envelopes)),
+          );
+    } catch (error) {
+      for (const span of spans) endSpan(span, error);
       for (const msg of batch) await this.process(msg);
       return;
     }
+    for (const span of spans) endSpan(span);
     if (envelopes.length > 0) {
       metrics.consumer.processingDuration.observe(this.labels, secondsSince(start));
     }
@@ -310,14 +336,17 @@ export class DurableConsumer {
       this.ack(msg);
       return;
     }
-    await runWithContext({ correlationId: envelope.correlationId }, async () => {
+    const span = this.consumeSpan(msg, envelope.type);
+    await runWithContext({ correlationId: envelope.correlationId, span }, async () => {
       const start = process.hrtime.bigint();
       try {
         const applied = await this.apply(envelope);
         metrics.consumer.processingDuration.observe(this.labels, secondsSince(start));
         this.ack(msg);
         this.countApplied([applied], [envelope]);
+        endSpan(span);
       } catch (error) {
+        endSpan(span, error);
         this.stats.failures += 1;
         metrics.consumer.failures.inc(this.labels);
         const deliveries = msg.info.deliveryCount;
@@ -386,7 +415,9 @@ export class DurableConsumer {
     for (const event of events) {
       const handler = handlers[event.type as keyof EventDataMap] as EventHandler | undefined;
       if (handler) {
-        await runWithContext({ correlationId: event.correlationId }, () => handler(tx, event));
+        await runWithContext({ ...currentContext(), correlationId: event.correlationId }, () =>
+          handler(tx, event),
+        );
       }
     }
     return isNew;

@@ -27,3 +27,4 @@ export * from './kit.module.js';
 export * from './bootstrap.js';
 export * from './nats-auth.js';
 export * from './metrics.js';
+export * from './tracing.js';

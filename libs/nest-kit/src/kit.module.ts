@@ -29,6 +29,7 @@ import { connectNats, ensureStreams, natsAuth, type NatsConnection } from './nat
 import { countUnsent, OutboxRelay, OutboxWriter } from './outbox.js';
 import { OutboxPruner } from './outbox-pruner.js';
 import { RpcClient } from './rpc-client.js';
+import { shutdownTracing } from './tracing.js';
 import { DATABASE, KIT_CONFIG, KIT_OPTIONS, LOGGER, NATS_CONNECTION, PG_POOL } from './tokens.js';
 
 export type KitConfig = BaseConfig;
@@ -94,6 +95,8 @@ class KitLifecycle
   async onApplicationShutdown(): Promise<void> {
     if (!this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
     await this.pool.end().catch(() => undefined);
+    // Spans still buffered for the OTLP exporter go out before the process exits.
+    await shutdownTracing();
   }
 }
 
@@ -167,7 +170,7 @@ export class KitModule {
         provide: RpcClient,
         inject: [NATS_CONNECTION],
         useFactory: (nc: NatsConnection) =>
-          new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS),
+          new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS, options.service),
       },
       { provide: OutboxWriter, useValue: new OutboxWriter(options.schema) },
       {

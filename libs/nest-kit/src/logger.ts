@@ -20,8 +20,12 @@ export function createLogger(options: LoggerOptions): Logger {
     level: options.level,
     base: { service: options.service },
     mixin: () => {
-      const correlationId = currentContext()?.correlationId;
-      return correlationId ? { correlationId } : {};
+      const context = currentContext();
+      const span = context?.span;
+      return {
+        ...(context?.correlationId ? { correlationId: context.correlationId } : {}),
+        ...(span?.isRecording() ? { trace_id: span.spanContext().traceId } : {}),
+      };
     },
     redact: {
       paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization'],

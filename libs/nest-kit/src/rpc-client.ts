@@ -13,6 +13,7 @@ import {
 import { headers, type NatsConnection } from '@nats-io/transport-node';
 import { currentCorrelationId } from './context.js';
 import { metrics, secondsSince } from './metrics.js';
+import { endSpan, injectTrace, SpanKind, startSpan, type Span } from './tracing.js';
 import { ReplyInbox, RequestFailedError } from './reply-inbox.js';
 
 const encoder = new TextEncoder();
@@ -31,6 +32,8 @@ export class RpcClient {
     nc: NatsConnection,
     private readonly namespace: string,
     private readonly defaultTimeoutMs = 10_000,
+    /** The calling process, for its spans. */
+    private readonly caller = 'rpc',
   ) {
     this.inbox = new ReplyInbox(nc);
   }
@@ -42,10 +45,17 @@ export class RpcClient {
   ): Promise<T> {
     const start = process.hrtime.bigint();
     let outcome = 'ok';
+    const span = startSpan(this.caller, subject, {
+      kind: SpanKind.CLIENT,
+      attributes: { 'rpc.system': 'nats', 'rpc.method': subject },
+    });
     try {
-      return await this.send<T>(subject, input, options);
+      const result = await this.send<T>(subject, input, options, span);
+      endSpan(span);
+      return result;
     } catch (error) {
       outcome = error instanceof AppError ? error.code.toLowerCase() : 'internal';
+      endSpan(span, error);
       throw error;
     } finally {
       // The subject is un-namespaced and one of a fixed set, so the label stays small.
@@ -54,9 +64,15 @@ export class RpcClient {
     }
   }
 
-  private async send<T>(subject: string, input: unknown, options: RpcCallOptions): Promise<T> {
+  private async send<T>(
+    subject: string,
+    input: unknown,
+    options: RpcCallOptions,
+    span: Span,
+  ): Promise<T> {
     const hdrs = headers();
     hdrs.set(HEADERS.correlationId, options.correlationId ?? currentCorrelationId());
+    injectTrace(span, hdrs);
     const body = encoder.encode(
       JSON.stringify({ actor: options.actor ?? null, input: input ?? null }),
     );

@@ -17,6 +17,7 @@ import {
   LOGGER,
   metrics,
   uniqueViolationOf,
+  withSpan,
   type Logger,
 } from '@lr/nest-kit';
 import { CatalogClient, imageOf, type CatalogProduct } from '../clients/catalog.client.js';
@@ -77,7 +78,7 @@ export class PlaceOrderService {
     try {
       const order = this.buildOrder(actor, profile, products, input, key);
       // One statement, shared with orders placed at the same moment: no transaction needed.
-      placed = await this.writer.place(order, actor);
+      placed = await withSpan('orders', 'pg insert order', () => this.writer.place(order, actor));
     } catch (error) {
       // A repeated submit (same idempotency key) gets the order it placed the first time, even when
       // its lines would now be refused; two racing submits: the other one won. Looked up only here,
