@@ -93,7 +93,12 @@ describe('Prometheus metrics of every process', () => {
       logLevel: 'warn',
       publicUrl: `http://127.0.0.1:${port}`,
       metricsPortBase: metricsBase,
-      env: { DEMO_CODE: 'demo345' },
+      // Throttled after two failures, without the slow-down, so the test can reach it quickly.
+      env: {
+        DEMO_CODE: 'demo345',
+        LOGIN_MAX_FAILURES_PER_ACCOUNT: '2',
+        LOGIN_FAILURE_DELAY_MS: '0',
+      },
       log: () => undefined,
     })) as Stack;
     url = stack.url;
@@ -224,4 +229,23 @@ describe('Prometheus metrics of every process', () => {
       expect(after[name].samples.some((s) => s.name === 'lr_pg_pool_connections')).toBe(true);
     }
   }, 120_000);
+
+  it('counts login throttling by scope', async () => {
+    const before = await scrape('auth');
+    const gatewayBefore = await scrape('gateway');
+    for (let i = 0; i < 2; i += 1) expect((await login('volunteer', 'wrong')).status).toBe(401);
+    expect((await login('volunteer', 'wrong')).status).toBe(429);
+    const after = await scrape('auth');
+    const gatewayAfter = await scrape('gateway');
+    const delta = (metric: string, labels?: Record<string, string>) =>
+      after.value(metric, labels) - before.value(metric, labels);
+    expect(delta('lr_login_failures_total')).toBe(2);
+    expect(delta('lr_login_throttled_total', { scope: 'account' })).toBe(1);
+    expect(delta('lr_login_throttled_total', { scope: 'address' })).toBe(0);
+    const route = { route: '/api/v1/login', status: '429' };
+    expect(
+      gatewayAfter.value('lr_http_requests_total', route) -
+        gatewayBefore.value('lr_http_requests_total', route),
+    ).toBe(1);
+  });
 });
