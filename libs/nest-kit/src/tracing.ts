@@ -29,7 +29,7 @@ import {
   BatchSpanProcessor,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import { currentContext, runWithContext } from './context.js';
+import { currentContext, currentCorrelationId, runWithContext } from './context.js';
 
 export { SpanKind, SpanStatusCode, type Span };
 
@@ -119,7 +119,7 @@ export async function withSpan<T>(
   const context = currentContext();
   try {
     const result = await runWithContext(
-      { correlationId: context?.correlationId ?? '', ...context, span },
+      { correlationId: context?.correlationId ?? currentCorrelationId(), span },
       work,
     );
     endSpan(span);
