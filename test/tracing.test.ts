@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { initTracing } from '@lr/nest-kit';
+import { endSpan, initTracing, logFields, runWithContext, startSpan } from '@lr/nest-kit';
 import { waitFor } from '@lr/testing';
 import { startFullStack, type FullStack } from './support/full-stack.js';
 
@@ -142,4 +142,18 @@ describe('one trace per order', () => {
     const movement = change.spans.find((s) => s.name === 'stock movements')!;
     expect(movement.parentSpanContext?.spanId).toBe(catalogConsume.spanContext().spanId);
   }, 60_000);
+
+  it('puts the trace id on log lines written inside a traced request', () => {
+    const span = startSpan('gateway', 'a request');
+    const fields = runWithContext({ correlationId: 'corr-log-0001', span }, () => logFields());
+    endSpan(span);
+    expect(fields).toEqual({
+      correlationId: 'corr-log-0001',
+      trace_id: span.spanContext().traceId,
+    });
+    expect(fields.trace_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(runWithContext({ correlationId: 'corr-log-0002' }, () => logFields())).toEqual({
+      correlationId: 'corr-log-0002',
+    });
+  });
 });
