@@ -209,6 +209,21 @@ describe('Prometheus metrics of every process', () => {
     expect(delta('catalog', 'lr_consumer_event_lag_seconds_count', inventory)).toBe(1);
     expect(delta('catalog', 'lr_stock_movements_total', { reason: 'order-commit' })).toBe(1);
     expect(after.catalog.value('lr_consumer_pending', inventory)).toBe(0);
+    // Sampled from JetStream (a failed sample would leave the series out, not read 0).
+    for (const [name, consumer] of [
+      ['catalog', 'catalog-inventory'],
+      ['reporting', 'reporting-orders'],
+      ['orders', 'orders-inventory'],
+    ] as const) {
+      const states = after[name].samples
+        .filter((s) => s.name === 'lr_consumer_pending' && s.labels.consumer === consumer)
+        .map((s) => s.labels.state)
+        .sort();
+      expect({ consumer, states }).toEqual({ consumer, states: ['ack_pending', 'pending'] });
+    }
+    for (const name of ['auth', 'catalog', 'orders', 'reporting'] as const) {
+      expect(after[name].samples.some((s) => s.name === 'lr_outbox_unsent')).toBe(true);
+    }
 
     // Reporting: both events applied, each with its lag.
     const report = { consumer: 'reporting-orders' };
