@@ -28,6 +28,9 @@ try {
     seed: process.env.DATABASE_URL ? process.env.SEED_DEMO_DATA === 'true' : true,
     logLevel: process.env.LOG_LEVEL ?? 'info',
     quiet: process.env.VERBOSE !== 'true',
+    metricsPortBase: process.env.METRICS_PORT_BASE
+      ? Number(process.env.METRICS_PORT_BASE)
+      : undefined,
   });
 } catch (error) {
   console.error(error.help ? error.message : `Could not start: ${error.message}`);

@@ -91,6 +91,7 @@ describe('docker-compose.yml', () => {
       'natskeys-reporting',
       'natskeys-server',
       'pgdata',
+      'prometheusdata',
     ]);
   });
 

@@ -25,8 +25,8 @@ const manifestFiles = (readdirSync(k8sDir, { recursive: true }) as string[]).fil
   (name) =>
     name.endsWith('.yaml') && !NOT_MANIFESTS.has(path.basename(name)) && !isValuesFile(name),
 );
-/** Folders with a kustomization: the application, and the optional database cluster. */
-const kustomizations = ['.', 'postgres'];
+/** Folders with a kustomization: the application, the optional database cluster, monitoring. */
+const kustomizations = ['.', 'postgres', 'monitoring'];
 
 interface PodTemplate {
   metadata?: { labels?: Record<string, string> };

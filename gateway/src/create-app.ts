@@ -15,6 +15,8 @@ import helmet from 'helmet';
 import { GatewayModule } from './app.module.js';
 import { registerPrivateAnswers } from './auth/private-answers.js';
 import type { GatewayConfig } from './config.js';
+import { registerHttpMetrics } from './core/http-metrics.js';
+import { registerHttpTracing, startRequestSpan } from './core/http-tracing.js';
 import { fastifyTrustProxy } from './core/trust-proxy.js';
 import { registerWebRoutes } from './web/web-routes.js';
 
@@ -31,6 +33,8 @@ function allowedOrigins(
 }
 
 async function configureFastify(fastify: FastifyInstance, config: GatewayConfig): Promise<void> {
+  registerHttpMetrics(fastify);
+  registerHttpTracing(fastify);
   // gzip for the apps' scripts and the JSON answers (a phone on a slow line pays for every byte).
   await fastify.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await fastify.register(fastifyCookie);
@@ -66,7 +70,7 @@ async function configureFastify(fastify: FastifyInstance, config: GatewayConfig)
     const incoming = request.headers[HEADERS.correlationId];
     const correlationId =
       typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    enterContext({ correlationId });
+    enterContext({ correlationId, span: startRequestSpan(request) });
     void reply.header(HEADERS.correlationId, correlationId);
 
     // CSRF: browsers send Origin on state-changing requests; refuse one from another site.

@@ -1,10 +1,17 @@
 import 'reflect-metadata';
-import { createLogger, exitWithParent, loadConfigOrExit } from '@lr/nest-kit';
+import {
+  createLogger,
+  exitWithParent,
+  initTracing,
+  loadConfigOrExit,
+  startMetricsListener,
+} from '@lr/nest-kit';
 import { gatewayConfigSchema } from './config.js';
 import { createGatewayApp } from './create-app.js';
 
 const config = loadConfigOrExit(gatewayConfigSchema);
 exitWithParent();
+initTracing('gateway');
 const logger = createLogger({
   service: 'gateway',
   level: config.LOG_LEVEL,
@@ -13,3 +20,4 @@ const logger = createLogger({
 const app = await createGatewayApp(config, logger);
 await app.listen({ port: config.PORT, host: config.HOST });
 logger.info(`Gateway listening on ${config.PUBLIC_URL}`);
+await startMetricsListener(config, logger);

@@ -25,6 +25,8 @@ import { Supervisor } from './supervisor.mjs';
  * @param {boolean} [options.quiet] keep service logs to crashes only
  * @param {boolean} [options.build] build what is missing first (default true)
  * @param {Record<string,string>} [options.env] extra environment for every process
+ * @param {number} [options.metricsPortBase] serve each process's /metrics on its own port: auth on
+ *   this one, then catalog, orders, reporting and the gateway on the next ones (default: none)
  */
 export async function startStack(options = {}) {
   const log = options.log ?? ((line) => console.log(line));
@@ -66,6 +68,10 @@ export async function startStack(options = {}) {
     // Each process its own identity (none given: connect without credentials).
     const natsEnv = (identity) =>
       natsSeeds[identity] ? { NATS_NKEY_SEED: natsSeeds[identity] } : {};
+    // One METRICS_PORT shared by every process would make all but one fail to listen.
+    const metricsEnv = (index) => ({
+      METRICS_PORT: options.metricsPortBase ? String(options.metricsPortBase + index) : '',
+    });
 
     const publicUrl = options.publicUrl ?? `http://localhost:${port}`;
     const env = {
@@ -81,9 +87,15 @@ export async function startStack(options = {}) {
       ...options.env,
     };
     const supervisor = new Supervisor({ env, log, quiet: options.quiet });
-    for (const service of SERVICES)
-      supervisor.start(service, serviceEntry(service), natsEnv(service));
-    supervisor.start('gateway', serviceEntry('gateway'), natsEnv('gateway'));
+    for (const [index, service] of SERVICES.entries())
+      supervisor.start(service, serviceEntry(service), {
+        ...natsEnv(service),
+        ...metricsEnv(index),
+      });
+    supervisor.start('gateway', serviceEntry('gateway'), {
+      ...natsEnv('gateway'),
+      ...metricsEnv(SERVICES.length),
+    });
     cleanups.push(() => supervisor.stopAll());
 
     await waitForHealthy(

@@ -95,7 +95,7 @@ export class CoreModule {
         provide: RpcClient,
         inject: [NATS_CONNECTION],
         useFactory: (nc: NatsConnection) =>
-          new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS),
+          new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS, 'gateway'),
       },
       {
         provide: ImageQueue,

@@ -13,6 +13,11 @@ export const eventEnvelopeSchema = z.object({
   version: z.number().int().nonnegative(),
   occurredAt: z.iso.datetime({ offset: true }),
   correlationId: z.string().min(1),
+  /** W3C trace context of the change that produced the event (absent when tracing is off). */
+  traceparent: z
+    .string()
+    .regex(/^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/)
+    .optional(),
   data: z.unknown(),
 });
 

@@ -14,6 +14,8 @@ import type { z } from 'zod';
 import type { ServiceName } from '@lr/contracts';
 import { loadConfigOrExit, type BaseConfig } from './config.js';
 import { createLogger, NestPinoLogger, type Logger } from './logger.js';
+import { serveMetrics } from './metrics.js';
+import { initTracing } from './tracing.js';
 import { NatsRpcServer } from './rpc-server.js';
 
 /** Hands errors to the transport unchanged so AppError codes reach the caller. */
@@ -77,15 +79,25 @@ export async function runServiceMain<S extends z.ZodType<BaseConfig>>(options: {
 }): Promise<INestMicroservice> {
   const config = loadConfigOrExit(options.configSchema);
   exitWithParent();
+  initTracing(options.service);
   const logger = createLogger({
     service: options.service,
     level: config.LOG_LEVEL,
     pretty: config.NODE_ENV === 'development',
   });
-  return startService({
+  const app = await startService({
     service: options.service,
     module: options.createModule(config, logger),
     config,
     logger,
   });
+  await startMetricsListener(config, logger);
+  return app;
+}
+
+/** Serves GET /metrics on METRICS_PORT when it is set (a main.ts concern: tests scrape the registry). */
+export async function startMetricsListener(config: BaseConfig, logger: Logger): Promise<void> {
+  if (!config.METRICS_PORT) return;
+  await serveMetrics(config.METRICS_PORT);
+  logger.info(`metrics at :${config.METRICS_PORT}/metrics`);
 }

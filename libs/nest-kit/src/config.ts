@@ -38,6 +38,14 @@ export const baseConfigSchema = z.object({
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(0).default(7),
   /** Copies of each stream a NATS cluster keeps (1 on one server, 3 on a three-node cluster). */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /**
+   * Port of this process's own Prometheus listener (GET /metrics), apart from any public port;
+   * unset: no listener.
+   */
+  METRICS_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

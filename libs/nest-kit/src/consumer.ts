@@ -17,6 +17,7 @@ import {
   jetstream,
   jetstreamManager,
   type ConsumerMessages,
+  type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
@@ -29,9 +30,11 @@ import {
   type EventEnvelope,
   type StreamName,
 } from '@lr/contracts';
-import { runWithContext } from './context.js';
+import { currentContext, runWithContext } from './context.js';
 import { executeNamed, type Database, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
+import { metrics, secondsSince, type GaugeSample } from './metrics.js';
+import { endSpan, extractTrace, linksTo, SpanKind, startSpan, type Span } from './tracing.js';
 
 export type EventHandler = (tx: Transaction, event: EventEnvelope<unknown>) => Promise<void>;
 
@@ -91,6 +94,9 @@ export class DurableConsumer {
   private readonly queue: JsMsg[] = [];
   private readerDone = false;
   private wakeProcessor: (() => void) | undefined;
+  private jsm: JetStreamManager | undefined;
+  /** This consumer's label on every metric (the durable name without the test namespace). */
+  private readonly labels: { consumer: string };
   readonly stats: ConsumerStats = { applied: 0, duplicates: 0, failures: 0, deadLettered: 0 };
   /** The subjects of the handled types: anything else is acknowledged unread. */
   private readonly wantedSubjects: ReadonlySet<string>;
@@ -103,6 +109,61 @@ export class DurableConsumer {
     readonly options: DurableConsumerOptions,
   ) {
     this.wantedSubjects = new Set(options.subjects.map((type) => namespaced(namespace, type)));
+    this.labels = { consumer: options.name };
+  }
+
+  /**
+   * Messages waiting, from JetStream's consumer info (sampled at scrape time): `pending` not yet
+   * delivered, `ack_pending` delivered and not yet acknowledged.
+   */
+  async pendingSamples(): Promise<GaugeSample<'consumer' | 'state'>[]> {
+    if (!this.jsm) return [];
+    const info = await this.jsm.consumers.info(this.streamName, this.durableName);
+    return [
+      { labels: { ...this.labels, state: 'pending' }, value: info.num_pending },
+      { labels: { ...this.labels, state: 'ack_pending' }, value: info.num_ack_pending },
+    ];
+  }
+
+  /**
+   * The span of handling one message: a child of the publish that sent it (one trace per order) and
+   * linked to it, as OpenTelemetry's messaging conventions ask of a consumer.
+   */
+  private consumeSpan(msg: JsMsg, type: string): Span {
+    const parent = extractTrace(msg.headers);
+    return startSpan(this.options.schema, `consume ${type}`, {
+      kind: SpanKind.CONSUMER,
+      parent,
+      links: linksTo(parent),
+      attributes: {
+        'messaging.system': 'nats',
+        'messaging.consumer.group.name': this.options.name,
+        'messaging.destination.name': type,
+      },
+    });
+  }
+
+  private ack(msg: JsMsg): void {
+    msg.ack();
+    metrics.consumer.acked.inc(this.labels);
+  }
+
+  /** Counts what a committed transaction did: new events (with their lag) and duplicates. */
+  private countApplied(applied: readonly boolean[], envelopes: readonly EventEnvelope<unknown>[]) {
+    const now = Date.now();
+    for (const [index, done] of applied.entries()) {
+      if (!done) {
+        this.stats.duplicates += 1;
+        metrics.consumer.duplicates.inc(this.labels);
+        continue;
+      }
+      this.stats.applied += 1;
+      metrics.consumer.applied.inc(this.labels);
+      const occurredAt = Date.parse(envelopes[index]?.occurredAt ?? '');
+      if (Number.isFinite(occurredAt)) {
+        metrics.consumer.eventLag.observe(this.labels, Math.max(0, now - occurredAt) / 1000);
+      }
+    }
   }
 
   get durableName(): string {
@@ -119,6 +180,7 @@ export class DurableConsumer {
     this.readerDone = false;
     this.queue.length = 0;
     const jsm = await jetstreamManager(this.nc);
+    this.jsm = jsm;
     const config = {
       durable_name: this.durableName,
       ack_policy: AckPolicy.Explicit,
@@ -149,6 +211,8 @@ export class DurableConsumer {
   private async read(messages: ConsumerMessages): Promise<void> {
     try {
       for await (const msg of messages) {
+        metrics.consumer.delivered.inc(this.labels);
+        if (msg.info.deliveryCount > 1) metrics.consumer.redelivered.inc(this.labels);
         this.queue.push(msg);
         this.wakeProcessor?.();
       }
@@ -204,7 +268,7 @@ export class DurableConsumer {
     const batch: JsMsg[] = [];
     for (const msg of all) {
       if (this.wantedSubjects.has(msg.subject)) batch.push(msg);
-      else msg.ack();
+      else this.ack(msg);
     }
     if (batch.length === 0) return;
     const parsed: { msg: JsMsg; envelope: EventEnvelope<unknown> | null }[] = batch.map((msg) => {
@@ -222,26 +286,30 @@ export class DurableConsumer {
     const wanted = parsed.filter((p) =>
       this.options.subjects.includes((p.envelope as EventEnvelope<unknown>).type),
     );
+    const envelopes = wanted.map((p) => p.envelope as EventEnvelope<unknown>);
     let applied: boolean[];
+    const start = process.hrtime.bigint();
+    const spans = wanted.map((p) => this.consumeSpan(p.msg, (p.envelope as EventEnvelope).type));
     try {
-      applied =
-        wanted.length === 0
-          ? []
-          : await this.db.transaction((tx) =>
-              this.applyAllIn(
-                tx,
-                wanted.map((p) => p.envelope as EventEnvelope<unknown>),
-              ),
-            );
-    } catch {
+      // A batch is one transaction: what its effects write (events of a batch handler) continues
+      // the trace of its first event.
+      const first = envelopes[0];
+      applied = !first
+        ? []
+        : await runWithContext({ correlationId: first.correlationId, span: spans[0] }, () =>
+            this.db.transaction((tx) => this.applyAllIn(tx, envelopes)),
+          );
+    } catch (error) {
+      for (const span of spans) endSpan(span, error);
       for (const msg of batch) await this.process(msg);
       return;
     }
-    for (const { msg } of parsed) msg.ack();
-    for (const done of applied) {
-      if (done) this.stats.applied += 1;
-      else this.stats.duplicates += 1;
+    for (const span of spans) endSpan(span);
+    if (envelopes.length > 0) {
+      metrics.consumer.processingDuration.observe(this.labels, secondsSince(start));
     }
+    for (const { msg } of parsed) this.ack(msg);
+    this.countApplied(applied, envelopes);
   }
 
   /** Stops pulling and waits for the message in hand (drain on shutdown). */
@@ -253,7 +321,7 @@ export class DurableConsumer {
 
   private async process(msg: JsMsg): Promise<void> {
     if (!this.wantedSubjects.has(msg.subject)) {
-      msg.ack();
+      this.ack(msg);
       return;
     }
     const raw = msg.string();
@@ -265,17 +333,22 @@ export class DurableConsumer {
       return;
     }
     if (!this.options.subjects.includes(envelope.type)) {
-      msg.ack();
+      this.ack(msg);
       return;
     }
-    await runWithContext({ correlationId: envelope.correlationId }, async () => {
+    const span = this.consumeSpan(msg, envelope.type);
+    await runWithContext({ correlationId: envelope.correlationId, span }, async () => {
+      const start = process.hrtime.bigint();
       try {
         const applied = await this.apply(envelope);
-        msg.ack();
-        if (applied) this.stats.applied += 1;
-        else this.stats.duplicates += 1;
+        metrics.consumer.processingDuration.observe(this.labels, secondsSince(start));
+        this.ack(msg);
+        this.countApplied([applied], [envelope]);
+        endSpan(span);
       } catch (error) {
+        endSpan(span, error);
         this.stats.failures += 1;
+        metrics.consumer.failures.inc(this.labels);
         const deliveries = msg.info.deliveryCount;
         const maxDeliver = this.options.maxDeliver ?? 5;
         if (deliveries >= maxDeliver) {
@@ -342,7 +415,9 @@ export class DurableConsumer {
     for (const event of events) {
       const handler = handlers[event.type as keyof EventDataMap] as EventHandler | undefined;
       if (handler) {
-        await runWithContext({ correlationId: event.correlationId }, () => handler(tx, event));
+        await runWithContext({ ...currentContext(), correlationId: event.correlationId }, () =>
+          handler(tx, event),
+        );
       }
     }
     return isNew;
@@ -361,6 +436,7 @@ export class DurableConsumer {
             VALUES (${this.options.name}, ${eventId}, ${msg.subject}, ${raw}, ${error}, ${msg.info.deliveryCount})`,
       );
       this.stats.deadLettered += 1;
+      metrics.consumer.deadLettered.inc(this.labels);
       this.logger.error(
         {
           consumer: this.options.name,

@@ -4,9 +4,12 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import type { Span } from '@opentelemetry/api';
 
 export interface RequestContext {
   correlationId: string;
+  /** The span of the work in hand: parent of the spans it starts (tracing.ts). */
+  span?: Span;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -27,3 +27,5 @@ export * from './kit.module.js';
 export * from './bootstrap.js';
 export * from './nats-auth.js';
 export * from './csv.js';
+export * from './metrics.js';
+export * from './tracing.js';

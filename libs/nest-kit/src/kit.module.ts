@@ -24,10 +24,12 @@ import { EventConsumers } from './event-consumers.js';
 import { checkServiceHealth } from './health.js';
 import { createLogger, type Logger } from './logger.js';
 import { Mailer } from './mailer.js';
+import { metrics, poolSamples } from './metrics.js';
 import { connectNats, ensureStreams, natsAuth, type NatsConnection } from './nats.js';
-import { OutboxRelay, OutboxWriter } from './outbox.js';
+import { countUnsent, OutboxRelay, OutboxWriter } from './outbox.js';
 import { OutboxPruner } from './outbox-pruner.js';
 import { RpcClient } from './rpc-client.js';
+import { shutdownTracing } from './tracing.js';
 import { DATABASE, KIT_CONFIG, KIT_OPTIONS, LOGGER, NATS_CONNECTION, PG_POOL } from './tokens.js';
 
 export type KitConfig = BaseConfig;
@@ -49,6 +51,9 @@ export interface KitOptions {
 class KitLifecycle
   implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
 {
+  /** Removes this service's sampled metric sources on shutdown. */
+  private readonly metricSources: (() => void)[] = [];
+
   constructor(
     @Inject(KIT_OPTIONS) private readonly options: KitOptions,
     private readonly relay: OutboxRelay,
@@ -64,9 +69,24 @@ class KitLifecycle
       this.pruner.start();
     }
     await this.consumers.startAll();
+    this.addMetricSources();
+  }
+
+  private addMetricSources(): void {
+    const { schema } = this.options;
+    this.metricSources.push(
+      metrics.pg.pool.addSource(() => poolSamples(this.options.service, this.pool)),
+      metrics.outbox.unsent.addSource(async () => [
+        { labels: { schema }, value: await countUnsent(this.pool, schema) },
+      ]),
+      ...this.consumers
+        .list()
+        .map((consumer) => metrics.consumer.pending.addSource(() => consumer.pendingSamples())),
+    );
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    for (const remove of this.metricSources.splice(0)) remove();
     await this.consumers.stopAll();
     await this.relay.stop();
     await this.pruner.stop();
@@ -75,6 +95,8 @@ class KitLifecycle
   async onApplicationShutdown(): Promise<void> {
     if (!this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
     await this.pool.end().catch(() => undefined);
+    // Spans still buffered for the OTLP exporter go out before the process exits.
+    await shutdownTracing();
   }
 }
 
@@ -148,7 +170,7 @@ export class KitModule {
         provide: RpcClient,
         inject: [NATS_CONNECTION],
         useFactory: (nc: NatsConnection) =>
-          new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS),
+          new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS, options.service),
       },
       { provide: OutboxWriter, useValue: new OutboxWriter(options.schema) },
       {

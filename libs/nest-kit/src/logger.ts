@@ -1,6 +1,6 @@
 /**
  * Logging with pino: JSON lines in production, pretty lines in development. Each log line carries
- * the service name, the class context and the correlation id of the request being handled.
+ * the service name, the class context, the correlation id and trace id of the request being handled.
  */
 import type { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
@@ -14,15 +14,25 @@ export interface LoggerOptions {
   pretty: boolean;
 }
 
+/**
+ * What every log line written while handling a request carries: its correlation id, and the trace
+ * id when the request is traced (a log search then leads to the trace).
+ */
+export function logFields(): { correlationId?: string; trace_id?: string } {
+  const context = currentContext();
+  const span = context?.span;
+  return {
+    ...(context?.correlationId ? { correlationId: context.correlationId } : {}),
+    ...(span?.isRecording() ? { trace_id: span.spanContext().traceId } : {}),
+  };
+}
+
 export function createLogger(options: LoggerOptions): Logger {
   return pino({
     name: options.service,
     level: options.level,
     base: { service: options.service },
-    mixin: () => {
-      const correlationId = currentContext()?.correlationId;
-      return correlationId ? { correlationId } : {};
-    },
+    mixin: logFields,
     redact: {
       paths: ['password', '*.password', 'token', '*.token', 'authorization', '*.authorization'],
       censor: '[redacted]',

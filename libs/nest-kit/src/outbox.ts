@@ -20,6 +20,15 @@ import {
 import { currentCorrelationId } from './context.js';
 import type { Executor } from './db.js';
 import type { Logger } from './logger.js';
+import { metrics, secondsSince } from './metrics.js';
+import {
+  contextOfTraceparent,
+  currentTraceparent,
+  endSpan,
+  injectTrace,
+  SpanKind,
+  startSpan,
+} from './tracing.js';
 import { ReplyInbox } from './reply-inbox.js';
 
 export type OutboxEventType = keyof EventDataMap;
@@ -83,12 +92,14 @@ export class OutboxWriter {
     version: number,
   ): EventEnvelope<EventDataMap[T]> {
     const schema = EVENT_SCHEMAS[type];
+    const traceparent = currentTraceparent();
     return {
       eventId: randomUUID(),
       type,
       version,
       occurredAt: new Date().toISOString(),
       correlationId: currentCorrelationId(),
+      ...(traceparent ? { traceparent } : {}),
       data: schema.parse(data) as EventDataMap[T],
     };
   }
@@ -265,6 +276,18 @@ export class OutboxRelay {
    * `jetstream().publish` does, without its per-request overhead: see ReplyInbox).
    */
   private async publishToStream(subject: string, payload: string, hdrs: MsgHdrs): Promise<void> {
+    const start = process.hrtime.bigint();
+    const labels = { schema: this.options.schema };
+    try {
+      await this.requestAck(subject, payload, hdrs);
+    } catch (error) {
+      metrics.outbox.publishFailures.inc(labels);
+      throw error;
+    }
+    metrics.outbox.publishDuration.observe(labels, secondsSince(start));
+  }
+
+  private async requestAck(subject: string, payload: string, hdrs: MsgHdrs): Promise<void> {
     const reply = await this.inbox.request(subject, payload, {
       timeoutMs: PUBLISH_TIMEOUT_MS,
       headers: hdrs,
@@ -299,10 +322,27 @@ export class OutboxRelay {
             hdrs.set(HEADERS.correlationId, row.envelope.correlationId);
             // JetStream drops a second publish of the same id inside its duplicate window.
             hdrs.set(MSG_ID_HEADER, row.event_id);
+            // The publish continues the trace of the change that wrote the row; consumers get the
+            // publish span's context in the message headers.
+            const span = startSpan(schema, `publish ${row.subject}`, {
+              kind: SpanKind.PRODUCER,
+              parent: contextOfTraceparent(row.envelope.traceparent),
+              attributes: {
+                'messaging.destination.name': row.subject,
+                'lr.event_id': row.event_id,
+              },
+            });
+            injectTrace(span, hdrs);
             return this.publishToStream(
               namespaced(namespace, row.subject),
               JSON.stringify(row.envelope),
               hdrs,
+            ).then(
+              () => endSpan(span),
+              (error: unknown) => {
+                endSpan(span, error);
+                throw error;
+              },
             );
           }),
         );
@@ -322,6 +362,7 @@ export class OutboxRelay {
             values: [acked],
           });
           this.published += acked.length;
+          metrics.outbox.published.inc({ schema }, acked.length);
         }
         await client.query('COMMIT');
       }

@@ -12,6 +12,8 @@ import {
 } from '@lr/contracts';
 import { headers, type NatsConnection } from '@nats-io/transport-node';
 import { currentCorrelationId } from './context.js';
+import { metrics, secondsSince } from './metrics.js';
+import { endSpan, injectTrace, SpanKind, startSpan, type Span } from './tracing.js';
 import { ReplyInbox, RequestFailedError } from './reply-inbox.js';
 
 const encoder = new TextEncoder();
@@ -30,6 +32,8 @@ export class RpcClient {
     nc: NatsConnection,
     private readonly namespace: string,
     private readonly defaultTimeoutMs = 10_000,
+    /** The calling process, for its spans. */
+    private readonly caller = 'rpc',
   ) {
     this.inbox = new ReplyInbox(nc);
   }
@@ -39,8 +43,36 @@ export class RpcClient {
     input: unknown,
     options: RpcCallOptions = {},
   ): Promise<T> {
+    const start = process.hrtime.bigint();
+    let outcome = 'ok';
+    const span = startSpan(this.caller, subject, {
+      kind: SpanKind.CLIENT,
+      attributes: { 'rpc.system': 'nats', 'rpc.method': subject },
+    });
+    try {
+      const result = await this.send<T>(subject, input, options, span);
+      endSpan(span);
+      return result;
+    } catch (error) {
+      outcome = error instanceof AppError ? error.code.toLowerCase() : 'internal';
+      endSpan(span, error);
+      throw error;
+    } finally {
+      // The subject is un-namespaced and one of a fixed set, so the label stays small.
+      metrics.rpc.clientCalls.inc({ subject, outcome });
+      metrics.rpc.clientDuration.observe({ subject, outcome }, secondsSince(start));
+    }
+  }
+
+  private async send<T>(
+    subject: string,
+    input: unknown,
+    options: RpcCallOptions,
+    span: Span,
+  ): Promise<T> {
     const hdrs = headers();
     hdrs.set(HEADERS.correlationId, options.correlationId ?? currentCorrelationId());
+    injectTrace(span, hdrs);
     const body = encoder.encode(
       JSON.stringify({ actor: options.actor ?? null, input: input ?? null }),
     );

@@ -23,6 +23,8 @@ import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node'
 import { randomUUID } from 'node:crypto';
 import { runWithContext } from './context.js';
 import { conflictFromUniqueViolation } from './db.js';
+import { metrics, secondsSince } from './metrics.js';
+import { endSpan, extractTrace, SpanKind, startSpan } from './tracing.js';
 import { connectNats } from './nats.js';
 import { PublishBatcher } from './publish-batcher.js';
 
@@ -96,9 +98,19 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
 
   private async handle(pattern: string, msg: Msg): Promise<void> {
     const correlationId = msg.headers?.get(HEADERS.correlationId) || randomUUID();
-    await runWithContext({ correlationId }, async () => {
+    const start = process.hrtime.bigint();
+    const span = startSpan(this.options.service, pattern, {
+      kind: SpanKind.SERVER,
+      parent: extractTrace(msg.headers),
+      attributes: { 'rpc.system': 'nats', 'rpc.method': pattern },
+    });
+    await runWithContext({ correlationId, span }, async () => {
       const reply = await this.dispatch(pattern, msg);
       if (msg.reply) this.sendReply(pattern, msg.reply, reply);
+      const outcome = reply.ok ? 'ok' : reply.error.code.toLowerCase();
+      endSpan(span, reply.ok ? undefined : new Error(reply.error.code));
+      metrics.rpc.serverRequests.inc({ subject: pattern, outcome });
+      metrics.rpc.serverDuration.observe({ subject: pattern, outcome }, secondsSince(start));
     });
   }
 

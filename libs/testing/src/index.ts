@@ -7,3 +7,4 @@ export * from './mail.js';
 export * from './bulk-orders.js';
 export * from './multipart.js';
 export * from './images.js';
+export * from './prometheus-text.js';

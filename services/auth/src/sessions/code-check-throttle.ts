@@ -11,7 +11,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, LOGGER, type Database, type Logger } from '@lr/nest-kit';
+import { DATABASE, LOGGER, metrics, type Database, type Logger } from '@lr/nest-kit';
 import type { AuthConfig } from '../config.js';
 import { addressKey } from '../core/client-address.js';
 import { retryLater } from '../core/retry-later.js';
@@ -28,6 +28,8 @@ export interface CodeCheck {
   ip: string;
   /** What a refusal names: "Too many <what>; try again in N seconds". */
   what: string;
+  /** Counted in the login metrics (logins only; other code checks share the limits, not the figures). */
+  isLogin?: boolean;
 }
 
 @Injectable()
@@ -61,8 +63,9 @@ export class CodeCheckThrottle {
         attempt,
         counts.accountAndIp,
         this.config.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP,
+        'account',
       );
-      this.refuseWhenOver(attempt, counts.ip, this.config.LOGIN_MAX_FAILURES_PER_IP);
+      this.refuseWhenOver(attempt, counts.ip, this.config.LOGIN_MAX_FAILURES_PER_IP, 'address');
       // Counted as a failure until the code proves right (see the repository).
       await this.failures.recordFailure(loginKey, ip, tx);
       return counts;
@@ -81,8 +84,14 @@ export class CodeCheckThrottle {
     return false;
   }
 
-  private refuseWhenOver(attempt: CodeCheck, failures: FailureCount, max: number): void {
+  private refuseWhenOver(
+    attempt: CodeCheck,
+    failures: FailureCount,
+    max: number,
+    scope: 'account' | 'address',
+  ): void {
     if (failures.count < max) return;
+    if (attempt.isLogin) metrics.auth.loginThrottled.inc({ scope });
     this.logger.warn({ loginKey: attempt.loginKey, ip: attempt.ip }, `too many ${attempt.what}`);
     throw retryLater(attempt.what, failures.oldest, this.config.LOGIN_WINDOW_MINUTES);
   }

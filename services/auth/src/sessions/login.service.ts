@@ -5,7 +5,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type SessionGrant } from '@lr/contracts';
-import { LOGGER, type Logger } from '@lr/nest-kit';
+import { LOGGER, metrics, type Logger } from '@lr/nest-kit';
 import { dummyPasswordHash, verifyPassword } from '../core/passwords.js';
 import type { UserRow } from '../db/schema.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -39,7 +39,7 @@ export class LoginService {
     // Filled inside the check (the callback's assignment is invisible to narrowing on a plain let).
     const found: { user?: UserRow | undefined } = {};
     const ok = await this.throttle.check(
-      { loginKey, ip: attempt.ip, what: 'failed logins' },
+      { loginKey, ip: attempt.ip, what: 'failed logins', isLogin: true },
       async () => {
         const user = await this.users.findByLoginId(attempt.loginId);
         found.user = user;
@@ -51,7 +51,10 @@ export class LoginService {
       },
     );
     const user = found.user;
-    if (!ok || !user) throw AppError.unauthorized(INVALID_LOGIN);
+    if (!ok || !user) {
+      metrics.auth.loginFailures.inc();
+      throw AppError.unauthorized(INVALID_LOGIN);
+    }
     const session = await this.sessions.open(user.id);
     this.logger.info({ userId: user.id }, 'login succeeded');
     return {

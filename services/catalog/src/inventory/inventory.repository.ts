@@ -5,6 +5,7 @@ import type { EventEnvelope } from '@lr/contracts';
 import {
   DATABASE,
   executeNamed,
+  metrics,
   type Database,
   type Executor,
   type OutboxWriter,
@@ -117,6 +118,7 @@ export class InventoryRepository {
       )
       SELECT changed.stock, coalesce((SELECT version FROM bumped), 1) AS version FROM changed`);
     const row = result.rows[0];
+    if (row) countMovement(movement.reason);
     return row ? { stock: Number(row.stock), version: Number(row.version) } : null;
   }
 
@@ -226,6 +228,7 @@ export class InventoryRepository {
       )
       SELECT 1`,
     );
+    for (const movement of plan.movements) countMovement(movement.reason);
   }
 
   /**
@@ -351,4 +354,13 @@ export class InventoryRepository {
     const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(products);
     return row?.n ?? 0;
   }
+}
+
+/**
+ * Counted when the statement succeeded, inside the caller's transaction: a transaction rolled back
+ * afterwards (a consumer batch retried one event at a time) counts its movements again, so the
+ * counter can run ahead of the ledger, never behind it.
+ */
+function countMovement(reason: string): void {
+  metrics.catalog.stockMovements.inc({ reason });
 }

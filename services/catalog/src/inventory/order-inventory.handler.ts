@@ -18,7 +18,7 @@ import {
   type EventEnvelope,
   type OrderSnapshot,
 } from '@lr/contracts';
-import { LOGGER, OutboxWriter, type Executor, type Logger } from '@lr/nest-kit';
+import { LOGGER, OutboxWriter, withSpan, type Executor, type Logger } from '@lr/nest-kit';
 import { InventoryRepository, type CommitmentState } from './inventory.repository.js';
 import { StockPlan, type PlannedMovement, type WantedLine } from './stock-plan.js';
 
@@ -90,15 +90,17 @@ export class OrderInventoryHandler {
         outboxEvents.push(this.adjusted(movement));
       }
     }
-    await this.repository.recordMovements(
-      tx,
-      {
-        movements: plan.movements,
-        stock: plan.finalStock(),
-        versions: plan.finalVersions(),
-        events: outboxEvents,
-      },
-      this.outbox,
+    await withSpan('catalog', 'stock movements', () =>
+      this.repository.recordMovements(
+        tx,
+        {
+          movements: plan.movements,
+          stock: plan.finalStock(),
+          versions: plan.finalVersions(),
+          events: outboxEvents,
+        },
+        this.outbox,
+      ),
     );
     if (outboxEvents.length > 0) await this.outbox.written(tx);
     await this.repository.saveCommitments(

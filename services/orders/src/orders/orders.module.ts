@@ -6,6 +6,7 @@ import { DailySummaryRepository } from '../notifications/daily-summary.repositor
 import { DailySummaryService } from '../notifications/daily-summary.service.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
 import { DeleteOrderService } from './delete-order.service.js';
+import { OrderMetrics } from './order-metrics.js';
 import { OrderQueriesService } from './order-queries.service.js';
 import { OrdersController } from './orders.controller.js';
 import { OrderWriter } from './order-writer.js';
@@ -28,6 +29,7 @@ import { ProcessOrderService } from './process-order.service.js';
     CommitRejectedConsumer,
     DailySummaryRepository,
     DailySummaryService,
+    OrderMetrics,
   ],
   exports: [PlaceOrderService, ProcessOrderService, DailySummaryService, OrdersRepository],
 })

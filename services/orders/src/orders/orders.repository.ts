@@ -117,6 +117,15 @@ export class OrdersRepository {
     return this.db.transaction((tx) => work(tx));
   }
 
+  /** How many orders are in each status (the orders-by-status metric, sampled at scrape time). */
+  async countByStatus(): Promise<{ status: OrderStatus; count: number }[]> {
+    const rows = await this.db
+      .select({ status: orders.status, count: count() })
+      .from(orders)
+      .groupBy(orders.status);
+    return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+  }
+
   async findById(
     exec: Executor,
     id: string,

@@ -12,7 +12,14 @@ import {
   type PlaceOrderInput,
   type ShippingInfo,
 } from '@lr/contracts';
-import { conflictFromUniqueViolation, LOGGER, uniqueViolationOf, type Logger } from '@lr/nest-kit';
+import {
+  conflictFromUniqueViolation,
+  LOGGER,
+  metrics,
+  uniqueViolationOf,
+  withSpan,
+  type Logger,
+} from '@lr/nest-kit';
 import { CatalogClient, imageOf, type CatalogProduct } from '../clients/catalog.client.js';
 import { UsersClient, type SchoolProfile } from '../clients/users.client.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
@@ -71,7 +78,7 @@ export class PlaceOrderService {
     try {
       const order = this.buildOrder(actor, profile, products, input, key);
       // One statement, shared with orders placed at the same moment: no transaction needed.
-      placed = await this.writer.place(order, actor);
+      placed = await withSpan('orders', 'pg insert order', () => this.writer.place(order, actor));
     } catch (error) {
       // A repeated submit (same idempotency key) gets the order it placed the first time, even when
       // its lines would now be refused; two racing submits: the other one won. Looked up only here,
@@ -87,6 +94,7 @@ export class PlaceOrderService {
       }
       throw conflictFromUniqueViolation(error, IDEMPOTENCY_MESSAGES) ?? error;
     }
+    metrics.orders.placed.inc();
     this.logger.info({ orderId: placed.id, orderNumber: placed.orderNumber }, 'order placed');
     this.mailer.orderPlaced(placed);
     return placed;

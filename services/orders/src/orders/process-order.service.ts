@@ -16,7 +16,7 @@ import {
   type ShortLine,
   type UpdateOrderInput,
 } from '@lr/contracts';
-import { LOGGER, type Executor, type Logger } from '@lr/nest-kit';
+import { LOGGER, metrics, withSpan, type Executor, type Logger } from '@lr/nest-kit';
 import { CatalogClient } from '../clients/catalog.client.js';
 import type { OrderLineRow } from '../db/schema.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
@@ -97,12 +97,15 @@ export class ProcessOrderService {
     if (effect === 'commit') await this.assertStockCovers(actor, lines, quantities);
 
     // One statement guarded by the version read above: a change made meanwhile refuses this one.
-    const result = await this.writer.applyChange(this.repository.db, order, lines, {
-      to,
-      quantities,
-      actor,
-      reason: null,
-    });
+    const result = await withSpan('orders', 'pg update order', () =>
+      this.writer.applyChange(this.repository.db, order, lines, {
+        to,
+        quantities,
+        actor,
+        reason: null,
+      }),
+    );
+    if (result.statusChanged) metrics.orders.statusChanges.inc({ from, to });
     if (result.statusChanged) this.mailer.statusChanged(result.snapshot, to);
     this.logger.info({ orderId: order.id, from, to, effect }, 'order updated');
     return result.snapshot;
@@ -129,6 +132,7 @@ export class ProcessOrderService {
       actor: null,
       reason,
     });
+    metrics.orders.statusChanges.inc({ from: order.status, to: 'Processing' });
     this.logger.warn(
       { orderId: order.id, version: order.version },
       'commit rejected by catalog; order back to Processing',

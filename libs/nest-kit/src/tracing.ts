@@ -1,0 +1,187 @@
+/**
+ * Traces (OpenTelemetry): one order is one trace across the gateway and every service. The trace
+ * context travels as W3C `traceparent` in NATS headers for requests, and in the event envelope for
+ * events (written with the outbox row, so it survives the relay, a restart and a redelivery).
+ *
+ * Spans are parented explicitly from the kit's request context (context.ts), not through a global
+ * context manager: the gateway binds its context with `enterWith` from a Fastify hook, which a
+ * context manager's `with` cannot follow.
+ *
+ * Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set: the API's no-op tracer then makes spans that are
+ * never recorded and carry no context, so nothing is sent and headers stay empty.
+ */
+import {
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context,
+  type Link,
+  type Span,
+  type TextMapGetter,
+  type TextMapSetter,
+} from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  type SpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { currentContext, currentCorrelationId, runWithContext } from './context.js';
+
+export { SpanKind, SpanStatusCode, type Span };
+
+const propagator = new W3CTraceContextPropagator();
+const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+
+let provider: BasicTracerProvider | undefined;
+
+/**
+ * Installs the process's tracer provider: OTLP over HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set
+ * (the exporter reads the standard OTEL_* variables itself), or the given processor (tests: an
+ * in-memory exporter). Without either, tracing stays off.
+ */
+export function initTracing(
+  service: string,
+  options: { env?: NodeJS.ProcessEnv; processor?: SpanProcessor } = {},
+): boolean {
+  const env = options.env ?? process.env;
+  const processor =
+    options.processor ??
+    (env.OTEL_EXPORTER_OTLP_ENDPOINT ? new BatchSpanProcessor(new OTLPTraceExporter()) : null);
+  if (!processor || provider) return false;
+  provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME ?? service }),
+    spanProcessors: [processor],
+  });
+  trace.setGlobalTracerProvider(provider);
+  return true;
+}
+
+/** Sends what is buffered (on shutdown). */
+export async function shutdownTracing(): Promise<void> {
+  await provider?.shutdown().catch(() => undefined);
+}
+
+/** Spans of each part of the product carry its name as the instrumentation scope. */
+function tracer(service: string) {
+  return trace.getTracer(`lockerroom.${service}`);
+}
+
+/** The context a new span of the current request is a child of. */
+function parentContext(parent?: Context): Context {
+  if (parent) return parent;
+  const span = currentContext()?.span;
+  return span ? trace.setSpan(ROOT_CONTEXT, span) : ROOT_CONTEXT;
+}
+
+export function startSpan(
+  service: string,
+  name: string,
+  options: {
+    kind?: SpanKind;
+    parent?: Context;
+    links?: Link[];
+    attributes?: Record<string, string | number>;
+  } = {},
+): Span {
+  return tracer(service).startSpan(
+    name,
+    {
+      kind: options.kind ?? SpanKind.INTERNAL,
+      ...(options.links ? { links: options.links } : {}),
+      ...(options.attributes ? { attributes: options.attributes } : {}),
+    },
+    parentContext(options.parent),
+  );
+}
+
+/** Ends `span`, marking it failed when `error` is given. */
+export function endSpan(span: Span, error?: unknown): void {
+  if (error !== undefined) {
+    span.setStatus({ code: SpanStatusCode.ERROR, message: (error as Error)?.message ?? 'error' });
+  }
+  span.end();
+}
+
+/**
+ * Runs `work` in a child span of the current request (a database transaction, a stock movement),
+ * with that span current for what `work` starts.
+ */
+export async function withSpan<T>(
+  service: string,
+  name: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const span = startSpan(service, name);
+  const context = currentContext();
+  try {
+    const result = await runWithContext(
+      { correlationId: context?.correlationId ?? currentCorrelationId(), span },
+      work,
+    );
+    endSpan(span);
+    return result;
+  } catch (error) {
+    endSpan(span, error);
+    throw error;
+  }
+}
+
+/** Headers of a NATS message (or anything with get/set). */
+interface HeaderBag {
+  get(key: string): string;
+  set(key: string, value: string): void;
+}
+
+const setter: TextMapSetter<HeaderBag> = { set: (carrier, key, value) => carrier.set(key, value) };
+const getter: TextMapGetter<HeaderBag | undefined> = {
+  get: (carrier, key) => carrier?.get(key) || undefined,
+  keys: () => ['traceparent', 'tracestate'],
+};
+
+/** Writes `span`'s context as `traceparent` (nothing when tracing is off). */
+export function injectTrace(span: Span, headers: HeaderBag): void {
+  propagator.inject(trace.setSpan(ROOT_CONTEXT, span), headers, setter);
+}
+
+/** The context a received message's headers carry (ROOT_CONTEXT when none). */
+export function extractTrace(headers: HeaderBag | undefined): Context {
+  return propagator.extract(ROOT_CONTEXT, headers, getter);
+}
+
+/** The `traceparent` of the current span, for an event written now; undefined when off. */
+export function currentTraceparent(): string | undefined {
+  const span = currentContext()?.span;
+  if (!span?.spanContext() || !span.isRecording()) return undefined;
+  const carrier = new Map<string, string>();
+  propagator.inject(trace.setSpan(ROOT_CONTEXT, span), carrier, {
+    set: (c, k, v) => c.set(k, v),
+  });
+  const value = carrier.get('traceparent');
+  return value && TRACEPARENT.test(value) ? value : undefined;
+}
+
+/** The context an event's stored `traceparent` names (ROOT_CONTEXT when none or malformed). */
+export function contextOfTraceparent(traceparent: string | undefined): Context {
+  if (!traceparent || !TRACEPARENT.test(traceparent)) return ROOT_CONTEXT;
+  return propagator.extract(ROOT_CONTEXT, traceparent, {
+    get: (value, key) => (key === 'traceparent' ? value : undefined),
+    keys: () => ['traceparent'],
+  });
+}
+
+/** The trace id of the current span, for log lines (undefined when off). */
+export function currentTraceId(): string | undefined {
+  const span = currentContext()?.span;
+  if (!span?.isRecording()) return undefined;
+  return span.spanContext().traceId;
+}
+
+/** A link to the span a received message's context names (none when it carries no trace). */
+export function linksTo(parent: Context): Link[] {
+  const producer = trace.getSpanContext(parent);
+  return producer ? [{ context: producer }] : [];
+}

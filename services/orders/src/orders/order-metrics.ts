@@ -1,0 +1,31 @@
+/**
+ * The orders-by-status gauge: sampled from the table at scrape time, so it is right after a
+ * restart, a restore or a change made by another replica (a counter kept in memory would not be).
+ */
+import {
+  Injectable,
+  type OnApplicationBootstrap,
+  type BeforeApplicationShutdown,
+} from '@nestjs/common';
+import { metrics } from '@lr/nest-kit';
+import { OrdersRepository } from './orders.repository.js';
+
+@Injectable()
+export class OrderMetrics implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private removeSource: (() => void) | undefined;
+
+  constructor(private readonly repository: OrdersRepository) {}
+
+  onApplicationBootstrap(): void {
+    this.removeSource = metrics.orders.byStatus.addSource(async () =>
+      (await this.repository.countByStatus()).map((row) => ({
+        labels: { status: row.status },
+        value: row.count,
+      })),
+    );
+  }
+
+  beforeApplicationShutdown(): void {
+    this.removeSource?.();
+  }
+}
