@@ -1,4 +1,4 @@
-import { authProvider } from './authProvider';
+import { authProvider, clearSessionCache } from './authProvider';
 import { STORE_API } from './dataProvider';
 
 describe('authProvider.logout', () => {
@@ -22,5 +22,42 @@ describe('authProvider.logout', () => {
   it('still leaves the console when the gateway cannot be reached', async () => {
     globalThis.fetch = (() => Promise.reject(new TypeError('offline'))) as typeof fetch;
     await expect(authProvider.logout(undefined)).resolves.toBe('/login');
+  });
+});
+
+describe('authProvider session checks', () => {
+  const realFetch = globalThis.fetch;
+  afterEach(() => {
+    globalThis.fetch = realFetch;
+    clearSessionCache();
+  });
+
+  function answer(status: number, body: unknown): string[] {
+    const urls: string[] = [];
+    globalThis.fetch = ((url: string) => {
+      urls.push(url);
+      return Promise.resolve({ ok: status < 300, status, json: () => Promise.resolve(body) });
+    }) as typeof fetch;
+    return urls;
+  }
+
+  it("keeps a signed-out visitor's 401 when react-admin passes it to checkError", async () => {
+    const urls = answer(401, { success: false, message: 'Please login to access this resource' });
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
+    await expect(authProvider.checkError({ status: 401 })).rejects.toMatchObject({
+      redirectTo: '/login',
+    });
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
+    expect(urls.filter((url) => url === `${STORE_API}/me`)).toHaveLength(1);
+  });
+
+  it('forgets a signed-in session on a 401 from the API, so the next check asks again', async () => {
+    const urls = answer(200, { success: true, user: { _id: 'u1', name: 'Admin', role: 'admin' } });
+    await authProvider.checkAuth({});
+    await expect(authProvider.checkError({ status: 401 })).rejects.toMatchObject({
+      redirectTo: '/login',
+    });
+    await authProvider.checkAuth({});
+    expect(urls.filter((url) => url === `${STORE_API}/me`)).toHaveLength(2);
   });
 });

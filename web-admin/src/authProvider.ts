@@ -130,7 +130,9 @@ export const authProvider: AuthProvider = {
 
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {
-      forgetSession();
+      // A session that just ended is forgotten; a visitor already known to be signed out (react-admin
+      // also passes the 401 of /me itself here) keeps that answer, or /me would be asked again.
+      if (!cached || 'user' in cached.outcome) forgetSession();
       throw { message: false, redirectTo: '/login' };
     }
     // 403 and the rest keep the session: the failed call already shows the server's message.

@@ -11,7 +11,9 @@ export function useCountSheet(countId: string | undefined) {
   const load = useCallback(async () => {
     if (!countId) return;
     const all: StockCountLineDto[] = [];
-    for (let start = 0; ; start += PAGE) {
+    // The next page starts after the rows received: the gateway may answer fewer than asked.
+    for (;;) {
+      const start = all.length;
       const range = encodeURIComponent(JSON.stringify([start, start + PAGE - 1]));
       const { json, headers } = await httpClient(
         `${CONSOLE_API}/stock-counts/${encodeURIComponent(countId)}/lines?range=${range}`,
