@@ -90,16 +90,7 @@ describe('backup and restore', () => {
     size = product.ProductSize.find((s) => s.stock >= 6)!.size;
     orderIds = [];
     for (let i = 0; i < 4; i += 1) {
-      const placed = await source.request({
-        method: 'POST',
-        url: '/api/v1/order/new',
-        cookie: school,
-        headers: { 'idempotency-key': randomUUID() },
-        payload: {
-          shippingInfo: { receivingPersonName: `B${i}_12_NA`, Email: 'teacher@example.org' },
-          orderItems: [{ product: productId, ProductSize: size, quantity: 2 }],
-        },
-      });
+      const placed = await placeOrder(`B${i}`, 2);
       expect(placed.statusCode).toBe(201);
       orderIds.push((JSON.parse(placed.body) as { order: { _id: string } }).order._id);
     }
@@ -138,6 +129,20 @@ describe('backup and restore', () => {
     await source?.close();
     rmSync(folder, { recursive: true, force: true });
   });
+
+  /** The school's request for `quantity` of the chosen size, for student `student`. */
+  function placeOrder(student: string, quantity: number) {
+    return source.request({
+      method: 'POST',
+      url: '/api/v1/order/new',
+      cookie: school,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {
+        shippingInfo: { receivingPersonName: `${student}_12_NA`, Email: 'teacher@example.org' },
+        orderItems: [{ product: productId, ProductSize: size, quantity }],
+      },
+    });
+  }
 
   async function report(stack: FullStack): Promise<string> {
     const response = await stack.request({
@@ -211,16 +216,7 @@ describe('backup and restore', () => {
     let loading = true;
     const load = (async () => {
       for (let i = 0; loading; i += 1) {
-        const placed = await source.request({
-          method: 'POST',
-          url: '/api/v1/order/new',
-          cookie: school,
-          headers: { 'idempotency-key': randomUUID() },
-          payload: {
-            shippingInfo: { receivingPersonName: `L${i}_12_NA`, Email: 'teacher@example.org' },
-            orderItems: [{ product: productId, ProductSize: size, quantity: 1 }],
-          },
-        });
+        const placed = await placeOrder(`L${i}`, 1);
         const id = (JSON.parse(placed.body) as { order?: { _id: string } }).order?._id;
         if (id && i % 2 === 0)
           await source.request({

@@ -3,12 +3,10 @@
  * past one NATS message), and products and users over several pages. Each route answers 200 with
  * every row, in the shape the old client reads, streamed page by page from the real services.
  */
-import { parseConfig } from '@lr/nest-kit';
 import { insertBulkOrders } from '@lr/testing';
 import { randomUUID } from 'node:crypto';
 import { PAGE_SIZE_MAX } from '@lr/contracts';
-import { CatalogModule, catalogConfigSchema } from '../../services/catalog/src/index.js';
-import { OrdersModule, ordersConfigSchema } from '../../services/orders/src/index.js';
+import { startCatalog, startOrders } from './service-starters.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
 
 const ORDERS = 5000;
@@ -30,21 +28,8 @@ describe('the old "all" routes at volume', () => {
 
   beforeAll(async () => {
     h = await startAuthHarness();
-    const catalogConfig = parseConfig(catalogConfigSchema, h.env.envVars('catalog'));
-    await h.env.startService(
-      'catalog',
-      CatalogModule.register(catalogConfig, h.env.logger),
-      catalogConfig,
-    );
-    const ordersConfig = parseConfig(
-      ordersConfigSchema,
-      h.env.envVars('orders', { DAILY_SUMMARY_ENABLED: 'false' }),
-    );
-    await h.env.startService(
-      'orders',
-      OrdersModule.register(ordersConfig, h.env.logger),
-      ordersConfig,
-    );
+    await startCatalog(h);
+    await startOrders(h);
     [maple, volunteer, admin] = await Promise.all([
       h.loginAs('maplegrove'),
       h.loginAs('volunteer'),

@@ -6,10 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { RPC } from '@lr/contracts';
-import { countUnsent, parseConfig } from '@lr/nest-kit';
+import { countUnsent } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
-import { CatalogModule, catalogConfigSchema } from '../../services/catalog/src/index.js';
-import { OrdersModule, ordersConfigSchema } from '../../services/orders/src/index.js';
+import { startCatalog, startOrders } from './service-starters.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -73,21 +72,8 @@ describe('gateway catalog routes', () => {
 
   beforeAll(async () => {
     h = await startAuthHarness();
-    const catalogConfig = parseConfig(catalogConfigSchema, h.env.envVars('catalog'));
-    await h.env.startService(
-      'catalog',
-      CatalogModule.register(catalogConfig, h.env.logger),
-      catalogConfig,
-    );
-    const ordersConfig = parseConfig(
-      ordersConfigSchema,
-      h.env.envVars('orders', { DAILY_SUMMARY_ENABLED: 'false' }),
-    );
-    await h.env.startService(
-      'orders',
-      OrdersModule.register(ordersConfig, h.env.logger),
-      ordersConfig,
-    );
+    await startCatalog(h);
+    await startOrders(h);
     [admin, volunteer, user] = await Promise.all([
       h.loginAs('admin'),
       h.loginAs('volunteer'),

@@ -3,8 +3,7 @@
  * ra-data-simple-rest dialect (Content-Range, getOne, create, update, delete), the CSV export, the
  * count's line entry, review and finalise, roles per route and clear 4xx answers.
  */
-import { parseConfig } from '@lr/nest-kit';
-import { CatalogModule, catalogConfigSchema } from '../../services/catalog/src/index.js';
+import { startCatalog } from './service-starters.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -31,12 +30,7 @@ describe('gateway donations and stock counts', () => {
 
   beforeAll(async () => {
     h = await startAuthHarness();
-    const catalogConfig = parseConfig(catalogConfigSchema, h.env.envVars('catalog'));
-    await h.env.startService(
-      'catalog',
-      CatalogModule.register(catalogConfig, h.env.logger),
-      catalogConfig,
-    );
+    await startCatalog(h);
     [admin, volunteer, user] = await Promise.all([
       h.loginAs('admin'),
       h.loginAs('volunteer'),

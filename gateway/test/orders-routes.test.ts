@@ -5,10 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { RPC, UI_MESSAGES, type ProductDto } from '@lr/contracts';
-import { parseConfig } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
-import { CatalogModule, catalogConfigSchema } from '../../services/catalog/src/index.js';
-import { OrdersModule, ordersConfigSchema } from '../../services/orders/src/index.js';
+import { startCatalog, startOrders } from './service-starters.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
 
 interface ApiOrder {
@@ -84,21 +82,8 @@ describe('gateway order routes', () => {
 
   beforeAll(async () => {
     h = await startAuthHarness();
-    const catalogConfig = parseConfig(catalogConfigSchema, h.env.envVars('catalog'));
-    await h.env.startService(
-      'catalog',
-      CatalogModule.register(catalogConfig, h.env.logger),
-      catalogConfig,
-    );
-    const ordersConfig = parseConfig(
-      ordersConfigSchema,
-      h.env.envVars('orders', { DAILY_SUMMARY_ENABLED: 'false' }),
-    );
-    await h.env.startService(
-      'orders',
-      OrdersModule.register(ordersConfig, h.env.logger),
-      ordersConfig,
-    );
+    await startCatalog(h);
+    await startOrders(h);
     product = await h.env.rpc.call<ProductDto>(
       RPC.catalog.createProduct,
       {

@@ -101,3 +101,11 @@ export function stringField(fields: Record<string, unknown>, name: string): stri
   if (value === undefined || value === null) return undefined;
   return Array.isArray(value) ? String(value[0]) : String(value);
 }
+
+/** A JSON body as an object (none: empty); anything else is a 400. */
+export function bodyObject(body: unknown): Record<string, unknown> {
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw AppError.badRequest('The request body must be an object');
+  return body as Record<string, unknown>;
+}

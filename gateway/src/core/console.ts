@@ -84,3 +84,14 @@ export function sendConsoleList<T>(
   void reply.header('Access-Control-Expose-Headers', 'Content-Range');
   return items;
 }
+
+/** Only the filters a service knows; empty values (a cleared filter input) mean no filter. */
+export function pickFilters(
+  filter: Record<string, unknown>,
+  keys: readonly string[],
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys)
+    if (filter[key] !== undefined && filter[key] !== '') out[key] = filter[key];
+  return out;
+}

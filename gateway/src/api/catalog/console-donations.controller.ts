@@ -7,7 +7,6 @@ import { Readable } from 'node:stream';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { z } from 'zod';
 import {
-  AppError,
   INTAKE_MAX_PAGE,
   RPC,
   type Actor,
@@ -20,7 +19,14 @@ import { csvRow, csvRows, RpcClient } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
-import { consoleListQuerySchema, parseConsoleQuery, sendConsoleList } from '../../core/console.js';
+import {
+  consoleListQuerySchema,
+  parseConsoleQuery,
+  pickFilters,
+  sendConsoleList,
+} from '../../core/console.js';
+import { bodyObject } from '../../core/body.js';
+import { cappedIntakeRange } from './intake-range.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
 
@@ -59,21 +65,6 @@ const CSV_HEADER = [
   'Recorded by',
 ];
 
-function bodyObject(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw AppError.badRequest('The request body must be an object');
-  return body as Record<string, unknown>;
-}
-
-/** Only the filters the catalog knows; empty values (a cleared filter input) mean no filter. */
-function pick(filter: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of keys)
-    if (filter[key] !== undefined && filter[key] !== '') out[key] = filter[key];
-  return out;
-}
-
 const DONATION_FILTERS = ['from', 'to', 'sourceId', 'kind', 'id'] as const;
 
 @Controller()
@@ -98,7 +89,7 @@ export class ConsoleDonationsController {
     const { sort, range, filter } = parseConsoleQuery(query, 25);
     const list = await this.rpc.call<ConsoleList<DonationSourceDto>>(
       RPC.catalog.listDonationSources,
-      { sort, range: capped(range), filter: pick(filter, ['q', 'kind', 'id']) },
+      { sort, range: cappedIntakeRange(range), filter: pickFilters(filter, ['q', 'kind', 'id']) },
       { actor },
     );
     return sendConsoleList(reply, 'donation-sources', list.items, list.total, range.start);
@@ -138,7 +129,7 @@ export class ConsoleDonationsController {
     const { range, filter } = parseConsoleQuery(query, 25);
     const list = await this.rpc.call<ConsoleList<ProductChoiceDto>>(
       RPC.catalog.productChoices,
-      { range: capped(range), filter: pick(filter, ['q', 'category', 'id']) },
+      { range: cappedIntakeRange(range), filter: pickFilters(filter, ['q', 'category', 'id']) },
       { actor },
     );
     return sendConsoleList(reply, 'donation-products', list.items, list.total, range.start);
@@ -159,7 +150,7 @@ export class ConsoleDonationsController {
     const { sort, range, filter } = parseConsoleQuery(query);
     const list = await this.rpc.call<ConsoleList<DonationDto>>(
       RPC.catalog.listDonations,
-      { sort, range: capped(range), filter: pick(filter, DONATION_FILTERS) },
+      { sort, range: cappedIntakeRange(range), filter: pickFilters(filter, DONATION_FILTERS) },
       { actor },
     );
     return sendConsoleList(reply, 'donations', list.items, list.total, range.start);
@@ -181,7 +172,7 @@ export class ConsoleDonationsController {
     const input = (start: number) => ({
       sort,
       range: { start, end: start + INTAKE_MAX_PAGE - 1 },
-      filter: pick(filter, DONATION_FILTERS),
+      filter: pickFilters(filter, DONATION_FILTERS),
     });
     // The first page is fetched before answering, so a refused call is a proper error response.
     const rpc = this.rpc;
@@ -266,9 +257,6 @@ function lineOf(line: unknown): unknown {
 }
 
 /** The catalog refuses pages over INTAKE_MAX_PAGE; a larger console range is shortened instead. */
-function capped(range: { start: number; end: number }): { start: number; end: number } {
-  return { start: range.start, end: Math.min(range.end, range.start + INTAKE_MAX_PAGE - 1) };
-}
 
 function donationRows(items: DonationDto[]): string {
   return csvRows(

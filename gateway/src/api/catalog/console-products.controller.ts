@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { consoleListQuerySchema, parseConsoleQuery, sendConsoleList } from '../../core/console.js';
+import { bodyObject } from '../../core/body.js';
 import { ImageStore } from '../../core/image-store.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
@@ -44,13 +45,6 @@ export const consoleProductUpdateSchema = z.object({
     .array(z.object({ size: z.string(), threshold: z.number().int().nullable() }))
     .optional(),
 });
-
-function bodyObject(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw AppError.badRequest('The request body must be an object');
-  return body as Record<string, unknown>;
-}
 
 /** Filters sent by the console; booleans may come as strings from URL-built filters. */
 function productFilter(filter: Record<string, unknown>): Record<string, unknown> {

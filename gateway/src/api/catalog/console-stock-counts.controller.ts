@@ -6,7 +6,6 @@
 import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { z } from 'zod';
 import {
-  AppError,
   CATEGORIES,
   INTAKE_MAX_PAGE,
   RPC,
@@ -20,7 +19,14 @@ import { RpcClient } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
-import { consoleListQuerySchema, parseConsoleQuery, sendConsoleList } from '../../core/console.js';
+import {
+  consoleListQuerySchema,
+  parseConsoleQuery,
+  pickFilters,
+  sendConsoleList,
+} from '../../core/console.js';
+import { bodyObject } from '../../core/body.js';
+import { cappedIntakeRange } from './intake-range.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
 
@@ -39,17 +45,6 @@ export const enterCountsBodySchema = z.object({
 export const finaliseCountBodySchema = z.object({
   confirmedBooks: z.array(z.object({ sizeId: z.string(), books: z.number().int() })).optional(),
 });
-
-function bodyObject(body: unknown): Record<string, unknown> {
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body))
-    throw AppError.badRequest('The request body must be an object');
-  return body as Record<string, unknown>;
-}
-
-function capped(range: { start: number; end: number }): { start: number; end: number } {
-  return { start: range.start, end: Math.min(range.end, range.start + INTAKE_MAX_PAGE - 1) };
-}
 
 @Controller()
 export class ConsoleStockCountsController {
@@ -71,12 +66,9 @@ export class ConsoleStockCountsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const { sort, range, filter } = parseConsoleQuery(query);
-    const pickFilter: Record<string, unknown> = {};
-    for (const key of ['status', 'id'])
-      if (filter[key] !== undefined && filter[key] !== '') pickFilter[key] = filter[key];
     const list = await this.rpc.call<ConsoleList<StockCountDto>>(
       RPC.catalog.listStockCounts,
-      { sort, range: capped(range), filter: pickFilter },
+      { sort, range: cappedIntakeRange(range), filter: pickFilters(filter, ['status', 'id']) },
       { actor },
     );
     return sendConsoleList(reply, 'stock-counts', list.items, list.total, range.start);
@@ -115,7 +107,7 @@ export class ConsoleStockCountsController {
     const { range } = parseConsoleQuery(query, INTAKE_MAX_PAGE);
     const list = await this.rpc.call<ConsoleList<StockCountLineDto>>(
       RPC.catalog.listStockCountLines,
-      { id, range: capped(range) },
+      { id, range: cappedIntakeRange(range) },
       { actor },
     );
     return sendConsoleList(reply, 'stock-count-lines', list.items, list.total, range.start);
