@@ -14,6 +14,7 @@ import {
   natsAuth,
   type Logger,
   type NatsConnection,
+  metrics,
 } from '@lr/nest-kit';
 import sharp from 'sharp';
 import { mediaDir, type GatewayConfig } from '../config.js';
@@ -99,7 +100,17 @@ export class CoreModule {
       },
       {
         provide: ImageQueue,
-        useFactory: () => new ImageQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE_MAX),
+        useFactory: () => {
+          const queue = new ImageQueue(config.IMAGE_CONCURRENCY, config.IMAGE_QUEUE_MAX);
+          metrics.images.queue.addSource(() => {
+            const { active, waiting } = queue.stats();
+            return [
+              { labels: { state: 'active' }, value: active },
+              { labels: { state: 'waiting' }, value: waiting },
+            ];
+          });
+          return queue;
+        },
       },
       {
         provide: ImageStore,

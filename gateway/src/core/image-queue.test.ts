@@ -1,6 +1,12 @@
 /** ImageQueue on its own: the concurrency bound, the bounded waiting list, first come first served. */
 import { AppError } from '@lr/contracts';
+import { metricsRegistry } from '@lr/nest-kit';
 import { ImageQueue } from './image-queue.js';
+
+async function refusedSoFar(): Promise<number> {
+  const metric = await metricsRegistry.getSingleMetric('lr_image_queue_refused_total')?.get();
+  return metric?.values[0]?.value ?? 0;
+}
 
 /** A task the test finishes when it wants, and a flag telling whether it started. */
 function gatedTask(order?: string[], name?: string) {
@@ -63,6 +69,17 @@ describe('ImageQueue', () => {
     second.finish();
     await Promise.all(runs);
     expect(queue.stats()).toMatchObject({ started: 2, refused: 1 });
+  });
+
+  it('counts each refusal in the refused-images metric', async () => {
+    const before = await refusedSoFar();
+    const queue = new ImageQueue(1, 0);
+    const held = gatedTask();
+    const running = queue.run(held.run);
+    await expect(queue.run(() => Promise.resolve('late'))).rejects.toBeInstanceOf(AppError);
+    held.finish();
+    await running;
+    expect((await refusedSoFar()) - before).toBe(1);
   });
 
   it('frees the slot of a task that failed', async () => {

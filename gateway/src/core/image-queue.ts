@@ -6,6 +6,7 @@
  * that need neither (health checks, page loads) waited behind them.
  */
 import { AppError } from '@lr/contracts';
+import { metrics } from '@lr/nest-kit';
 
 /** What a client is told to wait after a 503: long enough for the images ahead of it to finish. */
 const RETRY_AFTER_SECONDS = 5;
@@ -62,6 +63,7 @@ export class ImageQueue {
     }
     if (this.waiters.length >= this.maxWaiting) {
       this.figures.refused += 1;
+      metrics.images.refused.inc();
       return Promise.reject(
         new AppError(
           'SERVICE_UNAVAILABLE',

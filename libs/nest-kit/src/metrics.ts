@@ -84,6 +84,17 @@ export const metrics = {
       'status',
     ]),
   },
+  images: {
+    /** Images being decoded (`state="active"`) and waiting for a turn (`state="waiting"`). */
+    queue: sampledGauge('lr_image_queue_images', 'Images in the gateway decode queue, by state', [
+      'state',
+    ]),
+    refused: counter(
+      'lr_image_queue_refused_total',
+      'Images refused with 503 because the decode queue was full',
+      [],
+    ),
+  },
   rpc: {
     clientCalls: counter('lr_rpc_client_calls_total', 'Request-reply calls made, by outcome', [
       'subject',
