@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import {
   EVENTS,
   RPC,
-  type AppError,
   type ConsoleList,
   type DonationDto,
   type DonationSnapshot,
@@ -17,6 +16,7 @@ import {
 import { TestEnv } from '@lr/testing';
 import {
   admin,
+  failureOf,
   createProduct,
   ledgerMismatches,
   outboxEvents,
@@ -35,11 +35,6 @@ describe('donations', () => {
 
   const call = <T>(subject: string, input: unknown, actor: typeof admin | null = admin) =>
     env.rpc.call<T>(subject, input, { actor });
-  const failure = async (promise: Promise<unknown>) =>
-    (await promise.then(
-      () => null,
-      (e: unknown) => e,
-    )) as AppError | null;
   const movements = async (donationId: string) =>
     (
       await env.pool.query<{ size: string; delta: number; reason: string }>(
@@ -153,7 +148,7 @@ describe('donations', () => {
     );
     expect(events.find((e) => e.data.donation.id === donation.id)?.data.donation.version).toBe(2);
     // A stale editor (version 1) is refused.
-    const stale = await failure(
+    const stale = await failureOf(
       call(RPC.catalog.correctDonation, {
         id: donation.id,
         version: 1,
@@ -176,7 +171,7 @@ describe('donations', () => {
     // Size 6 drops to 3 (an admin's correction): the donation's 5 are no longer all there.
     await call(RPC.catalog.updateProduct, { id: product._id, setStock: [{ size: '6', stock: 3 }] });
     const before = await counts();
-    const refused = await failure(call(RPC.catalog.deleteDonation, { id: donation.id }));
+    const refused = await failureOf(call(RPC.catalog.deleteDonation, { id: donation.id }));
     expect(refused?.code).toBe('CONFLICT');
     expect(refused?.message).toContain(`${product.name} 6 (5 donated, 3 in stock)`);
     expect(refused?.message).not.toContain(`${product.name} 5 `);
@@ -191,7 +186,7 @@ describe('donations', () => {
       { size: '5', delta: -2, reason: 'donation-correction' },
       { size: '6', delta: -5, reason: 'donation-correction' },
     ]);
-    expect((await failure(call(RPC.catalog.getDonation, { id: donation.id })))?.code).toBe(
+    expect((await failureOf(call(RPC.catalog.getDonation, { id: donation.id })))?.code).toBe(
       'NOT_FOUND',
     );
     const events = await outboxEvents<{ donation: DonationSnapshot }>(
@@ -213,17 +208,19 @@ describe('donations', () => {
       receivedOn: donation.receivedOn,
       lines: [{ productId: product._id, size: '5', quantity: 2 }],
     };
-    expect((await failure(call(RPC.catalog.correctDonation, correction, volunteer)))?.code).toBe(
+    expect((await failureOf(call(RPC.catalog.correctDonation, correction, volunteer)))?.code).toBe(
       'FORBIDDEN',
     );
     expect(
-      (await failure(call(RPC.catalog.deleteDonation, { id: donation.id }, volunteer)))?.code,
+      (await failureOf(call(RPC.catalog.deleteDonation, { id: donation.id }, volunteer)))?.code,
     ).toBe('FORBIDDEN');
     expect(
-      (await failure(call(RPC.catalog.listDonations, { range: { start: 0, end: 9 } }, user)))?.code,
+      (await failureOf(call(RPC.catalog.listDonations, { range: { start: 0, end: 9 } }, user)))
+        ?.code,
     ).toBe('FORBIDDEN');
     expect(
-      (await failure(call(RPC.catalog.listDonations, { range: { start: 0, end: 9 } }, null)))?.code,
+      (await failureOf(call(RPC.catalog.listDonations, { range: { start: 0, end: 9 } }, null)))
+        ?.code,
     ).toBe('UNAUTHORIZED');
     expect(await stockOf(env, sizeId(product, '5'))).toBe(4);
   });
@@ -288,7 +285,7 @@ describe('donations', () => {
       ],
     ];
     for (const [input, field] of bad) {
-      const error = await failure(call(RPC.catalog.recordDonation, input));
+      const error = await failureOf(call(RPC.catalog.recordDonation, input));
       expect([error?.code, error?.message.split(':')[0]]).toEqual(['BAD_REQUEST', field]);
     }
     expect(await counts()).toEqual(before);
@@ -298,7 +295,7 @@ describe('donations', () => {
   });
 
   it('keeps sources unique by name, pages lists with a bounded page, filters by date and source', async () => {
-    const duplicate = await failure(
+    const duplicate = await failureOf(
       call(RPC.catalog.createDonationSource, { name: 'maple pta DRIVE', kind: 'school' }),
     );
     expect(duplicate?.code).toBe('CONFLICT');
@@ -317,7 +314,7 @@ describe('donations', () => {
     });
     expect(filtered.total).toBe(1);
     expect(filtered.items[0]).toMatchObject({ sourceKind: 'business', items: 1 });
-    const tooBig = await failure(
+    const tooBig = await failureOf(
       call(RPC.catalog.listDonations, { range: { start: 0, end: 10_000 } }),
     );
     expect(tooBig?.code).toBe('BAD_REQUEST');

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
 import {
+  type AppError,
   EVENTS,
   namespaced,
   RPC,
@@ -21,6 +22,14 @@ import {
 } from '../src/inventory/inventory-consumer.js';
 
 export const admin = TestEnv.actor('admin', 'Admin One');
+
+/** The error a call was refused with, or null when it succeeded. */
+export async function failureOf(promise: Promise<unknown>): Promise<AppError | null> {
+  return (await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )) as AppError | null;
+}
 
 export async function startCatalog(env: TestEnv): Promise<void> {
   const config = parseConfig(catalogConfigSchema, env.envVars('catalog'));

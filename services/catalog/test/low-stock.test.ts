@@ -14,7 +14,10 @@ describe('low-stock thresholds', () => {
 
   beforeAll(async () => {
     env = await TestEnv.create();
-    const config = parseConfig(catalogConfigSchema, env.envVars('catalog', { LOW_STOCK_THRESHOLD: '4' }));
+    const config = parseConfig(
+      catalogConfigSchema,
+      env.envVars('catalog', { LOW_STOCK_THRESHOLD: '4' }),
+    );
     await env.startService('catalog', CatalogModule.register(config, env.logger), config);
   });
   afterAll(() => env.close());

@@ -3,7 +3,6 @@
  * stable pages, safe keyword search, grouping, edits through the ledger, events, delete.
  */
 import {
-  AppError,
   EVENTS,
   RPC,
   type GroupedListResult,
@@ -13,6 +12,7 @@ import {
 import { TestEnv } from '@lr/testing';
 import {
   admin,
+  failureOf,
   createProduct,
   ledgerMismatches,
   outboxEvents,
@@ -29,11 +29,6 @@ describe('products', () => {
 
   const call = <T>(subject: string, input: unknown, actor: typeof admin | null = admin) =>
     env.rpc.call<T>(subject, input, { actor });
-  const failure = async (promise: Promise<unknown>) =>
-    (await promise.then(
-      () => null,
-      (e: unknown) => e,
-    )) as AppError | null;
 
   beforeAll(async () => {
     env = await TestEnv.create();
@@ -84,18 +79,18 @@ describe('products', () => {
       ],
     ];
     for (const [override, field] of bad) {
-      const error = await failure(createProduct(env, override));
+      const error = await failureOf(createProduct(env, override));
       expect([field, error?.code]).toEqual([field, 'BAD_REQUEST']);
       expect(error?.message).toContain(field);
     }
     expect(
-      (await failure(env.rpc.call(RPC.catalog.createProduct, {}, { actor: user })))?.code,
+      (await failureOf(env.rpc.call(RPC.catalog.createProduct, {}, { actor: user })))?.code,
     ).toBe('FORBIDDEN');
     expect(
-      (await failure(env.rpc.call(RPC.catalog.createProduct, {}, { actor: volunteer })))?.code,
+      (await failureOf(env.rpc.call(RPC.catalog.createProduct, {}, { actor: volunteer })))?.code,
     ).toBe('FORBIDDEN');
     expect(
-      (await failure(env.rpc.call(RPC.catalog.createProduct, {}, { actor: null })))?.code,
+      (await failureOf(env.rpc.call(RPC.catalog.createProduct, {}, { actor: null })))?.code,
     ).toBe('UNAUTHORIZED');
   });
 
@@ -136,7 +131,7 @@ describe('products', () => {
     expect(asAdmin.productsCount).toBeGreaterThan(page1.productsCount);
     // Wildcards and quotes are matched literally (no injection, no regular expression).
     expect(
-      (await failure(call(RPC.catalog.listProducts, { keyword: 'a\u0000b' }, null)))?.code,
+      (await failureOf(call(RPC.catalog.listProducts, { keyword: 'a\u0000b' }, null)))?.code,
     ).toBe('BAD_REQUEST');
     for (const keyword of ['%', '_', "' OR 1=1 --", '.*', '\\']) {
       const result = await call<ProductListResult>(RPC.catalog.listProducts, { keyword }, null);
@@ -184,13 +179,13 @@ describe('products', () => {
 
   it('hides hidden products from non-admins (404) and treats malformed ids as not found', async () => {
     const hidden = await createProduct(env, { name: 'Hidden Hat', isShow: false });
-    expect((await failure(call(RPC.catalog.getProduct, { id: hidden._id }, user)))?.code).toBe(
+    expect((await failureOf(call(RPC.catalog.getProduct, { id: hidden._id }, user)))?.code).toBe(
       'NOT_FOUND',
     );
     expect((await call<ProductDto>(RPC.catalog.getProduct, { id: hidden._id }))._id).toBe(
       hidden._id,
     );
-    expect((await failure(call(RPC.catalog.getProduct, { id: 'nope' }, null)))?.code).toBe(
+    expect((await failureOf(call(RPC.catalog.getProduct, { id: 'nope' }, null)))?.code).toBe(
       'NOT_FOUND',
     );
     const many = await call<ProductDto[]>(
@@ -235,12 +230,12 @@ describe('products', () => {
     ]);
     for (const change of [{ name: 'Other' }, { category: 'Sports' }, { SubCategory: 'One size' }]) {
       expect(
-        (await failure(call(RPC.catalog.updateProduct, { id: product._id, ...change })))?.message,
+        (await failureOf(call(RPC.catalog.updateProduct, { id: product._id, ...change })))?.message,
       ).toContain('read-only');
     }
     expect(
       (
-        await failure(
+        await failureOf(
           call(RPC.catalog.updateProduct, {
             id: product._id,
             addStock: [{ size: '99', quantity: 1 }],
@@ -250,14 +245,14 @@ describe('products', () => {
     ).toBe('BAD_REQUEST');
     expect(
       (
-        await failure(
+        await failureOf(
           call(RPC.catalog.updateProduct, { id: product._id, newSizes: [{ size: '5', stock: 1 }] }),
         )
       )?.message,
     ).toContain('already exists');
     expect(
       (
-        await failure(
+        await failureOf(
           call(RPC.catalog.updateProduct, {
             id: product._id,
             setStock: [{ size: '5', stock: -1 }],
@@ -270,7 +265,7 @@ describe('products', () => {
       originalUrl: `/media/products/${i}.png`,
     }));
     expect(
-      (await failure(call(RPC.catalog.updateProduct, { id: product._id, addImages: sixImages })))
+      (await failureOf(call(RPC.catalog.updateProduct, { id: product._id, addImages: sixImages })))
         ?.message,
     ).toContain('images');
     const replaced = await call<ProductDto>(RPC.catalog.updateProduct, {
@@ -280,7 +275,7 @@ describe('products', () => {
     });
     expect(replaced.images).toHaveLength(6);
     expect(
-      (await failure(call(RPC.catalog.updateProduct, { id: 'bad-id', description: 'x' })))?.code,
+      (await failureOf(call(RPC.catalog.updateProduct, { id: 'bad-id', description: 'x' })))?.code,
     ).toBe('NOT_FOUND');
     // A failed edit changed nothing.
     expect(await stockOf(env, sizeId(product, '5'))).toBe(5);
@@ -289,10 +284,10 @@ describe('products', () => {
   it('deletes a product with its sizes, keeps its ledger, publishes deleted', async () => {
     const product = await createProduct(env, { name: 'Doomed Shoes' });
     await call(RPC.catalog.deleteProduct, { id: product._id });
-    expect((await failure(call(RPC.catalog.getProduct, { id: product._id })))?.code).toBe(
+    expect((await failureOf(call(RPC.catalog.getProduct, { id: product._id })))?.code).toBe(
       'NOT_FOUND',
     );
-    expect((await failure(call(RPC.catalog.deleteProduct, { id: product._id })))?.code).toBe(
+    expect((await failureOf(call(RPC.catalog.deleteProduct, { id: product._id })))?.code).toBe(
       'NOT_FOUND',
     );
     const { rows } = await env.pool.query(
@@ -331,14 +326,14 @@ describe('products', () => {
       ['Maple School', 4.5, 'yes'],
     ]);
     expect(
-      (await failure(call(RPC.catalog.upsertReview, { productId: product._id, rating: 0 }, user)))
+      (await failureOf(call(RPC.catalog.upsertReview, { productId: product._id, rating: 0 }, user)))
         ?.code,
     ).toBe('BAD_REQUEST');
     expect(
-      (await failure(call(RPC.catalog.upsertReview, { productId: product._id, rating: 2 }, null)))
+      (await failureOf(call(RPC.catalog.upsertReview, { productId: product._id, rating: 2 }, null)))
         ?.code,
     ).toBe('UNAUTHORIZED');
-    expect((await failure(call(RPC.catalog.deleteReview, { id: review.id }, user)))?.code).toBe(
+    expect((await failureOf(call(RPC.catalog.deleteReview, { id: review.id }, user)))?.code).toBe(
       'FORBIDDEN',
     );
   });
@@ -363,7 +358,9 @@ describe('products', () => {
     expect(figures.lowStock.filter((l) => l.name === 'Avail Shoe').map((l) => l.size)).toEqual([
       '2',
     ]);
-    expect((await failure(call(RPC.catalog.availability, {}, volunteer)))?.code).toBe('FORBIDDEN');
+    expect((await failureOf(call(RPC.catalog.availability, {}, volunteer)))?.code).toBe(
+      'FORBIDDEN',
+    );
     // A per-product threshold: 9 units count as low once the threshold is 10.
     const shoe = figures.lowStock.find((l) => l.name === 'Avail Shoe') as unknown as {
       productId: string;

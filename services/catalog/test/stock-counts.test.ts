@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import {
   EVENTS,
   RPC,
-  type AppError,
   type ConsoleList,
   type StockCountDto,
   type StockCountLineDto,
@@ -15,6 +14,7 @@ import {
 import { TestEnv, waitFor } from '@lr/testing';
 import {
   admin,
+  failureOf,
   createProduct,
   ledgerMismatches,
   OrderBuilder,
@@ -33,11 +33,6 @@ describe('stock counts', () => {
 
   const call = <T>(subject: string, input: unknown, actor: typeof admin | null = admin) =>
     env.rpc.call<T>(subject, input, { actor });
-  const failure = async (promise: Promise<unknown>) =>
-    (await promise.then(
-      () => null,
-      (e: unknown) => e,
-    )) as AppError | null;
   const sheet = async (id: string) =>
     (
       await call<ConsoleList<StockCountLineDto>>(
@@ -137,14 +132,14 @@ describe('stock counts', () => {
       events.find((e) => e.data.countId === count.id)?.data.adjustments.map((a) => a.difference),
     ).toEqual([-1, 2]);
 
-    const again = await failure(
+    const again = await failureOf(
       call(RPC.catalog.enterStockCounts, {
         id: count.id,
         lines: [{ sizeId: sizeId(shoes, '5'), counted: 9 }],
       }),
     );
     expect(again?.code).toBe('CONFLICT');
-    expect((await failure(call(RPC.catalog.finaliseStockCount, { id: count.id })))?.code).toBe(
+    expect((await failureOf(call(RPC.catalog.finaliseStockCount, { id: count.id })))?.code).toBe(
       'CONFLICT',
     );
     expect(await stockOf(env, sizeId(shoes, '5'))).toBe(1);
@@ -162,7 +157,7 @@ describe('stock counts', () => {
       id: shoes._id,
       addStock: [{ size: '5', quantity: 1 }],
     });
-    const refused = await failure(
+    const refused = await failureOf(
       call(RPC.catalog.finaliseStockCount, {
         id: count.id,
         confirmedBooks: review.differences.map((d) => ({ sizeId: d.sizeId, books: d.books })),
@@ -180,7 +175,7 @@ describe('stock counts', () => {
     const gone = await createProduct(env, { name: `Gone ${randomUUID().slice(0, 6)}` });
     const count = await call<StockCountDto>(RPC.catalog.startStockCount, { scope: 'Footwear' });
     await call(RPC.catalog.deleteProduct, { id: gone._id });
-    const refused = await failure(
+    const refused = await failureOf(
       call(RPC.catalog.enterStockCounts, {
         id: count.id,
         lines: [{ sizeId: sizeId(gone, '6'), counted: 1 }],
@@ -200,16 +195,16 @@ describe('stock counts', () => {
       volunteer,
     );
     expect(
-      (await failure(call(RPC.catalog.reviewStockCount, { id: count.id }, volunteer)))?.code,
+      (await failureOf(call(RPC.catalog.reviewStockCount, { id: count.id }, volunteer)))?.code,
     ).toBe('FORBIDDEN');
     expect(
-      (await failure(call(RPC.catalog.finaliseStockCount, { id: count.id }, volunteer)))?.code,
+      (await failureOf(call(RPC.catalog.finaliseStockCount, { id: count.id }, volunteer)))?.code,
     ).toBe('FORBIDDEN');
-    expect((await failure(call(RPC.catalog.startStockCount, { scope: 'all' }, user)))?.code).toBe(
+    expect((await failureOf(call(RPC.catalog.startStockCount, { scope: 'all' }, user)))?.code).toBe(
       'FORBIDDEN',
     );
     for (const counted of [-1, 100_001, 1.5, '3']) {
-      const error = await failure(
+      const error = await failureOf(
         call(RPC.catalog.enterStockCounts, {
           id: count.id,
           lines: [{ sizeId: sizeId(shoes, '5'), counted }],
@@ -220,7 +215,7 @@ describe('stock counts', () => {
         'lines.0.counted',
       ]);
     }
-    const notOnSheet = await failure(
+    const notOnSheet = await failureOf(
       call(RPC.catalog.enterStockCounts, {
         id: count.id,
         lines: [{ sizeId: randomUUID(), counted: 1 }],
@@ -228,7 +223,7 @@ describe('stock counts', () => {
     );
     expect(notOnSheet?.code).toBe('BAD_REQUEST');
     expect((await sheet(count.id)).every((l) => l.counted === null)).toBe(true);
-    expect((await failure(call(RPC.catalog.getStockCount, { id: randomUUID() })))?.code).toBe(
+    expect((await failureOf(call(RPC.catalog.getStockCount, { id: randomUUID() })))?.code).toBe(
       'NOT_FOUND',
     );
   });
