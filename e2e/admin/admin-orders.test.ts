@@ -1,5 +1,5 @@
 /**
- * Journeys (issue 8): an admin processes an order with a reduced quantity to Ready for Pickup and the
+ * Journeys: an admin processes an order with a reduced quantity to Ready for Pickup and the
  * stock falls by exactly that amount; a short-stock attempt shows the error and changes nothing.
  * Real stack, real Chromium; each journey makes its own product so no other journey moves its stock.
  */

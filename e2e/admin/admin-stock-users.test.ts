@@ -1,5 +1,5 @@
 /**
- * Journeys (issue 8): an admin adds stock to a size, then adds a user who logs in on the store.
+ * Journeys: an admin adds stock to a size, then adds a user who logs in on the store.
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 8): a volunteer processes an order but cannot open products, users or the report.
+ * Journey: a volunteer processes an order but cannot open products, users or the report.
  */
 import type { Browser } from 'playwright-core';
 import { apiLogin, launchBrowser, newPage, screenshot } from '../harness.js';

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 7): a school logs in from the dropdown, filters, adds two sizes, hits the 5 cap and
+ * Journey: a school logs in from the dropdown, filters, adds two sizes, hits the 5 cap and
  * an out-of-stock size, checks out and sees the order under Current; a bad code shows the server's
  * message. Runs against the real stack with its demo data.
  */

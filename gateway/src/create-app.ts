@@ -40,7 +40,7 @@ async function configureFastify(fastify: FastifyInstance, config: GatewayConfig)
   await fastify.register(fastifyCookie);
   registerPrivateAnswers(fastify);
   // Security headers. Built once here: @fastify/helmet called helmet() again on every request,
-  // parsing the policy each time (about 7% of the gateway's CPU per order, issue 9).
+  // parsing the policy each time (a measurable share of the gateway's CPU; bench/README.md).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {

@@ -1,5 +1,5 @@
 /**
- * Reliability under faults (issue 9): the real stack as processes on its own PostgreSQL and
+ * Reliability under faults: the real stack as processes on its own PostgreSQL and
  * nats-server; after each scenario the invariants must hold. `npm test` runs a short form;
  * `npm run test:chaos` (LR_CHAOS_FULL=true) the full counts. Prints a table of the scenarios.
  */

@@ -74,7 +74,7 @@ export interface DurableConsumerOptions {
   /**
    * How long a batch that is not full may wait for more messages before it is applied (default 0:
    * apply what has arrived). A read model that is fine a moment late trades that moment for fewer,
-   * larger transactions under load (reporting, issue 9).
+   * larger transactions under load (reporting).
    */
   batchWindowMs?: number;
 }

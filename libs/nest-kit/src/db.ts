@@ -146,7 +146,7 @@ interface DrizzleInternals {
 /**
  * Runs `query` as a named prepared statement: PostgreSQL parses and plans it once per connection and
  * reuses the plan. For the hot statements only (placing an order spent about 0.35 ms of server CPU
- * planning its insert each time, issue 9). The text must be the same on every call: only the
+ * planning its insert each time). The text must be the same on every call: only the
  * parameters may change, or the connection refuses the second text under the same name.
  *
  * Drizzle's `execute` always sends unnamed statements; its session (on the database and on a

@@ -2,7 +2,7 @@
  * Group commit for independent writes: callers submit one item each; items that arrive while
  * earlier writes are in flight are written together, one statement for the group. Alone (low load)
  * an item is written at once, so nothing waits for company; under load one round trip and one
- * commit serve many callers (issue 9: each statement and each commit costs PostgreSQL and the
+ * commit serve many callers (each statement and each commit costs PostgreSQL and the
  * service far more than a row does).
  *
  * A group that fails is not allowed to fail its members for one bad item: each is then written on

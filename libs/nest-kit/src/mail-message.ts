@@ -2,7 +2,7 @@
  * Builds a plain-text mail (RFC 5322 headers, MIME 1.0, UTF-8; 7bit or quoted-printable body) as one
  * string. Every mail this product sends is plain text, and nodemailer's general composer (streams,
  * HTML image scanning, header normalisation) cost about a quarter of the orders service's CPU per
- * placed order (issue 9). The result is appended to the mbox file in file mode, or handed to
+ * placed order. The result is appended to the mbox file in file mode, or handed to
  * nodemailer's SMTP transport as a raw message.
  */
 import { randomUUID } from 'node:crypto';

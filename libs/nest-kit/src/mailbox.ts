@@ -5,7 +5,7 @@
  *
  * One file, not one .eml file per mail: creating a file per mail cost an open, a write and a close
  * through the thread pool plus a new directory entry, ~0.07 ms of CPU per order placed, about 5% of
- * the whole stack's CPU per order under the bench load (issue 9). Here the file stays open, and mails
+ * the whole stack's CPU per order under the bench load. Here the file stays open, and mails
  * sent while a write is under way go out together in the next single append.
  */
 import { close, fstat, open, write } from 'node:fs';

@@ -69,8 +69,8 @@ export async function connectNats(
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
     // nats.js otherwise builds two Error objects (with stack traces) for every request and
-    // JetStream publish, only to point a timeout at its caller: about a tenth of the gateway's CPU
-    // per order (issue 9). Timeouts and failures still arrive as errors; RpcClient names the subject.
+    // JetStream publish, only to point a timeout at its caller (costly under load; bench/README.md).
+    // Timeouts and failures still arrive as errors; RpcClient names the subject.
     noAsyncTraces: true,
   });
   if (seed && auth) inboxPrefixes.set(nc, inboxPrefixOf(auth.identity));

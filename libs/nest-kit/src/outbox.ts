@@ -124,7 +124,7 @@ export class OutboxWriter {
    * Wakes the relay for rows just written with `exec`. Outside a transaction the statement has
    * committed, so this process's relay is woken directly, with no NOTIFY: PostgreSQL (before 17)
    * serialises the commits of every transaction that notifies, WAL flush included, which capped
-   * order placement at about one commit per disk flush (issue 9). Inside a transaction a NOTIFY
+   * order placement at about one commit per disk flush. Inside a transaction a NOTIFY
    * (delivered at commit, once per transaction) wakes the relay only for events that exist.
    * Relays of other replicas find the rows by polling.
    */

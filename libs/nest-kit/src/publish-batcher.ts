@@ -6,7 +6,7 @@
  * load, one loop turn handles several requests (their sockets became readable together); holding
  * their publishes until the turn's end (`setImmediate`) lets the client write them in one call. In
  * the gateway that was one `write` per request, ~4 per loop turn at 1,200 requests/s, and each write
- * to a loopback socket also pays for its delivery to nats-server (issue 9). The delay is the rest of
+ * to a loopback socket also pays for its delivery to nats-server. The delay is the rest of
  * the current turn: well under a millisecond.
  */
 import type { MsgHdrs, NatsConnection } from '@nats-io/transport-node';

@@ -14,13 +14,13 @@ export const ordersConfigSchema = baseConfigSchema.extend({
     .default(true),
   /**
    * How long a school's profile is reused when it places orders (ms; 0: ask auth every time). Auth's
-   * change hint empties the entry at once; this bounds staleness if a hint is lost (issue 9).
+   * change hint empties the entry at once; this bounds staleness if a hint is lost.
    */
   PROFILE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   /**
    * How long the products an order names are reused (ms; 0: ask catalog every time). Emptied by every
    * `catalog.>` event and by catalog's product hint; their stock is only a fail-fast check, catalog
-   * takes stock when an order is committed (issue 9).
+   * takes stock when an order is committed.
    */
   PRODUCT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
 });

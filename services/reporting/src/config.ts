@@ -23,7 +23,7 @@ export const reportingConfigSchema = baseConfigSchema.extend({
   /**
    * How long the read model's consumer lets a batch of order events gather before applying it (ms;
    * 0: at once). The report is then that much later, and under load it writes in fewer, larger
-   * transactions (issue 9).
+   * transactions.
    */
   READ_MODEL_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(5_000).default(100),
 });

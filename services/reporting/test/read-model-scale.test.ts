@@ -3,7 +3,7 @@
  * thousands of stored orders, writing a few orders and their rollups reads the stored lines and
  * orders through their indexes, never by scanning the tables.
  *
- * Two ways this went wrong (issue 9): a join with the incoming JSON made PostgreSQL scan every
+ * Two ways this went wrong: a join with the incoming JSON made PostgreSQL scan every
  * stored line per batch (it guesses 100 rows for any jsonb_to_recordset); and prepared statements
  * kept the plan they got while the read model was empty (a scan is right for an empty table) for as
  * long as nothing refreshed the statistics, which is forever with autovacuum off, as on the

@@ -4,7 +4,7 @@
  *
  * Two consumers with one subject each, not one with both: nats-server 2.9 (Debian 12's package)
  * filters a consumer on one subject only, so a consumer of both read the whole stream, every placed
- * order included, only to skip most of it (issue 9). The handler does not need the two in stream
+ * order included, only to skip most of it. The handler does not need the two in stream
  * order: every event carries the order's version and its full snapshot, a deletion is final, and a
  * deletion that overtakes the order's delivery takes the delivered stock itself
  * (OrderInventoryHandler.onDeleted).

@@ -3,7 +3,7 @@
  * and whether stock covers given quantities. Replies are validated on receipt (convention 3).
  *
  * Products are kept for PRODUCT_CACHE_TTL_MS (one RPC and two catalog queries less per order under
- * load, issue 9). The copy is emptied by every catalog event (a core NATS subscription on
+ * load). The copy is emptied by every catalog event (a core NATS subscription on
  * `catalog.>`, which also sees what catalog's outbox relay publishes) and by catalog's
  * `hint.catalog.products-changed`, which is flushed before an admin's change is answered, so a
  * hidden or deleted product is refused from the very next order. A lost message costs at most the

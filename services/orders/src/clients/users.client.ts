@@ -1,8 +1,8 @@
 /**
  * The school's profile, read from the auth service when an order is placed: the delivery address
- * comes from the profile, never from the client (issue 5).
+ * comes from the profile, never from the client.
  *
- * Profiles are kept for PROFILE_CACHE_TTL_MS (one RPC less per order under load, issue 9). Auth's
+ * Profiles are kept for PROFILE_CACHE_TTL_MS (one RPC less per order under load). Auth's
  * `hint.auth.sessions-changed` broadcast names a user whose profile, role or account changed; it is
  * flushed to the NATS server before auth answers the change, so the entry is gone before the school's
  * next request can reach this service. A lost hint costs at most the TTL of staleness.

@@ -1,5 +1,5 @@
 /**
- * The rules a requested line must meet (issue 5): the product and size exist and are visible, the
+ * The rules a requested line must meet: the product and size exist and are visible, the
  * quantity is 1 to 5 (TEST USER exempt from the cap) and not above the size's current stock.
  * Pure functions, so the rules read in one place and test without a catalog.
  */

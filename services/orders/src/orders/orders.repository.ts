@@ -191,7 +191,7 @@ export class OrdersRepository {
   /**
    * Inserts new Processing orders with their lines, their first history entries and their placed
    * events in ONE statement: atomic without a transaction, one round trip and one commit for the
-   * whole group (issue 9; `GroupWriter` gathers orders placed at the same time). Each event is built
+   * whole group (`GroupWriter` gathers orders placed at the same time). Each event is built
    * before its order number exists, so the statement writes the number it assigned into the event's
    * snapshot (`format_order_number`, migration 002). Numbers, and the events' outbox order, follow
    * the order of `inputs`. Resolves with the order numbers, in that order.

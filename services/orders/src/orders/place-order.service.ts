@@ -1,5 +1,5 @@
 /**
- * Placing a request (issue 5): who may, what a line must meet, the address from the school's
+ * Placing a request: who may, what a line must meet, the address from the school's
  * profile, one order per idempotency key, and the `orders.order.placed.v1` event in the same
  * transaction as the order. Placing does not touch stock (ARCHITECTURE.md section 2).
  */

@@ -99,7 +99,7 @@ export class ReadModelRepository {
    * Stores each order as given: a snapshot replaces the row and its lines; a tombstone keeps the
    * row (flagged deleted, with its version) and drops the lines. Two named statements per chunk,
    * the rows passed as JSON: live events write a batch at a time, and building a multi-row INSERT
-   * through the query builder cost more CPU than the database spent on it (issue 9). Planned on every
+   * through the query builder cost more CPU than the database spent on it. Planned on every
    * run, not prepared: a plan kept from when the read model was small scans every stored line.
    */
   async write(exec: Executor, writes: readonly OrderWrite[]): Promise<void> {
