@@ -11,6 +11,15 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const BLOCKING = new Set(['serious', 'critical']);
 const TARGETS_SHOWN = 3;
+const SETTLE_TRANSITIONS = `Promise.race([
+  Promise.all(
+    document
+      .getAnimations()
+      .filter((a) => Number.isFinite(a.effect ? a.effect.getComputedTiming().endTime : Infinity))
+      .map((a) => a.finished.catch(() => undefined)),
+  ),
+  new Promise((resolve) => setTimeout(resolve, 2000)),
+])`;
 
 interface AxeViolation {
   id: string;
@@ -26,6 +35,9 @@ export async function expectNoSeriousAxeViolations(page: Page, label: string): P
   // The gateway's Content-Security-Policy (script-src 'self') refuses an inline <script>
   // (page.addScriptTag); the DevTools protocol's evaluation is not governed by it.
   if (!loaded) await page.evaluate(AXE_SOURCE);
+  // Colours are judged as they end up: a button fading from disabled to enabled, caught halfway,
+  // reads as low contrast. Finite transitions are awaited (at most 2 s); spinners run forever.
+  await page.evaluate(SETTLE_TRANSITIONS);
   const violations = await page.evaluate(async (tags) => {
     const { axe } = globalThis as unknown as {
       axe: { run: (context: string, options: unknown) => Promise<unknown> };

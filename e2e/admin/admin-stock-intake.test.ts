@@ -48,9 +48,7 @@ describe('console: donations and stock counts', () => {
         await page.getByRole('button', { name: 'Add' }).click();
         // Fast entry: the new line's product has the focus, typing goes straight into it.
         await page.waitForFunction(
-          (n) =>
-            document.querySelectorAll('.donation-line-product input')[n] === document.activeElement,
-          index,
+          `document.querySelectorAll('.donation-line-product input')[${index}] === document.activeElement`,
         );
         await page.keyboard.type('Zz E2E Donated');
       } else await products.nth(index).fill('Zz E2E Donated');
