@@ -6,12 +6,12 @@ import { z } from 'zod';
 import { consoleSortSchema, productIdSchema, sizeNameSchema } from './catalog.js';
 import { categorySchema } from './domain.js';
 import { donationSourceKindSchema, type DonationSourceKind } from './events.js';
+import {
+  DONATION_LINE_MAX_QUANTITY,
+  DONATION_MAX_LINES,
+  INTAKE_MAX_PAGE,
+} from './intake-limits.js';
 import { textSchema as text } from './text.js';
-
-/** The largest page any intake or count list answers (the gateway caps its ranges further). */
-export const INTAKE_MAX_PAGE = 500;
-export const DONATION_LINE_MAX_QUANTITY = 10_000;
-export const DONATION_MAX_LINES = 200;
 
 /** A console range whose page is at most INTAKE_MAX_PAGE rows. */
 export const intakeRangeSchema = z

@@ -3,6 +3,7 @@
  * never call back: order events carry the whole order snapshot.
  */
 import { z } from 'zod';
+import { DONATION_SOURCE_KINDS } from './intake-limits.js';
 import { categorySchema, orderStatusSchema, roleSchema, subCategorySchema } from './domain.js';
 import { EVENTS } from './subjects.js';
 
@@ -134,13 +135,6 @@ export const inventoryCommitRejectedSchema = z.object({
 
 export const productChangedSchema = z.object({ productId: z.uuid() });
 
-export const DONATION_SOURCE_KINDS = [
-  'individual',
-  'school',
-  'business',
-  'drive',
-  'other',
-] as const;
 export const donationSourceKindSchema = z.enum(DONATION_SOURCE_KINDS);
 export type DonationSourceKind = z.infer<typeof donationSourceKindSchema>;
 

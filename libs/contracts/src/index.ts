@@ -11,5 +11,6 @@ export * from './orders.js';
 export * from './auth.js';
 export * from './reporting.js';
 export * from './nats-permissions.js';
+export * from './intake-limits.js';
 export * from './donations.js';
 export * from './stock-counts.js';

@@ -6,12 +6,11 @@ import { z } from 'zod';
 import { consoleSortSchema } from './catalog.js';
 import { textSchema as text } from './text.js';
 import { categorySchema } from './domain.js';
-import { intakeRangeSchema, INTAKE_MAX_PAGE } from './donations.js';
+import { intakeRangeSchema } from './donations.js';
+import { COUNT_MAX_FIGURE, INTAKE_MAX_PAGE, STOCK_COUNT_STATUSES } from './intake-limits.js';
 
-export const COUNT_MAX_FIGURE = 100_000;
 const idSchema = text().max(100);
 
-export const STOCK_COUNT_STATUSES = ['open', 'finalised'] as const;
 export type StockCountStatus = (typeof STOCK_COUNT_STATUSES)[number];
 
 export const startStockCountInputSchema = z.object({
