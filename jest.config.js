@@ -73,7 +73,15 @@ const projects = [
   backend('orders', ['<rootDir>/services/orders']),
   backend('reporting', ['<rootDir>/services/reporting']),
   backend('gateway', ['<rootDir>/gateway']),
-  backend('platform', ['<rootDir>/test']),
+  backend('platform', ['<rootDir>/test'], {
+    // `npm test` runs the scale-out test on its own afterwards: its thirteen processes would starve
+    // whatever shared the machine with it.
+    testPathIgnorePatterns: [
+      '/node_modules/',
+      '/dist/',
+      ...(process.env.LR_SCALE_APART === 'true' ? ['/test/scale/'] : []),
+    ],
+  }),
 ].filter((p) => wanted(p.displayName));
 
 for (const app of ['web-store', 'web-admin', 'e2e']) {

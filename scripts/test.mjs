@@ -104,27 +104,62 @@ try {
   process.exit(1);
 }
 
-const resultsFile = path.join(tmpdir(), `lr-jest-${process.pid}.json`);
-const status = await run(process.execPath, [
-  '--experimental-vm-modules',
-  '--no-warnings=ExperimentalWarning',
-  'node_modules/jest/bin/jest.js',
-  '--maxWorkers=2',
-  '--json',
-  `--outputFile=${resultsFile}`,
-  ...jestArgs,
-]);
-
-try {
-  const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
-  const failed = results.numFailedTests + (results.numRuntimeErrorTestSuites ?? 0);
-  console.log(
-    `\ntests: ${results.numPassedTests} passed, ${failed} failed, ${results.numPendingTests} skipped`,
-  );
-  rmSync(resultsFile, { force: true });
-} catch {
-  console.log('\ntests: 0 passed, 1 failed');
+/** One jest run; its results, or null when it wrote none. */
+async function jest(runArgs, runEnv, label) {
+  const resultsFile = path.join(tmpdir(), `lr-jest-${process.pid}-${label}.json`);
+  const code = await new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [
+        '--experimental-vm-modules',
+        '--no-warnings=ExperimentalWarning',
+        'node_modules/jest/bin/jest.js',
+        '--json',
+        `--outputFile=${resultsFile}`,
+        ...runArgs,
+      ],
+      { cwd: root, stdio: 'inherit', env: runEnv },
+    );
+    child.once('error', () => resolve(1));
+    child.once('exit', (exitCode) => resolve(exitCode ?? 1));
+  });
+  try {
+    const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
+    rmSync(resultsFile, { force: true });
+    return { code, results };
+  } catch {
+    return { code: code || 1, results: null };
+  }
 }
+
+// The short scale-out test runs alone after the rest (the whole run, no path filter given).
+const scaleApart =
+  !suiteOnly &&
+  selectedSuites.includes('platform') &&
+  !jestArgs.some((arg) => arg.startsWith('--testPathPatterns') || arg.startsWith('-t'));
+const runs = [
+  await jest(
+    ['--maxWorkers=2', ...jestArgs],
+    { ...env, LR_SCALE_APART: String(scaleApart) },
+    'main',
+  ),
+];
+if (scaleApart) {
+  runs.push(
+    await jest(
+      ['--runInBand', '--testPathPatterns', 'test/scale/', ...jestArgs],
+      { ...env, LR_TEST_SUITES: 'platform' },
+      'scale',
+    ),
+  );
+}
+const status = runs.some((r) => r.code !== 0) ? 1 : 0;
+const sum = (key) => runs.reduce((total, r) => total + (r.results?.[key] ?? 0), 0);
+const failed =
+  sum('numFailedTests') + sum('numRuntimeErrorTestSuites') + runs.filter((r) => !r.results).length;
+console.log(
+  `\ntests: ${sum('numPassedTests')} passed, ${failed} failed, ${sum('numPendingTests')} skipped`,
+);
 await stopTestDatabase();
 if (browserMissing) {
   console.error(`\nThe browser journeys did not run. ${INSTALL_CHROMIUM_HINT}`);
