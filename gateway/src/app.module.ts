@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, DiscoveryModule } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, DiscoveryModule } from '@nestjs/core';
 import type { Logger } from '@lr/nest-kit';
 import { AuthApiModule } from './api/auth/auth-api.module.js';
 import { CatalogApiModule } from './api/catalog/catalog-api.module.js';
@@ -10,6 +10,7 @@ import { SessionCacheModule } from './auth/session-cache.module.js';
 import type { GatewayConfig } from './config.js';
 import { CoreModule } from './core/core.module.js';
 import { DocsController } from './docs/docs.controller.js';
+import { ResponseContractInterceptor } from './docs/response-contract.interceptor.js';
 import { RouteTable } from './docs/route-table.js';
 import { HttpErrorFilter } from './errors/http-error.filter.js';
 import { HealthController } from './health/health.controller.js';
@@ -33,6 +34,7 @@ export class GatewayModule {
         RouteTable,
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
+        { provide: APP_INTERCEPTOR, useClass: ResponseContractInterceptor },
       ],
     };
   }

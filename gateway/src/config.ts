@@ -18,6 +18,11 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   /** Secure cookies; defaults to true in production. */
   COOKIE_SECURE: booleanFromEnv.optional(),
+  /**
+   * Check every answer of a route that declares its response schema against it, and answer 500 when
+   * it does not match (on by default in tests: a drifted mapper fails the suite, not a client).
+   */
+  CHECK_RESPONSE_CONTRACTS: booleanFromEnv.optional(),
   /** Proxies allowed to set the client address (core/trust-proxy.ts): false, hops or addresses. */
   TRUST_PROXY: trustProxySchema.default(false),
   /**
@@ -60,4 +65,8 @@ export function cookieSecure(config: GatewayConfig): boolean {
 
 export function mediaDir(config: GatewayConfig): string {
   return path.resolve(config.MEDIA_DIR ?? path.join(config.DATA_DIR, 'media'));
+}
+
+export function checkResponseContracts(config: GatewayConfig): boolean {
+  return config.CHECK_RESPONSE_CONTRACTS ?? config.NODE_ENV === 'test';
 }

@@ -1,4 +1,8 @@
-/** Describes a route for the OpenAPI document: a summary and the zod schemas of its input. */
+/**
+ * Describes a route for the OpenAPI document: a summary, the zod schemas of its input and of its
+ * answer. The answer's schema (from @lr/contracts) is also checked against every real answer when
+ * response-contract checks are on (docs/response-contract.interceptor.ts).
+ */
 import { SetMetadata } from '@nestjs/common';
 import type { z } from 'zod';
 
@@ -10,6 +14,8 @@ export interface ApiDocOptions {
   query?: z.ZodType;
   /** The body may be multipart (file uploads). */
   multipart?: boolean;
+  /** The 200 answer's body (a schema from @lr/contracts). */
+  response?: z.ZodType;
   /** Answers beyond the common ones, or a route's own wording of one: status -> description. */
   responses?: Record<string, string>;
 }

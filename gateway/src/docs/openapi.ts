@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import type { RouteEntry } from './route-table.js';
 
-function toJsonSchema(schema: z.ZodType): unknown {
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): unknown {
   try {
-    return z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' });
+    return z.toJSONSchema(schema, { unrepresentable: 'any', io });
   } catch {
     return {};
   }
@@ -26,7 +26,14 @@ export function buildOpenApi(routes: RouteEntry[], version: string): Record<stri
       'x-access': route.access,
       parameters: params,
       responses: {
-        '200': { description: 'Success' },
+        '200': route.doc?.response
+          ? {
+              description: 'Success',
+              content: {
+                'application/json': { schema: toJsonSchema(route.doc.response, 'output') },
+              },
+            }
+          : { description: 'Success' },
         '400': { description: 'Invalid input: { success: false, message, code }' },
         '401': { description: 'Login required' },
         '403': { description: 'Role not allowed' },
