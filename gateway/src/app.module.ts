@@ -6,6 +6,7 @@ import { CatalogApiModule } from './api/catalog/catalog-api.module.js';
 import { OrdersApiModule } from './api/orders/orders-api.module.js';
 import { ReportingApiModule } from './api/reporting/reporting-api.module.js';
 import { AccessGuard } from './auth/access.guard.js';
+import { SessionAuthModule } from './auth/session-auth.module.js';
 import { SessionCacheModule } from './auth/session-cache.module.js';
 import type { GatewayConfig } from './config.js';
 import { CoreModule } from './core/core.module.js';
@@ -23,6 +24,7 @@ export class GatewayModule {
       imports: [
         CoreModule.register(config, logger),
         SessionCacheModule,
+        SessionAuthModule.register(),
         DiscoveryModule,
         AuthApiModule,
         CatalogApiModule,

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseConfigSchema } from '@lr/nest-kit';
+import { baseConfigSchema, jwtSecretSchema, requireJwtSecretInProduction } from '@lr/nest-kit';
 import { trustProxySchema } from './core/trust-proxy.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -11,7 +11,13 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
-export const gatewayConfigSchema = baseConfigSchema.extend({
+const gatewayVariables = baseConfigSchema.extend({
+  /**
+   * The key auth signs session JWTs with: the gateway verifies them itself before asking auth.
+   * Required in production; elsewhere, when unset, the key kept under DATA_DIR (shared with auth:
+   * nest-kit's session-key.ts), read when the app starts.
+   */
+  JWT_SECRET: jwtSecretSchema,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   /** The origin browsers use; state-changing requests from another Origin are refused (CSRF). */
@@ -57,6 +63,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /** Images one account may upload per minute (then 429 with Retry-After); 0 disables the limit. */
   IMAGE_UPLOADS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(30),
 });
+
+export const gatewayConfigSchema = gatewayVariables.superRefine(requireJwtSecretInProduction);
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
 export function cookieSecure(config: GatewayConfig): boolean {

@@ -1,37 +1,43 @@
 /**
- * Global guard: identifies the caller from the session and enforces the route's @Access rule.
- * A route without a rule is refused, so a forgotten decorator fails closed.
+ * Global guard: identifies the caller with Passport (the session strategy, session.strategy.ts) and
+ * enforces the route's @Access rule. A route without a rule is refused, so a forgotten decorator
+ * fails closed.
+ *
+ * No token, a token that does not verify and a session auth refuses all make the caller anonymous:
+ * a public route answers as to anyone (never a 401), a protected one answers 401, and a caller
+ * whose role the rule does not name 403. A failure to find out (auth unreachable) fails the request.
  */
-import {
-  Inject,
-  Injectable,
-  Logger,
-  type CanActivate,
-  type ExecutionContext,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { AuthGuard, AuthModuleOptions } from '@nestjs/passport';
 import { AppError } from '@lr/contracts';
-import { RpcClient } from '@lr/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieSecure, type GatewayConfig } from '../config.js';
 import { GATEWAY_CONFIG } from '../core/tokens.js';
 import { ACCESS_KEY, type AccessRule } from './access.decorator.js';
 import { setSessionCookie } from './cookie.js';
-import { SessionCache } from './session-cache.js';
-import { checkSession, readSessionToken } from './session.js';
+import type { AuthenticatedSession } from './session.strategy.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What Passport authenticated the request as (routes read `actor`). */
+    user?: AuthenticatedSession | null;
+  }
+}
 
 @Injectable()
-export class AccessGuard implements CanActivate {
+export class AccessGuard extends AuthGuard() {
   private readonly logger = new Logger(AccessGuard.name);
 
   constructor(
     private readonly reflector: Reflector,
-    private readonly rpc: RpcClient,
-    private readonly sessions: SessionCache,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
-  ) {}
+    options: AuthModuleOptions,
+  ) {
+    super(options);
+  }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const rules = this.reflector.getAllAndOverride<AccessRule[] | undefined>(ACCESS_KEY, [
       context.getHandler(),
       context.getClass(),
@@ -43,9 +49,8 @@ export class AccessGuard implements CanActivate {
       throw AppError.forbidden();
     }
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
     request.privateRoute = !rules.includes('public');
-    await this.identify(request, reply);
+    if (request.actor === undefined) await this.identify(context, request);
 
     if (rules.includes('public')) return true;
     const actor = request.actor;
@@ -54,23 +59,28 @@ export class AccessGuard implements CanActivate {
     throw new AppError('FORBIDDEN', `Role: ${actor.role} is not allowed to access this resource`);
   }
 
-  private async identify(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (request.actor !== undefined) return;
-    const token = readSessionToken(request);
+  /** No session is an answer (anonymous), not an error; errors (auth unreachable) still are. */
+  override handleRequest<TUser = AuthenticatedSession | null>(
+    error: unknown,
+    session: AuthenticatedSession | false | null,
+  ): TUser {
+    if (error) throw error;
+    return (session || null) as TUser;
+  }
+
+  private async identify(context: ExecutionContext, request: FastifyRequest): Promise<void> {
     request.sessionToken = null;
     request.actor = null;
-    if (!token) return;
-    // A token that is no session (garbage, expired, oversized) makes the caller anonymous: public
-    // routes answer as to anyone, protected ones 401 below.
-    const session = await checkSession(this.rpc, this.sessions, token);
+    await super.canActivate(context);
+    const session = request.user;
     if (!session) return;
-    request.sessionToken = token;
+    request.sessionToken = session.token;
     request.actor = session.actor;
     request.sessionId = session.sessionId;
     if (session.refreshedToken && session.expiresAt) {
       request.sessionToken = session.refreshedToken;
       setSessionCookie(
-        reply,
+        context.switchToHttp().getResponse<FastifyReply>(),
         session.refreshedToken,
         new Date(session.expiresAt),
         cookieSecure(this.config),

@@ -1,6 +1,6 @@
 /** The session cookie: httpOnly, SameSite=Lax, Secure in production. */
 import type { FastifyReply } from 'fastify';
-import { SESSION_COOKIE } from './session.js';
+import { SESSION_COOKIE } from './session-token.js';
 
 export function setSessionCookie(
   reply: FastifyReply,

@@ -6,7 +6,7 @@
  * as their routes make them; images and scripts keep their caching even when a cookie came along.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readSessionToken } from './session.js';
+import { readSessionToken } from './session-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -13,6 +13,7 @@ export * from './publish-batcher.js';
 export * from './outbox.js';
 export * from './outbox-pruner.js';
 export * from './session-hints.js';
+export * from './session-key.js';
 export * from './hints.js';
 export * from './expiring-cache.js';
 export * from './group-writer.js';

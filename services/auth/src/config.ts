@@ -1,22 +1,20 @@
 /** Auth service configuration, parsed once at boot (convention 5). */
 import { z } from 'zod';
-import { baseConfigSchema } from '@lr/nest-kit';
-import { localJwtSecret } from './core/jwt-secret.js';
-
-/** The development key earlier versions shipped in their source: public, so never accepted. */
-const PUBLISHED_DEV_SECRET = 'lockerroom-development-secret-change-me-0123456789';
+import {
+  baseConfigSchema,
+  jwtSecretSchema,
+  requireJwtSecretInProduction,
+  sessionSecret,
+} from '@lr/nest-kit';
 
 export const authConfigSchema = baseConfigSchema
   .extend({
     /**
-     * HS256 key of the session JWTs (at least 32 characters). Required in production; elsewhere,
-     * when unset, a random key is made once per DATA_DIR (core/jwt-secret.ts).
+     * HS256 key of the session JWTs (at least 32 characters), the gateway's too. Required in
+     * production; elsewhere, when unset, a random key is made once per DATA_DIR (nest-kit's
+     * session-key.ts).
      */
-    JWT_SECRET: z
-      .string()
-      .min(32, 'must be at least 32 characters')
-      .refine((v) => v !== PUBLISHED_DEV_SECRET, 'is the published development key; set your own')
-      .optional(),
+    JWT_SECRET: jwtSecretSchema,
     JWT_TTL_MINUTES: z.coerce
       .number()
       .int()
@@ -46,18 +44,7 @@ export const authConfigSchema = baseConfigSchema
      */
     LOGIN_FAILURE_DELAY_MS: z.coerce.number().int().min(0).default(250),
   })
-  .superRefine((config, ctx) => {
-    if (config.NODE_ENV === 'production' && !config.JWT_SECRET) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['JWT_SECRET'],
-        message: 'is required in production (a long random string, e.g. openssl rand -base64 48)',
-      });
-    }
-  })
-  .transform((config) => ({
-    ...config,
-    JWT_SECRET: config.JWT_SECRET ?? localJwtSecret(config.DATA_DIR),
-  }));
+  .superRefine(requireJwtSecretInProduction)
+  .transform((config) => ({ ...config, JWT_SECRET: sessionSecret(config) }));
 
 export type AuthConfig = z.infer<typeof authConfigSchema>;

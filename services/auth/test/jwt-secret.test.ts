@@ -8,9 +8,8 @@ import { tmpdir } from 'node:os';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ConfigError, parseConfig } from '@lr/nest-kit';
+import { ConfigError, jwtSecretFile, localJwtSecret, parseConfig } from '@lr/nest-kit';
 import { authConfigSchema } from '../src/index.js';
-import { jwtSecretFile, localJwtSecret } from '../src/core/jwt-secret.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -76,7 +75,7 @@ describe('JWT_SECRET', () => {
   });
 
   it('gives processes starting together the same key (built code)', async () => {
-    const entry = pathToFileURL(path.join(here, '../dist/core/jwt-secret.js')).href;
+    const entry = pathToFileURL(path.join(here, '../../../libs/nest-kit/dist/session-key.js')).href;
     const script = `import(${JSON.stringify(entry)}).then((m) => process.stdout.write(m.localJwtSecret(process.argv[1])))`;
     const keys = await Promise.all(
       Array.from(

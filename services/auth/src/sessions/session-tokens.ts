@@ -1,8 +1,11 @@
 /**
  * Session JWTs: HS256 only (a token with `alg: none` or any other algorithm is refused), carrying
  * the user id (`sub`) and the session id (`sid`). The session row decides whether it is still valid.
+ * The gateway verifies the same tokens with the same key, algorithm and issuer (nest-kit's
+ * session-key.ts) before it asks here.
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { SESSION_TOKEN_ALGORITHM, SESSION_TOKEN_ISSUER } from '@lr/nest-kit';
 
 export interface SessionClaims {
   userId: string;
@@ -10,8 +13,6 @@ export interface SessionClaims {
   issuedAt: Date;
   expiresAt: Date;
 }
-
-const ISSUER = 'lockerroom-auth';
 
 export class SessionTokens {
   private readonly key: Uint8Array;
@@ -31,9 +32,9 @@ export class SessionTokens {
     const issuedAt = Math.floor(now.getTime() / 1000);
     const exp = issuedAt + this.ttlMinutes * 60;
     const token = await new SignJWT({ sid: sessionId })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setProtectedHeader({ alg: SESSION_TOKEN_ALGORITHM, typ: 'JWT' })
       .setSubject(userId)
-      .setIssuer(ISSUER)
+      .setIssuer(SESSION_TOKEN_ISSUER)
       .setIssuedAt(issuedAt)
       .setExpirationTime(exp)
       .sign(this.key);
@@ -44,8 +45,8 @@ export class SessionTokens {
   async verify(token: string): Promise<SessionClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
+        algorithms: [SESSION_TOKEN_ALGORITHM],
+        issuer: SESSION_TOKEN_ISSUER,
       });
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
       if (typeof payload.iat !== 'number' || typeof payload.exp !== 'number') return null;
