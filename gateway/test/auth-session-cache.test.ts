@@ -97,7 +97,7 @@ describe('gateway session cache', () => {
     await h.close();
   });
 
-  it('(a) a second request with the same cookie does not reach auth; a refused token always does', async () => {
+  it('(a) a second request with the same cookie does not reach auth; a refused session always does', async () => {
     const cookie = await h.loginAs('maplegrove');
     const start = await checksSoFar();
     expect((await me(a, cookie)).statusCode).toBe(200);
@@ -105,10 +105,19 @@ describe('gateway session cache', () => {
     for (let i = 0; i < 3; i += 1) expect((await me(a, cookie)).statusCode).toBe(200);
     expect(await checksSoFar()).toBe(start + 1);
 
+    // A token that does not verify is refused by the gateway itself, without asking auth.
     const bogus = 'token=not.a.token';
     expect((await me(a, bogus)).statusCode).toBe(401);
     expect((await me(a, bogus)).statusCode).toBe(401);
-    expect(await checksSoFar()).toBe(start + 3);
+    expect(await checksSoFar()).toBe(start + 1);
+
+    // One that verifies but whose session auth refuses is asked about every time (never cached).
+    const ended = await h.loginAs('maplegrove');
+    await a.inject({ method: 'GET', url: '/api/v1/logout', headers: { cookie: ended } });
+    const afterLogout = await checksSoFar();
+    expect((await me(a, ended)).statusCode).toBe(401);
+    expect((await me(a, ended)).statusCode).toBe(401);
+    expect(await checksSoFar()).toBe(afterLogout + 2);
   });
 
   it('(b) after logout the old cookie gets 401 on the very next request', async () => {
