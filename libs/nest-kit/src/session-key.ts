@@ -53,7 +53,10 @@ export function requireJwtSecretInProduction(
 }
 
 /** The session key of a parsed config: JWT_SECRET, or the one kept under DATA_DIR. */
-export function sessionSecret(config: { JWT_SECRET?: string | undefined; DATA_DIR: string }): string {
+export function sessionSecret(config: {
+  JWT_SECRET?: string | undefined;
+  DATA_DIR: string;
+}): string {
   return config.JWT_SECRET ?? localJwtSecret(config.DATA_DIR);
 }
 
