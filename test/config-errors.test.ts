@@ -24,6 +24,8 @@ describe('configuration errors', () => {
     ['gateway/dist/main.js', { DATABASE_URL: 'mysql://nope' }, /DATABASE_URL/],
     ['services/catalog/dist/main.js', { LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
     ['services/auth/dist/main.js', { NODE_ENV: 'production' }, /JWT_SECRET is missing/],
+    // The gateway verifies session tokens itself, with the same key.
+    ['gateway/dist/main.js', { NODE_ENV: 'production' }, /JWT_SECRET is missing/],
     [
       'services/auth/dist/main.js',
       { JWT_SECRET: 'lockerroom-development-secret-change-me-0123456789' },
