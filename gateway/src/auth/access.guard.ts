@@ -5,7 +5,8 @@
  *
  * No token, a token that does not verify and a session auth refuses all make the caller anonymous:
  * a public route answers as to anyone (never a 401), a protected one answers 401, and a caller
- * whose role the rule does not name 403. A failure to find out (auth unreachable) fails the request.
+ * whose role the rule does not name gets 403. A failure to find out (auth unreachable) fails the
+ * request.
  */
 import { Inject, Injectable, Logger, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';

@@ -1,7 +1,8 @@
 /**
- * Provides the SessionCache to the guard and the controllers, and keeps it honest: it listens to
- * auth's hints (HINTS.authSessionsChanged) from startup and evicts what they name, and empties the
- * cache when the NATS connection drops or comes back, since hints sent meanwhile are lost.
+ * Provides the SessionCache to the session strategy and the controllers, and keeps it honest: it
+ * listens to auth's hints (HINTS.authSessionsChanged) from startup and evicts what they name, and
+ * empties the cache when the NATS connection drops or comes back, since hints sent meanwhile are
+ * lost.
  *
  * The subscription runs on the connection the RPC client uses, with a callback (run as soon as the
  * message is read, before any later reply is handed over). Auth sends the hint before replying to

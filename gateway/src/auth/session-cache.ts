@@ -6,10 +6,10 @@
  * a hint whenever a session ends or a user changes, and the gateway evicts on it (see
  * session-cache.module.ts); the TTL only bounds the staleness when such a hint is lost.
  *
- * Only positive answers are kept: an unknown or refused token always goes to auth. A check under
- * way is shared: requests with the same token that arrive while auth is being asked wait for that
- * answer instead of each asking (a page's parallel requests, or many clients behind one cookie when
- * an entry expires). Plain data structure, no NATS or Nest, so it is unit-tested on its own.
+ * Only positive answers are kept: a token auth refused goes to auth again every time. A check
+ * under way is shared: requests with the same token that arrive while auth is being asked wait for
+ * that answer instead of each asking (a page's parallel requests, or many clients behind one cookie
+ * when an entry expires). Plain data structure, no NATS or Nest, so it is unit-tested on its own.
  */
 import type { Actor, SessionCheckReply } from '@lr/contracts';
 

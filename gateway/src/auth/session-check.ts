@@ -1,8 +1,8 @@
 /**
  * Whether the session of a token that verified still stands, and who it belongs to: from the
  * SessionCache when a recent answer for this very token is there, otherwise from auth's
- * sessionCheck, which alone knows about revocations. Auth's hints evict the cache, so a role change,
- * a new code, a deletion or a logout still takes effect on the next request.
+ * sessionCheck, which alone knows about revocations. Auth's hints evict the cache, so a role
+ * change, a new code, a deletion or a logout still takes effect on the next request.
  */
 import { RPC, type Actor, type SessionCheckReply } from '@lr/contracts';
 import type { RpcClient } from '@lr/nest-kit';
