@@ -1,9 +1,10 @@
+// First: the styles components import beside themselves build on it and must follow it.
+import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { config } from './lib/config';
 import { installContextMenuGuard } from './app/context-menu';
 import { App } from './app/app';
-import './styles/global.css';
 
 if (config.disableContextMenu) installContextMenuGuard(document);
 

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { useToast } from '../components/toast';
 import { useLogout } from '../features/auth/api/logout';
 import { consoleUrl } from './console-redirect';
+import './nav.css';
 
 export const LOGOUT_DELAY_MS = 1000;
 

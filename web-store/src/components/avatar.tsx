@@ -1,5 +1,6 @@
 /** A user's avatar, falling back to an initial when the image is missing or fails to load. */
 import { useState } from 'react';
+import './avatar.css';
 
 export function Avatar({ url, name }: { url?: string | undefined; name: string }) {
   const [failed, setFailed] = useState(false);

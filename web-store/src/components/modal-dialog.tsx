@@ -4,6 +4,7 @@
  * close focus goes back to the control that had it before, so a keyboard user keeps their place.
  */
 import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import './modal-dialog.css';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';

@@ -1,4 +1,6 @@
 /** Pager with the spec's labels: 1st, Prev, page numbers, Next, Last (spec section 2.4). */
+import './pagination.css';
+
 interface PaginationProps {
   page: number;
   pageCount: number;

@@ -4,6 +4,7 @@
  * blocks its add or save while there is one. Nothing is silently changed.
  */
 import { useId } from 'react';
+import './quantity-control.css';
 
 interface QuantityControlProps {
   value: string;

@@ -1,5 +1,6 @@
 /** Loading and error views shared by every data screen. */
 import { errorMessage } from '../lib/api';
+import './query-state.css';
 
 export function Loading({ label = 'Loading...' }: { label?: string }) {
   return (

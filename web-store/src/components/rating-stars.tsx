@@ -1,4 +1,6 @@
 /** Read-only rating in half stars (spec section 3: half-star precision). */
+import './rating-stars.css';
+
 export function RatingStars({ value, count }: { value: number; count?: number }) {
   const rounded = Math.round((Number.isFinite(value) ? value : 0) * 2) / 2;
   const stars = [1, 2, 3, 4, 5].map((n) => {

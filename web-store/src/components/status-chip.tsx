@@ -3,6 +3,7 @@
  * Pickup blue on lists and yellow on the details page, every other status red (spec section 4).
  */
 import { statusShownToSchool, type OrderStatus } from '@lr/contracts';
+import './status-chip.css';
 
 export type StatusColour = 'green' | 'blue' | 'yellow' | 'red';
 

@@ -1,4 +1,9 @@
-/** Drizzle definitions of the catalog tables; they mirror migrations/*.sql (the SQL is the truth). */
+/**
+ * Drizzle declarations of the catalog tables the code reads through Drizzle. The SQL migrations are
+ * the schema's history; test/schema-agreement.test.ts keeps these equal to them and lists the tables
+ * that only raw SQL touches (donations and stock counts).
+ */
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -8,6 +13,8 @@ import {
   pgSchema,
   text,
   timestamp,
+  unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -36,15 +43,23 @@ export const products = catalogSchema.table('products', {
 });
 export type ProductRow = typeof products.$inferSelect;
 
-export const productSizes = catalogSchema.table('product_sizes', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  productId: uuid('product_id').notNull(),
-  size: text('size').notNull(),
-  stock: integer('stock').notNull(),
-  position: integer('position').notNull(),
-  /** NULL: the product's threshold applies. */
-  lowStockThreshold: integer('low_stock_threshold'),
-});
+export const productSizes = catalogSchema.table(
+  'product_sizes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id').notNull(),
+    size: text('size').notNull(),
+    stock: integer('stock').notNull(),
+    position: integer('position').notNull(),
+    /** NULL: the product's threshold applies. */
+    lowStockThreshold: integer('low_stock_threshold'),
+  },
+  // A size name is unique per product, case-insensitively; the repository names both in its message.
+  (table) => [
+    unique('product_sizes_product_id_size_key').on(table.productId, table.size),
+    uniqueIndex('product_sizes_lower_size_idx').on(table.productId, sql`lower(${table.size})`),
+  ],
+);
 export type ProductSizeRow = typeof productSizes.$inferSelect;
 
 export const stockMovements = catalogSchema.table('stock_movements', {
@@ -75,14 +90,19 @@ export const orderCommitments = catalogSchema.table('order_commitments', {
 });
 export type OrderCommitmentRow = typeof orderCommitments.$inferSelect;
 
-export const reviews = catalogSchema.table('reviews', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  productId: uuid('product_id').notNull(),
-  userId: uuid('user_id').notNull(),
-  userName: text('user_name').notNull(),
-  rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),
-  comment: text('comment').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const reviews = catalogSchema.table(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One review per user and product: saving again updates it (the repository's upsert target).
+  (table) => [unique('reviews_product_id_user_id_key').on(table.productId, table.userId)],
+);
 export type ReviewRow = typeof reviews.$inferSelect;

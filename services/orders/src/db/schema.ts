@@ -1,4 +1,7 @@
-/** Drizzle definitions of the orders schema; they mirror migrations/*.sql exactly. */
+/**
+ * Drizzle declarations of the orders tables. The SQL migrations are the schema's history;
+ * test/schema-agreement.test.ts keeps these equal to them.
+ */
 import {
   bigserial,
   date,
@@ -7,40 +10,52 @@ import {
   pgSchema,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { OrderStatus, ShippingInfo } from '@lr/contracts';
 
 export const ordersSchema = pgSchema('orders');
 
-export const orders = ordersSchema.table('orders', {
-  id: uuid('id').primaryKey(),
-  orderNumber: bigserial('order_number', { mode: 'number' }).notNull(),
-  userId: uuid('user_id').notNull(),
-  userName: text('user_name').notNull(),
-  userLoginId: text('user_login_id').notNull(),
-  status: text('status').$type<OrderStatus>().notNull(),
-  shippingInfo: jsonb('shipping_info').$type<ShippingInfo>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-  version: integer('version').notNull().default(1),
-  // Opaque, any visible ASCII (004-idempotency-key-text.sql); unique per user.
-  idempotencyKey: text('idempotency_key'),
-});
+export const orders = ordersSchema.table(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    orderNumber: bigserial('order_number', { mode: 'number' })
+      .notNull()
+      .unique('orders_order_number_key'),
+    userId: uuid('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    userLoginId: text('user_login_id').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    shippingInfo: jsonb('shipping_info').$type<ShippingInfo>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    version: integer('version').notNull().default(1),
+    // Opaque, any visible ASCII (004-idempotency-key-text.sql).
+    idempotencyKey: text('idempotency_key'),
+  },
+  // A key is unique per user; placing an order names this constraint in its conflict message.
+  (table) => [unique('orders_idempotency_unique').on(table.userId, table.idempotencyKey)],
+);
 
-export const orderLines = ordersSchema.table('order_lines', {
-  id: uuid('id').primaryKey(),
-  orderId: uuid('order_id').notNull(),
-  position: integer('position').notNull(),
-  productId: uuid('product_id').notNull(),
-  name: text('name').notNull(),
-  category: text('category').notNull(),
-  subCategory: text('sub_category').notNull(),
-  size: text('size').notNull(),
-  requestedQuantity: integer('requested_quantity').notNull(),
-  quantity: integer('quantity').notNull(),
-  image: text('image').notNull().default(''),
-});
+export const orderLines = ordersSchema.table(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id').notNull(),
+    position: integer('position').notNull(),
+    productId: uuid('product_id').notNull(),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    subCategory: text('sub_category').notNull(),
+    size: text('size').notNull(),
+    requestedQuantity: integer('requested_quantity').notNull(),
+    quantity: integer('quantity').notNull(),
+    image: text('image').notNull().default(''),
+  },
+  (table) => [unique('order_lines_position_unique').on(table.orderId, table.position)],
+);
 
 export const orderStatusHistory = ordersSchema.table('order_status_history', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

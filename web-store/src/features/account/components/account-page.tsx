@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format-date';
 import { PageTitle } from '../../../components/page-title';
 import { Avatar } from '../../../components/avatar';
 import { Loading } from '../../../components/query-state';
+import './account-page.css';
 
 export function AccountPage() {
   const me = useCurrentUser();

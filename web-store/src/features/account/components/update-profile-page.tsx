@@ -9,6 +9,9 @@ import { Loading } from '../../../components/query-state';
 import { useToast } from '../../../components/toast';
 import { useUpdateProfile } from '../api/update-profile';
 import { avatarProblem, AVATAR_TYPES, firstError, profileSchema } from '../account-schemas';
+// The preview is drawn with the avatar's own classes (it is a file not yet uploaded, not an Avatar).
+import '../../../components/avatar.css';
+import './update-profile-page.css';
 
 export function UpdateProfilePage() {
   const me = useCurrentUser();

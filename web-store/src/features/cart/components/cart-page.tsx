@@ -17,6 +17,7 @@ import { sizeLabel } from '../../../lib/format-order';
 import { maxQuantityFor, readQuantity } from '../../../lib/quantity-rules';
 import { PageTitle } from '../../../components/page-title';
 import { QuantityControl } from '../../../components/quantity-control';
+import './cart-page.css';
 
 export function CartPage() {
   const items = useCartItems();

@@ -1,3 +1,5 @@
+import './checkout-steps.css';
+
 const STEPS = ['Delivery Details', 'Confirm Order', 'Order Place'] as const;
 
 /** Three checkout steps (spec 2.5); `active` is 0-based. */

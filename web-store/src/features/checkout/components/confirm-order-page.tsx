@@ -9,6 +9,7 @@ import { DeliveryDetails } from '../../../components/delivery-details';
 import { PageTitle } from '../../../components/page-title';
 import { useToast } from '../../../components/toast';
 import { CheckoutSteps } from './checkout-steps';
+import './confirm-order-page.css';
 
 export function ConfirmOrderPage() {
   const items = useCartItems();

@@ -1,6 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { UI_MESSAGES } from '@lr/contracts';
 import { PageTitle } from '../../../components/page-title';
+import './success-page.css';
 
 /** What the payment step hands to /success in the router state. */
 export interface PlacedOrder {

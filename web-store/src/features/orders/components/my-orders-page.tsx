@@ -11,6 +11,7 @@ import { StatusChip } from '../../../components/status-chip';
 import { useMyOrders } from '../api/get-my-orders';
 import type { Order } from '../api/types';
 import { filterOrders, itemCount, ORDER_FILTERS, type OrderFilter } from '../order-filter';
+import './my-orders-page.css';
 
 export function MyOrdersPage() {
   const orders = useMyOrders();

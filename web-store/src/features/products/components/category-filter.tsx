@@ -1,4 +1,6 @@
 /** Category buttons; 'All' clears the filter. */
+import './category-filter.css';
+
 interface CategoryFilterProps {
   options: readonly string[];
   value: string;

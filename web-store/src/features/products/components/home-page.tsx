@@ -7,6 +7,8 @@ import { GuideDownloads } from './guide-downloads';
 import { ImportantNotice } from './important-notice';
 import { ProductGrid } from './product-grid';
 import { useListParams } from './use-list-params';
+import './home-page.css';
+import './search-form.css';
 
 const HOME_CATEGORIES = [
   'All',

@@ -19,6 +19,7 @@ import type { Product } from '../api/types';
 import { ProductImage } from './product-image';
 import { ReviewDialog } from './review-dialog';
 import { useAddToCart } from './use-add-to-cart';
+import './product-details-page.css';
 
 export function ProductDetailsPage() {
   const { id = '' } = useParams();

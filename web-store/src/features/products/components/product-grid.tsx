@@ -3,6 +3,7 @@ import { Pagination } from '../../../components/pagination';
 import { ErrorView, Loading } from '../../../components/query-state';
 import { useGroupedProducts, type ProductListParams } from '../api/get-grouped-products';
 import { ProductGroupCard } from './product-group-card';
+import './product-grid.css';
 
 export function ProductGrid({
   params,

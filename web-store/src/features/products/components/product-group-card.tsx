@@ -12,6 +12,7 @@ import { useToast } from '../../../components/toast';
 import type { ProductGroup } from '../api/types';
 import { ProductImage } from './product-image';
 import { useAddToCart } from './use-add-to-cart';
+import './product-group-card.css';
 
 export function ProductGroupCard({ group }: { group: ProductGroup }) {
   const id = useId();

@@ -1,4 +1,6 @@
 /** First product image, or a drawn placeholder (never a third-party URL). */
+import './product-image.css';
+
 export function ProductImage({
   url,
   name,

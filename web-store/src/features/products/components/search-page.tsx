@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PageTitle } from '../../../components/page-title';
+import './search-form.css';
 
 export function SearchPage() {
   const navigate = useNavigate();

@@ -1,5 +1,6 @@
 /** /replica: a printable replica of the paper request form, to fill in by hand. */
 import { PageTitle } from '../../../components/page-title';
+import './replica-page.css';
 
 const LINES = [
   'Full name',

@@ -15,6 +15,7 @@ import {
   updateRow,
   type RequestFormState,
 } from '../request-form-state';
+import './request-form-page.css';
 
 type TextField = Exclude<keyof RequestFormState, 'rows'>;
 

@@ -3,6 +3,8 @@ import { useCurrentUser } from '../../../lib/auth';
 import { PageTitle } from '../../../components/page-title';
 import { DonationCarousel } from './donation-carousel';
 import { DonationInfo } from './donation-info';
+import './prose.css';
+import './about-page.css';
 
 export function AboutPage() {
   const me = useCurrentUser();

@@ -1,5 +1,6 @@
 import { config } from '../../../lib/config';
 import { PageTitle } from '../../../components/page-title';
+import './prose.css';
 
 /** /contact: a mail link button (spec 2.8). */
 export function ContactPage() {

@@ -1,5 +1,6 @@
 /** Copies a text and says 'Copied to clipboard' for 3 s (spec section 9). */
 import { useEffect, useState } from 'react';
+import './copy-button.css';
 
 export const COPIED_MESSAGE_MS = 3000;
 

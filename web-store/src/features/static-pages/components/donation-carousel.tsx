@@ -1,5 +1,6 @@
 /** The donation widget: hard-coded sample slides, autoplaying every 2 s (spec section 1). */
 import { useEffect, useState } from 'react';
+import './donation-carousel.css';
 
 export const CAROUSEL_INTERVAL_MS = 2000;
 

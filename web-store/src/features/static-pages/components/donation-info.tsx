@@ -5,6 +5,7 @@
 import { Link } from 'react-router-dom';
 import { config } from '../../../lib/config';
 import { CopyButton } from './copy-button';
+import './donation-info.css';
 
 export const FUND_NAME = 'Locker Room 345';
 

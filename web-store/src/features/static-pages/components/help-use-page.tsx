@@ -2,6 +2,7 @@
 import { config } from '../../../lib/config';
 import { useCurrentUser } from '../../../lib/auth';
 import { PageTitle } from '../../../components/page-title';
+import './prose.css';
 
 export function HelpUsePage() {
   const me = useCurrentUser();

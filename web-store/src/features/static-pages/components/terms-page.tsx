@@ -1,4 +1,5 @@
 import { PageTitle } from '../../../components/page-title';
+import './prose.css';
 
 /** /termsofuse (spec 2.8). */
 export function TermsPage() {
