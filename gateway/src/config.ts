@@ -2,14 +2,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseConfigSchema } from '@lr/nest-kit';
+import { baseConfigSchema, booleanFromEnv } from '@lr/nest-kit';
 import { trustProxySchema } from './core/trust-proxy.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -5,6 +5,7 @@ import type { EventEnvelope } from '@lr/contracts';
 import {
   DATABASE,
   executeNamed,
+  isUuid,
   metrics,
   type Database,
   type Executor,
@@ -19,7 +20,7 @@ import {
   type OrderCommitmentRow,
   type StockMovementRow,
 } from '../db/schema.js';
-import { anyUuid, isUuid, whereAll } from '../db/sql-helpers.js';
+import { anyUuid, whereAll } from '../db/sql-helpers.js';
 import type { PlannedMovement } from './stock-plan.js';
 
 /** What the inventory consumer keeps per order (a row of order_commitments). */

@@ -5,7 +5,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, EVENTS, type Actor, type OrderSnapshot } from '@lr/contracts';
-import { LOGGER, OutboxWriter, type Logger } from '@lr/nest-kit';
+import { hasRole, LOGGER, OutboxWriter, type Logger } from '@lr/nest-kit';
 import { toOrderSnapshot } from './order.mapper.js';
 import { OrdersRepository } from './orders.repository.js';
 
@@ -21,15 +21,14 @@ export class DeleteOrderService {
     this.logger = logger.child({ context: DeleteOrderService.name });
   }
 
-  async delete(actor: Actor | null, id: string): Promise<OrderSnapshot> {
-    if (!actor) throw AppError.unauthorized();
-    if (actor.role === 'volunteer') throw AppError.forbidden('Volunteers cannot delete orders');
+  async delete(actor: Actor, id: string): Promise<OrderSnapshot> {
     const deleted = await this.repository.transaction(async (tx) => {
       const found = await this.repository.findWithLines(tx, id, { lock: true });
-      if (!found || (actor.role !== 'admin' && found.order.userId !== actor.id)) {
+      const isAdmin = hasRole(actor, 'admin');
+      if (!found || (!isAdmin && found.order.userId !== actor.id)) {
         throw AppError.notFound('Order not found with this Id');
       }
-      if (actor.role !== 'admin' && found.order.status !== 'Processing') {
+      if (!isAdmin && found.order.status !== 'Processing') {
         throw AppError.conflict('Only an order that is still Processing can be cancelled');
       }
       const snapshot = toOrderSnapshot(

@@ -10,11 +10,10 @@ import {
   type OrderHistoryEntry,
   type OrderSnapshot,
 } from '@lr/contracts';
-import { withinReplyBudget } from '@lr/nest-kit';
+import { hasRole, withinReplyBudget } from '@lr/nest-kit';
 import { decodeOrderKeyset, encodeOrderKeyset } from './order-keyset.js';
 import { toHistoryEntry, toOrderSnapshot } from './order.mapper.js';
 import { OrdersRepository, type OrderWithLines } from './orders.repository.js';
-import { assertStaff } from './process-order.service.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -26,10 +25,9 @@ function snapshots(list: OrderWithLines[]): OrderSnapshot[] {
 export class OrderQueriesService {
   constructor(private readonly repository: OrdersRepository) {}
 
-  async get(actor: Actor | null, id: string): Promise<OrderSnapshot> {
-    if (!actor) throw AppError.unauthorized();
+  async get(actor: Actor, id: string): Promise<OrderSnapshot> {
     const found = await this.repository.findWithLines(this.repository.db, id);
-    const isStaff = actor.role === 'admin' || actor.role === 'volunteer';
+    const isStaff = hasRole(actor, 'admin', 'volunteer');
     if (!found || (!isStaff && found.order.userId !== actor.id)) {
       throw AppError.notFound('Order not found with this Id');
     }
@@ -37,20 +35,17 @@ export class OrderQueriesService {
   }
 
   /** The caller's own orders, newest first, one page at a time. */
-  async listMine(actor: Actor | null, input: KeysetPageInput): Promise<KeysetPage<OrderSnapshot>> {
-    if (!actor) throw AppError.unauthorized();
+  async listMine(actor: Actor, input: KeysetPageInput): Promise<KeysetPage<OrderSnapshot>> {
     return this.walkPage(actor.id, input);
   }
 
   /** Every order, newest first, one page at a time (staff). */
-  async listAll(actor: Actor | null, input: KeysetPageInput): Promise<KeysetPage<OrderSnapshot>> {
-    assertStaff(actor);
+  async listAll(input: KeysetPageInput): Promise<KeysetPage<OrderSnapshot>> {
     return this.walkPage(undefined, input);
   }
 
   /** The orders with these ids in the order asked; a cut page leaves out the last ones asked. */
-  async getMany(actor: Actor | null, ids: string[]): Promise<OrderSnapshot[]> {
-    assertStaff(actor);
+  async getMany(ids: string[]): Promise<OrderSnapshot[]> {
     return withinReplyBudget(snapshots(await this.repository.findMany(this.repository.db, ids)));
   }
 
@@ -74,10 +69,8 @@ export class OrderQueriesService {
   }
 
   async consoleList(
-    actor: Actor | null,
     input: OrderConsoleListInput,
   ): Promise<{ items: OrderSnapshot[]; total: number }> {
-    assertStaff(actor);
     const { from, to, ...rest } = input.filter;
     const filter = {
       ...rest,
@@ -96,8 +89,7 @@ export class OrderQueriesService {
     return { items: withinReplyBudget(snapshots(items)), total };
   }
 
-  async history(actor: Actor | null, id: string): Promise<OrderHistoryEntry[]> {
-    assertStaff(actor);
+  async history(id: string): Promise<OrderHistoryEntry[]> {
     const order = await this.repository.findById(this.repository.db, id);
     if (!order) throw AppError.notFound('Order not found with this Id');
     return (await this.repository.history(this.repository.db, order.id)).map(toHistoryEntry);

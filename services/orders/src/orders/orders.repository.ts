@@ -16,7 +16,10 @@ import {
 } from 'drizzle-orm';
 import {
   DATABASE,
+  escapeLike,
   executeNamed,
+  isUuid,
+  likeContaining,
   type Database,
   type Executor,
   type OutboxWriter,
@@ -35,7 +38,7 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from '../db/schema.js';
-import { isUuid, parseOrderNumber } from './order-number.js';
+import { parseOrderNumber } from './order-number.js';
 
 /** Where a newest-first walk stands: the last order it returned. */
 export interface OrderKeyset {
@@ -402,7 +405,7 @@ export class OrdersRepository {
     }
     if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
     if (filter.school) {
-      const pattern = `%${escapeLike(filter.school)}%`;
+      const pattern = likeContaining(filter.school);
       conditions.push(or(ilike(orders.userName, pattern), ilike(orders.userLoginId, pattern)));
     }
     if (filter.createdAt_gte)
@@ -422,7 +425,7 @@ export class OrdersRepository {
       );
       // The one search box of All Orders also finds a school by (part of) its name or login id; an
       // order number is not looked for in school names, where its digits would match by chance.
-      const schoolPattern = `%${escapeLike(filter.q)}%`;
+      const schoolPattern = likeContaining(filter.q);
       conditions.push(
         number === null
           ? or(
@@ -444,8 +447,4 @@ export class OrdersRepository {
       .where(and(gte(orders.createdAt, from), lte(orders.createdAt, to)));
     return row?.n ?? 0;
   }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -55,12 +55,7 @@ export class PlaceOrderService {
     this.logger = logger.child({ context: PlaceOrderService.name });
   }
 
-  async place(actor: Actor | null, input: PlaceOrderInput): Promise<OrderSnapshot> {
-    if (!actor) throw AppError.unauthorized();
-    // Schools place requests; an admin may too (e.g. on a school's behalf, as TEST ADMIN). A volunteer
-    // only processes them (docs/decisions.md).
-    if (actor.role === 'volunteer') throw AppError.forbidden('Volunteers cannot place requests');
-
+  async place(actor: Actor, input: PlaceOrderInput): Promise<OrderSnapshot> {
     const duplicate = findDuplicateLine(input.lines);
     if (duplicate >= 0) {
       throw AppError.badRequest(`orderItems.${duplicate}: the same item and size appear twice`);

@@ -23,13 +23,6 @@ import { OrderMailer } from '../notifications/order-mailer.js';
 import { OrderWriter } from './order-writer.js';
 import { OrdersRepository } from './orders.repository.js';
 
-export function assertStaff(actor: Actor | null): asserts actor is Actor {
-  if (!actor) throw AppError.unauthorized();
-  if (actor.role !== 'admin' && actor.role !== 'volunteer') {
-    throw new AppError('FORBIDDEN', `Role: ${actor.role} is not allowed to access this resource`);
-  }
-}
-
 /** Validates `newQuantity` against the order; returns the given quantity per line. */
 function resolveQuantities(
   status: OrderStatus,
@@ -74,8 +67,7 @@ export class ProcessOrderService {
     this.logger = logger.child({ context: ProcessOrderService.name });
   }
 
-  async update(actor: Actor | null, input: UpdateOrderInput): Promise<OrderSnapshot> {
-    assertStaff(actor);
+  async update(actor: Actor, input: UpdateOrderInput): Promise<OrderSnapshot> {
     const found = await this.repository.findWithLines(this.repository.db, input.id);
     if (!found) throw AppError.notFound('Order not found with this Id');
     const { order, lines } = found;
