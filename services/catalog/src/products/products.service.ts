@@ -192,7 +192,6 @@ export class ProductsService {
           await this.ledger.apply(tx, {
             productId: product.id,
             sizeId: size.id,
-            size: size.size,
             delta: stock,
             reason: 'initial',
             actor,
@@ -236,7 +235,6 @@ export class ProductsService {
           await this.ledger.apply(tx, {
             productId,
             sizeId: size.id,
-            size: size.size,
             delta: stock,
             reason: 'initial',
             actor,
@@ -248,7 +246,6 @@ export class ProductsService {
         size.stock = await this.ledger.apply(tx, {
           productId,
           sizeId: size.sizeId,
-          size: size.size,
           delta: add.quantity,
           reason: 'restock',
           actor,
@@ -263,7 +260,6 @@ export class ProductsService {
         size.stock = await this.ledger.apply(tx, {
           productId,
           sizeId: size.sizeId,
-          size: size.size,
           delta,
           reason: delta > 0 ? 'restock' : 'correction',
           actor,
