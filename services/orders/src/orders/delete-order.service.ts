@@ -7,14 +7,16 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AppError, EVENTS, type Actor, type OrderSnapshot } from '@lr/contracts';
 import { hasRole, LOGGER, OutboxWriter, type Logger } from '@lr/nest-kit';
 import { toOrderSnapshot } from './order.mapper.js';
-import { OrdersRepository } from './orders.repository.js';
+import { OrderChangesRepository } from './order-changes.repository.js';
+import { OrderReadsRepository } from './order-reads.repository.js';
 
 @Injectable()
 export class DeleteOrderService {
   private readonly logger: Logger;
 
   constructor(
-    private readonly repository: OrdersRepository,
+    private readonly reads: OrderReadsRepository,
+    private readonly changes: OrderChangesRepository,
     private readonly outbox: OutboxWriter,
     @Inject(LOGGER) logger: Logger,
   ) {
@@ -22,8 +24,8 @@ export class DeleteOrderService {
   }
 
   async delete(actor: Actor, id: string): Promise<OrderSnapshot> {
-    const deleted = await this.repository.transaction(async (tx) => {
-      const found = await this.repository.findWithLines(tx, id, { lock: true });
+    const deleted = await this.changes.transaction(async (tx) => {
+      const found = await this.reads.findWithLines(tx, id, { lock: true });
       const isAdmin = hasRole(actor, 'admin');
       if (!found || (!isAdmin && found.order.userId !== actor.id)) {
         throw AppError.notFound('Order not found with this Id');
@@ -35,7 +37,7 @@ export class DeleteOrderService {
         { ...found.order, version: found.order.version + 1 },
         found.lines,
       );
-      await this.repository.delete(tx, found.order.id);
+      await this.changes.delete(tx, found.order.id);
       await this.outbox.write(
         tx,
         EVENTS.ordersOrderDeleted,

@@ -13,7 +13,8 @@ import {
 import { hasRole, withinReplyBudget } from '@lr/nest-kit';
 import { decodeOrderKeyset, encodeOrderKeyset } from './order-keyset.js';
 import { toHistoryEntry, toOrderSnapshot } from './order.mapper.js';
-import { OrdersRepository, type OrderWithLines } from './orders.repository.js';
+import { OrderListsRepository } from './order-lists.repository.js';
+import { OrderReadsRepository, type OrderWithLines } from './order-reads.repository.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -23,10 +24,13 @@ function snapshots(list: OrderWithLines[]): OrderSnapshot[] {
 
 @Injectable()
 export class OrderQueriesService {
-  constructor(private readonly repository: OrdersRepository) {}
+  constructor(
+    private readonly reads: OrderReadsRepository,
+    private readonly lists: OrderListsRepository,
+  ) {}
 
   async get(actor: Actor, id: string): Promise<OrderSnapshot> {
-    const found = await this.repository.findWithLines(this.repository.db, id);
+    const found = await this.reads.findWithLines(this.reads.db, id);
     const isStaff = hasRole(actor, 'admin', 'volunteer');
     if (!found || (!isStaff && found.order.userId !== actor.id)) {
       throw AppError.notFound('Order not found with this Id');
@@ -46,7 +50,7 @@ export class OrderQueriesService {
 
   /** The orders with these ids in the order asked; a cut page leaves out the last ones asked. */
   async getMany(ids: string[]): Promise<OrderSnapshot[]> {
-    return withinReplyBudget(snapshots(await this.repository.findMany(this.repository.db, ids)));
+    return withinReplyBudget(snapshots(await this.reads.findMany(this.reads.db, ids)));
   }
 
   private async walkPage(
@@ -56,7 +60,7 @@ export class OrderQueriesService {
     const limit = input.limit ?? PAGE_SIZE_MAX;
     const after = decodeOrderKeyset(input.after);
     // One more than the page tells whether another page follows without asking for it.
-    const rows = await this.repository.listPage(this.repository.db, {
+    const rows = await this.lists.listPage(this.lists.db, {
       userId,
       after,
       limit: limit + 1,
@@ -81,7 +85,7 @@ export class OrderQueriesService {
     if (filter.createdAt_lte && DATE_ONLY.test(filter.createdAt_lte)) {
       filter.createdAt_lte = `${filter.createdAt_lte}T23:59:59.999Z`;
     }
-    const { items, total } = await this.repository.consoleList(this.repository.db, {
+    const { items, total } = await this.lists.consoleList(this.lists.db, {
       ...input,
       filter,
     });
@@ -90,8 +94,8 @@ export class OrderQueriesService {
   }
 
   async history(id: string): Promise<OrderHistoryEntry[]> {
-    const order = await this.repository.findById(this.repository.db, id);
+    const order = await this.reads.findById(this.reads.db, id);
     if (!order) throw AppError.notFound('Order not found with this Id');
-    return (await this.repository.history(this.repository.db, order.id)).map(toHistoryEntry);
+    return (await this.reads.history(this.reads.db, order.id)).map(toHistoryEntry);
   }
 }
