@@ -4,6 +4,7 @@
  * what it decided with StockLedger.write (the rule is stated once, in stock-ledger.ts).
  */
 import { AppError, UI_MESSAGES, type MovementReason } from '@lr/contracts';
+import type { StockMovementRow } from '../db/schema.js';
 import type { SizeWithProduct } from './inventory.repository.js';
 
 /** Who and what a movement belongs to (all optional: a restock has no order). */
@@ -17,24 +18,14 @@ export interface MovementRefs {
   countId?: string | null;
 }
 
-/** One ledger row as decided, with what it leaves behind. */
-export interface Movement {
-  productId: string;
-  sizeId: string;
-  size: string;
-  delta: number;
+/** One ledger row as decided (the row without its id and time), with what it leaves behind. */
+export type Movement = Omit<StockMovementRow, 'id' | 'reason' | 'createdAt'> & {
   reason: MovementReason;
-  orderId: string | null;
-  eventId: string | null;
-  actorId: string | null;
-  actorName: string | null;
-  donationId: string | null;
-  countId: string | null;
   /** The size's stock after this movement. */
   stock: number;
   /** The product's version after this movement (each movement bumps it). */
   version: number;
-}
+};
 
 export class LockedStock {
   private readonly sizes = new Map<string, SizeWithProduct>();
