@@ -2,14 +2,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseConfigSchema, jwtSecretSchema, requireJwtSecretInProduction } from '@lr/nest-kit';
+import {
+  baseConfigSchema,
+  booleanFromEnv,
+  jwtSecretSchema,
+  requireJwtSecretInProduction,
+} from '@lr/nest-kit';
 import { trustProxySchema } from './core/trust-proxy.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const booleanFromEnv = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
 
 const gatewayVariables = baseConfigSchema.extend({
   /**

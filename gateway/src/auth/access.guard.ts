@@ -11,7 +11,8 @@
 import { Inject, Injectable, Logger, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard, AuthModuleOptions } from '@nestjs/passport';
-import { AppError } from '@lr/contracts';
+import { AppError, ROLES, type Role } from '@lr/contracts';
+import { requireActor, requireRole } from '@lr/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieSecure, type GatewayConfig } from '../config.js';
 import { GATEWAY_CONFIG } from '../core/tokens.js';
@@ -25,6 +26,8 @@ declare module 'fastify' {
     user?: AuthenticatedSession | null;
   }
 }
+
+const isRole = (rule: AccessRule): rule is Role => (ROLES as readonly string[]).includes(rule);
 
 @Injectable()
 export class AccessGuard extends AuthGuard() {
@@ -54,10 +57,9 @@ export class AccessGuard extends AuthGuard() {
     if (request.actor === undefined) await this.identify(context, request);
 
     if (rules.includes('public')) return true;
-    const actor = request.actor;
-    if (!actor) throw AppError.unauthorized();
-    if (rules.includes('login') || rules.includes(actor.role)) return true;
-    throw new AppError('FORBIDDEN', `Role: ${actor.role} is not allowed to access this resource`);
+    if (rules.includes('login')) requireActor(request.actor ?? null);
+    else requireRole(request.actor ?? null, ...rules.filter(isRole));
+    return true;
   }
 
   /** No session is an answer (anonymous), not an error; errors (auth unreachable) still are. */

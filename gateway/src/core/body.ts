@@ -95,13 +95,6 @@ export function sniffImage(data: Buffer): ImageKind | null {
   return null;
 }
 
-/** Reads a field that a form may send as a string and JSON as anything. */
-export function stringField(fields: Record<string, unknown>, name: string): string | undefined {
-  const value = fields[name];
-  if (value === undefined || value === null) return undefined;
-  return Array.isArray(value) ? String(value[0]) : String(value);
-}
-
 /** A JSON body as an object (none: empty); anything else is a 400. */
 export function bodyObject(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};

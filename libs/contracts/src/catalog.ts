@@ -22,8 +22,6 @@ export const stockSchema = z
   .int('must be a whole number')
   .min(0, 'must not be negative')
   .max(100_000);
-/** Accepts numbers sent as strings by forms. */
-export const stockFromFormSchema = z.coerce.number().pipe(stockSchema);
 
 /** A malformed id is simply a product that does not exist: 404, never 400. */
 export const productIdSchema = text().max(100);

@@ -13,10 +13,6 @@ export const actorSchema = z.object({
 });
 export type Actor = z.infer<typeof actorSchema>;
 
-export const rpcRequestSchema = z.object({
-  actor: actorSchema.nullable(),
-  input: z.unknown(),
-});
 export type RpcRequest<T = unknown> = { actor: Actor | null; input: T };
 
 /** NATS header names used on every request and event. */

@@ -22,7 +22,6 @@ export const EVENTS = {
   ordersOrderItemsAdjusted: 'orders.order.items-adjusted.v1',
   ordersOrderDeleted: 'orders.order.deleted.v1',
 } as const;
-export type EventType = (typeof EVENTS)[keyof typeof EVENTS];
 
 /** JetStream streams and the subjects each captures (before namespacing). */
 export const STREAMS = {

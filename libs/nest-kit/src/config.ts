@@ -4,6 +4,11 @@
  */
 import { z } from 'zod';
 
+/** A yes/no variable: `true`/`1` or `false`/`0` (anything else names the variable at boot). */
+export const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
 /** Variables every service and the gateway read. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

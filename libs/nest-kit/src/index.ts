@@ -1,4 +1,6 @@
 export * from './config.js';
+export * from './access.js';
+export * from './sql-text.js';
 export * from './context.js';
 export * from './logger.js';
 export * from './db.js';

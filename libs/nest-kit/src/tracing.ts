@@ -173,13 +173,6 @@ export function contextOfTraceparent(traceparent: string | undefined): Context {
   });
 }
 
-/** The trace id of the current span, for log lines (undefined when off). */
-export function currentTraceId(): string | undefined {
-  const span = currentContext()?.span;
-  if (!span?.isRecording()) return undefined;
-  return span.spanContext().traceId;
-}
-
 /** A link to the span a received message's context names (none when it carries no trace). */
 export function linksTo(parent: Context): Link[] {
   const producer = trace.getSpanContext(parent);

@@ -9,8 +9,11 @@ import { TestEnv, waitFor } from '@lr/testing';
 import type { INestMicroservice } from '@nestjs/common';
 import { CatalogModule } from '../src/app.module.js';
 import { catalogConfigSchema } from '../src/config.js';
+import { LockedStock } from '../src/inventory/locked-stock.js';
 import { OrderInventoryHandler } from '../src/inventory/order-inventory.handler.js';
+import { StockLedger } from '../src/inventory/stock-ledger.js';
 import {
+  admin,
   createProduct,
   ledgerMismatches,
   OrderBuilder,
@@ -152,5 +155,39 @@ describe('concurrent commits across two replicas', () => {
       { order_id: b.id, version: 3, committed: false, deleted: true },
       { order_id: a.id, version: 4, committed: true, deleted: false },
     ]);
+  });
+
+  it('refuses to write stock decided on rows it did not lock, writing nothing', async () => {
+    const product = await createProduct(env, {
+      name: 'Stale Units',
+      ProductSize: [{ size: 'M', stock: 4 }],
+    });
+    const ledger = replica.get(StockLedger);
+    const db = replica.get<typeof DATABASE, Database>(DATABASE);
+    const id = sizeId(product, 'M');
+    const { rows } = await env.pool.query<{ version: number }>(
+      'SELECT version FROM catalog.products WHERE id = $1',
+      [product._id],
+    );
+    // Read without the lock; another writer then takes a unit, so this decision is stale.
+    const stale = new LockedStock(
+      [{ sizeId: id, productId: product._id, size: 'M', stock: 4, name: 'Stale', isShow: true }],
+      new Map([[product._id, rows[0]!.version]]),
+    );
+    await db.transaction((tx) =>
+      ledger.apply(tx, { productId: product._id, sizeId: id, delta: -1, reason: 'correction' }),
+    );
+    stale.move(stale.size(id)!, -2, { reason: 'correction', actor: admin });
+    await expect(
+      db.transaction((tx) =>
+        ledger.write(
+          tx,
+          stale.movements,
+          stale.movements.map((m) => ledger.adjustedEvent(m)),
+        ),
+      ),
+    ).rejects.toThrow(/without its rows locked/);
+    expect(await stockOf(env, id)).toBe(3);
+    expect(await ledgerMismatches(env)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /** Orders service configuration, parsed once at boot (convention 5). */
 import { z } from 'zod';
-import { baseConfigSchema } from '@lr/nest-kit';
+import { baseConfigSchema, booleanFromEnv } from '@lr/nest-kit';
 
 export const ordersConfigSchema = baseConfigSchema.extend({
   /** Where the daily summary of new orders goes (the old app hard-coded it). */
@@ -8,10 +8,7 @@ export const ordersConfigSchema = baseConfigSchema.extend({
   /** Hour of the day (0-23, in the process's time zone, TZ) at which the daily summary is sent. */
   DAILY_SUMMARY_HOUR: z.coerce.number().int().min(0).max(23).default(17),
   /** Turns the daily summary timer off (e.g. in tests or a replica that should never send it). */
-  DAILY_SUMMARY_ENABLED: z
-    .enum(['true', 'false', '1', '0'])
-    .transform((v) => v === 'true' || v === '1')
-    .default(true),
+  DAILY_SUMMARY_ENABLED: booleanFromEnv.default(true),
   /**
    * How long a school's profile is reused when it places orders (ms; 0: ask auth every time). Auth's
    * change hint empties the entry at once; this bounds staleness if a hint is lost.

@@ -17,7 +17,7 @@ import {
   type SetUserCodeReply,
   type UserList,
 } from '@lr/contracts';
-import { requireActor, requireAdmin } from '../core/actor-checks.js';
+import { requireActor, requireRole, requireSelfOrRole } from '@lr/nest-kit';
 import { AccountsService } from './accounts.service.js';
 
 @Controller()
@@ -31,43 +31,45 @@ export class AccountsController {
 
   @MessagePattern(RPC.auth.listUsers)
   list(@Payload() req: RpcRequest<unknown>): Promise<UserList> {
-    requireAdmin(req.actor);
+    requireRole(req.actor, 'admin');
     return this.accounts.list(parseOrThrow(listUsersInputSchema, req.input ?? {}));
   }
 
   @MessagePattern(RPC.auth.getUser)
   get(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
     const actor = requireActor(req.actor);
-    return this.accounts.get(actor, parseOrThrow(userIdInputSchema, req.input).id);
+    const { id } = parseOrThrow(userIdInputSchema, req.input);
+    requireSelfOrRole(actor, id, 'admin');
+    return this.accounts.get(id);
   }
 
   @MessagePattern(RPC.auth.getUsers)
   getMany(@Payload() req: RpcRequest<unknown>): Promise<AuthUser[]> {
-    requireAdmin(req.actor);
+    requireRole(req.actor, 'admin');
     return this.accounts.getMany(parseOrThrow(userIdsInputSchema, req.input).ids);
   }
 
   @MessagePattern(RPC.auth.registerUser)
   register(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
-    requireAdmin(req.actor);
+    requireRole(req.actor, 'admin');
     return this.accounts.register(parseOrThrow(registerUserInputSchema, req.input));
   }
 
   @MessagePattern(RPC.auth.updateUser)
   update(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
-    const actor = requireAdmin(req.actor);
+    const actor = requireRole(req.actor, 'admin');
     return this.accounts.update(actor, parseOrThrow(updateUserInputSchema, req.input));
   }
 
   @MessagePattern(RPC.auth.deleteUser)
   delete(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
-    const actor = requireAdmin(req.actor);
+    const actor = requireRole(req.actor, 'admin');
     return this.accounts.delete(actor, parseOrThrow(userIdInputSchema, req.input).id);
   }
 
   @MessagePattern(RPC.auth.setUserCode)
   setCode(@Payload() req: RpcRequest<unknown>): Promise<SetUserCodeReply> {
-    const actor = requireAdmin(req.actor);
+    const actor = requireRole(req.actor, 'admin');
     return this.accounts.setCode(actor, parseOrThrow(userIdInputSchema, req.input).id);
   }
 }

@@ -106,9 +106,8 @@ export class AccountsService {
     };
   }
 
-  /** An admin may read anyone; any other caller only themselves. */
-  async get(actor: Actor, id: string): Promise<AuthUser> {
-    if (actor.role !== 'admin' && actor.id !== id) throw AppError.forbidden();
+  /** One user (the controller lets an admin read anyone, any other caller only themselves). */
+  async get(id: string): Promise<AuthUser> {
     const row = await this.users.findById(id);
     if (!row) throw AppError.notFound(`${USER_NOT_FOUND} with Id: ${id}`);
     return toAuthUser(row);

@@ -11,7 +11,7 @@ import {
   type RpcRequest,
   type SessionGrant,
 } from '@lr/contracts';
-import { requireActor } from '../core/actor-checks.js';
+import { requireActor } from '@lr/nest-kit';
 import { ProfileService } from './profile.service.js';
 
 @Controller()

@@ -1,7 +1,6 @@
 /** Cursors of the user walks: the last row's sort key and id (nest-kit keyset-cursor). */
-import { decodeKeyset, encodeKeyset } from '@lr/nest-kit';
+import { decodeKeyset, encodeKeyset, isUuid } from '@lr/nest-kit';
 import { z } from 'zod';
-import { isUuid } from './users.repository.js';
 
 const noNul = (text: string) => !text.includes('\u0000');
 /** [text, id]: a name or a login id, then the row's id. */

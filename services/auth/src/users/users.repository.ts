@@ -3,6 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   DATABASE,
+  isUuid,
+  likeContaining,
   withUniqueMessages,
   type Database,
   type Executor,
@@ -26,21 +28,9 @@ export interface UserListQuery {
   after?: { loginId: string; id: string } | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Malformed ids simply match nothing (the caller answers 404), never a database error. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
 /** Login ids are unique case-insensitively (001-auth.sql): the index answers a race the check lost. */
 export const LOGIN_ID_IN_USE = 'email: this Login ID is already in use';
 const UNIQUE_MESSAGES: UniqueConstraintMessages = { users_login_id_lower_idx: LOGIN_ID_IN_USE };
-
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 @Injectable()
 export class UsersRepository {
@@ -141,7 +131,7 @@ export class UsersRepository {
     const conditions: SQL[] = [];
     if (query.role) conditions.push(eq(users.role, query.role));
     if (query.q) {
-      const pattern = likePattern(query.q);
+      const pattern = likeContaining(query.q);
       conditions.push(
         or(
           sql`${users.name} ILIKE ${pattern}`,

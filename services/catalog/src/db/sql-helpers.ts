@@ -1,20 +1,10 @@
 /** Small SQL helpers shared by the catalog repositories. */
 import { sql, type SQL } from 'drizzle-orm';
+import { isUuid, likeContaining } from '@lr/nest-kit';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A malformed id can never match a row; callers answer 404 instead of letting PostgreSQL fail. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
-/** Escapes LIKE wildcards so a keyword matches literally (the value itself is always a parameter). */
-export function likePattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
+/** `column` contains `keyword`, case-insensitively and literally (wildcards escaped). */
 export function ilikeLiteral(column: SQL, keyword: string): SQL {
-  return sql`${column} ILIKE ${likePattern(keyword)} ESCAPE '\\'`;
+  return sql`${column} ILIKE ${likeContaining(keyword)}`;
 }
 
 /** Joins conditions with AND; an empty list means "everything". */

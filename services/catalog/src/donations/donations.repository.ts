@@ -2,8 +2,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DonationSourceKind } from '@lr/contracts';
-import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
-import { anyUuid, ilikeLiteral, isoTime, isUuid, whereAll } from '../db/sql-helpers.js';
+import { DATABASE, isUuid, type Database, type Executor } from '@lr/nest-kit';
+import { anyUuid, ilikeLiteral, isoTime, whereAll } from '../db/sql-helpers.js';
 
 export type SourceRow = {
   id: string;

@@ -143,17 +143,17 @@ export class DonationsService {
         actor,
       });
       await this.repository.replaceLines(tx, id, resolved.lines);
-      for (const line of resolved.lines) {
-        await this.ledger.apply(tx, {
+      await this.ledger.applyAll(
+        tx,
+        resolved.lines.map((line) => ({
           productId: line.productId,
           sizeId: line.sizeId,
-          size: line.size,
           delta: line.quantity,
-          reason: 'donation',
+          reason: 'donation' as const,
           donationId: id,
           actor,
-        });
-      }
+        })),
+      );
       const donation = await this.reload(tx, id);
       await this.outbox.write(
         tx,
@@ -205,17 +205,17 @@ export class DonationsService {
           { sizes: refused },
         );
       }
-      for (const { size, delta } of changes) {
-        size.stock = await this.ledger.apply(tx, {
+      await this.ledger.applyAll(
+        tx,
+        changes.map(({ size, delta }) => ({
           productId: size.productId,
           sizeId: size.sizeId,
-          size: size.size,
           delta,
-          reason: 'donation-correction',
+          reason: 'donation-correction' as const,
           donationId: current.donation.id,
           actor,
-        });
-      }
+        })),
+      );
       await this.repository.updateDonation(tx, current.donation.id, {
         receivedOn: input.receivedOn,
         sourceId: input.sourceId,
@@ -265,17 +265,17 @@ export class DonationsService {
           { sizes: refused },
         );
       }
-      for (const { size, delta } of changes) {
-        await this.ledger.apply(tx, {
+      await this.ledger.applyAll(
+        tx,
+        changes.map(({ size, delta }) => ({
           productId: size.productId,
           sizeId: size.sizeId,
-          size: size.size,
           delta,
-          reason: 'donation-correction',
+          reason: 'donation-correction' as const,
           donationId: current.donation.id,
           actor,
-        });
-      }
+        })),
+      );
       await this.repository.deleteDonation(tx, current.donation.id);
       const gone: DonationAggregate = {
         ...current,

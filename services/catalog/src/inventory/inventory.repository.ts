@@ -1,10 +1,11 @@
-/** The only place with SQL for stock: guarded size updates, the movement ledger and order commitments. */
+/** The only place with SQL for stock: locks, movements written to sizes and ledger, order commitments. */
 import { Inject, Injectable } from '@nestjs/common';
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { EventEnvelope } from '@lr/contracts';
 import {
   DATABASE,
   executeNamed,
+  isUuid,
   metrics,
   type Database,
   type Executor,
@@ -15,12 +16,11 @@ import {
   products,
   productSizes,
   stockMovements,
-  type NewStockMovement,
   type OrderCommitmentRow,
   type StockMovementRow,
 } from '../db/schema.js';
-import { anyUuid, isUuid, whereAll } from '../db/sql-helpers.js';
-import type { PlannedMovement } from './stock-plan.js';
+import { anyUuid, whereAll } from '../db/sql-helpers.js';
+import type { Movement } from './locked-stock.js';
 
 /** What the inventory consumer keeps per order (a row of order_commitments). */
 export type CommitmentState = Pick<
@@ -88,40 +88,6 @@ export class InventoryRepository {
     return lock ? query.for('update') : query;
   }
 
-  /**
-   * One stock change in one statement: the guarded update of the size (never below zero), its
-   * ledger row and the product's version bump (cache invalidation and event ordering). Returns null,
-   * having changed nothing, when the stock would go below zero.
-   */
-  async applyStockChange(
-    tx: Executor,
-    movement: NewStockMovement & { delta: number },
-  ): Promise<{ stock: number; version: number } | null> {
-    const result = await tx.execute<{ stock: number; version: number }>(sql`
-      WITH changed AS (
-        UPDATE catalog.product_sizes SET stock = stock + ${movement.delta}
-         WHERE id = ${movement.sizeId} AND stock + ${movement.delta} >= 0
-        RETURNING stock
-      ), recorded AS (
-        INSERT INTO catalog.stock_movements
-          (product_id, size_id, size, delta, reason, order_id, event_id, actor_id, actor_name,
-           donation_id, count_id)
-        SELECT ${movement.productId}, ${movement.sizeId}, ${movement.size}, ${movement.delta},
-               ${movement.reason}, ${movement.orderId ?? null}, ${movement.eventId ?? null},
-               ${movement.actorId ?? null}, ${movement.actorName ?? null},
-               ${movement.donationId ?? null}::uuid, ${movement.countId ?? null}::uuid
-          FROM changed
-      ), bumped AS (
-        UPDATE catalog.products SET version = version + 1, updated_at = now()
-         WHERE id = ${movement.productId} AND EXISTS (SELECT 1 FROM changed)
-        RETURNING version
-      )
-      SELECT changed.stock, coalesce((SELECT version FROM bumped), 1) AS version FROM changed`);
-    const row = result.rows[0];
-    if (row) countMovement(movement.reason);
-    return row ? { stock: Number(row.stock), version: Number(row.version) } : null;
-  }
-
   /** What each of these orders still holds per size (one query for a consumer batch). */
   async heldByOrders(tx: Executor, orderIds: readonly string[]): Promise<Map<string, HeldStock[]>> {
     const held = new Map<string, HeldStock[]>();
@@ -173,21 +139,21 @@ export class InventoryRepository {
   }
 
   /**
-   * Writes a batch's planned stock movements in one statement: the sizes' final stock, the ledger
-   * rows, the products' final versions and the outbox events (in stream order).
+   * Writes movements decided on locked rows (the rule: stock-ledger.ts) in one statement: each
+   * size's deltas added to its stock, the ledger rows in order, each product's version bumped once
+   * per movement, and the outbox events in order. Resolves with the stock and versions the rows
+   * ended at, for the ledger to compare with what it decided.
    */
-  async recordMovements(
+  async applyMovements(
     tx: Executor,
-    plan: {
-      movements: readonly PlannedMovement[];
-      stock: readonly { sizeId: string; stock: number }[];
-      versions: readonly { productId: string; version: number }[];
-      events: readonly EventEnvelope[];
-    },
+    movements: readonly Movement[],
+    events: readonly EventEnvelope[],
     outbox: Pick<OutboxWriter, 'insertEvents'>,
-  ): Promise<void> {
-    if (plan.movements.length === 0 && plan.events.length === 0) return;
-    const movements = plan.movements.map((m) => ({
+  ): Promise<{ stock: Map<string, number>; versions: Map<string, number> }> {
+    const stock = new Map<string, number>();
+    const versions = new Map<string, number>();
+    if (movements.length === 0 && events.length === 0) return { stock, versions };
+    const rows = movements.map((m) => ({
       product_id: m.productId,
       size_id: m.sizeId,
       size: m.size,
@@ -197,38 +163,49 @@ export class InventoryRepository {
       event_id: m.eventId,
       actor_id: m.actorId,
       actor_name: m.actorName,
+      donation_id: m.donationId,
+      count_id: m.countId,
     }));
-    const stock = plan.stock.map((s) => ({ size_id: s.sizeId, stock: s.stock }));
-    const versions = plan.versions.map((v) => ({ product_id: v.productId, version: v.version }));
-    await executeNamed(
+    const result = await executeNamed<{ kind: 'size' | 'product'; id: string; value: number }>(
       tx,
-      'catalog.record-movements',
+      'catalog.apply-movements',
       sql`
-      WITH new_stock AS (
-        UPDATE catalog.product_sizes AS s SET stock = f.stock
-        FROM jsonb_to_recordset(${JSON.stringify(stock)}::jsonb) AS f(size_id uuid, stock integer)
-        WHERE s.id = f.size_id
-      ), moved AS (
-        INSERT INTO catalog.stock_movements
-          (product_id, size_id, size, delta, reason, order_id, event_id, actor_id, actor_name)
-        SELECT m.product_id, m.size_id, m.size, m.delta, m.reason, m.order_id, m.event_id,
-               m.actor_id, m.actor_name
-        FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(movements)}::jsonb) AS (
+      WITH moves AS (
+        SELECT * FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS (
                product_id uuid, size_id uuid, size text, delta integer, reason text,
-               order_id uuid, event_id uuid, actor_id uuid, actor_name text))
+               order_id uuid, event_id uuid, actor_id uuid, actor_name text, donation_id uuid,
+               count_id uuid))
              WITH ORDINALITY AS m(product_id, size_id, size, delta, reason, order_id, event_id,
-                                  actor_id, actor_name, n)
-        ORDER BY m.n
+                                  actor_id, actor_name, donation_id, count_id, n)
+      ), new_stock AS (
+        UPDATE catalog.product_sizes AS s SET stock = s.stock + d.delta
+        FROM (SELECT size_id, sum(delta)::integer AS delta FROM moves GROUP BY size_id) AS d
+        WHERE s.id = d.size_id
+        RETURNING s.id, s.stock
+      ), recorded AS (
+        INSERT INTO catalog.stock_movements
+          (product_id, size_id, size, delta, reason, order_id, event_id, actor_id, actor_name,
+           donation_id, count_id)
+        SELECT product_id, size_id, size, delta, reason, order_id, event_id, actor_id, actor_name,
+               donation_id, count_id
+        FROM moves ORDER BY n
       ), bumped AS (
-        UPDATE catalog.products AS p SET version = v.version, updated_at = now()
-        FROM jsonb_to_recordset(${JSON.stringify(versions)}::jsonb) AS v(product_id uuid, version integer)
+        UPDATE catalog.products AS p SET version = p.version + v.n, updated_at = now()
+        FROM (SELECT product_id, count(*)::integer AS n FROM moves GROUP BY product_id) AS v
         WHERE p.id = v.product_id
+        RETURNING p.id, p.version
       ), new_events AS (
-        ${outbox.insertEvents(plan.events)}
+        ${outbox.insertEvents(events)}
       )
-      SELECT 1`,
+      SELECT 'size' AS kind, id, stock AS value FROM new_stock
+      UNION ALL
+      SELECT 'product' AS kind, id, version AS value FROM bumped`,
     );
-    for (const movement of plan.movements) countMovement(movement.reason);
+    for (const row of result.rows) {
+      (row.kind === 'size' ? stock : versions).set(row.id, Number(row.value));
+    }
+    for (const movement of movements) countMovement(movement.reason);
+    return { stock, versions };
   }
 
   /**

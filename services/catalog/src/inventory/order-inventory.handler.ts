@@ -20,7 +20,8 @@ import {
 } from '@lr/contracts';
 import { LOGGER, OutboxWriter, withSpan, type Executor, type Logger } from '@lr/nest-kit';
 import { InventoryRepository, type CommitmentState } from './inventory.repository.js';
-import { StockPlan, type PlannedMovement, type WantedLine } from './stock-plan.js';
+import { StockLedger } from './stock-ledger.js';
+import { StockPlan, type WantedLine } from './stock-plan.js';
 
 type StatusChanged = EventEnvelope<EventDataMap[typeof EVENTS.ordersOrderStatusChanged]>;
 type OrderDeleted = EventEnvelope<EventDataMap[typeof EVENTS.ordersOrderDeleted]>;
@@ -51,6 +52,7 @@ export class OrderInventoryHandler {
 
   constructor(
     private readonly repository: InventoryRepository,
+    private readonly ledger: StockLedger,
     private readonly outbox: OutboxWriter,
     @Inject(LOGGER) logger: Logger,
   ) {
@@ -60,8 +62,8 @@ export class OrderInventoryHandler {
   /**
    * A consumer batch, in stream order. A few statements whatever its size: the orders' commitment
    * rows are created and locked, what they hold is read, the products and sizes they name are
-   * locked; each event is then decided in memory (StockPlan), and every movement, stock level,
-   * version, event and commitment row is written at the end.
+   * locked; each event is then decided in memory (StockPlan), and the ledger writes every movement
+   * and event at the end, then the commitment rows are saved.
    */
   async onBatch(tx: Executor, events: readonly (StatusChanged | OrderDeleted)[]): Promise<void> {
     const ids = [...new Set(events.map((e) => e.data.order.id))];
@@ -72,8 +74,7 @@ export class OrderInventoryHandler {
       for (const line of event.data.order.lines) productIds.add(line.productId);
     }
     for (const rows of held.values()) for (const row of rows) productIds.add(row.productId);
-    const locked = await this.repository.lockProductsAndSizes(tx, [...productIds]);
-    const plan = new StockPlan(locked.sizes, locked.versions, held);
+    const plan = new StockPlan(await this.ledger.lock(tx, [...productIds]), held);
     const outboxEvents: EventEnvelope[] = [];
 
     const changed = new Set<string>();
@@ -87,22 +88,12 @@ export class OrderInventoryHandler {
           : this.onStatusChanged(plan, event as StatusChanged, state, outboxEvents);
       if (applied) changed.add(state.orderId);
       for (const movement of plan.movements.slice(before)) {
-        outboxEvents.push(this.adjusted(movement));
+        outboxEvents.push(this.ledger.adjustedEvent(movement));
       }
     }
     await withSpan('catalog', 'stock movements', () =>
-      this.repository.recordMovements(
-        tx,
-        {
-          movements: plan.movements,
-          stock: plan.finalStock(),
-          versions: plan.finalVersions(),
-          events: outboxEvents,
-        },
-        this.outbox,
-      ),
+      this.ledger.write(tx, plan.movements, outboxEvents),
     );
-    if (outboxEvents.length > 0) await this.outbox.written(tx);
     await this.repository.saveCommitments(
       tx,
       [...changed].map((id) => states.get(id) as CommitmentState),
@@ -197,21 +188,5 @@ export class OrderInventoryHandler {
         'size deleted since the commit: nothing to give back to',
       );
     }
-  }
-
-  /** `catalog.inventory.adjusted.v1` for one movement (the product's version after it). */
-  private adjusted(movement: PlannedMovement): EventEnvelope {
-    return this.outbox.envelope(
-      EVENTS.catalogInventoryAdjusted,
-      {
-        productId: movement.productId,
-        size: movement.size,
-        stock: movement.stock,
-        delta: movement.delta,
-        reason: movement.reason,
-        orderId: movement.orderId,
-      },
-      movement.version,
-    );
   }
 }

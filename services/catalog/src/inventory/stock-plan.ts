@@ -1,31 +1,13 @@
 /**
- * Stock movements of one consumer batch, decided in memory on rows the transaction has locked: the
- * sizes' stock, the products' versions and what each order holds per size. The inventory consumer
- * asks it to commit or release orders in stream order, then writes every movement, stock level,
- * version and event it produced in one statement (InventoryRepository.recordMovements). The rules
- * are the ledger's: stock never goes below zero, a commit takes every line or nothing, a release
- * gives back exactly what the order still holds.
+ * The stock movements of one inventory consumer batch, decided in memory on the locked stock
+ * (LockedStock) together with what each order holds per size. The inventory consumer asks it to
+ * commit or release orders in stream order; the ledger then writes every movement it produced in
+ * one statement (StockLedger.write). A commit takes every line or nothing, a release gives back
+ * exactly what the order still holds.
  */
-import type { ShortLine } from '@lr/contracts';
+import type { MovementReason, ShortLine } from '@lr/contracts';
 import type { HeldStock, SizeWithProduct } from './inventory.repository.js';
-
-export type MovementReason = 'order-commit' | 'order-release';
-
-export interface PlannedMovement {
-  productId: string;
-  sizeId: string;
-  size: string;
-  delta: number;
-  reason: MovementReason;
-  orderId: string;
-  eventId: string;
-  actorId: string | null;
-  actorName: string | null;
-  /** The size's stock after this movement. */
-  stock: number;
-  /** The product's version after this movement (each movement bumps it). */
-  version: number;
-}
+import type { LockedStock, Movement } from './locked-stock.js';
 
 export interface WantedLine {
   productId: string;
@@ -37,28 +19,23 @@ export interface WantedLine {
 type ActorRef = { id: string; name: string } | null;
 
 export class StockPlan {
-  private readonly sizes = new Map<string, SizeWithProduct>();
-  private readonly stock = new Map<string, number>();
-  private readonly versions: Map<string, number>;
   private readonly held: Map<string, Map<string, HeldStock>>;
-  readonly movements: PlannedMovement[] = [];
 
   constructor(
-    sizes: readonly SizeWithProduct[],
-    versions: ReadonlyMap<string, number>,
+    private readonly stock: LockedStock,
     heldByOrder: ReadonlyMap<string, readonly HeldStock[]>,
   ) {
-    for (const size of sizes) {
-      this.sizes.set(size.sizeId, size);
-      this.stock.set(size.sizeId, size.stock);
-    }
-    this.versions = new Map(versions);
     this.held = new Map(
       [...heldByOrder].map(([orderId, rows]) => [
         orderId,
         new Map(rows.map((row) => [row.sizeId, { ...row }])),
       ]),
     );
+  }
+
+  /** Every movement planned so far, in order. */
+  get movements(): readonly Movement[] {
+    return this.stock.movements;
   }
 
   /** Takes every line or nothing; returns the short lines (nothing taken) or an empty list. */
@@ -71,8 +48,8 @@ export class StockPlan {
     const short: ShortLine[] = [];
     const plan: { line: WantedLine; size: SizeWithProduct }[] = [];
     for (const line of lines) {
-      const size = this.findSize(line.productId, line.size);
-      const available = size ? (this.stock.get(size.sizeId) ?? 0) : 0;
+      const size = this.stock.findSize(line.productId, line.size);
+      const available = size ? this.stock.available(size.sizeId) : 0;
       if (!size || available < line.quantity) {
         short.push({
           productId: line.productId,
@@ -100,7 +77,7 @@ export class StockPlan {
     const gone: string[] = [];
     for (const held of this.held.get(orderId)?.values() ?? []) {
       if (held.held <= 0) continue;
-      const size = this.sizes.get(held.sizeId);
+      const size = this.stock.size(held.sizeId);
       if (!size) {
         gone.push(held.sizeId);
         continue;
@@ -110,41 +87,15 @@ export class StockPlan {
     return gone;
   }
 
-  /** The final stock of every size that moved. */
-  finalStock(): { sizeId: string; stock: number }[] {
-    const moved = new Set(this.movements.map((m) => m.sizeId));
-    return [...moved].map((sizeId) => ({ sizeId, stock: this.stock.get(sizeId) as number }));
-  }
-
-  /** The final version of every product that moved. */
-  finalVersions(): { productId: string; version: number }[] {
-    const moved = new Set(this.movements.map((m) => m.productId));
-    return [...moved].map((productId) => ({
-      productId,
-      version: this.versions.get(productId) as number,
-    }));
-  }
-
-  private findSize(productId: string, size: string): SizeWithProduct | undefined {
-    for (const candidate of this.sizes.values()) {
-      if (candidate.productId === productId && candidate.size === size) return candidate;
-    }
-    return undefined;
-  }
-
   private move(
     size: SizeWithProduct,
     delta: number,
-    reason: MovementReason,
+    reason: Extract<MovementReason, 'order-commit' | 'order-release'>,
     orderId: string,
     eventId: string,
     actor: ActorRef,
   ): void {
-    const stock = (this.stock.get(size.sizeId) ?? 0) + delta;
-    if (stock < 0) throw new Error(`stock of size ${size.sizeId} would go below zero`);
-    this.stock.set(size.sizeId, stock);
-    const version = (this.versions.get(size.productId) ?? 1) + 1;
-    this.versions.set(size.productId, version);
+    this.stock.move(size, delta, { reason, orderId, eventId, actor });
     const orderHeld = this.held.get(orderId) ?? new Map<string, HeldStock>();
     this.held.set(orderId, orderHeld);
     const entry = orderHeld.get(size.sizeId) ?? {
@@ -155,18 +106,5 @@ export class StockPlan {
     };
     entry.held -= delta;
     orderHeld.set(size.sizeId, entry);
-    this.movements.push({
-      productId: size.productId,
-      sizeId: size.sizeId,
-      size: size.size,
-      delta,
-      reason,
-      orderId,
-      eventId,
-      actorId: actor?.id ?? null,
-      actorName: actor?.name ?? null,
-      stock,
-      version,
-    });
   }
 }

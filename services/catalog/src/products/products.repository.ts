@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   DATABASE,
+  isUuid,
   withUniqueMessages,
   type Database,
   type Executor,
@@ -16,7 +17,7 @@ import {
   type ReviewRow,
   type StoredImage,
 } from '../db/schema.js';
-import { anyUuid, ilikeLiteral, isUuid, whereAll } from '../db/sql-helpers.js';
+import { anyUuid, ilikeLiteral, whereAll } from '../db/sql-helpers.js';
 
 /** A size name is unique per product, case-insensitively (001-catalog.sql). */
 const SIZE_TAKEN = 'size: the product already has a size with this name';

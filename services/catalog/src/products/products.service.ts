@@ -22,13 +22,13 @@ import {
   LOGGER,
   OutboxWriter,
   decodeKeyset,
+  hasRole,
   encodeKeyset,
   withinReplyBudget,
   type Executor,
   type Logger,
 } from '@lr/nest-kit';
 import { z } from 'zod';
-import { isAdmin } from '../common/actor-checks.js';
 import type { CatalogConfig } from '../config.js';
 import type { StoredImage } from '../db/schema.js';
 import { InventoryRepository } from '../inventory/inventory.repository.js';
@@ -75,7 +75,7 @@ export class ProductsService {
 
   /** Public callers and users see visible products only; admins see all. */
   async list(input: ListInput, actor: Actor | null): Promise<ProductListResult> {
-    const visibleOnly = !isAdmin(actor);
+    const visibleOnly = !hasRole(actor, 'admin');
     const filter = { visibleOnly, keyword: input.keyword, category: input.category };
     const [productsCount, filteredProductsCount, page] = await Promise.all([
       this.products.count({ visibleOnly }),
@@ -91,7 +91,7 @@ export class ProductsService {
   }
 
   async listGrouped(input: ListInput, actor: Actor | null): Promise<GroupedListResult> {
-    const visibleOnly = !isAdmin(actor);
+    const visibleOnly = !hasRole(actor, 'admin');
     const filter = { visibleOnly, keyword: input.keyword, category: input.category };
     const [groupsCount, filteredGroupsCount, members] = await Promise.all([
       this.products.countGroups({ visibleOnly }),
@@ -108,7 +108,7 @@ export class ProductsService {
 
   async get(id: string, actor: Actor | null): Promise<ProductDto> {
     const found = await this.products.findById(this.products.executor, id);
-    if (!found || (!found.product.isShow && !isAdmin(actor))) throw notFound();
+    if (!found || (!found.product.isShow && !hasRole(actor, 'admin'))) throw notFound();
     return toProductDto(found);
   }
 
@@ -192,7 +192,6 @@ export class ProductsService {
           await this.ledger.apply(tx, {
             productId: product.id,
             sizeId: size.id,
-            size: size.size,
             delta: stock,
             reason: 'initial',
             actor,
@@ -236,7 +235,6 @@ export class ProductsService {
           await this.ledger.apply(tx, {
             productId,
             sizeId: size.id,
-            size: size.size,
             delta: stock,
             reason: 'initial',
             actor,
@@ -248,7 +246,6 @@ export class ProductsService {
         size.stock = await this.ledger.apply(tx, {
           productId,
           sizeId: size.sizeId,
-          size: size.size,
           delta: add.quantity,
           reason: 'restock',
           actor,
@@ -263,7 +260,6 @@ export class ProductsService {
         size.stock = await this.ledger.apply(tx, {
           productId,
           sizeId: size.sizeId,
-          size: size.size,
           delta,
           reason: delta > 0 ? 'restock' : 'correction',
           actor,

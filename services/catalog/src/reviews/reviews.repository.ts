@@ -1,9 +1,9 @@
 /** The only place with SQL for reviews and the product's rating figures they drive. */
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
+import { DATABASE, isUuid, type Database, type Executor } from '@lr/nest-kit';
 import { products, reviews, type ReviewRow } from '../db/schema.js';
-import { ilikeLiteral, isUuid, whereAll } from '../db/sql-helpers.js';
+import { ilikeLiteral, whereAll } from '../db/sql-helpers.js';
 
 export type ReviewWithProduct = ReviewRow & { productName: string };
 

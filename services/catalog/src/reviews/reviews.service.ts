@@ -7,8 +7,7 @@ import {
   type ConsoleList,
   type ConsoleReviewDto,
 } from '@lr/contracts';
-import { OutboxWriter } from '@lr/nest-kit';
-import { isAdmin } from '../common/actor-checks.js';
+import { hasRole, OutboxWriter } from '@lr/nest-kit';
 import { ProductsRepository } from '../products/products.repository.js';
 import { ReviewsRepository, type ReviewWithProduct } from './reviews.repository.js';
 
@@ -39,7 +38,7 @@ export class ReviewsService {
   ): Promise<ConsoleReviewDto> {
     return this.reviews.transaction(async (tx) => {
       const product = await this.products.findById(tx, input.productId, true);
-      if (!product || (!product.product.isShow && !isAdmin(actor)))
+      if (!product || (!product.product.isShow && !hasRole(actor, 'admin')))
         throw AppError.notFound('Product not found');
       const row = await this.reviews.upsert(tx, {
         productId: product.product.id,

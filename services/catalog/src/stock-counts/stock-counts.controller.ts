@@ -15,7 +15,7 @@ import {
   stockCountIdInputSchema,
   type RpcRequest,
 } from '@lr/contracts';
-import { requireRole } from '../common/actor-checks.js';
+import { requireRole } from '@lr/nest-kit';
 import { StockCountsService } from './stock-counts.service.js';
 
 @Controller()

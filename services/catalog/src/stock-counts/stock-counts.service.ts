@@ -25,7 +25,7 @@ import {
 import { LOGGER, OutboxWriter, type Executor, type Logger } from '@lr/nest-kit';
 import type { z } from 'zod';
 import { InventoryRepository } from '../inventory/inventory.repository.js';
-import { StockLedger } from '../inventory/stock-ledger.js';
+import { StockLedger, type StockChange } from '../inventory/stock-ledger.js';
 import {
   toCountMovementDto,
   toDifferenceDto,
@@ -156,6 +156,7 @@ export class StockCountsService {
       const moved: string[] = [];
       const results: { sizeId: string; books: number; difference: number }[] = [];
       const adjustments = [];
+      const changes: StockChange[] = [];
       for (const line of counted) {
         const size = sizes.find((s) => s.sizeId === line.sizeId);
         if (!size || line.counted === null) continue;
@@ -176,10 +177,9 @@ export class StockCountsService {
             counted: line.counted,
             difference,
           });
-          await this.ledger.apply(tx, {
+          changes.push({
             productId: size.productId,
             sizeId: size.sizeId,
-            size: size.size,
             delta: difference,
             reason: 'audit',
             countId: count.id,
@@ -193,6 +193,7 @@ export class StockCountsService {
           { sizes: moved },
         );
       }
+      await this.ledger.applyAll(tx, changes);
       await this.repository.finalise(tx, count.id, results, actor);
       const done = await this.require(tx, count.id);
       await this.outbox.write(

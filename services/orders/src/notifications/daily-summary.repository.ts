@@ -3,13 +3,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
 import { DATABASE, type Database } from '@lr/nest-kit';
 import { dailySummaries } from '../db/schema.js';
-import { OrdersRepository } from '../orders/orders.repository.js';
+import { OrderListsRepository } from '../orders/order-lists.repository.js';
 
 @Injectable()
 export class DailySummaryRepository {
   constructor(
     @Inject(DATABASE) private readonly db: Database,
-    private readonly orders: OrdersRepository,
+    private readonly orders: OrderListsRepository,
   ) {}
 
   /** True for exactly one caller per day, whichever replica asks first. */

@@ -5,38 +5,39 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, EVENTS, type Actor, type OrderSnapshot } from '@lr/contracts';
-import { LOGGER, OutboxWriter, type Logger } from '@lr/nest-kit';
+import { hasRole, LOGGER, OutboxWriter, type Logger } from '@lr/nest-kit';
 import { toOrderSnapshot } from './order.mapper.js';
-import { OrdersRepository } from './orders.repository.js';
+import { OrderChangesRepository } from './order-changes.repository.js';
+import { OrderReadsRepository } from './order-reads.repository.js';
 
 @Injectable()
 export class DeleteOrderService {
   private readonly logger: Logger;
 
   constructor(
-    private readonly repository: OrdersRepository,
+    private readonly reads: OrderReadsRepository,
+    private readonly changes: OrderChangesRepository,
     private readonly outbox: OutboxWriter,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ context: DeleteOrderService.name });
   }
 
-  async delete(actor: Actor | null, id: string): Promise<OrderSnapshot> {
-    if (!actor) throw AppError.unauthorized();
-    if (actor.role === 'volunteer') throw AppError.forbidden('Volunteers cannot delete orders');
-    const deleted = await this.repository.transaction(async (tx) => {
-      const found = await this.repository.findWithLines(tx, id, { lock: true });
-      if (!found || (actor.role !== 'admin' && found.order.userId !== actor.id)) {
+  async delete(actor: Actor, id: string): Promise<OrderSnapshot> {
+    const deleted = await this.changes.transaction(async (tx) => {
+      const found = await this.reads.findWithLines(tx, id, { lock: true });
+      const isAdmin = hasRole(actor, 'admin');
+      if (!found || (!isAdmin && found.order.userId !== actor.id)) {
         throw AppError.notFound('Order not found with this Id');
       }
-      if (actor.role !== 'admin' && found.order.status !== 'Processing') {
+      if (!isAdmin && found.order.status !== 'Processing') {
         throw AppError.conflict('Only an order that is still Processing can be cancelled');
       }
       const snapshot = toOrderSnapshot(
         { ...found.order, version: found.order.version + 1 },
         found.lines,
       );
-      await this.repository.delete(tx, found.order.id);
+      await this.changes.delete(tx, found.order.id);
       await this.outbox.write(
         tx,
         EVENTS.ordersOrderDeleted,

@@ -4,7 +4,7 @@
  * is a 400, never a database error.
  */
 import { AppError } from '@lr/contracts';
-import type { OrderKeyset } from './orders.repository.js';
+import type { OrderKeyset } from './order-lists.repository.js';
 
 const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|(\d{1,15})$/;
 

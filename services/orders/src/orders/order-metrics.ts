@@ -8,17 +8,17 @@ import {
   type BeforeApplicationShutdown,
 } from '@nestjs/common';
 import { metrics } from '@lr/nest-kit';
-import { OrdersRepository } from './orders.repository.js';
+import { OrderListsRepository } from './order-lists.repository.js';
 
 @Injectable()
 export class OrderMetrics implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private removeSource: (() => void) | undefined;
 
-  constructor(private readonly repository: OrdersRepository) {}
+  constructor(private readonly lists: OrderListsRepository) {}
 
   onApplicationBootstrap(): void {
     this.removeSource = metrics.orders.byStatus.addSource(async () =>
-      (await this.repository.countByStatus()).map((row) => ({
+      (await this.lists.countByStatus()).map((row) => ({
         labels: { status: row.status },
         value: row.count,
       })),

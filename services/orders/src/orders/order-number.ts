@@ -12,10 +12,3 @@ export function parseOrderNumber(text: string): number | null {
   const n = Number(match[1]);
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A malformed id is an order that does not exist (404), not a database error. */
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}

@@ -10,11 +10,11 @@ import {
   type OrderHistoryEntry,
   type OrderSnapshot,
 } from '@lr/contracts';
-import { withinReplyBudget } from '@lr/nest-kit';
+import { hasRole, withinReplyBudget } from '@lr/nest-kit';
 import { decodeOrderKeyset, encodeOrderKeyset } from './order-keyset.js';
 import { toHistoryEntry, toOrderSnapshot } from './order.mapper.js';
-import { OrdersRepository, type OrderWithLines } from './orders.repository.js';
-import { assertStaff } from './process-order.service.js';
+import { OrderListsRepository } from './order-lists.repository.js';
+import { OrderReadsRepository, type OrderWithLines } from './order-reads.repository.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -24,12 +24,14 @@ function snapshots(list: OrderWithLines[]): OrderSnapshot[] {
 
 @Injectable()
 export class OrderQueriesService {
-  constructor(private readonly repository: OrdersRepository) {}
+  constructor(
+    private readonly reads: OrderReadsRepository,
+    private readonly lists: OrderListsRepository,
+  ) {}
 
-  async get(actor: Actor | null, id: string): Promise<OrderSnapshot> {
-    if (!actor) throw AppError.unauthorized();
-    const found = await this.repository.findWithLines(this.repository.db, id);
-    const isStaff = actor.role === 'admin' || actor.role === 'volunteer';
+  async get(actor: Actor, id: string): Promise<OrderSnapshot> {
+    const found = await this.reads.findWithLines(this.reads.db, id);
+    const isStaff = hasRole(actor, 'admin', 'volunteer');
     if (!found || (!isStaff && found.order.userId !== actor.id)) {
       throw AppError.notFound('Order not found with this Id');
     }
@@ -37,21 +39,18 @@ export class OrderQueriesService {
   }
 
   /** The caller's own orders, newest first, one page at a time. */
-  async listMine(actor: Actor | null, input: KeysetPageInput): Promise<KeysetPage<OrderSnapshot>> {
-    if (!actor) throw AppError.unauthorized();
+  async listMine(actor: Actor, input: KeysetPageInput): Promise<KeysetPage<OrderSnapshot>> {
     return this.walkPage(actor.id, input);
   }
 
   /** Every order, newest first, one page at a time (staff). */
-  async listAll(actor: Actor | null, input: KeysetPageInput): Promise<KeysetPage<OrderSnapshot>> {
-    assertStaff(actor);
+  async listAll(input: KeysetPageInput): Promise<KeysetPage<OrderSnapshot>> {
     return this.walkPage(undefined, input);
   }
 
   /** The orders with these ids in the order asked; a cut page leaves out the last ones asked. */
-  async getMany(actor: Actor | null, ids: string[]): Promise<OrderSnapshot[]> {
-    assertStaff(actor);
-    return withinReplyBudget(snapshots(await this.repository.findMany(this.repository.db, ids)));
+  async getMany(ids: string[]): Promise<OrderSnapshot[]> {
+    return withinReplyBudget(snapshots(await this.reads.findMany(this.reads.db, ids)));
   }
 
   private async walkPage(
@@ -61,7 +60,7 @@ export class OrderQueriesService {
     const limit = input.limit ?? PAGE_SIZE_MAX;
     const after = decodeOrderKeyset(input.after);
     // One more than the page tells whether another page follows without asking for it.
-    const rows = await this.repository.listPage(this.repository.db, {
+    const rows = await this.lists.listPage(this.lists.db, {
       userId,
       after,
       limit: limit + 1,
@@ -74,10 +73,8 @@ export class OrderQueriesService {
   }
 
   async consoleList(
-    actor: Actor | null,
     input: OrderConsoleListInput,
   ): Promise<{ items: OrderSnapshot[]; total: number }> {
-    assertStaff(actor);
     const { from, to, ...rest } = input.filter;
     const filter = {
       ...rest,
@@ -88,7 +85,7 @@ export class OrderQueriesService {
     if (filter.createdAt_lte && DATE_ONLY.test(filter.createdAt_lte)) {
       filter.createdAt_lte = `${filter.createdAt_lte}T23:59:59.999Z`;
     }
-    const { items, total } = await this.repository.consoleList(this.repository.db, {
+    const { items, total } = await this.lists.consoleList(this.lists.db, {
       ...input,
       filter,
     });
@@ -96,10 +93,9 @@ export class OrderQueriesService {
     return { items: withinReplyBudget(snapshots(items)), total };
   }
 
-  async history(actor: Actor | null, id: string): Promise<OrderHistoryEntry[]> {
-    assertStaff(actor);
-    const order = await this.repository.findById(this.repository.db, id);
+  async history(id: string): Promise<OrderHistoryEntry[]> {
+    const order = await this.reads.findById(this.reads.db, id);
     if (!order) throw AppError.notFound('Order not found with this Id');
-    return (await this.repository.history(this.repository.db, order.id)).map(toHistoryEntry);
+    return (await this.reads.history(this.reads.db, order.id)).map(toHistoryEntry);
   }
 }

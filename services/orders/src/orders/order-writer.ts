@@ -15,7 +15,12 @@ import {
 import { GroupWriter, OutboxWriter, type Executor } from '@lr/nest-kit';
 import type { OrderLineRow, OrderRow } from '../db/schema.js';
 import { toOrderSnapshot } from './order.mapper.js';
-import { OrdersRepository, type NewOrder, type PlacedOrderInsert } from './orders.repository.js';
+import { OrderChangesRepository } from './order-changes.repository.js';
+import {
+  OrderPlacementRepository,
+  type NewOrder,
+  type PlacedOrderInsert,
+} from './order-placement.repository.js';
 
 type ActorRef = Pick<Actor, 'id' | 'name'>;
 
@@ -42,10 +47,11 @@ export class OrderWriter {
   private readonly placing: GroupWriter<PreparedOrder, OrderSnapshot>;
 
   constructor(
-    private readonly repository: OrdersRepository,
+    private readonly placement: OrderPlacementRepository,
+    private readonly changes: OrderChangesRepository,
     private readonly outbox: OutboxWriter,
   ) {
-    this.placing = new GroupWriter((prepared) => this.insertAll(repository.db, prepared));
+    this.placing = new GroupWriter((prepared) => this.insertAll(placement.db, prepared));
   }
 
   /**
@@ -110,7 +116,7 @@ export class OrderWriter {
     exec: Executor,
     prepared: readonly PreparedOrder[],
   ): Promise<OrderSnapshot[]> {
-    const numbers = await this.repository.insertPlaced(
+    const numbers = await this.placement.insertPlaced(
       exec,
       prepared.map((p) => p.insert),
       this.outbox,
@@ -188,7 +194,7 @@ export class OrderWriter {
 
     const snapshot = toOrderSnapshot(current, currentLines);
     if (events.length === 0) return { snapshot, statusChanged };
-    const written = await this.repository.applyChange(exec, {
+    const written = await this.changes.applyChange(exec, {
       orderId: order.id,
       expectedVersion: order.version,
       order: { status: current.status, deliveredAt: current.deliveredAt, version: current.version },

@@ -1,4 +1,7 @@
-/** Request-reply adapters of RPC.orders: parse the input, call the service. No rules here. */
+/**
+ * Request-reply adapters of RPC.orders: check the caller's role, parse the input, call the service.
+ * Which order a caller may see or delete depends on the order, so that check stays with its rule.
+ */
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
@@ -12,6 +15,7 @@ import {
   updateOrderInputSchema,
   type RpcRequest,
 } from '@lr/contracts';
+import { refuseRole, requireActor, requireRole } from '@lr/nest-kit';
 import { DeleteOrderService } from './delete-order.service.js';
 import { OrderQueriesService } from './order-queries.service.js';
 import { PlaceOrderService } from './place-order.service.js';
@@ -28,49 +32,57 @@ export class OrdersController {
 
   @MessagePattern(RPC.orders.place)
   place(@Payload() req: RpcRequest<unknown>) {
-    return this.placing.place(req.actor, parseOrThrow(placeOrderInputSchema, req.input));
+    // Schools place requests; an admin may too (e.g. on a school's behalf, as TEST ADMIN). A volunteer
+    // only processes them (docs/decisions.md).
+    const actor = refuseRole(req.actor, 'volunteer', 'Volunteers cannot place requests');
+    return this.placing.place(actor, parseOrThrow(placeOrderInputSchema, req.input));
   }
 
   @MessagePattern(RPC.orders.listMine)
   listMine(@Payload() req: RpcRequest<unknown>) {
-    return this.queries.listMine(req.actor, parseOrThrow(keysetPageInputSchema, req.input ?? {}));
+    const actor = requireActor(req.actor);
+    return this.queries.listMine(actor, parseOrThrow(keysetPageInputSchema, req.input ?? {}));
   }
 
   @MessagePattern(RPC.orders.get)
   get(@Payload() req: RpcRequest<unknown>) {
-    return this.queries.get(req.actor, parseOrThrow(orderIdInputSchema, req.input).id);
+    const actor = requireActor(req.actor);
+    return this.queries.get(actor, parseOrThrow(orderIdInputSchema, req.input).id);
   }
 
   @MessagePattern(RPC.orders.listAll)
   listAll(@Payload() req: RpcRequest<unknown>) {
-    return this.queries.listAll(req.actor, parseOrThrow(keysetPageInputSchema, req.input ?? {}));
+    requireRole(req.actor, 'admin', 'volunteer');
+    return this.queries.listAll(parseOrThrow(keysetPageInputSchema, req.input ?? {}));
   }
 
   @MessagePattern(RPC.orders.consoleList)
   consoleList(@Payload() req: RpcRequest<unknown>) {
-    return this.queries.consoleList(
-      req.actor,
-      parseOrThrow(orderConsoleListInputSchema, req.input),
-    );
+    requireRole(req.actor, 'admin', 'volunteer');
+    return this.queries.consoleList(parseOrThrow(orderConsoleListInputSchema, req.input));
   }
 
   @MessagePattern(RPC.orders.getMany)
   getMany(@Payload() req: RpcRequest<unknown>) {
-    return this.queries.getMany(req.actor, parseOrThrow(orderIdsInputSchema, req.input).ids);
+    requireRole(req.actor, 'admin', 'volunteer');
+    return this.queries.getMany(parseOrThrow(orderIdsInputSchema, req.input).ids);
   }
 
   @MessagePattern(RPC.orders.update)
   update(@Payload() req: RpcRequest<unknown>) {
-    return this.processing.update(req.actor, parseOrThrow(updateOrderInputSchema, req.input));
+    const actor = requireRole(req.actor, 'admin', 'volunteer');
+    return this.processing.update(actor, parseOrThrow(updateOrderInputSchema, req.input));
   }
 
   @MessagePattern(RPC.orders.delete)
   delete(@Payload() req: RpcRequest<unknown>) {
-    return this.deleting.delete(req.actor, parseOrThrow(orderIdInputSchema, req.input).id);
+    const actor = refuseRole(req.actor, 'volunteer', 'Volunteers cannot delete orders');
+    return this.deleting.delete(actor, parseOrThrow(orderIdInputSchema, req.input).id);
   }
 
   @MessagePattern(RPC.orders.history)
   history(@Payload() req: RpcRequest<unknown>) {
-    return this.queries.history(req.actor, parseOrThrow(orderIdInputSchema, req.input).id);
+    requireRole(req.actor, 'admin', 'volunteer');
+    return this.queries.history(parseOrThrow(orderIdInputSchema, req.input).id);
   }
 }

@@ -10,14 +10,20 @@ import { OrderMetrics } from './order-metrics.js';
 import { OrderQueriesService } from './order-queries.service.js';
 import { OrdersController } from './orders.controller.js';
 import { OrderWriter } from './order-writer.js';
-import { OrdersRepository } from './orders.repository.js';
+import { OrderChangesRepository } from './order-changes.repository.js';
+import { OrderListsRepository } from './order-lists.repository.js';
+import { OrderPlacementRepository } from './order-placement.repository.js';
+import { OrderReadsRepository } from './order-reads.repository.js';
 import { PlaceOrderService } from './place-order.service.js';
 import { ProcessOrderService } from './process-order.service.js';
 
 @Module({
   controllers: [OrdersController],
   providers: [
-    OrdersRepository,
+    OrderReadsRepository,
+    OrderListsRepository,
+    OrderPlacementRepository,
+    OrderChangesRepository,
     OrderWriter,
     CatalogClient,
     UsersClient,
@@ -31,6 +37,6 @@ import { ProcessOrderService } from './process-order.service.js';
     DailySummaryService,
     OrderMetrics,
   ],
-  exports: [PlaceOrderService, ProcessOrderService, DailySummaryService, OrdersRepository],
+  exports: [PlaceOrderService, ProcessOrderService, DailySummaryService],
 })
 export class OrdersFeatureModule {}

@@ -33,7 +33,8 @@ import {
 } from './line-rules.js';
 import { toOrderSnapshot } from './order.mapper.js';
 import { OrderWriter } from './order-writer.js';
-import { OrdersRepository, type NewOrder } from './orders.repository.js';
+import type { NewOrder } from './order-placement.repository.js';
+import { OrderReadsRepository } from './order-reads.repository.js';
 
 /** The other submit with this key won but its order is gone (deleted in between). */
 const IDEMPOTENCY_MESSAGES = {
@@ -45,7 +46,7 @@ export class PlaceOrderService {
   private readonly logger: Logger;
 
   constructor(
-    private readonly repository: OrdersRepository,
+    private readonly reads: OrderReadsRepository,
     private readonly writer: OrderWriter,
     private readonly catalog: CatalogClient,
     private readonly users: UsersClient,
@@ -55,12 +56,7 @@ export class PlaceOrderService {
     this.logger = logger.child({ context: PlaceOrderService.name });
   }
 
-  async place(actor: Actor | null, input: PlaceOrderInput): Promise<OrderSnapshot> {
-    if (!actor) throw AppError.unauthorized();
-    // Schools place requests; an admin may too (e.g. on a school's behalf, as TEST ADMIN). A volunteer
-    // only processes them (docs/decisions.md).
-    if (actor.role === 'volunteer') throw AppError.forbidden('Volunteers cannot place requests');
-
+  async place(actor: Actor, input: PlaceOrderInput): Promise<OrderSnapshot> {
     const duplicate = findDuplicateLine(input.lines);
     if (duplicate >= 0) {
       throw AppError.badRequest(`orderItems.${duplicate}: the same item and size appear twice`);
@@ -85,11 +81,7 @@ export class PlaceOrderService {
       // so a first submit costs no extra query.
       const repeated = key && (error instanceof AppError || uniqueViolationOf(error) !== null);
       if (repeated) {
-        const existing = await this.repository.findByIdempotencyKey(
-          this.repository.db,
-          actor.id,
-          key,
-        );
+        const existing = await this.reads.findByIdempotencyKey(this.reads.db, actor.id, key);
         if (existing) return toOrderSnapshot(existing.order, existing.lines);
       }
       throw conflictFromUniqueViolation(error, IDEMPOTENCY_MESSAGES) ?? error;

@@ -21,14 +21,7 @@ import { CatalogClient } from '../clients/catalog.client.js';
 import type { OrderLineRow } from '../db/schema.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
 import { OrderWriter } from './order-writer.js';
-import { OrdersRepository } from './orders.repository.js';
-
-export function assertStaff(actor: Actor | null): asserts actor is Actor {
-  if (!actor) throw AppError.unauthorized();
-  if (actor.role !== 'admin' && actor.role !== 'volunteer') {
-    throw new AppError('FORBIDDEN', `Role: ${actor.role} is not allowed to access this resource`);
-  }
-}
+import { OrderReadsRepository } from './order-reads.repository.js';
 
 /** Validates `newQuantity` against the order; returns the given quantity per line. */
 function resolveQuantities(
@@ -65,7 +58,7 @@ export class ProcessOrderService {
   private readonly logger: Logger;
 
   constructor(
-    private readonly repository: OrdersRepository,
+    private readonly reads: OrderReadsRepository,
     private readonly writer: OrderWriter,
     private readonly catalog: CatalogClient,
     private readonly mailer: OrderMailer,
@@ -74,9 +67,8 @@ export class ProcessOrderService {
     this.logger = logger.child({ context: ProcessOrderService.name });
   }
 
-  async update(actor: Actor | null, input: UpdateOrderInput): Promise<OrderSnapshot> {
-    assertStaff(actor);
-    const found = await this.repository.findWithLines(this.repository.db, input.id);
+  async update(actor: Actor, input: UpdateOrderInput): Promise<OrderSnapshot> {
+    const found = await this.reads.findWithLines(this.reads.db, input.id);
     if (!found) throw AppError.notFound('Order not found with this Id');
     const { order, lines } = found;
     const from = order.status;
@@ -98,7 +90,7 @@ export class ProcessOrderService {
 
     // One statement guarded by the version read above: a change made meanwhile refuses this one.
     const result = await withSpan('orders', 'pg update order', () =>
-      this.writer.applyChange(this.repository.db, order, lines, {
+      this.writer.applyChange(this.reads.db, order, lines, {
         to,
         quantities,
         actor,
@@ -119,10 +111,10 @@ export class ProcessOrderService {
     tx: Executor,
     input: { orderId: string; orderVersion: number; shortLines: ShortLine[] },
   ): Promise<boolean> {
-    const order = await this.repository.findById(tx, input.orderId, { lock: true });
+    const order = await this.reads.findById(tx, input.orderId, { lock: true });
     if (!order || order.version !== input.orderVersion || order.status === 'Processing')
       return false;
-    const lines = (await this.repository.linesOf(tx, [order.id])).get(order.id) ?? [];
+    const lines = (await this.reads.linesOf(tx, [order.id])).get(order.id) ?? [];
     const reason = `${UI_MESSAGES.inventoryBelowZero} ${input.shortLines
       .map((s) => `${s.name} (${s.size}): ${s.requested} given, ${s.available} in stock`)
       .join('; ')}`;

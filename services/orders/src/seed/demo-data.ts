@@ -16,7 +16,9 @@ import { OutboxWriter, createDatabase, runMigrations } from '@lr/nest-kit';
 import { isReservedLoginId, placeholderImageUrl, type OrderStatus } from '@lr/contracts';
 import { MIGRATIONS_DIR } from '../app.module.js';
 import { OrderWriter } from '../orders/order-writer.js';
-import { OrdersRepository, type NewOrder } from '../orders/orders.repository.js';
+import { OrderChangesRepository } from '../orders/order-changes.repository.js';
+import { OrderPlacementRepository, type NewOrder } from '../orders/order-placement.repository.js';
+import { OrderReadsRepository } from '../orders/order-reads.repository.js';
 
 interface SchoolRow {
   id: string;
@@ -113,7 +115,12 @@ export async function seedDemoData(
   if (schools.length === 0 || sizes.length < PLAN.length * 2) return null;
 
   const db = createDatabase(pool);
-  const writer = new OrderWriter(new OrdersRepository(db), new OutboxWriter('orders'));
+  const writer = new OrderWriter(
+    new OrderPlacementRepository(db),
+    new OrderChangesRepository(db),
+    new OutboxWriter('orders'),
+  );
+  const reads = new OrderReadsRepository(db);
   const now = Date.now();
   // Each size is used once at most, so every committed order is covered by stock (>= 3 each).
   let nextSize = 0;
@@ -166,8 +173,7 @@ export async function seedDemoData(
     await db.transaction(async (tx) => {
       await writer.insertPlaced(tx, order, { id: school.id, name: school.name });
       if (plan.status === 'Processing') return;
-      const repository = new OrdersRepository(db);
-      const found = await repository.findWithLines(tx, order.id, { lock: true });
+      const found = await reads.findWithLines(tx, order.id, { lock: true });
       if (!found) return;
       const at = new Date(createdAt.getTime() + (plan.hoursToDeliver ?? 6) * HOUR);
       await writer.applyChange(tx, found.order, found.lines, {

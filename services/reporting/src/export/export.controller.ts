@@ -10,7 +10,7 @@ import {
   type OrdersCsvPage,
   type RpcRequest,
 } from '@lr/contracts';
-import { assertAdmin } from '../report/report.service.js';
+import { requireRole } from '@lr/nest-kit';
 import { ExportService } from './export.service.js';
 
 @Controller()
@@ -19,13 +19,13 @@ export class ExportController {
 
   @MessagePattern(RPC.reporting.reportCsv)
   async reportCsv(@Payload() request: RpcRequest<unknown>): Promise<CsvFile> {
-    assertAdmin(request.actor);
+    requireRole(request.actor, 'admin');
     return this.exports.reportCsv(parseOrThrow(reportRangeSchema, request.input ?? {}));
   }
 
   @MessagePattern(RPC.reporting.ordersCsv)
   async ordersCsv(@Payload() request: RpcRequest<unknown>): Promise<OrdersCsvPage> {
-    assertAdmin(request.actor);
+    requireRole(request.actor, 'admin');
     return this.exports.ordersCsvPage(parseOrThrow(ordersCsvPageInputSchema, request.input ?? {}));
   }
 }

@@ -2,7 +2,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { RPC, type RebuildResult, type RebuildStatus, type RpcRequest } from '@lr/contracts';
-import { assertAdmin } from '../report/report.service.js';
+import { requireRole } from '@lr/nest-kit';
 import { RebuildService } from './rebuild.service.js';
 
 @Controller()
@@ -11,13 +11,13 @@ export class RebuildController {
 
   @MessagePattern(RPC.reporting.rebuild)
   async rebuild(@Payload() request: RpcRequest<unknown>): Promise<RebuildResult> {
-    assertAdmin(request.actor);
+    requireRole(request.actor, 'admin');
     return this.rebuilds.rebuild();
   }
 
   @MessagePattern(RPC.reporting.rebuildStatus)
   async status(@Payload() request: RpcRequest<unknown>): Promise<RebuildStatus> {
-    assertAdmin(request.actor);
+    requireRole(request.actor, 'admin');
     return this.rebuilds.status();
   }
 }

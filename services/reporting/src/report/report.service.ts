@@ -1,19 +1,11 @@
 /** The LR345 report (spec 2.7): figures, top-11 rankings and weekly series for charts. */
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, type Actor, type Report, type ReportRange } from '@lr/contracts';
+import type { Report, ReportRange } from '@lr/contracts';
 import { KIT_CONFIG } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
 import { StockIntakeRepository } from '../read-model/stock-intake.repository.js';
 import { ReportRepository } from './report.repository.js';
 import { spanOfWeeks, withEmptyWeeks } from './weeks.js';
-
-/** Reports and exports are for admins only (volunteers see the orders tile, not the report). */
-export function assertAdmin(actor: Actor | null): void {
-  if (!actor) throw AppError.unauthorized();
-  if (actor.role !== 'admin') {
-    throw AppError.forbidden(`Role: ${actor.role} is not allowed to access this resource`);
-  }
-}
 
 @Injectable()
 export class ReportService {

@@ -1,0 +1,103 @@
+/** The only place with SQL that reads one order, or given orders, with their lines and history. */
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { DATABASE, isUuid, type Database, type Executor } from '@lr/nest-kit';
+import {
+  orderLines,
+  orders,
+  orderStatusHistory,
+  type OrderHistoryRow,
+  type OrderLineRow,
+  type OrderRow,
+} from '../db/schema.js';
+
+export interface OrderWithLines {
+  order: OrderRow;
+  lines: OrderLineRow[];
+}
+
+@Injectable()
+export class OrderReadsRepository {
+  constructor(@Inject(DATABASE) readonly db: Database) {}
+
+  async findById(
+    exec: Executor,
+    id: string,
+    options: { lock?: boolean } = {},
+  ): Promise<OrderRow | null> {
+    if (!isUuid(id)) return null;
+    const query = exec.select().from(orders).where(eq(orders.id, id));
+    const rows = options.lock ? await query.for('update') : await query;
+    return rows[0] ?? null;
+  }
+
+  async findWithLines(
+    exec: Executor,
+    id: string,
+    options: { lock?: boolean } = {},
+  ): Promise<OrderWithLines | null> {
+    const order = await this.findById(exec, id, options);
+    if (!order) return null;
+    const lines = await this.linesOf(exec, [order.id]);
+    return { order, lines: lines.get(order.id) ?? [] };
+  }
+
+  async findByIdempotencyKey(
+    exec: Executor,
+    userId: string,
+    key: string,
+  ): Promise<OrderWithLines | null> {
+    const rows = await exec
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+    const order = rows[0];
+    if (!order) return null;
+    const lines = await this.linesOf(exec, [order.id]);
+    return { order, lines: lines.get(order.id) ?? [] };
+  }
+
+  /** Lines of several orders, by order id, in line order. */
+  async linesOf(exec: Executor, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
+    const byOrder = new Map<string, OrderLineRow[]>();
+    if (orderIds.length === 0) return byOrder;
+    const rows = await exec
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, orderIds))
+      .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+    for (const row of rows) {
+      const list = byOrder.get(row.orderId) ?? [];
+      list.push(row);
+      byOrder.set(row.orderId, list);
+    }
+    return byOrder;
+  }
+
+  /** Each order with its lines. */
+  async withLines(exec: Executor, rows: OrderRow[]): Promise<OrderWithLines[]> {
+    const lines = await this.linesOf(
+      exec,
+      rows.map((r) => r.id),
+    );
+    return rows.map((order) => ({ order, lines: lines.get(order.id) ?? [] }));
+  }
+
+  /** The orders with these ids, in the order of `ids` (unknown ids are left out). */
+  async findMany(exec: Executor, ids: string[]): Promise<OrderWithLines[]> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return [];
+    const rows = await exec.select().from(orders).where(inArray(orders.id, valid));
+    const position = new Map(valid.map((id, i) => [id, i]));
+    rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+    return this.withLines(exec, rows);
+  }
+
+  async history(exec: Executor, orderId: string): Promise<OrderHistoryRow[]> {
+    return exec
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderId))
+      .orderBy(asc(orderStatusHistory.id));
+  }
+}
