@@ -18,13 +18,18 @@ import {
 } from '@nestjs/common';
 import { z } from 'zod';
 import {
+  adminProductListResponseSchema,
+  messageResponseSchema,
   PAGE_SIZE_MAX,
   parseOrThrow,
+  productResponseSchema,
   updateProductInputSchema,
   RPC,
   type Actor,
+  type CatalogProduct,
   type ConsoleList,
-  type ProductDto,
+  type MessageResponse,
+  type ProductResponse,
 } from '@lr/contracts';
 import { LOGGER, RpcClient, keysetPages, type Logger } from '@lr/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -36,6 +41,7 @@ import { CatalogWrites } from './catalog-writes.js';
 import { ImageStore } from '../../core/image-store.js';
 import { createProductFromRequest } from './product-create.js';
 import { formBoolean, readProductForm, textField } from './product-form.js';
+import { toApiProduct } from './product-views.js';
 
 export const newProductFormSchema = z.object({
   name: z.string(),
@@ -71,13 +77,16 @@ export class AdminProductsController {
 
   @Get('/api/v1/admin/products')
   @Access('admin')
-  @ApiDoc({ summary: 'All products, hidden ones included (admin)' })
+  @ApiDoc({
+    summary: 'All products, hidden ones included (admin)',
+    response: adminProductListResponseSchema,
+  })
   list(
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
     const pages = keysetPages(async (after) => {
-      const page = await this.rpc.call<ConsoleList<ProductDto>>(
+      const page = await this.rpc.call<ConsoleList<CatalogProduct>>(
         RPC.catalog.consoleListProducts,
         {
           range: { start: 0, end: PAGE_SIZE_MAX - 1 },
@@ -86,7 +95,7 @@ export class AdminProductsController {
         },
         { actor },
       );
-      return { items: page.items, next: page.next ?? null };
+      return { items: page.items.map(toApiProduct), next: page.next ?? null };
     });
     return streamJsonList(
       reply,
@@ -107,10 +116,14 @@ export class AdminProductsController {
     summary: 'Create a product (form or JSON; images as files or data URLs)',
     body: newProductFormSchema,
     multipart: true,
+    response: productResponseSchema,
   })
-  async create(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
+  async create(
+    @CurrentActor() actor: Actor,
+    @Req() request: FastifyRequest,
+  ): Promise<ProductResponse> {
     const product = await createProductFromRequest(request, this.images, this.writes, actor);
-    return { success: true, product };
+    return { success: true, product: toApiProduct(product) };
   }
 
   @Put('/api/v1/admin/product/:id')
@@ -120,12 +133,13 @@ export class AdminProductsController {
       'Update a product (form: description, isShow, ProductSize + Stock = new total, images replace)',
     body: updateProductFormSchema,
     multipart: true,
+    response: productResponseSchema,
   })
   async update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Req() request: FastifyRequest,
-  ) {
+  ): Promise<ProductResponse> {
     const form = await readProductForm(request, this.images, actor);
     const size = textField(form.fields, 'ProductSize');
     const stockText = textField(form.fields, 'Stock');
@@ -147,16 +161,16 @@ export class AdminProductsController {
         input.addImages = stored;
         input.replaceImages = true;
       }
-      return this.writes.call<ProductDto>(RPC.catalog.updateProduct, input, { actor });
+      return this.writes.call<CatalogProduct>(RPC.catalog.updateProduct, input, { actor });
     });
-    return { success: true, product };
+    return { success: true, product: toApiProduct(product) };
   }
 
   @Delete('/api/v1/admin/product/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'Delete a product (admin)' })
-  async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    await this.writes.call<ProductDto>(RPC.catalog.deleteProduct, { id }, { actor });
+  @ApiDoc({ summary: 'Delete a product (admin)', response: messageResponseSchema })
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MessageResponse> {
+    await this.writes.call<CatalogProduct>(RPC.catalog.deleteProduct, { id }, { actor });
     return { success: true, message: 'Product Deleted Successfully' };
   }
 }
