@@ -22,6 +22,7 @@ function contextOf(handler: keyof Routes): ExecutionContext {
   return {
     getClass: () => Routes,
     getHandler: () => Routes.prototype[handler],
+    switchToHttp: () => ({ getResponse: () => ({}) }),
   } as unknown as ExecutionContext;
 }
 

@@ -6,6 +6,7 @@
  * byte is out: a drift then cuts the response off, which a test sees as a broken body. Answers in
  * another media type (`responseType`, e.g. CSV) are checked only when they are a plain string.
  */
+import type { EventEmitter } from 'node:events';
 import { pipeline, Transform } from 'node:stream';
 import {
   Inject,
@@ -53,7 +54,13 @@ export class ResponseContractInterceptor implements NestInterceptor {
       map((body: unknown) => {
         if (body === undefined) return body;
         if (body instanceof StreamableFile) {
-          return doc.responseType ? body : this.checkedStream(body, schema, route);
+          if (doc.responseType) return body;
+          // The check holds the response open until its last byte is judged, so the router, the
+          // adapter and Fastify all wait on its end at once: more listeners than Node's default
+          // warning threshold, each released when the response ends.
+          const raw = context.switchToHttp().getResponse<{ raw?: EventEmitter }>().raw;
+          raw?.setMaxListeners(Math.max(raw.getMaxListeners(), 20));
+          return this.checkedStream(body, schema, route);
         }
         const problems = problemsOf(schema, body);
         if (problems) {
