@@ -25,10 +25,18 @@ export default defineConfig({
   base: '/',
   plugins: [react()],
   resolve: {
-    alias: {
-      // The contracts library is ESM TypeScript source: bundle it directly, no build of the lib needed.
-      '@lr/contracts': fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
-    },
+    // The contracts library is ESM TypeScript source: bundle it directly, no build of the lib
+    // needed. A subpath (`@lr/contracts/http/v1`) is one module of it.
+    alias: [
+      {
+        find: /^@lr\/contracts\/(.+)$/,
+        replacement: fileURLToPath(new URL('../libs/contracts/src/$1.ts', import.meta.url)),
+      },
+      {
+        find: /^@lr\/contracts$/,
+        replacement: fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url)),
+      },
+    ],
   },
   build: {
     outDir: 'dist',
