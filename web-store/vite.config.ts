@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
+const contractsDir = fileURLToPath(new URL('../libs/contracts/src/', import.meta.url));
 const gateway = process.env.LR_GATEWAY_URL ?? 'http://localhost:3000';
 
 /**
@@ -41,6 +42,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rollupOptions: {
+      // The shared contracts only declare constants and schemas: what the store does not use of
+      // them (the server's messages, the response schemas it takes only types from) stays out.
+      treeshake: { moduleSideEffects: (id: string) => !id.startsWith(contractsDir) },
+    },
   },
   server: {
     port: 5173,
