@@ -71,14 +71,14 @@ describe('/api/v1 contract', () => {
     }
     expect(undocumented).toEqual([]);
     // The document says what the old client reads, with the spec's names.
-    const product = paths['/api/v1/product/{id}']!.get!.responses['200']!.content![
-      'application/json'
-    ]!.schema!.properties.product;
+    const product =
+      paths['/api/v1/product/{id}']!.get!.responses['200']!.content!['application/json']!.schema!
+        .properties.product;
     expect(product.required).toEqual(expect.arrayContaining(['_id', 'SubCategory', 'price']));
     expect(product.properties.images.minItems).toBe(1);
-    expect(
-      Object.keys(paths['/api/v1/admin/orders.csv']!.get!.responses['200']!.content!),
-    ).toEqual(['text/csv']);
+    expect(Object.keys(paths['/api/v1/admin/orders.csv']!.get!.responses['200']!.content!)).toEqual(
+      ['text/csv'],
+    );
   });
 
   it('gives a product without images its placeholder in images[0] on every /api/v1 answer', async () => {

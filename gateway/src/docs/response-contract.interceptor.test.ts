@@ -52,16 +52,14 @@ describe('ResponseContractInterceptor', () => {
 
   it('streams a list through unchanged when the whole of it keeps to the schema', async () => {
     const checked = (await answer('list', streamOf('{"success":true,', '"rows":[1,', '2]}'))) as
-      | StreamableFile
-      | undefined;
+      StreamableFile | undefined;
     expect(checked).toBeInstanceOf(StreamableFile);
     await expect(text(checked!.getStream())).resolves.toBe('{"success":true,"rows":[1,2]}');
   });
 
   it('cuts a streamed list off when it leaves the schema', async () => {
     const checked = (await answer('list', streamOf('{"success":true,', '"rows":["x"]}'))) as
-      | StreamableFile
-      | undefined;
+      StreamableFile | undefined;
     await expect(text(checked!.getStream())).rejects.toThrow(/does not match its contract/);
   });
 

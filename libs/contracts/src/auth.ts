@@ -11,10 +11,7 @@ import { idListSchema, pageLimitSchema } from './paging.js';
 const text = (max: number) => textSchema().trim().max(max);
 
 /** A login id ("email" in the spec's API): a school's id, not necessarily an email address. */
-export const loginIdSchema = textSchema()
-  .trim()
-  .min(1, 'is required')
-  .max(FORM_LIMITS.loginIdMax);
+export const loginIdSchema = textSchema().trim().min(1, 'is required').max(FORM_LIMITS.loginIdMax);
 /** A new password or code: 6 to 128 characters, never truncated. */
 export const newPasswordSchema = textSchema()
   .min(LIMITS.passwordMinLength, `must be at least ${LIMITS.passwordMinLength} characters`)

@@ -55,7 +55,11 @@ export const shippingInfoInputSchema = z.object({
     .max(FORM_LIMITS.additionalCommentsMax)
     .optional()
     .default(''),
-  userLoggedInDesignation: textSchema().trim().max(FORM_LIMITS.teacherNameMax).optional().default(''),
+  userLoggedInDesignation: textSchema()
+    .trim()
+    .max(FORM_LIMITS.teacherNameMax)
+    .optional()
+    .default(''),
   phoneNo: z
     .union([z.string(), z.number()])
     .transform(String)

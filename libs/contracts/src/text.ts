@@ -37,9 +37,9 @@ export function textSchema(options: { multiline?: boolean; requiredMessage?: str
       ? z.string()
       : z.string({ error: (issue) => (issue.input === undefined ? requiredMessage : undefined) });
   return base.refine(
-      (value) => !hasControlCharacters(value, options),
-      options.multiline
-        ? 'must not contain control characters (line breaks and tabs are allowed)'
-        : 'must not contain control characters or line breaks',
-    );
+    (value) => !hasControlCharacters(value, options),
+    options.multiline
+      ? 'must not contain control characters (line breaks and tabs are allowed)'
+      : 'must not contain control characters or line breaks',
+  );
 }

@@ -323,9 +323,7 @@ describe('donations', () => {
       { range: { start: 0, end: 9 }, filter: { q: product.name } },
       volunteer,
     );
-    expect(choices.items).toEqual([
-      expect.objectContaining({ id: product.id, sizes: ['5', '6'] }),
-    ]);
+    expect(choices.items).toEqual([expect.objectContaining({ id: product.id, sizes: ['5', '6'] })]);
     expect(JSON.stringify(choices.items)).not.toContain('stock');
   });
 });

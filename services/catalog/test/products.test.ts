@@ -302,11 +302,7 @@ describe('products', () => {
   it('keeps ratings equal to the mean and count of the reviews on replace and delete', async () => {
     const product = await createProduct(env, { name: 'Rated Ball' });
     const other = TestEnv.actor('user', 'Oak School');
-    await call(
-      RPC.catalog.upsertReview,
-      { productId: product.id, rating: 1, comment: 'no' },
-      user,
-    );
+    await call(RPC.catalog.upsertReview, { productId: product.id, rating: 1, comment: 'no' }, user);
     await call(
       RPC.catalog.upsertReview,
       { productId: product.id, rating: 4.5, comment: 'yes' },

@@ -106,8 +106,11 @@ export class ProductsController {
     @CurrentActor() actor: Actor | null,
     @Param('id') id: string,
   ): Promise<ProductResponse> {
-    const product = await this.read(actor, RPC.catalog.getProduct, { id }, (reply: CatalogProduct) =>
-      toApiProduct(reply),
+    const product = await this.read(
+      actor,
+      RPC.catalog.getProduct,
+      { id },
+      (reply: CatalogProduct) => toApiProduct(reply),
     );
     return { success: true, product };
   }

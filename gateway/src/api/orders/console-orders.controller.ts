@@ -113,7 +113,8 @@ export class ConsoleOrdersController {
     try {
       const products = await collectByIds(
         ids,
-        (some) => this.rpc.call<CatalogProduct[]>(RPC.catalog.getProducts, { ids: some }, { actor }),
+        (some) =>
+          this.rpc.call<CatalogProduct[]>(RPC.catalog.getProducts, { ids: some }, { actor }),
         (product) => product.id,
       );
       for (const product of products) {

@@ -34,7 +34,11 @@ export function toCatalogProduct({ product, sizes, reviews }: ProductAggregate):
       stock: s.stock,
       lowStockThreshold: s.lowStockThreshold ?? null,
     })),
-    images: product.images.map((img) => ({ id: img.id, url: img.url, originalUrl: img.originalUrl })),
+    images: product.images.map((img) => ({
+      id: img.id,
+      url: img.url,
+      originalUrl: img.originalUrl,
+    })),
     ratings: Number(product.ratings),
     numOfReviews: product.numOfReviews,
     reviews: reviews.map(toCatalogReview),

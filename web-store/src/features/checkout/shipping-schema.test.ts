@@ -29,16 +29,13 @@ describe('Delivery Details limits', () => {
     ['teacherName', 'T', FORM_LIMITS.teacherNameMax],
     ['phoneNo', '5', FORM_LIMITS.phoneNoMax],
     ['additionalComments', 'c', FORM_LIMITS.additionalCommentsMax],
-  ] as const)(
-    'lets %s reach what the server takes, and no further',
-    (field, letter, max) => {
-      const longest = { ...filled, [field]: letter.repeat(max) };
-      expect(shippingFormInputSchema.safeParse(longest).success).toBe(true);
-      expect(serverAccepts(longest)).toBe(true);
-      const over = { ...filled, [field]: letter.repeat(max + 1) };
-      expect(shippingFormInputSchema.safeParse(over).success).toBe(false);
-    },
-  );
+  ] as const)('lets %s reach what the server takes, and no further', (field, letter, max) => {
+    const longest = { ...filled, [field]: letter.repeat(max) };
+    expect(shippingFormInputSchema.safeParse(longest).success).toBe(true);
+    expect(serverAccepts(longest)).toBe(true);
+    const over = { ...filled, [field]: letter.repeat(max + 1) };
+    expect(shippingFormInputSchema.safeParse(over).success).toBe(false);
+  });
 
   it('refuses an email longer than the server takes', () => {
     const local = 'a'.repeat(64);

@@ -47,10 +47,7 @@ export interface CreateOrderInput {
   idempotencyKey: string;
 }
 
-export function createOrder({
-  body,
-  idempotencyKey,
-}: CreateOrderInput): Promise<OrderResponse> {
+export function createOrder({ body, idempotencyKey }: CreateOrderInput): Promise<OrderResponse> {
   return apiFetch('/api/v1/order/new', {
     method: 'POST',
     body,
