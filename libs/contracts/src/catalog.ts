@@ -137,6 +137,30 @@ export const updateProductInputSchema = z.object({
 });
 export type UpdateProductInput = z.input<typeof updateProductInputSchema>;
 
+// ---- HTTP bodies (/api/v1), as the old admin forms send them -----------------------------------
+
+/**
+ * `POST /api/v1/admin/product/new` once the form is read (JSON, urlencoded or multipart; sizes as a
+ * `ProductSize` list of `{ size, stock }`, its JSON text, or parallel `ProductSize`/`Stock` fields);
+ * images come as files or data URLs in `images` and are checked apart.
+ */
+export const newProductBodySchema = createProductInputSchema.omit({ images: true });
+
+/**
+ * `PUT /api/v1/admin/product/:id`, the old edit form: `ProductSize` names a size and `Stock` is its
+ * new total (the difference is recorded as a movement). Name, category and SubCategory are
+ * read-only: sent back unchanged they pass, changed they are refused by the catalog.
+ */
+export const productEditFormSchema = z.object({
+  name: text().trim().max(120).optional(),
+  description: multilineText().trim().max(5000).optional(),
+  category: text().max(40).optional(),
+  SubCategory: text().max(40).optional(),
+  ProductSize: sizeNameSchema.optional(),
+  Stock: stockFromFormSchema.optional(),
+  isShow: z.boolean().optional(),
+});
+
 // ---- console lists ----------------------------------------------------------------------------
 
 /** A console page: at most PAGE_SIZE_MAX rows (the gateway cuts bigger ranges). */

@@ -16,12 +16,13 @@ import {
   Res,
   type StreamableFile,
 } from '@nestjs/common';
-import { z } from 'zod';
 import {
   adminProductListResponseSchema,
   messageResponseSchema,
+  newProductBodySchema,
   PAGE_SIZE_MAX,
   parseOrThrow,
+  productEditFormSchema,
   productResponseSchema,
   updateProductInputSchema,
   RPC,
@@ -42,25 +43,6 @@ import { ImageStore } from '../../core/image-store.js';
 import { createProductFromRequest } from './product-create.js';
 import { formBoolean, readProductForm, textField } from './product-form.js';
 import { toApiProduct } from './product-views.js';
-
-export const newProductFormSchema = z.object({
-  name: z.string(),
-  description: z.string().optional(),
-  category: z.string(),
-  SubCategory: z.string(),
-  ProductSize: z.array(z.object({ size: z.string(), stock: z.number() })),
-  isShow: z.boolean().optional(),
-});
-
-export const updateProductFormSchema = z.object({
-  name: z.string().optional(),
-  description: z.string().optional(),
-  category: z.string().optional(),
-  SubCategory: z.string().optional(),
-  ProductSize: z.string().optional(),
-  Stock: z.number().optional(),
-  isShow: z.boolean().optional(),
-});
 
 @Controller()
 export class AdminProductsController {
@@ -114,7 +96,7 @@ export class AdminProductsController {
   @Access('admin')
   @ApiDoc({
     summary: 'Create a product (form or JSON; images as files or data URLs)',
-    body: newProductFormSchema,
+    body: newProductBodySchema,
     multipart: true,
     response: productResponseSchema,
   })
@@ -131,7 +113,7 @@ export class AdminProductsController {
   @ApiDoc({
     summary:
       'Update a product (form: description, isShow, ProductSize + Stock = new total, images replace)',
-    body: updateProductFormSchema,
+    body: productEditFormSchema,
     multipart: true,
     response: productResponseSchema,
   })
@@ -141,20 +123,20 @@ export class AdminProductsController {
     @Req() request: FastifyRequest,
   ): Promise<ProductResponse> {
     const form = await readProductForm(request, this.images, actor);
-    const size = textField(form.fields, 'ProductSize');
-    const stockText = textField(form.fields, 'Stock');
-    const input: Record<string, unknown> = {
-      id,
+    // The old form sends every field; a blank size or stock means "no stock change".
+    const filled = (name: string) => textField(form.fields, name) || undefined;
+    const edit = parseOrThrow(productEditFormSchema, {
       name: textField(form.fields, 'name'),
+      description: textField(form.fields, 'description'),
       category: textField(form.fields, 'category'),
       SubCategory: textField(form.fields, 'SubCategory'),
-      description: textField(form.fields, 'description'),
+      ProductSize: filled('ProductSize'),
+      Stock: filled('Stock'),
       isShow: formBoolean(form.fields.isShow, 'isShow'),
-    };
-    if (size && stockText !== undefined && stockText !== '') {
-      const stock = Number(stockText);
-      input.setStock = [{ size, stock: Number.isNaN(stock) ? stockText : stock }];
-    }
+    });
+    const { ProductSize: size, Stock: stock, ...fields } = edit;
+    const input: Record<string, unknown> = { id, ...fields };
+    if (size !== undefined && stock !== undefined) input.setStock = [{ size, stock }];
     parseOrThrow(updateProductInputSchema, input);
     const product = await form.withImages((stored) => {
       if (stored.length > 0) {

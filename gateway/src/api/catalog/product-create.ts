@@ -5,7 +5,7 @@
  * first and upload its images after, and a refused file left a product without them.
  */
 import {
-  createProductInputSchema,
+  newProductBodySchema,
   parseOrThrow,
   RPC,
   type Actor,
@@ -33,7 +33,7 @@ export async function createProductFromRequest(
     isShow: formBoolean(form.fields.isShow, 'isShow'),
   };
   // Validate (the catalog validates again) before storing any image.
-  parseOrThrow(createProductInputSchema, input);
+  parseOrThrow(newProductBodySchema, input);
   return form.withImages((stored) =>
     writes.call<CatalogProduct>(RPC.catalog.createProduct, { ...input, images: stored }, { actor }),
   );
