@@ -49,6 +49,8 @@ export default async function globalSetup() {
     logLevel: 'warn',
     build: false,
     publicUrl: `http://127.0.0.1:${port}`,
+    // Every answer the journeys get is held to its declared response schema (a drift is a 500).
+    env: { CHECK_RESPONSE_CONTRACTS: 'true' },
     log: () => undefined,
   });
   globalThis.__LR_STACK__ = { stack, adminUrl, database: name };

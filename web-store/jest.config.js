@@ -22,6 +22,7 @@ export default {
   transform: { '^.+\\.(ts|tsx)$': swc },
   moduleNameMapper: {
     '^@lr/contracts$': '<rootDir>/../libs/contracts/src/index.ts',
+    '^@lr/contracts/(.+)$': '<rootDir>/../libs/contracts/src/$1.ts',
     '\\.css$': '<rootDir>/test/style-stub.cjs',
     // Vite reads import.meta.env; tests use the defaults of the same config parser.
     '^(.*)/lib/config$': '<rootDir>/test/config-stub.ts',

@@ -409,6 +409,16 @@ describe('gateway catalog routes', () => {
         })
       ).statusCode,
     ).toBe(401);
+    // The body is checked with the contract's schema before the catalog is asked.
+    for (const [body, message] of [
+      [{ rating: 4, comment: 'x' }, 'productId: is required'],
+      [{ rating: 4, productId: '' }, 'productId: is required'],
+      [{ productId: product.id, rating: 0 }, 'rating: must be between 0.5 and 5'],
+      [[{ rating: 4 }], 'The request body must be an object'],
+    ] as const) {
+      const refused = await send('PUT', '/api/v1/review', user, body);
+      expect([refused.statusCode, refused.json().message]).toEqual([400, message]);
+    }
     expect(
       (
         await send('PUT', '/api/v1/review', user, {

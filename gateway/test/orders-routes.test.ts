@@ -4,7 +4,7 @@
  * school, volunteer, admin).
  */
 import { randomUUID } from 'node:crypto';
-import { RPC, UI_MESSAGES, type ProductDto } from '@lr/contracts';
+import { RPC, UI_MESSAGES, type CatalogProduct } from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
 import { startCatalog, startOrders } from './service-starters.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
@@ -31,7 +31,7 @@ interface ApiOrder {
 
 describe('gateway order routes', () => {
   let h: AuthHarness;
-  let product: ProductDto;
+  let product: CatalogProduct;
   let maple: string;
   let cedar: string;
   let volunteer: string;
@@ -53,9 +53,9 @@ describe('gateway order routes', () => {
       shippingInfo,
       orderItems: [
         {
-          product: product._id,
+          product: product.id,
           name: product.name,
-          SubCategory: product.SubCategory,
+          SubCategory: product.subCategory,
           ProductSize: 'M',
           quantity,
           image: '',
@@ -84,7 +84,7 @@ describe('gateway order routes', () => {
     h = await startAuthHarness();
     await startCatalog(h);
     await startOrders(h);
-    product = await h.env.rpc.call<ProductDto>(
+    product = await h.env.rpc.call<CatalogProduct>(
       RPC.catalog.createProduct,
       {
         name: 'Rain jacket',
@@ -152,7 +152,7 @@ describe('gateway order routes', () => {
         },
         orderItems: [
           {
-            product: product._id,
+            product: product.id,
             name: 'Rain jacket',
             SubCategory: 'Unisex youth sizing',
             ProductSize: 'M',
@@ -340,7 +340,7 @@ describe('gateway order routes', () => {
     });
 
     it('answers the short-stock commit with the spec message', async () => {
-      const scarce = await h.env.rpc.call<ProductDto>(
+      const scarce = await h.env.rpc.call<CatalogProduct>(
         RPC.catalog.createProduct,
         {
           name: 'Snow boots',
@@ -357,7 +357,7 @@ describe('gateway order routes', () => {
           headers: { cookie, 'idempotency-key': randomUUID() },
           payload: {
             ...orderBody(),
-            orderItems: [{ product: scarce._id, ProductSize: '6', quantity: 1 }],
+            orderItems: [{ product: scarce.id, ProductSize: '6', quantity: 1 }],
           },
         });
         expect(response.statusCode).toBe(201);
@@ -374,12 +374,12 @@ describe('gateway order routes', () => {
         });
       expect((await commit(first._id)).statusCode).toBe(200);
       await waitFor(async () => {
-        const p = await h.env.rpc.call<ProductDto>(
+        const p = await h.env.rpc.call<CatalogProduct>(
           RPC.catalog.getProduct,
-          { id: scarce._id },
+          { id: scarce.id },
           { actor: TestEnv.actor('admin') },
         );
-        return p.ProductSize[0]?.stock === 0;
+        return p.sizes[0]?.stock === 0;
       });
       const refused = await commit(second._id);
       expect(refused.statusCode).toBe(409);
@@ -471,7 +471,7 @@ describe('gateway order routes', () => {
         orderStatus: 'Processing',
       });
       // A volunteer cannot list products, so each line carries its size's current stock.
-      const current = await h.inject({ method: 'GET', url: `/api/v1/product/${product._id}` });
+      const current = await h.inject({ method: 'GET', url: `/api/v1/product/${product.id}` });
       const sizeM = current
         .json<{ product: { ProductSize: { size: string; stock: number }[] } }>()
         .product.ProductSize.find((s) => s.size === 'M');

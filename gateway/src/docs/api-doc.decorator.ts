@@ -16,6 +16,8 @@ export interface ApiDocOptions {
   multipart?: boolean;
   /** The 200 answer's body (a schema from @lr/contracts). */
   response?: z.ZodType;
+  /** The answer's media type when it is not JSON (e.g. `text/csv`, described by a string schema). */
+  responseType?: string;
   /** Answers beyond the common ones, or a route's own wording of one: status -> description. */
   responses?: Record<string, string>;
 }

@@ -30,7 +30,9 @@ export function buildOpenApi(routes: RouteEntry[], version: string): Record<stri
           ? {
               description: 'Success',
               content: {
-                'application/json': { schema: toJsonSchema(route.doc.response, 'output') },
+                [route.doc.responseType ?? 'application/json']: {
+                  schema: toJsonSchema(route.doc.response, 'output'),
+                },
               },
             }
           : { description: 'Success' },

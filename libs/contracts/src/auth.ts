@@ -4,20 +4,21 @@
  */
 import { z } from 'zod';
 import { LIMITS, roleSchema, type Role } from './domain.js';
+import { FORM_LIMITS } from './form-limits.js';
 import { textSchema } from './text.js';
 import { idListSchema, pageLimitSchema } from './paging.js';
 
 const text = (max: number) => textSchema().trim().max(max);
 
 /** A login id ("email" in the spec's API): a school's id, not necessarily an email address. */
-export const loginIdSchema = textSchema().trim().min(1, 'is required').max(100);
+export const loginIdSchema = textSchema().trim().min(1, 'is required').max(FORM_LIMITS.loginIdMax);
 /** A new password or code: 6 to 128 characters, never truncated. */
 export const newPasswordSchema = textSchema()
   .min(LIMITS.passwordMinLength, `must be at least ${LIMITS.passwordMinLength} characters`)
   .max(LIMITS.passwordMaxLength, `must be at most ${LIMITS.passwordMaxLength} characters`);
 /** A password typed at login: only bounded, so old short codes still get the generic answer. */
 const enteredPasswordSchema = textSchema().min(1, 'is required').max(LIMITS.passwordMaxLength);
-const nameSchema = textSchema().trim().min(1, 'is required').max(120);
+const nameSchema = textSchema().trim().min(1, 'is required').max(FORM_LIMITS.nameMax);
 const avatarSchema = z.object({ url: textSchema().min(1).max(500) });
 
 export const authUserSchema = z.object({

@@ -1,11 +1,13 @@
 /**
- * Messages of the catalog service (RPC.catalog.*): inputs are validated by the service on receipt,
- * outputs are the shapes the gateway forwards. Product outputs already use the spec's field names
- * (`_id`, `SubCategory`, `ProductSize`, `Stock`) so the gateway does not rename anything for /api/v1.
+ * Messages of the catalog service (RPC.catalog.*): inputs are validated by the service on receipt;
+ * outputs are neutral snapshots (`id`, `subCategory`, `sizes`) that the gateway maps to each HTTP
+ * dialect and other services validate on receipt. Inputs keep the old forms' names (`SubCategory`,
+ * `ProductSize`) because the gateway passes those forms on.
  */
 import { z } from 'zod';
 import { categorySchema, LIMITS, subCategorySchema } from './domain.js';
 import { movementReasonSchema, type ShortLine } from './events.js';
+import { FORM_LIMITS } from './form-limits.js';
 import { textSchema } from './text.js';
 import { idListSchema, pageRangeSchema } from './paging.js';
 
@@ -22,6 +24,8 @@ export const stockSchema = z
   .int('must be a whole number')
   .min(0, 'must not be negative')
   .max(100_000);
+/** A stock figure typed into a form field (the old admin form sends it as text). */
+export const stockFromFormSchema = z.coerce.number().pipe(stockSchema);
 
 /** A malformed id is simply a product that does not exist: 404, never 400. */
 export const productIdSchema = text().max(100);
@@ -133,6 +137,30 @@ export const updateProductInputSchema = z.object({
 });
 export type UpdateProductInput = z.input<typeof updateProductInputSchema>;
 
+// ---- HTTP bodies (/api/v1), as the old admin forms send them -----------------------------------
+
+/**
+ * `POST /api/v1/admin/product/new` once the form is read (JSON, urlencoded or multipart; sizes as a
+ * `ProductSize` list of `{ size, stock }`, its JSON text, or parallel `ProductSize`/`Stock` fields);
+ * images come as files or data URLs in `images` and are checked apart.
+ */
+export const newProductBodySchema = createProductInputSchema.omit({ images: true });
+
+/**
+ * `PUT /api/v1/admin/product/:id`, the old edit form: `ProductSize` names a size and `Stock` is its
+ * new total (the difference is recorded as a movement). Name, category and SubCategory are
+ * read-only: sent back unchanged they pass, changed they are refused by the catalog.
+ */
+export const productEditFormSchema = z.object({
+  name: text().trim().max(120).optional(),
+  description: multilineText().trim().max(5000).optional(),
+  category: text().max(40).optional(),
+  SubCategory: text().max(40).optional(),
+  ProductSize: sizeNameSchema.optional(),
+  Stock: stockFromFormSchema.optional(),
+  isShow: z.boolean().optional(),
+});
+
 // ---- console lists ----------------------------------------------------------------------------
 
 /** A console page: at most PAGE_SIZE_MAX rows (the gateway cuts bigger ranges). */
@@ -205,82 +233,104 @@ export const ratingSchema = z.coerce
   .refine((n) => Number.isInteger(n * 2), 'must be in half steps');
 
 export const upsertReviewInputSchema = z.object({
-  productId: productIdSchema,
+  productId: textSchema({ requiredMessage: 'is required' }).min(1, 'is required').max(100),
   rating: ratingSchema,
-  comment: multilineText().trim().max(2000).optional().default(''),
+  comment: multilineText().trim().max(FORM_LIMITS.reviewCommentMax).optional().default(''),
 });
 export type UpsertReviewInput = z.input<typeof upsertReviewInputSchema>;
+/** `PUT /api/v1/review`: what the store and the old client send is the catalog's input itself. */
+export const reviewBodySchema = upsertReviewInputSchema;
 export const deleteReviewInputSchema = z.object({ id: text().max(100) });
 
-// ---- outputs ----------------------------------------------------------------------------------
+// ---- outputs: the catalog's own snapshot -------------------------------------------------------
+// Neutral names, like the orders and auth replies: the gateway maps them to the spec's `_id`,
+// `SubCategory`, `ProductSize`, `price: 0` on /api/v1 and to `id` records on /api/console.
 
-export interface ProductSizeDto {
-  _id: string;
-  size: string;
-  stock: number;
-  /** Only when the size has its own threshold. */
-  lowStockThreshold?: number;
-}
+export const catalogSizeSchema = z.object({
+  id: z.string(),
+  size: z.string(),
+  stock: z.number().int().nonnegative(),
+  /** The size's own low-stock threshold; null when the product's applies. */
+  lowStockThreshold: z.number().int().nullable(),
+});
+export type CatalogSize = z.infer<typeof catalogSizeSchema>;
 
-export interface ReviewDto {
-  _id: string;
-  user: string;
-  name: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-}
+export const catalogImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  originalUrl: z.string(),
+});
+export type CatalogImage = z.infer<typeof catalogImageSchema>;
 
-export interface ProductDto {
-  _id: string;
-  name: string;
-  description: string;
-  category: string;
-  SubCategory: string;
-  ProductSize: ProductSizeDto[];
-  Stock: number;
-  images: { _id: string; url: string; originalUrl: string }[];
-  /** The first image's URL, or the generated placeholder of the category. */
-  image: string;
-  price: 0;
-  ratings: number;
-  numOfReviews: number;
-  reviews: ReviewDto[];
-  isShow: boolean;
-  lowStockThreshold: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const catalogReviewSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  /** The reviewer's name when the review was written. */
+  userName: z.string(),
+  rating: z.number(),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+export type CatalogReview = z.infer<typeof catalogReviewSchema>;
 
-export interface ProductListResult {
-  products: ProductDto[];
-  productsCount: number;
-  resultPerPage: number;
-  filteredProductsCount: number;
-}
+export const catalogProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: categorySchema,
+  /** Not constrained by the database: read as text. */
+  subCategory: z.string(),
+  sizes: z.array(catalogSizeSchema),
+  /** Uploaded images only: a product without one has none (see productImageUrl). */
+  images: z.array(catalogImageSchema),
+  ratings: z.number(),
+  numOfReviews: z.number().int().nonnegative(),
+  reviews: z.array(catalogReviewSchema),
+  isShow: z.boolean(),
+  lowStockThreshold: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CatalogProduct = z.infer<typeof catalogProductSchema>;
 
-export interface GroupedSizeDto {
-  _id: string;
-  size: string;
-  stock: number;
-  productId: string;
-}
+export const productListSchema = z.object({
+  products: z.array(catalogProductSchema),
+  /** Every product the caller may see. */
+  productsCount: z.number().int().nonnegative(),
+  resultPerPage: z.number().int().positive(),
+  /** The products matching the filter. */
+  filteredProductsCount: z.number().int().nonnegative(),
+});
+export type ProductList = z.infer<typeof productListSchema>;
 
-export interface ProductGroupDto {
-  name: string;
-  category: string;
-  description: string;
-  images: { _id: string; url: string }[];
-  image: string;
-  subCategories: { SubCategory: string; productId: string; sizes: GroupedSizeDto[] }[];
-}
+export const groupedSizeSchema = z.object({
+  id: z.string(),
+  size: z.string(),
+  stock: z.number().int().nonnegative(),
+  /** The product record the size belongs to. */
+  productId: z.string(),
+});
 
-export interface GroupedListResult {
-  groups: ProductGroupDto[];
-  groupsCount: number;
-  resultPerPage: number;
-  filteredGroupsCount: number;
-}
+/** The products sharing a name, as the store shows them: one card, sizes per sub-category. */
+export const productGroupSchema = z.object({
+  name: z.string(),
+  category: categorySchema,
+  description: z.string(),
+  /** The images of the first member that has any. */
+  images: z.array(catalogImageSchema.pick({ id: true, url: true })),
+  subCategories: z.array(
+    z.object({ subCategory: z.string(), productId: z.string(), sizes: z.array(groupedSizeSchema) }),
+  ),
+});
+export type ProductGroup = z.infer<typeof productGroupSchema>;
+
+export const groupedListSchema = z.object({
+  groups: z.array(productGroupSchema),
+  groupsCount: z.number().int().nonnegative(),
+  resultPerPage: z.number().int().positive(),
+  filteredGroupsCount: z.number().int().nonnegative(),
+});
+export type GroupedList = z.infer<typeof groupedListSchema>;
 
 export interface MovementDto {
   id: string;
@@ -321,4 +371,9 @@ export interface AvailabilityDto {
 /** The URL of the generated placeholder image of a category (served by the gateway). */
 export function placeholderImageUrl(category: string): string {
   return `/media/placeholder/${encodeURIComponent(category.toLowerCase())}.svg`;
+}
+
+/** The image that stands for a product: its first image, or its category's placeholder. */
+export function productImageUrl(product: { category: string; images: { url: string }[] }): string {
+  return product.images[0]?.url ?? placeholderImageUrl(product.category);
 }

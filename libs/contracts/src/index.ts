@@ -12,5 +12,7 @@ export * from './auth.js';
 export * from './reporting.js';
 export * from './nats-permissions.js';
 export * from './intake-limits.js';
+export * from './form-limits.js';
 export * from './donations.js';
 export * from './stock-counts.js';
+export * from './http/v1.js';

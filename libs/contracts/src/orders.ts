@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { genderSchema, orderStatusSchema } from './domain.js';
+import { FORM_LIMITS } from './form-limits.js';
 import { textSchema } from './text.js';
 import { PAGE_SIZE_MAX, idListSchema } from './paging.js';
 
@@ -44,20 +45,28 @@ export function splitReceivingPersonName(
 export const shippingInfoInputSchema = z.object({
   receivingPersonName: textSchema()
     .trim()
-    .max(200)
+    .max(FORM_LIMITS.receivingPersonNameMax)
     .regex(
       RECEIVING_PERSON_PATTERN,
       'must be the student id, age and gender (Male, Female or NA) joined by underscores',
     ),
-  additionalComments: textSchema({ multiline: true }).trim().max(2000).optional().default(''),
-  userLoggedInDesignation: textSchema().trim().max(200).optional().default(''),
+  additionalComments: textSchema({ multiline: true })
+    .trim()
+    .max(FORM_LIMITS.additionalCommentsMax)
+    .optional()
+    .default(''),
+  userLoggedInDesignation: textSchema()
+    .trim()
+    .max(FORM_LIMITS.teacherNameMax)
+    .optional()
+    .default(''),
   phoneNo: z
     .union([z.string(), z.number()])
     .transform(String)
-    .pipe(textSchema().trim().max(40))
+    .pipe(textSchema().trim().max(FORM_LIMITS.phoneNoMax))
     .optional()
     .default(''),
-  Email: z.email().max(254),
+  Email: z.email().max(FORM_LIMITS.emailMax),
   userName: textSchema().max(500).optional(),
   userAddress: textSchema({ multiline: true }).max(1000).optional(),
   orderDate: textSchema().max(100).optional(),

@@ -25,4 +25,11 @@ describe('textSchema', () => {
     const result = textSchema().safeParse('a\u0000');
     expect(result.error?.issues[0]?.message).toContain('control characters');
   });
+
+  it("says a missing field is required in its own words, and keeps zod's for a wrong type", () => {
+    const required = textSchema({ requiredMessage: 'is required' });
+    expect(required.safeParse(undefined).error?.issues[0]?.message).toBe('is required');
+    expect(required.safeParse(42).error?.issues[0]?.message).toMatch(/expected string/);
+    expect(required.safeParse('a\u0000').error?.issues[0]?.message).toContain('control characters');
+  });
 });

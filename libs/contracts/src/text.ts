@@ -26,14 +26,20 @@ export function hasControlCharacters(
   return false;
 }
 
-/** A string without control characters; chain `.trim()`, `.min()`, `.max()` as with z.string(). */
-export function textSchema(options: { multiline?: boolean } = {}) {
-  return z
-    .string()
-    .refine(
-      (value) => !hasControlCharacters(value, options),
-      options.multiline
-        ? 'must not contain control characters (line breaks and tabs are allowed)'
-        : 'must not contain control characters or line breaks',
-    );
+/**
+ * A string without control characters; chain `.trim()`, `.min()`, `.max()` as with z.string().
+ * `requiredMessage` replaces zod's wording when the field is missing altogether.
+ */
+export function textSchema(options: { multiline?: boolean; requiredMessage?: string } = {}) {
+  const { requiredMessage } = options;
+  const base =
+    requiredMessage === undefined
+      ? z.string()
+      : z.string({ error: (issue) => (issue.input === undefined ? requiredMessage : undefined) });
+  return base.refine(
+    (value) => !hasControlCharacters(value, options),
+    options.multiline
+      ? 'must not contain control characters (line breaks and tabs are allowed)'
+      : 'must not contain control characters or line breaks',
+  );
 }

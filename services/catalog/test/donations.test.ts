@@ -11,7 +11,7 @@ import {
   type DonationSnapshot,
   type DonationSourceDto,
   type ProductChoiceDto,
-  type ProductDto,
+  type CatalogProduct,
 } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import {
@@ -30,7 +30,7 @@ const user = TestEnv.actor('user', 'Maple School');
 
 describe('donations', () => {
   let env: TestEnv;
-  let product: ProductDto;
+  let product: CatalogProduct;
   let source: DonationSourceDto;
 
   const call = <T>(subject: string, input: unknown, actor: typeof admin | null = admin) =>
@@ -75,9 +75,9 @@ describe('donations', () => {
         sourceId: source.id,
         note: 'Back-to-school drive',
         lines: [
-          { productId: product._id, size: '5', quantity: 4 },
-          { productId: product._id, size: '6', quantity: 2 },
-          { productId: product._id, size: '7', quantity: 3, newSize: true },
+          { productId: product.id, size: '5', quantity: 4 },
+          { productId: product.id, size: '6', quantity: 2 },
+          { productId: product.id, size: '7', quantity: 3, newSize: true },
         ],
       },
       volunteer,
@@ -90,8 +90,8 @@ describe('donations', () => {
       recordedBy: 'Vol One',
       version: 1,
     });
-    const after = await call<ProductDto>(RPC.catalog.getProduct, { id: product._id });
-    expect(after.ProductSize.map((s) => [s.size, s.stock])).toEqual([
+    const after = await call<CatalogProduct>(RPC.catalog.getProduct, { id: product.id });
+    expect(after.sizes.map((s) => [s.size, s.stock])).toEqual([
       ['5', 7],
       ['6', 3],
       ['7', 3],
@@ -121,8 +121,8 @@ describe('donations', () => {
       sourceId: source.id,
       receivedOn: '2026-01-10',
       lines: [
-        { productId: product._id, size: '5', quantity: 4 },
-        { productId: product._id, size: '6', quantity: 2 },
+        { productId: product.id, size: '5', quantity: 4 },
+        { productId: product.id, size: '6', quantity: 2 },
       ],
     });
     const corrected = await call<DonationDto>(RPC.catalog.correctDonation, {
@@ -131,7 +131,7 @@ describe('donations', () => {
       sourceId: source.id,
       receivedOn: '2026-01-11',
       note: 'recounted',
-      lines: [{ productId: product._id, size: '5', quantity: 6 }],
+      lines: [{ productId: product.id, size: '5', quantity: 6 }],
     });
     expect(corrected).toMatchObject({ version: 2, items: 6, receivedOn: '2026-01-11' });
     expect(await movements(donation.id)).toEqual([
@@ -154,7 +154,7 @@ describe('donations', () => {
         version: 1,
         sourceId: source.id,
         receivedOn: '2026-01-11',
-        lines: [{ productId: product._id, size: '5', quantity: 1 }],
+        lines: [{ productId: product.id, size: '5', quantity: 1 }],
       }),
     );
     expect(stale?.code).toBe('CONFLICT');
@@ -164,12 +164,12 @@ describe('donations', () => {
     const donation = await call<DonationDto>(RPC.catalog.recordDonation, {
       sourceId: source.id,
       lines: [
-        { productId: product._id, size: '5', quantity: 2 },
-        { productId: product._id, size: '6', quantity: 5 },
+        { productId: product.id, size: '5', quantity: 2 },
+        { productId: product.id, size: '6', quantity: 5 },
       ],
     });
     // Size 6 drops to 3 (an admin's correction): the donation's 5 are no longer all there.
-    await call(RPC.catalog.updateProduct, { id: product._id, setStock: [{ size: '6', stock: 3 }] });
+    await call(RPC.catalog.updateProduct, { id: product.id, setStock: [{ size: '6', stock: 3 }] });
     const before = await counts();
     const refused = await failureOf(call(RPC.catalog.deleteDonation, { id: donation.id }));
     expect(refused?.code).toBe('CONFLICT');
@@ -177,7 +177,7 @@ describe('donations', () => {
     expect(refused?.message).not.toContain(`${product.name} 5 `);
     expect(await counts()).toEqual(before);
 
-    await call(RPC.catalog.updateProduct, { id: product._id, setStock: [{ size: '6', stock: 6 }] });
+    await call(RPC.catalog.updateProduct, { id: product.id, setStock: [{ size: '6', stock: 6 }] });
     const deleted = await call<DonationDto>(RPC.catalog.deleteDonation, { id: donation.id });
     expect(deleted.id).toBe(donation.id);
     expect(await stockOf(env, sizeId(product, '5'))).toBe(3);
@@ -199,14 +199,14 @@ describe('donations', () => {
   it('lets volunteers record but only admins correct or delete; schools nothing', async () => {
     const donation = await call<DonationDto>(
       RPC.catalog.recordDonation,
-      { sourceId: source.id, lines: [{ productId: product._id, size: '5', quantity: 1 }] },
+      { sourceId: source.id, lines: [{ productId: product.id, size: '5', quantity: 1 }] },
       volunteer,
     );
     const correction = {
       id: donation.id,
       sourceId: source.id,
       receivedOn: donation.receivedOn,
-      lines: [{ productId: product._id, size: '5', quantity: 2 }],
+      lines: [{ productId: product.id, size: '5', quantity: 2 }],
     };
     expect((await failureOf(call(RPC.catalog.correctDonation, correction, volunteer)))?.code).toBe(
       'FORBIDDEN',
@@ -230,23 +230,23 @@ describe('donations', () => {
     const bad: [unknown, string][] = [
       [{ sourceId: source.id, lines: [] }, 'lines'],
       [
-        { sourceId: source.id, lines: [{ productId: product._id, size: '5', quantity: 0 }] },
+        { sourceId: source.id, lines: [{ productId: product.id, size: '5', quantity: 0 }] },
         'lines.0.quantity',
       ],
       [
-        { sourceId: source.id, lines: [{ productId: product._id, size: '5', quantity: 10_001 }] },
+        { sourceId: source.id, lines: [{ productId: product.id, size: '5', quantity: 10_001 }] },
         'lines.0.quantity',
       ],
       [
-        { sourceId: source.id, lines: [{ productId: product._id, size: '5', quantity: 1.5 }] },
+        { sourceId: source.id, lines: [{ productId: product.id, size: '5', quantity: 1.5 }] },
         'lines.0.quantity',
       ],
       [
         {
           sourceId: source.id,
           lines: [
-            { productId: product._id, size: '5', quantity: 1 },
-            { productId: product._id, size: '9', quantity: 1 },
+            { productId: product.id, size: '5', quantity: 1 },
+            { productId: product.id, size: '9', quantity: 1 },
           ],
         },
         'lines.1.size',
@@ -256,14 +256,14 @@ describe('donations', () => {
         'lines.0.productId',
       ],
       [
-        { sourceId: randomUUID(), lines: [{ productId: product._id, size: '5', quantity: 1 }] },
+        { sourceId: randomUUID(), lines: [{ productId: product.id, size: '5', quantity: 1 }] },
         'sourceId',
       ],
       [
         {
           sourceId: source.id,
           receivedOn: '2026-02-30',
-          lines: [{ productId: product._id, size: '5', quantity: 1 }],
+          lines: [{ productId: product.id, size: '5', quantity: 1 }],
         },
         'receivedOn',
       ],
@@ -271,7 +271,7 @@ describe('donations', () => {
         {
           sourceId: source.id,
           receivedOn: '2999-01-01',
-          lines: [{ productId: product._id, size: '5', quantity: 1 }],
+          lines: [{ productId: product.id, size: '5', quantity: 1 }],
         },
         'receivedOn',
       ],
@@ -279,7 +279,7 @@ describe('donations', () => {
         {
           sourceId: source.id,
           note: 'a\u0000b',
-          lines: [{ productId: product._id, size: '5', quantity: 1 }],
+          lines: [{ productId: product.id, size: '5', quantity: 1 }],
         },
         'note',
       ],
@@ -290,8 +290,8 @@ describe('donations', () => {
     }
     expect(await counts()).toEqual(before);
     expect(await stockOf(env, sizeId(product, '5'))).toBe(3);
-    const sizes = await call<ProductDto>(RPC.catalog.getProduct, { id: product._id });
-    expect(sizes.ProductSize.map((s) => s.size)).toEqual(['5', '6']);
+    const sizes = await call<CatalogProduct>(RPC.catalog.getProduct, { id: product.id });
+    expect(sizes.sizes.map((s) => s.size)).toEqual(['5', '6']);
   });
 
   it('keeps sources unique by name, pages lists with a bounded page, filters by date and source', async () => {
@@ -306,7 +306,7 @@ describe('donations', () => {
     await call(RPC.catalog.recordDonation, {
       sourceId: other.id,
       receivedOn: '2025-12-01',
-      lines: [{ productId: product._id, size: '6', quantity: 1 }],
+      lines: [{ productId: product.id, size: '6', quantity: 1 }],
     });
     const filtered = await call<ConsoleList<DonationDto>>(RPC.catalog.listDonations, {
       range: { start: 0, end: 9 },
@@ -323,9 +323,7 @@ describe('donations', () => {
       { range: { start: 0, end: 9 }, filter: { q: product.name } },
       volunteer,
     );
-    expect(choices.items).toEqual([
-      expect.objectContaining({ id: product._id, sizes: ['5', '6'] }),
-    ]);
+    expect(choices.items).toEqual([expect.objectContaining({ id: product.id, sizes: ['5', '6'] })]);
     expect(JSON.stringify(choices.items)).not.toContain('stock');
   });
 });

@@ -10,7 +10,7 @@ import {
   type EventEnvelope,
   type OrderSnapshot,
   type OrderStatus,
-  type ProductDto,
+  type CatalogProduct,
 } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
@@ -39,8 +39,8 @@ export async function startCatalog(env: TestEnv): Promise<void> {
 export async function createProduct(
   env: TestEnv,
   input: Partial<CreateProductInput> = {},
-): Promise<ProductDto> {
-  return env.rpc.call<ProductDto>(
+): Promise<CatalogProduct> {
+  return env.rpc.call<CatalogProduct>(
     RPC.catalog.createProduct,
     {
       name: 'Running Shoes',
@@ -56,10 +56,10 @@ export async function createProduct(
   );
 }
 
-export function sizeId(product: ProductDto, size: string): string {
-  const found = product.ProductSize.find((s) => s.size === size);
+export function sizeId(product: CatalogProduct, size: string): string {
+  const found = product.sizes.find((s) => s.size === size);
   if (!found) throw new Error(`no size ${size}`);
-  return found._id;
+  return found.id;
 }
 
 export async function stockOf(env: TestEnv, id: string): Promise<number> {

@@ -58,8 +58,8 @@ describe('concurrent commits across two replicas', () => {
       { length: 12 },
       (_, i) =>
         new OrderBuilder([
-          { productId: product._id, size: '5', quantity: 1 },
-          ...(i % 3 === 0 ? [{ productId: product._id, size: '6', quantity: 1 }] : []),
+          { productId: product.id, size: '5', quantity: 1 },
+          ...(i % 3 === 0 ? [{ productId: product.id, size: '6', quantity: 1 }] : []),
         ]),
     );
     const events: EventEnvelope[] = orders.map((o) => o.move('Printed'));
@@ -102,7 +102,7 @@ describe('concurrent commits across two replicas', () => {
     const db = replica.get<typeof DATABASE, Database>(DATABASE);
     const orders = Array.from(
       { length: 8 },
-      () => new OrderBuilder([{ productId: product._id, size: '5', quantity: 1 }]),
+      () => new OrderBuilder([{ productId: product.id, size: '5', quantity: 1 }]),
     );
     // Eight transactions at once on the pool, as eight replicas would run them.
     await Promise.all(
@@ -126,8 +126,8 @@ describe('concurrent commits across two replicas', () => {
     });
     const handler = replica.get(OrderInventoryHandler);
     const db = replica.get<typeof DATABASE, Database>(DATABASE);
-    const a = new OrderBuilder([{ productId: product._id, size: 'M', quantity: 2 }]);
-    const b = new OrderBuilder([{ productId: product._id, size: 'M', quantity: 3 }]);
+    const a = new OrderBuilder([{ productId: product.id, size: 'M', quantity: 2 }]);
+    const b = new OrderBuilder([{ productId: product.id, size: 'M', quantity: 3 }]);
     const aPrinted = a.move('Printed');
     type Batch = Parameters<OrderInventoryHandler['onBatch']>[1];
     const batch = [

@@ -3,7 +3,7 @@
  * as the orders service does, stock checked in the database, the ledger invariant after each scenario.
  */
 import { randomUUID } from 'node:crypto';
-import { EVENTS, RPC, type ProductDto } from '@lr/contracts';
+import { EVENTS, RPC, type CatalogProduct } from '@lr/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { TestEnv, waitFor } from '@lr/testing';
 import {
@@ -24,7 +24,7 @@ import {
 
 describe('inventory from order events', () => {
   let env: TestEnv;
-  let product: ProductDto;
+  let product: CatalogProduct;
   let size5: string;
   let size6: string;
   let processed = 0;
@@ -55,7 +55,7 @@ describe('inventory from order events', () => {
   });
 
   it('deducts once on leaving Processing, not again between committed statuses (the old double deduction)', async () => {
-    const order = new OrderBuilder([{ productId: product._id, size: '5', quantity: 2 }]);
+    const order = new OrderBuilder([{ productId: product.id, size: '5', quantity: 2 }]);
     await deliver(order.move('Printed'));
     expect(await stockOf(env, size5)).toBe(1);
     await deliver(
@@ -70,7 +70,7 @@ describe('inventory from order events', () => {
       EVENTS.catalogInventoryAdjusted,
     );
     const mine = adjusted.filter(
-      (e) => e.data.productId === product._id && e.data.reason.startsWith('order'),
+      (e) => e.data.productId === product.id && e.data.reason.startsWith('order'),
     );
     expect(mine.map((e) => [e.data.reason, e.data.stock])).toEqual([
       ['order-commit', 1],
@@ -81,8 +81,8 @@ describe('inventory from order events', () => {
 
   it('gives back exactly what was committed on revert, and on delete of an undelivered order', async () => {
     const order = new OrderBuilder([
-      { productId: product._id, size: '5', quantity: 3 },
-      { productId: product._id, size: '6', quantity: 1 },
+      { productId: product.id, size: '5', quantity: 3 },
+      { productId: product.id, size: '6', quantity: 1 },
     ]);
     await deliver(order.move('CheckEmail'));
     expect([await stockOf(env, size5), await stockOf(env, size6)]).toEqual([0, 0]);
@@ -93,16 +93,16 @@ describe('inventory from order events', () => {
   });
 
   it('keeps the stock of a deleted Delivered order and gives nothing for a deleted Processing one', async () => {
-    const delivered = new OrderBuilder([{ productId: product._id, size: '5', quantity: 2 }]);
+    const delivered = new OrderBuilder([{ productId: product.id, size: '5', quantity: 2 }]);
     await deliver(delivered.move('Delivered'), delivered.deleted());
     expect(await stockOf(env, size5)).toBe(1);
-    const neverCommitted = new OrderBuilder([{ productId: product._id, size: '5', quantity: 1 }]);
+    const neverCommitted = new OrderBuilder([{ productId: product.id, size: '5', quantity: 1 }]);
     await deliver(neverCommitted.deleted());
     expect(await stockOf(env, size5)).toBe(1);
   });
 
   it('applies a deletion that overtakes the status changes before it (they come through another consumer)', async () => {
-    const delivered = new OrderBuilder([{ productId: product._id, size: '5', quantity: 2 }]);
+    const delivered = new OrderBuilder([{ productId: product.id, size: '5', quantity: 2 }]);
     const deliveredMoves = [delivered.move('Printed'), delivered.move('Delivered')];
     // Deleted before the catalog saw it delivered: its stock still left the building.
     await deliver(delivered.deleted());
@@ -110,7 +110,7 @@ describe('inventory from order events', () => {
     await deliver(...deliveredMoves);
     expect(await stockOf(env, size5)).toBe(1);
 
-    const printed = new OrderBuilder([{ productId: product._id, size: '6', quantity: 1 }]);
+    const printed = new OrderBuilder([{ productId: product.id, size: '6', quantity: 1 }]);
     const printedMove = printed.move('Printed');
     await deliver(printed.deleted());
     await deliver(printedMove);
@@ -127,7 +127,7 @@ describe('inventory from order events', () => {
       await delivered(INVENTORY_DELETIONS_CONSUMER),
     ];
     for (let i = 0; i < 5; i += 1) {
-      const placed = new OrderBuilder([{ productId: product._id, size: '5', quantity: 1 }]);
+      const placed = new OrderBuilder([{ productId: product.id, size: '5', quantity: 1 }]);
       await publish(env, {
         eventId: randomUUID(),
         type: EVENTS.ordersOrderPlaced,
@@ -137,7 +137,7 @@ describe('inventory from order events', () => {
         data: { order: placed.snapshot() },
       });
     }
-    const order = new OrderBuilder([{ productId: product._id, size: '5', quantity: 1 }]);
+    const order = new OrderBuilder([{ productId: product.id, size: '5', quantity: 1 }]);
     await deliver(order.move('Printed'));
     expect(await stockOf(env, size5)).toBe(2);
     expect([
@@ -148,8 +148,8 @@ describe('inventory from order events', () => {
 
   it('applies nothing and publishes commit-rejected naming the short lines when one line is short', async () => {
     const order = new OrderBuilder([
-      { productId: product._id, size: '5', quantity: 2 },
-      { productId: product._id, size: '6', quantity: 2 },
+      { productId: product.id, size: '5', quantity: 2 },
+      { productId: product.id, size: '6', quantity: 2 },
     ]);
     const event = order.move('Printed');
     await deliver(event);
@@ -162,7 +162,7 @@ describe('inventory from order events', () => {
     const mine = rejected.find((e) => e.data.orderId === order.id);
     expect(mine?.data.sourceEventId).toBe(event.eventId);
     expect(mine?.data.shortLines).toEqual([
-      { productId: product._id, size: '6', name: product.name, requested: 2, available: 1 },
+      { productId: product.id, size: '6', name: product.name, requested: 2, available: 1 },
     ]);
     // The orders service returns it to Processing: a release of a rejected commit gives back nothing.
     await deliver(order.move('Processing'));
@@ -171,9 +171,9 @@ describe('inventory from order events', () => {
 
   it('rejects a line whose product or size does not exist', async () => {
     const order = new OrderBuilder([
-      { productId: product._id, size: '5', quantity: 1 },
+      { productId: product.id, size: '5', quantity: 1 },
       { productId: randomUUID(), size: '5', quantity: 1 },
-      { productId: product._id, size: '99', quantity: 1 },
+      { productId: product.id, size: '99', quantity: 1 },
     ]);
     await deliver(order.move('Printed'));
     expect(await stockOf(env, size5)).toBe(3);
@@ -192,12 +192,12 @@ describe('inventory from order events', () => {
   });
 
   it('two orders for the last units: the first succeeds, the second is rejected, stock ends at 0 (true concurrency: inventory-concurrency.test.ts)', async () => {
-    const a = new OrderBuilder([{ productId: product._id, size: '5', quantity: 2 }]);
-    const b = new OrderBuilder([{ productId: product._id, size: '5', quantity: 2 }]);
+    const a = new OrderBuilder([{ productId: product.id, size: '5', quantity: 2 }]);
+    const b = new OrderBuilder([{ productId: product.id, size: '5', quantity: 2 }]);
     await deliver(a.move('Printed'), b.move('Printed'));
     expect(await stockOf(env, size5)).toBe(1);
-    const c = new OrderBuilder([{ productId: product._id, size: '5', quantity: 1 }]);
-    const d = new OrderBuilder([{ productId: product._id, size: '5', quantity: 1 }]);
+    const c = new OrderBuilder([{ productId: product.id, size: '5', quantity: 1 }]);
+    const d = new OrderBuilder([{ productId: product.id, size: '5', quantity: 1 }]);
     await deliver(c.move('Ready for Pickup'), d.move('Ready for Pickup'));
     expect(await stockOf(env, size5)).toBe(0);
     const rejected = (
@@ -208,14 +208,14 @@ describe('inventory from order events', () => {
   });
 
   it('absorbs duplicates and a replay of the whole stream without changing stock', async () => {
-    const order = new OrderBuilder([{ productId: product._id, size: '5', quantity: 1 }]);
+    const order = new OrderBuilder([{ productId: product.id, size: '5', quantity: 1 }]);
     const events = [order.move('Printed'), order.move('Processing'), order.move('Delivered')];
     await deliver(...events);
     expect(await stockOf(env, size5)).toBe(2);
     const before = await processedCount(env);
     // Replayed with new msgIDs (past JetStream's duplicate window): the processed-events table absorbs them.
     for (const event of events) await publish(env, event, randomUUID());
-    const marker = new OrderBuilder([{ productId: product._id, size: '6', quantity: 1 }]);
+    const marker = new OrderBuilder([{ productId: product.id, size: '6', quantity: 1 }]);
     await publish(env, marker.move('Printed'));
     await waitFor(async () => (await processedCount(env)) === before + 1, {
       message: 'marker processed',
@@ -226,7 +226,7 @@ describe('inventory from order events', () => {
   });
 
   it('ignores an older order version arriving after a newer one', async () => {
-    const order = new OrderBuilder([{ productId: product._id, size: '5', quantity: 2 }]);
+    const order = new OrderBuilder([{ productId: product.id, size: '5', quantity: 2 }]);
     const commit = order.move('Printed');
     const revert = order.move('Processing');
     await deliver(revert, commit);
@@ -237,29 +237,29 @@ describe('inventory from order events', () => {
     const hidden = await createProduct(env, { name: 'Hidden thing', isShow: false });
     const result = await env.rpc.call(RPC.catalog.inventoryCheck, {
       lines: [
-        { productId: product._id, size: '5', quantity: 3 },
-        { productId: product._id, size: '6', quantity: 1 },
-        { productId: product._id, size: '6', quantity: 1 },
+        { productId: product.id, size: '5', quantity: 3 },
+        { productId: product.id, size: '6', quantity: 1 },
+        { productId: product.id, size: '6', quantity: 1 },
         { productId: 'not-a-uuid', size: '5', quantity: 1 },
-        { productId: hidden._id, size: '5', quantity: 1 },
+        { productId: hidden.id, size: '5', quantity: 1 },
       ],
     });
     expect(result).toEqual({
       shortLines: [
-        { productId: product._id, size: '6', name: product.name, requested: 2, available: 1 },
+        { productId: product.id, size: '6', name: product.name, requested: 2, available: 1 },
         { productId: 'not-a-uuid', size: '5', name: '', requested: 1, available: 0 },
-        { productId: hidden._id, size: '5', name: 'Hidden thing', requested: 1, available: 0 },
+        { productId: hidden.id, size: '5', name: 'Hidden thing', requested: 1, available: 0 },
       ],
     });
     const allowHidden = await env.rpc.call<{ shortLines: unknown[] }>(RPC.catalog.inventoryCheck, {
-      lines: [{ productId: hidden._id, size: '5', quantity: 1 }],
+      lines: [{ productId: hidden.id, size: '5', quantity: 1 }],
       allowHidden: true,
     });
     expect(allowHidden.shortLines).toEqual([]);
   });
 
   it('replays the whole ORDERS stream from the start (consumer deleted, service restarted) without changing stock', async () => {
-    const order = new OrderBuilder([{ productId: product._id, size: '5', quantity: 2 }]);
+    const order = new OrderBuilder([{ productId: product.id, size: '5', quantity: 2 }]);
     await deliver(order.move('Printed'), order.move('Ready for Pickup'));
     const before = await env.pool.query('SELECT id, stock FROM catalog.product_sizes ORDER BY id');
     const movementsBefore = await env.pool.query(

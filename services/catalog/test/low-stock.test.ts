@@ -2,7 +2,7 @@
  * Low stock on the dashboard: new products take LOW_STOCK_THRESHOLD, and a size may have its own
  * threshold (real PostgreSQL and NATS).
  */
-import { RPC, type AvailabilityDto, type ProductDto } from '@lr/contracts';
+import { RPC, type AvailabilityDto, type CatalogProduct } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
 import { CatalogModule } from '../src/app.module.js';
@@ -37,12 +37,12 @@ describe('low-stock thresholds', () => {
       ],
     });
     expect(product.lowStockThreshold).toBe(4);
-    expect(await lowSizes(product._id)).toEqual(['5']);
+    expect(await lowSizes(product.id)).toEqual(['5']);
 
-    const updated = await env.rpc.call<ProductDto>(
+    const updated = await env.rpc.call<CatalogProduct>(
       RPC.catalog.updateProduct,
       {
-        id: product._id,
+        id: product.id,
         sizeLowStock: [
           { size: '5', threshold: 1 },
           { size: '7', threshold: 10 },
@@ -50,13 +50,13 @@ describe('low-stock thresholds', () => {
       },
       { actor: admin },
     );
-    expect(updated.ProductSize.map((s) => s.lowStockThreshold)).toEqual([1, undefined, 10]);
-    expect(await lowSizes(product._id)).toEqual(['7']);
+    expect(updated.sizes.map((s) => s.lowStockThreshold)).toEqual([1, null, 10]);
+    expect(await lowSizes(product.id)).toEqual(['7']);
 
     const unknown = await env.rpc
       .call(
         RPC.catalog.updateProduct,
-        { id: product._id, sizeLowStock: [{ size: '12', threshold: 1 }] },
+        { id: product.id, sizeLowStock: [{ size: '12', threshold: 1 }] },
         { actor: admin },
       )
       .catch((e: { code: string; message: string }) => e);

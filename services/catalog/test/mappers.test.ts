@@ -1,6 +1,6 @@
 /** Row -> response mapping and order-line merging (unit tests: no database needed). */
 import { randomUUID } from 'node:crypto';
-import { toProductDto, toProductGroups } from '../src/products/product.mapper.js';
+import { toCatalogProduct, toProductGroups } from '../src/products/product.mapper.js';
 import { wantedLines } from '../src/inventory/order-inventory.handler.js';
 import type { ProductAggregate } from '../src/products/products.repository.js';
 import { OrderBuilder } from './helpers.js';
@@ -41,20 +41,19 @@ function aggregate(
 }
 
 describe('mappers', () => {
-  it('maps a product with Stock as the sum of its sizes, price 0 and the placeholder when it has no image', () => {
-    const dto = toProductDto(
-      aggregate('Tee', 'One size', [
-        ['S', 2],
-        ['M', 3],
-      ]),
-    );
-    expect(dto).toMatchObject({
-      Stock: 5,
-      price: 0,
-      images: [],
-      image: '/media/placeholder/clothing.svg',
-    });
-    expect(Object.keys(dto)).not.toContain('id');
+  it('maps a product to the neutral snapshot: id, subCategory, sizes, only its uploaded images', () => {
+    const tee = aggregate('Tee', 'One size', [
+      ['S', 2],
+      ['M', 3],
+    ]);
+    const snapshot = toCatalogProduct(tee);
+    expect(snapshot).toMatchObject({ id: tee.product.id, subCategory: 'One size', images: [] });
+    expect(snapshot.sizes.map((s) => [s.size, s.stock, s.lowStockThreshold])).toEqual([
+      ['S', 2, null],
+      ['M', 3, null],
+    ]);
+    for (const old of ['_id', 'SubCategory', 'ProductSize', 'Stock', 'price', 'image'])
+      expect(Object.keys(snapshot)).not.toContain(old);
   });
 
   it('groups by name case-insensitively, SubCategories in the spec order, sizes tied to their own record', () => {
@@ -63,9 +62,10 @@ describe('mappers', () => {
     const other = aggregate('Jeans', "Boy's sizing", [['10', 4]]);
     const groups = toProductGroups([girls, boys, other]);
     expect(groups.map((g) => g.name)).toEqual(['Hoodie', 'Jeans']);
-    expect(groups[0]?.image).toBe('/media/products/h.webp');
+    expect(groups[0]?.images.map((i) => i.url)).toEqual(['/media/products/h.webp']);
+    expect(groups[1]?.images).toEqual([]);
     expect(
-      groups[0]?.subCategories.map((s) => [s.SubCategory, s.productId, s.sizes[0]?.productId]),
+      groups[0]?.subCategories.map((s) => [s.subCategory, s.productId, s.sizes[0]?.productId]),
     ).toEqual([
       ["Boy's sizing", boys.product.id, boys.product.id],
       ["Girl's sizing", girls.product.id, girls.product.id],

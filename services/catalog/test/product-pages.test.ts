@@ -9,7 +9,7 @@ import {
   REPLY_BUDGET_BYTES,
   RPC,
   type ConsoleList,
-  type ProductDto,
+  type CatalogProduct,
 } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import { admin, startCatalog } from './helpers.js';
@@ -20,7 +20,7 @@ describe('product pages', () => {
   let env: TestEnv;
 
   const list = (input: Record<string, unknown>) =>
-    env.rpc.call<ConsoleList<ProductDto>>(RPC.catalog.consoleListProducts, input, {
+    env.rpc.call<ConsoleList<CatalogProduct>>(RPC.catalog.consoleListProducts, input, {
       actor: admin,
     });
 
@@ -52,7 +52,7 @@ describe('product pages', () => {
     let after: string | null = null;
     let pages = 0;
     do {
-      const page: ConsoleList<ProductDto> = await list({
+      const page: ConsoleList<CatalogProduct> = await list({
         range: { start: 0, end: PAGE_SIZE_MAX - 1 },
         sort: { field: 'name', order: 'ASC' },
         after,
@@ -71,12 +71,12 @@ describe('product pages', () => {
     const first = await list({ range: { start: 0, end: PAGE_SIZE_MAX - 1 } });
     const second = await list({ range: { start: 0, end: PAGE_SIZE_MAX - 1 }, after: first.next });
     const ids = [...first.items, ...second.items]
-      .map((p) => p._id)
+      .map((p) => p.id)
       .reverse()
       .slice(0, PAGE_SIZE_MAX);
-    const found = await env.rpc.call<ProductDto[]>(RPC.catalog.getProducts, { ids });
+    const found = await env.rpc.call<CatalogProduct[]>(RPC.catalog.getProducts, { ids });
     expect(found.length).toBeLessThan(PAGE_SIZE_MAX);
-    expect(found.map((p) => p._id)).toEqual(ids.slice(0, found.length));
+    expect(found.map((p) => p.id)).toEqual(ids.slice(0, found.length));
   });
 
   it('refuses pages and id lists over the maximum, a forged cursor, and a cursor out of name order', async () => {

@@ -5,9 +5,10 @@
 import {
   EVENTS,
   RPC,
-  type GroupedListResult,
-  type ProductDto,
-  type ProductListResult,
+  catalogProductSchema,
+  type CatalogProduct,
+  type GroupedList,
+  type ProductList,
 } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import {
@@ -39,25 +40,25 @@ describe('products', () => {
     expect(await ledgerMismatches(env)).toEqual([]);
   });
 
-  it('creates a product visible by default, with price 0, Stock as the sum, an initial movement per stocked size and an event', async () => {
+  it('creates a product visible by default, as a neutral snapshot, with an initial movement per stocked size and an event', async () => {
     const product = await createProduct(env, { name: 'Ledger Shoes' });
-    expect(product).toMatchObject({
-      isShow: true,
-      price: 0,
-      Stock: 4,
-      image: '/media/placeholder/footwear.svg',
-      images: [],
-    });
+    expect(product).toMatchObject({ isShow: true, subCategory: "Boy's sizing", images: [] });
+    expect(product.sizes.map((s) => [s.size, s.stock, s.lowStockThreshold])).toEqual([
+      ['5', 3, null],
+      ['6', 1, null],
+    ]);
+    // Only the gateway's mappings know the old names and the free price.
+    expect(catalogProductSchema.strict().safeParse(product).success).toBe(true);
     const { rows } = await env.pool.query(
       'SELECT size, delta, reason, actor_name FROM catalog.stock_movements WHERE product_id = $1 ORDER BY id',
-      [product._id],
+      [product.id],
     );
     expect(rows).toEqual([
       { size: '5', delta: 3, reason: 'initial', actor_name: 'Admin One' },
       { size: '6', delta: 1, reason: 'initial', actor_name: 'Admin One' },
     ]);
     const created = await outboxEvents<{ productId: string }>(env, EVENTS.catalogProductCreated);
-    expect(created.map((e) => e.data.productId)).toContain(product._id);
+    expect(created.map((e) => e.data.productId)).toContain(product.id);
   });
 
   it('refuses bad input naming the field, and non-admins', async () => {
@@ -107,12 +108,12 @@ describe('products', () => {
       SubCategory: 'One size',
       isShow: false,
     });
-    const page1 = await call<ProductListResult>(
+    const page1 = await call<ProductList>(
       RPC.catalog.listProducts,
       { keyword: 'paging sock', page: 1 },
       null,
     );
-    const page2 = await call<ProductListResult>(
+    const page2 = await call<ProductList>(
       RPC.catalog.listProducts,
       { keyword: 'paging sock', page: 2 },
       null,
@@ -123,7 +124,7 @@ describe('products', () => {
       Array.from({ length: 12 }, (_, i) => `Paging Sock ${String(i).padStart(2, '0')}`),
     );
     expect(page2.products.map((p) => p.name)).toEqual(['Paging Sock 12', 'Paging Sock 13']);
-    const asAdmin = await call<ProductListResult>(RPC.catalog.listProducts, {
+    const asAdmin = await call<ProductList>(RPC.catalog.listProducts, {
       keyword: 'paging sock',
       page: 2,
     });
@@ -134,10 +135,10 @@ describe('products', () => {
       (await failureOf(call(RPC.catalog.listProducts, { keyword: 'a\u0000b' }, null)))?.code,
     ).toBe('BAD_REQUEST');
     for (const keyword of ['%', '_', "' OR 1=1 --", '.*', '\\']) {
-      const result = await call<ProductListResult>(RPC.catalog.listProducts, { keyword }, null);
+      const result = await call<ProductList>(RPC.catalog.listProducts, { keyword }, null);
       expect([keyword, result.products]).toEqual([keyword, []]);
     }
-    const clothing = await call<ProductListResult>(
+    const clothing = await call<ProductList>(
       RPC.catalog.listProducts,
       { category: 'Footwear', keyword: 'paging' },
       null,
@@ -162,7 +163,7 @@ describe('products', () => {
       SubCategory: "Men's sizing",
       isShow: false,
     });
-    const result = await call<GroupedListResult>(
+    const result = await call<GroupedList>(
       RPC.catalog.listGroupedProducts,
       { keyword: 'grouped jacket' },
       null,
@@ -170,36 +171,36 @@ describe('products', () => {
     expect(result.filteredGroupsCount).toBe(1);
     const [group] = result.groups;
     // SubCategories in the spec's order; the hidden record is absent for the public.
-    expect(group?.subCategories.map((s) => [s.SubCategory, s.productId])).toEqual([
-      ["Boy's sizing", b._id],
-      ["Girl's sizing", a._id],
+    expect(group?.subCategories.map((s) => [s.subCategory, s.productId])).toEqual([
+      ["Boy's sizing", b.id],
+      ["Girl's sizing", a.id],
     ]);
-    expect(group?.subCategories[1]?.sizes.every((s) => s.productId === a._id)).toBe(true);
+    expect(group?.subCategories[1]?.sizes.every((s) => s.productId === a.id)).toBe(true);
   });
 
   it('hides hidden products from non-admins (404) and treats malformed ids as not found', async () => {
     const hidden = await createProduct(env, { name: 'Hidden Hat', isShow: false });
-    expect((await failureOf(call(RPC.catalog.getProduct, { id: hidden._id }, user)))?.code).toBe(
+    expect((await failureOf(call(RPC.catalog.getProduct, { id: hidden.id }, user)))?.code).toBe(
       'NOT_FOUND',
     );
-    expect((await call<ProductDto>(RPC.catalog.getProduct, { id: hidden._id }))._id).toBe(
-      hidden._id,
+    expect((await call<CatalogProduct>(RPC.catalog.getProduct, { id: hidden.id })).id).toBe(
+      hidden.id,
     );
     expect((await failureOf(call(RPC.catalog.getProduct, { id: 'nope' }, null)))?.code).toBe(
       'NOT_FOUND',
     );
-    const many = await call<ProductDto[]>(
+    const many = await call<CatalogProduct[]>(
       RPC.catalog.getProducts,
-      { ids: [hidden._id, 'nope'] },
+      { ids: [hidden.id, 'nope'] },
       user,
     );
-    expect(many.map((p) => [p._id, p.isShow])).toEqual([[hidden._id, false]]);
+    expect(many.map((p) => [p.id, p.isShow])).toEqual([[hidden.id, false]]);
   });
 
   it('edits through the ledger: restock, new total, new size; read-only fields; image limits', async () => {
     const product = await createProduct(env, { name: 'Edit Boots' });
-    const updated = await call<ProductDto>(RPC.catalog.updateProduct, {
-      id: product._id,
+    const updated = await call<CatalogProduct>(RPC.catalog.updateProduct, {
+      id: product.id,
       name: 'Edit Boots',
       description: 'Warm',
       isShow: false,
@@ -211,17 +212,16 @@ describe('products', () => {
     expect(updated).toMatchObject({
       description: 'Warm',
       isShow: false,
-      Stock: 9,
-      image: '/media/products/a.web.webp',
+      images: [{ url: '/media/products/a.web.webp', originalUrl: '/media/products/a.png' }],
     });
-    expect(updated.ProductSize.map((s) => [s.size, s.stock])).toEqual([
+    expect(updated.sizes.map((s) => [s.size, s.stock])).toEqual([
       ['5', 5],
       ['6', 0],
       ['7', 4],
     ]);
     const { rows } = await env.pool.query(
       'SELECT size, delta, reason FROM catalog.stock_movements WHERE product_id = $1 ORDER BY id',
-      [product._id],
+      [product.id],
     );
     expect(rows.slice(2)).toEqual([
       { size: '7', delta: 4, reason: 'initial' },
@@ -230,14 +230,14 @@ describe('products', () => {
     ]);
     for (const change of [{ name: 'Other' }, { category: 'Sports' }, { SubCategory: 'One size' }]) {
       expect(
-        (await failureOf(call(RPC.catalog.updateProduct, { id: product._id, ...change })))?.message,
+        (await failureOf(call(RPC.catalog.updateProduct, { id: product.id, ...change })))?.message,
       ).toContain('read-only');
     }
     expect(
       (
         await failureOf(
           call(RPC.catalog.updateProduct, {
-            id: product._id,
+            id: product.id,
             addStock: [{ size: '99', quantity: 1 }],
           }),
         )
@@ -246,7 +246,7 @@ describe('products', () => {
     expect(
       (
         await failureOf(
-          call(RPC.catalog.updateProduct, { id: product._id, newSizes: [{ size: '5', stock: 1 }] }),
+          call(RPC.catalog.updateProduct, { id: product.id, newSizes: [{ size: '5', stock: 1 }] }),
         )
       )?.message,
     ).toContain('already exists');
@@ -254,7 +254,7 @@ describe('products', () => {
       (
         await failureOf(
           call(RPC.catalog.updateProduct, {
-            id: product._id,
+            id: product.id,
             setStock: [{ size: '5', stock: -1 }],
           }),
         )
@@ -265,11 +265,11 @@ describe('products', () => {
       originalUrl: `/media/products/${i}.png`,
     }));
     expect(
-      (await failureOf(call(RPC.catalog.updateProduct, { id: product._id, addImages: sixImages })))
+      (await failureOf(call(RPC.catalog.updateProduct, { id: product.id, addImages: sixImages })))
         ?.message,
     ).toContain('images');
-    const replaced = await call<ProductDto>(RPC.catalog.updateProduct, {
-      id: product._id,
+    const replaced = await call<CatalogProduct>(RPC.catalog.updateProduct, {
+      id: product.id,
       addImages: sixImages,
       replaceImages: true,
     });
@@ -283,54 +283,50 @@ describe('products', () => {
 
   it('deletes a product with its sizes, keeps its ledger, publishes deleted', async () => {
     const product = await createProduct(env, { name: 'Doomed Shoes' });
-    await call(RPC.catalog.deleteProduct, { id: product._id });
-    expect((await failureOf(call(RPC.catalog.getProduct, { id: product._id })))?.code).toBe(
+    await call(RPC.catalog.deleteProduct, { id: product.id });
+    expect((await failureOf(call(RPC.catalog.getProduct, { id: product.id })))?.code).toBe(
       'NOT_FOUND',
     );
-    expect((await failureOf(call(RPC.catalog.deleteProduct, { id: product._id })))?.code).toBe(
+    expect((await failureOf(call(RPC.catalog.deleteProduct, { id: product.id })))?.code).toBe(
       'NOT_FOUND',
     );
     const { rows } = await env.pool.query(
       'SELECT count(*)::int AS n FROM catalog.stock_movements WHERE product_id = $1',
-      [product._id],
+      [product.id],
     );
     expect(rows[0].n).toBe(2);
     const deleted = await outboxEvents<{ productId: string }>(env, EVENTS.catalogProductDeleted);
-    expect(deleted.map((e) => e.data.productId)).toContain(product._id);
+    expect(deleted.map((e) => e.data.productId)).toContain(product.id);
   });
 
   it('keeps ratings equal to the mean and count of the reviews on replace and delete', async () => {
     const product = await createProduct(env, { name: 'Rated Ball' });
     const other = TestEnv.actor('user', 'Oak School');
+    await call(RPC.catalog.upsertReview, { productId: product.id, rating: 1, comment: 'no' }, user);
     await call(
       RPC.catalog.upsertReview,
-      { productId: product._id, rating: 1, comment: 'no' },
-      user,
-    );
-    await call(
-      RPC.catalog.upsertReview,
-      { productId: product._id, rating: 4.5, comment: 'yes' },
+      { productId: product.id, rating: 4.5, comment: 'yes' },
       user,
     );
     const review = await call<{ id: string }>(
       RPC.catalog.upsertReview,
-      { productId: product._id, rating: 3, comment: '' },
+      { productId: product.id, rating: 3, comment: '' },
       other,
     );
-    let shown = await call<ProductDto>(RPC.catalog.getProduct, { id: product._id }, null);
+    let shown = await call<CatalogProduct>(RPC.catalog.getProduct, { id: product.id }, null);
     expect([shown.ratings, shown.numOfReviews]).toEqual([3.75, 2]);
     await call(RPC.catalog.deleteReview, { id: review.id });
-    shown = await call<ProductDto>(RPC.catalog.getProduct, { id: product._id }, null);
+    shown = await call<CatalogProduct>(RPC.catalog.getProduct, { id: product.id }, null);
     expect([shown.ratings, shown.numOfReviews]).toEqual([4.5, 1]);
-    expect(shown.reviews.map((r) => [r.name, r.rating, r.comment])).toEqual([
+    expect(shown.reviews.map((r) => [r.userName, r.rating, r.comment])).toEqual([
       ['Maple School', 4.5, 'yes'],
     ]);
     expect(
-      (await failureOf(call(RPC.catalog.upsertReview, { productId: product._id, rating: 0 }, user)))
+      (await failureOf(call(RPC.catalog.upsertReview, { productId: product.id, rating: 0 }, user)))
         ?.code,
     ).toBe('BAD_REQUEST');
     expect(
-      (await failureOf(call(RPC.catalog.upsertReview, { productId: product._id, rating: 2 }, null)))
+      (await failureOf(call(RPC.catalog.upsertReview, { productId: product.id, rating: 2 }, null)))
         ?.code,
     ).toBe('UNAUTHORIZED');
     expect((await failureOf(call(RPC.catalog.deleteReview, { id: review.id }, user)))?.code).toBe(

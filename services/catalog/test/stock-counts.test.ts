@@ -74,7 +74,7 @@ describe('stock counts', () => {
     );
     expect(count).toMatchObject({ scope: 'Footwear', status: 'open', startedBy: 'Vol Counter' });
     const lines = await sheet(count.id);
-    const mine = lines.filter((l) => l.productId === shoes._id);
+    const mine = lines.filter((l) => l.productId === shoes.id);
     expect(mine.map((l) => l.size)).toEqual(['5', '6']);
     expect(lines.every((l) => l.category === 'Footwear')).toBe(true);
     // Blind: the sheet carries no books' figure while the count is open.
@@ -92,14 +92,14 @@ describe('stock counts', () => {
       volunteer,
     );
     // An order takes one of size 5 while the count is open (stock 3 -> 2).
-    const order = new OrderBuilder([{ productId: shoes._id, size: '5', quantity: 1 }]);
+    const order = new OrderBuilder([{ productId: shoes.id, size: '5', quantity: 1 }]);
     await publish(env, order.move('Printed'));
     await waitFor(async () => (await stockOf(env, sizeId(shoes, '5'))) === 2, {
       message: 'the order committed',
     });
 
     const review = await call<StockCountReviewDto>(RPC.catalog.reviewStockCount, { id: count.id });
-    const diffs = review.differences.filter((d) => d.productId === shoes._id);
+    const diffs = review.differences.filter((d) => d.productId === shoes.id);
     expect(diffs.map((d) => [d.size, d.books, d.counted, d.difference])).toEqual([
       ['5', 2, 1, -1],
       ['6', 1, 3, 2],
@@ -154,7 +154,7 @@ describe('stock counts', () => {
     });
     const review = await call<StockCountReviewDto>(RPC.catalog.reviewStockCount, { id: count.id });
     await call(RPC.catalog.updateProduct, {
-      id: shoes._id,
+      id: shoes.id,
       addStock: [{ size: '5', quantity: 1 }],
     });
     const refused = await failureOf(
@@ -174,7 +174,7 @@ describe('stock counts', () => {
   it('refuses a figure for a size deleted since the start, naming it', async () => {
     const gone = await createProduct(env, { name: `Gone ${randomUUID().slice(0, 6)}` });
     const count = await call<StockCountDto>(RPC.catalog.startStockCount, { scope: 'Footwear' });
-    await call(RPC.catalog.deleteProduct, { id: gone._id });
+    await call(RPC.catalog.deleteProduct, { id: gone.id });
     const refused = await failureOf(
       call(RPC.catalog.enterStockCounts, {
         id: count.id,

@@ -12,7 +12,7 @@ import {
   type Actor,
   type OrderHistoryEntry,
   type OrderSnapshot,
-  type ProductDto,
+  type CatalogProduct,
 } from '@lr/contracts';
 import { OutboxRelay, countUnsent, parseConfig } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
@@ -36,8 +36,8 @@ describe('inventory effects with the catalog service', () => {
     return { id: row.id, name: row.name, loginId: row.login_id, role: 'user' };
   }
 
-  async function createProduct(sizes: Record<string, number>): Promise<ProductDto> {
-    return env.rpc.call<ProductDto>(
+  async function createProduct(sizes: Record<string, number>): Promise<CatalogProduct> {
+    return env.rpc.call<CatalogProduct>(
       RPC.catalog.createProduct,
       {
         name: `Trainers ${randomUUID().slice(0, 8)}`,
@@ -50,12 +50,12 @@ describe('inventory effects with the catalog service', () => {
   }
 
   async function stockOf(productId: string): Promise<Record<string, number>> {
-    const product = await env.rpc.call<ProductDto>(
+    const product = await env.rpc.call<CatalogProduct>(
       RPC.catalog.getProduct,
       { id: productId },
       { actor: admin },
     );
-    return Object.fromEntries(product.ProductSize.map((s) => [s.size, s.stock]));
+    return Object.fromEntries(product.sizes.map((s) => [s.size, s.stock]));
   }
 
   /** Waits until the stock equals `expected` (events are asynchronous). */
@@ -102,35 +102,35 @@ describe('inventory effects with the catalog service', () => {
 
   it('uses the profile address and the catalog copy of the product', async () => {
     const product = await createProduct({ '4': 3 });
-    const order = await place(env, maple, [{ productId: product._id, size: '4', quantity: 1 }]);
+    const order = await place(env, maple, [{ productId: product.id, size: '4', quantity: 1 }]);
     expect(order.shippingInfo.userAddress).toBe('120 Maple Grove Rd|North Valley');
     expect(order.shippingInfo.userName).toBe('Maple Grove Elementary');
     expect(order.lines[0]).toMatchObject({
       name: product.name,
       category: 'Footwear',
       subCategory: 'Unisex youth sizing',
-      image: product.image,
+      image: '/media/placeholder/footwear.svg',
     });
     await expect(
-      place(env, maple, [{ productId: product._id, size: '4', quantity: 4 }]),
+      place(env, maple, [{ productId: product.id, size: '4', quantity: 4 }]),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
   it('commits the given quantities once, takes nothing between committed statuses, gives back on revert', async () => {
     const product = await createProduct({ '3': 5, '5': 2 });
     const order = await place(env, maple, [
-      { productId: product._id, size: '3', quantity: 3 },
-      { productId: product._id, size: '5', quantity: 2 },
+      { productId: product.id, size: '3', quantity: 3 },
+      { productId: product.id, size: '5', quantity: 2 },
     ]);
-    await expectStock(product._id, { '3': 5, '5': 2 }); // placing takes nothing
+    await expectStock(product.id, { '3': 5, '5': 2 }); // placing takes nothing
 
     await update(env, admin, order.id, 'Printed', [2, 1]);
-    await expectStock(product._id, { '3': 3, '5': 1 });
+    await expectStock(product.id, { '3': 3, '5': 1 });
 
     // The old app deducted again here; we do not.
     await update(env, admin, order.id, 'Ready for Pickup');
     const delivered = await update(env, admin, order.id, 'Processing');
-    await expectStock(product._id, { '3': 5, '5': 2 });
+    await expectStock(product.id, { '3': 5, '5': 2 });
     expect(delivered.lines.map((l) => l.quantity)).toEqual([2, 1]);
     const moves = await movementsOf(order.id);
     expect(
@@ -150,17 +150,17 @@ describe('inventory effects with the catalog service', () => {
 
   it('takes nothing when a picked-up order goes from Ready for Pickup straight to Delivered', async () => {
     const product = await createProduct({ '6': 4 });
-    const order = await place(env, maple, [{ productId: product._id, size: '6', quantity: 3 }]);
+    const order = await place(env, maple, [{ productId: product.id, size: '6', quantity: 3 }]);
     await update(env, admin, order.id, 'Ready for Pickup', [3]);
-    await expectStock(product._id, { '6': 1 });
+    await expectStock(product.id, { '6': 1 });
 
     const delivered = await update(env, admin, order.id, 'Delivered');
     expect(delivered.status).toBe('Delivered');
     // Let the Delivered event through to catalog, then check it moved nothing.
     await waitFor(async () => (await countUnsent(env.pool, 'orders')) === 0);
-    const marker = await place(env, cedar, [{ productId: product._id, size: '6', quantity: 1 }]);
+    const marker = await place(env, cedar, [{ productId: product.id, size: '6', quantity: 1 }]);
     await update(env, admin, marker.id, 'Printed');
-    await expectStock(product._id, { '6': 0 });
+    await expectStock(product.id, { '6': 0 });
     expect((await movementsOf(order.id)).map((m) => [m.reason, m.delta])).toEqual([
       ['order-commit', -3],
     ]);
@@ -169,36 +169,36 @@ describe('inventory effects with the catalog service', () => {
   it('gives back a committed undelivered order on delete, but not a delivered one', async () => {
     const product = await createProduct({ M: 4 });
     const undelivered = await place(env, maple, [
-      { productId: product._id, size: 'M', quantity: 2 },
+      { productId: product.id, size: 'M', quantity: 2 },
     ]);
-    const delivered = await place(env, cedar, [{ productId: product._id, size: 'M', quantity: 1 }]);
+    const delivered = await place(env, cedar, [{ productId: product.id, size: 'M', quantity: 1 }]);
     await update(env, admin, undelivered.id, 'CheckEmail');
     await update(env, admin, delivered.id, 'Delivered');
-    await expectStock(product._id, { M: 1 });
+    await expectStock(product.id, { M: 1 });
 
     await env.rpc.call(RPC.orders.delete, { id: undelivered.id }, { actor: admin });
-    await expectStock(product._id, { M: 3 });
+    await expectStock(product.id, { M: 3 });
     await env.rpc.call(RPC.orders.delete, { id: delivered.id }, { actor: admin });
     // Let the delete event through, then check nothing came back.
     await waitFor(async () => (await countUnsent(env.pool, 'orders')) === 0);
-    const marker = await place(env, maple, [{ productId: product._id, size: 'M', quantity: 1 }]);
+    const marker = await place(env, maple, [{ productId: product.id, size: 'M', quantity: 1 }]);
     await update(env, admin, marker.id, 'Printed');
-    await expectStock(product._id, { M: 2 });
+    await expectStock(product.id, { M: 2 });
   });
 
   it('refuses a commit the stock does not cover before anything changes', async () => {
     const product = await createProduct({ L: 2 });
-    const first = await place(env, maple, [{ productId: product._id, size: 'L', quantity: 2 }]);
-    const second = await place(env, cedar, [{ productId: product._id, size: 'L', quantity: 2 }]);
+    const first = await place(env, maple, [{ productId: product.id, size: 'L', quantity: 2 }]);
+    const second = await place(env, cedar, [{ productId: product.id, size: 'L', quantity: 2 }]);
     await update(env, admin, first.id, 'Printed');
-    await expectStock(product._id, { L: 0 });
+    await expectStock(product.id, { L: 0 });
     await expect(update(env, admin, second.id, 'Printed')).rejects.toMatchObject({
       code: 'CONFLICT',
       message: UI_MESSAGES.inventoryBelowZero,
       details: {
         lines: [
           expect.objectContaining({
-            productId: product._id,
+            productId: product.id,
             size: 'L',
             requested: 2,
             available: 0,
@@ -213,13 +213,13 @@ describe('inventory effects with the catalog service', () => {
 
   it('returns the loser of a race for the last units to Processing and never goes below zero', async () => {
     const product = await createProduct({ XL: 2 });
-    const a = await place(env, maple, [{ productId: product._id, size: 'XL', quantity: 2 }]);
-    const b = await place(env, cedar, [{ productId: product._id, size: 'XL', quantity: 2 }]);
+    const a = await place(env, maple, [{ productId: product.id, size: 'XL', quantity: 2 }]);
+    const b = await place(env, cedar, [{ productId: product.id, size: 'XL', quantity: 2 }]);
     const results = await Promise.allSettled([
       update(env, admin, a.id, 'Printed'),
       update(env, volunteerActor(), b.id, 'Printed'),
     ]);
-    await expectStock(product._id, { XL: 0 });
+    await expectStock(product.id, { XL: 0 });
 
     const final = await waitFor(
       async () => {
@@ -256,7 +256,7 @@ describe('inventory effects with the catalog service', () => {
 
   it('loses no event when the orders service dies between its commit and the publish', async () => {
     const product = await createProduct({ S: 6 });
-    const order = await place(env, maple, [{ productId: product._id, size: 'S', quantity: 4 }]);
+    const order = await place(env, maple, [{ productId: product.id, size: 'S', quantity: 4 }]);
     await waitFor(async () => (await countUnsent(env.pool, 'orders')) === 0);
 
     // Stop the relay so the status change is committed but not published, then "crash".
@@ -265,10 +265,10 @@ describe('inventory effects with the catalog service', () => {
     expect(await countUnsent(env.pool, 'orders')).toBeGreaterThan(0);
     await env.stopService('orders');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await stockOf(product._id)).toEqual({ S: 6 });
+    expect(await stockOf(product.id)).toEqual({ S: 6 });
 
     await startOrders(env);
-    await expectStock(product._id, { S: 3 });
+    await expectStock(product.id, { S: 3 });
     await waitFor(async () => (await countUnsent(env.pool, 'orders')) === 0);
     expect(await movementsOf(order.id)).toEqual([
       expect.objectContaining({ delta: -3, reason: 'order-commit' }),

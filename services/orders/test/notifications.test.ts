@@ -3,7 +3,7 @@
  * not on other moves; the charity gets one daily summary of new orders at the configured hour, sent
  * by one replica only; a broken mail server never fails an order.
  */
-import { RPC, type Actor, type OrderSnapshot, type ProductDto } from '@lr/contracts';
+import { RPC, type Actor, type OrderSnapshot, type CatalogProduct } from '@lr/contracts';
 import { TestEnv, mailsIn, waitFor } from '@lr/testing';
 import { DailySummaryService } from '../src/notifications/daily-summary.service.js';
 import { PICKUP_TIMES } from '../src/notifications/order-mailer.js';
@@ -16,7 +16,7 @@ import {
 
 describe('order notifications', () => {
   let env: TestEnv;
-  let product: ProductDto;
+  let product: CatalogProduct;
   let schoolA: Actor;
   let admin: Actor;
 
@@ -40,7 +40,7 @@ describe('order notifications', () => {
   afterAll(() => env.close());
 
   it('mails the school on Ready for Pickup with the pickup times, and on Delivered', async () => {
-    const order = await place(env, schoolA, [{ productId: product._id, size: '5', quantity: 1 }]);
+    const order = await place(env, schoolA, [{ productId: product.id, size: '5', quantity: 1 }]);
     await waitFor(async () => (await mailsAbout(order.orderNumber)).length === 1);
     await update(env, admin, order.id, 'Printed');
     await update(env, admin, order.id, 'Ready for Pickup');
@@ -50,7 +50,7 @@ describe('order notifications', () => {
     expect(ready).toContain('To: teacher@school.example');
     expect(ready).toContain(PICKUP_TIMES);
     // Ready for Pickup may only go back to Processing (spec section 4): deliver another order.
-    const other = await place(env, schoolA, [{ productId: product._id, size: '5', quantity: 2 }]);
+    const other = await place(env, schoolA, [{ productId: product.id, size: '5', quantity: 2 }]);
     await update(env, admin, other.id, 'Printed');
     await update(env, admin, other.id, 'Delivered');
     const deliveredMail = await waitFor(async () =>
@@ -110,7 +110,7 @@ describe('with a mail server that is down', () => {
     const schoolB = await registerAccount(env, admin, 'Offline Academy');
     const product = await createProduct(env, admin, 'Beanie', { 'One size': 10 });
     const order = await place(env, schoolB, [
-      { productId: product._id, size: 'One size', quantity: 1 },
+      { productId: product.id, size: 'One size', quantity: 1 },
     ]);
     expect(order.status).toBe('Processing');
     await update(env, admin, order.id, 'Printed');

@@ -67,8 +67,8 @@ describe('placing an order', () => {
       { category: 'Footwear', SubCategory: 'Unisex youth sizing' },
     );
     const order = await place(env, schoolA, [
-      { productId: shirt._id, size: 'M', quantity: 3 },
-      { productId: shoe._id, size: '5', quantity: 1 },
+      { productId: shirt.id, size: 'M', quantity: 3 },
+      { productId: shoe.id, size: '5', quantity: 1 },
     ]);
     expect(order.status).toBe('Processing');
     expect(order.orderNumber).toMatch(/^LR-\d{6}$/);
@@ -86,17 +86,17 @@ describe('placing an order', () => {
     });
     expect(order.lines).toEqual([
       expect.objectContaining({
-        productId: shirt._id,
+        productId: shirt.id,
         name: 'School shirt',
         category: 'Clothing',
         subCategory: "Boy's sizing",
         size: 'M',
         requestedQuantity: 3,
         quantity: 3,
-        image: shirt.image,
+        image: '/media/placeholder/clothing.svg',
       }),
       expect.objectContaining({
-        productId: shoe._id,
+        productId: shoe.id,
         name: 'Trainer',
         category: 'Footwear',
         size: '5',
@@ -126,10 +126,10 @@ describe('placing an order', () => {
   it('gives consecutive order numbers', async () => {
     const product = await addProduct('Socks', { 'One size': 50 });
     const first = await place(env, schoolA, [
-      { productId: product._id, size: 'One size', quantity: 1 },
+      { productId: product.id, size: 'One size', quantity: 1 },
     ]);
     const second = await place(env, schoolA, [
-      { productId: product._id, size: 'One size', quantity: 1 },
+      { productId: product.id, size: 'One size', quantity: 1 },
     ]);
     const n = (o: { orderNumber: string }) => Number(o.orderNumber.slice(3));
     expect(n(second)).toBe(n(first) + 1);
@@ -140,7 +140,7 @@ describe('placing an order', () => {
     const quantity = (i: number) => (i % 3) + 1;
     const orders = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        place(env, schoolA, [{ productId: product._id, size: 'One size', quantity: quantity(i) }], {
+        place(env, schoolA, [{ productId: product.id, size: 'One size', quantity: quantity(i) }], {
           idempotencyKey: randomUUID(),
         }),
       ),
@@ -183,14 +183,14 @@ describe('placing an order', () => {
   it('refuses unknown, hidden and missing sizes, and more than 5, naming the lines', async () => {
     const visible = await addProduct('Jumper', { M: 10 });
     const hidden = await addProduct('Old coat', { L: 10 });
-    await hideProduct(env, admin, hidden._id);
+    await hideProduct(env, admin, hidden.id);
     const missing = randomUUID();
     const error = await refusal(
       place(env, schoolA, [
-        { productId: visible._id, size: 'M', quantity: 2 },
+        { productId: visible.id, size: 'M', quantity: 2 },
         { productId: missing, size: 'M', quantity: 1 },
-        { productId: hidden._id, size: 'L', quantity: 1 },
-        { productId: visible._id, size: 'XXL', quantity: 1 },
+        { productId: hidden.id, size: 'L', quantity: 1 },
+        { productId: visible.id, size: 'XXL', quantity: 1 },
       ]),
     );
     expect(error.code).toBe('CONFLICT');
@@ -202,7 +202,7 @@ describe('placing an order', () => {
     ]);
 
     const tooMany = await refusal(
-      place(env, schoolA, [{ productId: visible._id, size: 'M', quantity: 6 }]),
+      place(env, schoolA, [{ productId: visible.id, size: 'M', quantity: 6 }]),
     );
     expect(tooMany.code).toBe('CONFLICT');
     expect((tooMany.details as { lines: RefusedLine[] }).lines).toEqual([
@@ -213,7 +213,7 @@ describe('placing an order', () => {
   it('refuses a line above the current stock', async () => {
     const product = await addProduct('Cap', { 'One size': 2 });
     const error = await refusal(
-      place(env, schoolA, [{ productId: product._id, size: 'One size', quantity: 3 }]),
+      place(env, schoolA, [{ productId: product.id, size: 'One size', quantity: 3 }]),
     );
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toContain('only 2 left');
@@ -227,7 +227,7 @@ describe('placing an order', () => {
     );
     expect(
       mine.items.some(
-        (o) => (o as { lines: { productId: string }[] }).lines[0]?.productId === product._id,
+        (o) => (o as { lines: { productId: string }[] }).lines[0]?.productId === product.id,
       ),
     ).toBe(false);
   });
@@ -235,17 +235,17 @@ describe('placing an order', () => {
   it('lets TEST USER ask for more than 5 but not more than the stock', async () => {
     const product = await addProduct('Pencil case', { 'One size': 8 });
     const order = await place(env, testUser, [
-      { productId: product._id, size: 'One size', quantity: 8 },
+      { productId: product.id, size: 'One size', quantity: 8 },
     ]);
     expect(order.lines[0]?.quantity).toBe(8);
     await expect(
-      place(env, testUser, [{ productId: product._id, size: 'One size', quantity: 9 }]),
+      place(env, testUser, [{ productId: product.id, size: 'One size', quantity: 9 }]),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
   it('creates one order for a repeated submit with the same idempotency key, also when concurrent', async () => {
     const product = await addProduct('Gloves', { S: 20 });
-    const lines = [{ productId: product._id, size: 'S', quantity: 1 }];
+    const lines = [{ productId: product.id, size: 'S', quantity: 1 }];
     const key = randomUUID();
     const first = await place(env, schoolA, lines, { idempotencyKey: key });
     const again = await place(env, schoolA, lines, { idempotencyKey: key });
@@ -271,11 +271,11 @@ describe('placing an order', () => {
 
   it('answers a repeated submit with its first order even when its lines would now be refused', async () => {
     const product = await addProduct('Last hat', { M: 1 });
-    const lines = [{ productId: product._id, size: 'M', quantity: 1 }];
+    const lines = [{ productId: product.id, size: 'M', quantity: 1 }];
     const key = randomUUID();
     const first = await place(env, schoolA, lines, { idempotencyKey: key });
     // The only unit is gone, so a fresh request for it is refused ...
-    await setStock(env, admin, product._id, 'M', 0);
+    await setStock(env, admin, product.id, 'M', 0);
     await expect(place(env, schoolA, lines)).rejects.toMatchObject({ code: 'CONFLICT' });
     // ... but the retry of the submit that already succeeded gets its order back.
     const again = await place(env, schoolA, lines, { idempotencyKey: key });
@@ -297,7 +297,7 @@ describe('placing an order', () => {
       district: 'West',
     });
     const product = await addProduct('Mittens', { S: 10 });
-    const lines = [{ productId: product._id, size: 'S', quantity: 1 }];
+    const lines = [{ productId: product.id, size: 'S', quantity: 1 }];
     const first = await place(env, school, lines);
     expect(first.shippingInfo.userAddress).toBe('1 Old Road|West');
 
@@ -330,7 +330,7 @@ describe('placing an order', () => {
 
   it('keeps the products between orders, yet sees a hidden product or new stock on the very next order', async () => {
     const product = await addProduct('Winter scarf', { M: 3 });
-    const lines = [{ productId: product._id, size: 'M', quantity: 1 }];
+    const lines = [{ productId: product.id, size: 'M', quantity: 1 }];
     // The product's own creation events empty the copy when they arrive; let them arrive first.
     await waitFor(
       async () =>
@@ -349,16 +349,16 @@ describe('placing an order', () => {
     expect(productRequests).toBe(0);
 
     // New stock through catalog: the next order is checked against it at once.
-    await setStock(env, admin, product._id, 'M', 0);
+    await setStock(env, admin, product.id, 'M', 0);
     const short = await refusal(place(env, schoolA, lines));
     expect((short.details as { lines: RefusedLine[] }).lines).toEqual([
       expect.objectContaining({ reason: 'short', available: 0 }),
     ]);
-    await setStock(env, admin, product._id, 'M', 5);
+    await setStock(env, admin, product.id, 'M', 5);
     await place(env, schoolA, lines);
 
     // Hidden by an admin: refused from the very next order.
-    await hideProduct(env, admin, product._id);
+    await hideProduct(env, admin, product.id);
     const hidden = await refusal(place(env, schoolA, lines));
     expect((hidden.details as { lines: RefusedLine[] }).lines).toEqual([
       expect.objectContaining({ reason: 'hidden' }),
@@ -369,7 +369,7 @@ describe('placing an order', () => {
 
   it('checks who places and what they send', async () => {
     const product = await addProduct('Scarf', { 'One size': 5 });
-    const lines = [{ productId: product._id, size: 'One size', quantity: 1 }];
+    const lines = [{ productId: product.id, size: 'One size', quantity: 1 }];
     await expect(place(env, null, lines)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(place(env, TestEnv.actor('volunteer'), lines)).rejects.toMatchObject({
       code: 'FORBIDDEN',
@@ -403,7 +403,7 @@ describe('placing an order', () => {
 
   it('emails the school that its request was received', async () => {
     const product = await addProduct('Raincoat', { M: 5 });
-    const order = await place(env, schoolA, [{ productId: product._id, size: 'M', quantity: 1 }]);
+    const order = await place(env, schoolA, [{ productId: product.id, size: 'M', quantity: 1 }]);
     const mail = await waitFor(async () =>
       (await mailsIn(env.dataDir)).find((text) => text.includes(order.orderNumber)),
     );

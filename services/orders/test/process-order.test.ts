@@ -15,7 +15,7 @@ import {
   type OrderHistoryEntry,
   type OrderSnapshot,
   type OrderStatus,
-  type ProductDto,
+  type CatalogProduct,
 } from '@lr/contracts';
 import { OutboxRelay } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
@@ -30,7 +30,7 @@ import { streamEvents } from './support/streams.js';
 
 describe('processing an order', () => {
   let env: TestEnv;
-  let product: ProductDto;
+  let product: CatalogProduct;
   let schoolA: Actor;
   let admin: Actor;
   let volunteer: Actor;
@@ -47,8 +47,8 @@ describe('processing an order', () => {
 
   function newOrder(quantities: [number, number] = [2, 3]): Promise<OrderSnapshot> {
     return place(env, schoolA, [
-      { productId: product._id, size: 'S', quantity: quantities[0] },
-      { productId: product._id, size: 'M', quantity: quantities[1] },
+      { productId: product.id, size: 'S', quantity: quantities[0] },
+      { productId: product.id, size: 'M', quantity: quantities[1] },
     ]);
   }
 
@@ -140,16 +140,16 @@ describe('processing an order', () => {
 
   it('refuses a commit the stock does not cover and changes nothing', async () => {
     const scarce = await createProduct(env, admin, 'Winter boot', { '4': 5 });
-    const order = await place(env, schoolA, [{ productId: scarce._id, size: '4', quantity: 3 }]);
+    const order = await place(env, schoolA, [{ productId: scarce.id, size: '4', quantity: 3 }]);
     // The stock went down meanwhile (a recount in the catalog).
-    await setStock(env, admin, scarce._id, '4', 2);
+    await setStock(env, admin, scarce.id, '4', 2);
     const error = await update(env, admin, order.id, 'Ready for Pickup').catch((e: unknown) => e);
     expect(error).toMatchObject({
       code: 'CONFLICT',
       message: UI_MESSAGES.inventoryBelowZero,
       details: {
         lines: [
-          expect.objectContaining({ productId: scarce._id, size: '4', requested: 3, available: 2 }),
+          expect.objectContaining({ productId: scarce.id, size: '4', requested: 3, available: 2 }),
         ],
       },
     });
@@ -234,14 +234,14 @@ describe('processing an order', () => {
     afterEach(async () => {
       await relayOf('orders').start();
       await relayOf('catalog').start();
-      await setStock(env, admin, product._id, 'S', 1000);
+      await setStock(env, admin, product.id, 'S', 1000);
     });
 
     it('returns the order to Processing with the reason when it is still at the rejected version', async () => {
       const order = await newOrder();
       await relayOf('orders').stop();
       const committed = await update(env, admin, order.id, 'CheckEmail');
-      await setStock(env, admin, product._id, 'S', 1);
+      await setStock(env, admin, product.id, 'S', 1);
       await relayOf('orders').start();
       const back = await waitFor(async () => {
         const o = await get(order.id);
@@ -271,14 +271,14 @@ describe('processing an order', () => {
       await relayOf('orders').stop();
       await update(env, admin, order.id, 'Printed');
       await update(env, admin, other.id, 'Printed');
-      await setStock(env, admin, product._id, 'S', 1);
+      await setStock(env, admin, product.id, 'S', 1);
       // Catalog rejects both commits; its rejections wait in its outbox while the order moves on.
       await relayOf('catalog').stop();
       await relayOf('orders').start();
       await waitFor(async () => (await unsentRejections([order.id, other.id])) === 2, {
         message: 'catalog rejected both commits',
       });
-      await setStock(env, admin, product._id, 'S', 1000);
+      await setStock(env, admin, product.id, 'S', 1000);
       const moved = await update(env, admin, order.id, 'Ready for Pickup');
       await relayOf('catalog').start();
       await waitFor(async () => (await get(other.id)).status === 'Processing');

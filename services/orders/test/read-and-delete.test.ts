@@ -4,7 +4,7 @@
  * the console list filters and pages, and a deletion publishes the order as it was.
  */
 import { randomUUID } from 'node:crypto';
-import { EVENTS, RPC, type Actor, type OrderSnapshot, type ProductDto } from '@lr/contracts';
+import { EVENTS, RPC, type Actor, type OrderSnapshot, type CatalogProduct } from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
 import { shipping, update } from './support/orders-env.js';
 import {
@@ -16,7 +16,7 @@ import { streamEvents } from './support/streams.js';
 
 describe('reading and deleting orders', () => {
   let env: TestEnv;
-  let product: ProductDto;
+  let product: CatalogProduct;
   let schoolA: Actor;
   let schoolB: Actor;
   let admin: Actor;
@@ -37,7 +37,7 @@ describe('reading and deleting orders', () => {
       RPC.orders.place,
       {
         shippingInfo: shipping({ receivingPersonName: student }),
-        lines: [{ productId: product._id, size: 'M', quantity: 1 }],
+        lines: [{ productId: product.id, size: 'M', quantity: 1 }],
       },
       { actor },
     );

@@ -1,5 +1,6 @@
 import { ApiError } from '../lib/api';
 import { meQueryKey } from '../lib/auth';
+import { ordersKeys } from '../lib/query-keys';
 import { SCHOOL } from '../../test/render';
 import { createQueryClient } from './query-client';
 
@@ -9,7 +10,7 @@ describe('query client', () => {
     client.setQueryData(meQueryKey, SCHOOL);
     await client
       .fetchQuery({
-        queryKey: ['orders', 'mine'],
+        queryKey: ordersKeys.mine,
         queryFn: () => Promise.reject(new ApiError('Please login', 401, 'UNAUTHORIZED')),
       })
       .catch(() => undefined);
@@ -21,7 +22,7 @@ describe('query client', () => {
     client.setQueryData(meQueryKey, SCHOOL);
     await client
       .fetchQuery({
-        queryKey: ['orders', 'mine'],
+        queryKey: ordersKeys.mine,
         queryFn: () => Promise.reject(new ApiError('Not found', 404, 'NOT_FOUND')),
       })
       .catch(() => undefined);

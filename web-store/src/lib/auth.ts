@@ -3,26 +3,19 @@
  * start (spec section 1); a 401 simply means "guest".
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TEST_USER_LOGIN_ID, type Role } from '@lr/contracts';
+import { TEST_USER_LOGIN_ID } from '@lr/contracts';
+import type { ApiUser, UserResponse } from '@lr/contracts/http/v1';
 import { ApiError, apiFetch } from './api';
+import { authKeys } from './query-keys';
 
-export interface CurrentUser {
-  _id: string;
-  name: string;
-  /** The login id (shown as the school). */
-  email: string;
-  role: Role;
-  address?: string;
-  district?: string;
-  avatar?: { url?: string };
-  createdAt?: string;
-}
+/** The signed-in user as /api/v1 answers it (`email` is the login id, shown as the school). */
+export type CurrentUser = ApiUser;
 
-export const meQueryKey = ['auth', 'me'] as const;
+export const meQueryKey = authKeys.me;
 
 export async function fetchMe(): Promise<CurrentUser | null> {
   try {
-    const body = await apiFetch<{ user: CurrentUser }>('/api/v1/me');
+    const body = await apiFetch<UserResponse>('/api/v1/me');
     return body.user;
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;

@@ -3,14 +3,20 @@ import { Body, Controller, HttpCode, Inject, Param, Post, Put, Req, Res } from '
 import {
   RPC,
   forgotPasswordInputSchema,
+  messageResponseSchema,
   parseOrThrow,
   resetPasswordBodySchema,
+  sessionResponseSchema,
   updatePasswordInputSchema,
   updateProfileBodySchema,
+  userResponseSchema,
   type Actor,
   type AuthUser,
   type ForgotPasswordReply,
+  type MessageResponse,
   type SessionGrant,
+  type SessionResponse,
+  type UserResponse,
 } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -40,8 +46,12 @@ export class AccountController {
     summary: 'Update own name, login id (email) and avatar',
     body: updateProfileBodySchema,
     multipart: true,
+    response: userResponseSchema,
   })
-  async updateProfile(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
+  async updateProfile(
+    @CurrentActor() actor: Actor,
+    @Req() request: FastifyRequest,
+  ): Promise<UserResponse> {
     const { fields, hasAvatar, withAvatar } = await readFormWithAvatar(request, this.images, actor);
     const input = parseOrThrow(updateProfileBodySchema, fields);
     // The avatar a new one replaces: nothing else refers to it, so it goes once the new one is saved.
@@ -64,6 +74,7 @@ export class AccountController {
     summary:
       'Change own code (old, new, confirm); other sessions end; wrong old codes are throttled like logins (429)',
     body: updatePasswordInputSchema,
+    response: sessionResponseSchema,
     responses: { '429': 'Too many wrong old codes from this address; Retry-After header' },
   })
   async updatePassword(
@@ -71,7 +82,7 @@ export class AccountController {
     @Body() body: unknown,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<SessionResponse> {
     const input = parseOrThrow(updatePasswordInputSchema, body ?? {});
     // The address counts the old code's failures like a login's (auth throttles per address).
     const grant = await this.rpc
@@ -87,9 +98,10 @@ export class AccountController {
   @ApiDoc({
     summary: 'Mail a single-use reset link (same answer whether or not the account exists)',
     body: forgotPasswordInputSchema,
+    response: messageResponseSchema,
     responses: { '429': 'Too many reset requests from this address; Retry-After header' },
   })
-  async forgot(@Body() body: unknown, @Req() request: FastifyRequest) {
+  async forgot(@Body() body: unknown, @Req() request: FastifyRequest): Promise<MessageResponse> {
     const input = parseOrThrow(forgotPasswordInputSchema, body ?? {});
     const reply = await this.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, {
       ...input,
@@ -104,13 +116,14 @@ export class AccountController {
     summary:
       'Set a new code with a reset token (single use, 30 minutes); uses are limited per address (429)',
     body: resetPasswordBodySchema,
+    response: messageResponseSchema,
     responses: { '429': 'Too many reset attempts from this address; Retry-After header' },
   })
   async reset(
     @Param('token') token: string,
     @Body() body: unknown,
     @Req() request: FastifyRequest,
-  ) {
+  ): Promise<MessageResponse> {
     const input = parseOrThrow(resetPasswordBodySchema, body ?? {});
     await this.rpc.call(RPC.auth.resetPassword, { token, ...input, ip: request.ip });
     return { success: true, message: 'Password Updated Successfully' };

@@ -15,12 +15,17 @@ import {
 import {
   PAGE_SIZE_MAX,
   RPC,
+  messageResponseSchema,
   parseOrThrow,
   registerBodySchema,
   updateUserBodySchema,
+  userListResponseSchema,
+  userResponseSchema,
   type Actor,
   type AuthUser,
+  type MessageResponse,
   type UserList,
+  type UserResponse,
 } from '@lr/contracts';
 import { LOGGER, RpcClient, keysetPages, type Logger } from '@lr/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -48,7 +53,7 @@ export class AdminUsersController {
 
   @Get('/api/v1/admin/users')
   @Access('admin')
-  @ApiDoc({ summary: 'All users (admin)' })
+  @ApiDoc({ summary: 'All users (admin)', response: userListResponseSchema })
   /** The whole list for the old client's table (it pages in the browser), streamed. */
   list(
     @CurrentActor() actor: Actor,
@@ -77,8 +82,8 @@ export class AdminUsersController {
 
   @Get('/api/v1/admin/user/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'One user (admin)' })
-  async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
+  @ApiDoc({ summary: 'One user (admin)', response: userResponseSchema })
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<UserResponse> {
     const user = await this.rpc.call<AuthUser>(RPC.auth.getUser, { id }, { actor });
     return { success: true, user: toApiUser(user) };
   }
@@ -88,8 +93,13 @@ export class AdminUsersController {
   @ApiDoc({
     summary: 'Update User: name, email (login id), role admin or user (admin)',
     body: updateUserBodySchema,
+    response: userResponseSchema,
   })
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ): Promise<UserResponse> {
     const input = parseOrThrow(updateUserBodySchema, body ?? {});
     // Evicting the user's cached sessions here too does not depend on auth's hint arriving.
     const user = await this.rpc
@@ -100,8 +110,11 @@ export class AdminUsersController {
 
   @Delete('/api/v1/admin/user/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'Delete a user (admin); their sessions end and their avatar is removed' })
-  async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
+  @ApiDoc({
+    summary: 'Delete a user (admin); their sessions end and their avatar is removed',
+    response: messageResponseSchema,
+  })
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MessageResponse> {
     const deleted = await this.rpc
       .call<AuthUser>(RPC.auth.deleteUser, { id }, { actor })
       .finally(() => this.sessions.evictUser(id));
@@ -115,8 +128,12 @@ export class AdminUsersController {
     summary: 'Add User (admin): name, email (login id), password, role, address, district, avatar',
     body: registerBodySchema,
     multipart: true,
+    response: userResponseSchema,
   })
-  async register(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
+  async register(
+    @CurrentActor() actor: Actor,
+    @Req() request: FastifyRequest,
+  ): Promise<UserResponse> {
     const { fields, withAvatar } = await readFormWithAvatar(request, this.images, actor);
     // The old client also sends passwordShow (a plain-text copy); it is never stored.
     const { passwordShow: _ignored, ...rest } = fields;

@@ -14,12 +14,20 @@ import {
   AppError,
   RPC,
   loginBodySchema,
+  loginChoicesResponseSchema,
+  messageResponseSchema,
   parseOrThrow,
+  sessionResponseSchema,
+  userResponseSchema,
   type Actor,
+  type ApiLoginChoice,
   type AuthUser,
   type KeysetPage,
+  type MessageResponse,
   type PublicUserEntry,
   type SessionGrant,
+  type SessionResponse,
+  type UserResponse,
 } from '@lr/contracts';
 import { LOGGER, RpcClient, keysetPages, type Logger } from '@lr/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -52,6 +60,7 @@ export class SessionController {
   @ApiDoc({
     summary: 'Log in with a login id (email) and code; sets the session cookie',
     body: loginBodySchema,
+    response: sessionResponseSchema,
     responses: {
       '429':
         'Too many wrong codes from this address (for this account or in all); Retry-After header',
@@ -61,7 +70,7 @@ export class SessionController {
     @Body() body: unknown,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
+  ): Promise<SessionResponse> {
     const input = parseOrThrow(loginBodySchema, body ?? {});
     const grant = await this.rpc.call<SessionGrant>(RPC.auth.login, {
       loginId: input.email,
@@ -78,9 +87,13 @@ export class SessionController {
   @ApiDoc({
     summary:
       'Log out: ends the session and clears the cookie (refused from another origin, as every POST)',
+    response: messageResponseSchema,
     responses: { '403': 'Sent from another origin (CSRF check)' },
   })
-  logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  logout(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<MessageResponse> {
     return this.endSession(request, reply);
   }
 
@@ -95,9 +108,13 @@ export class SessionController {
   @ApiDoc({
     summary:
       'Log out (old clients; prefer POST): 403 when the browser says Sec-Fetch-Site: cross-site',
+    response: messageResponseSchema,
     responses: { '403': 'Sent from another site (Sec-Fetch-Site: cross-site); use POST' },
   })
-  logoutByGet(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  logoutByGet(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<MessageResponse> {
     if (request.headers['sec-fetch-site'] === 'cross-site') {
       throw new AppError(
         'FORBIDDEN',
@@ -107,7 +124,7 @@ export class SessionController {
     return this.endSession(request, reply);
   }
 
-  private async endSession(request: FastifyRequest, reply: FastifyReply) {
+  private async endSession(request: FastifyRequest, reply: FastifyReply): Promise<MessageResponse> {
     const token = request.sessionToken;
     try {
       if (token) await this.rpc.call(RPC.auth.logout, { token });
@@ -121,8 +138,8 @@ export class SessionController {
 
   @Get('/api/v1/me')
   @Access('login')
-  @ApiDoc({ summary: 'The signed-in user' })
-  async me(@CurrentActor() actor: Actor) {
+  @ApiDoc({ summary: 'The signed-in user', response: userResponseSchema })
+  async me(@CurrentActor() actor: Actor): Promise<UserResponse> {
     const user = await this.rpc.call<AuthUser>(RPC.auth.me, {}, { actor });
     return { success: true, user: toApiUser(user) };
   }
@@ -131,10 +148,11 @@ export class SessionController {
   @Access('public')
   @ApiDoc({
     summary: 'Schools for the login dropdown (reserved accounts excluded), sorted by name',
+    response: loginChoicesResponseSchema,
   })
   userList(@Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
     const rpc = this.rpc;
-    async function* pages(): AsyncGenerator<ReturnType<typeof toLoginChoice>[]> {
+    async function* pages(): AsyncGenerator<ApiLoginChoice[]> {
       const walk = keysetPages((after) =>
         rpc.call<KeysetPage<PublicUserEntry>>(RPC.auth.publicUserList, { after }),
       );

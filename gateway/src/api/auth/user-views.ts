@@ -1,16 +1,5 @@
 /** Explicit mappings of the auth service's users to the HTTP shapes (spec `_id`/`email`, console `id`). */
-import type { AuthUser, PublicUserEntry } from '@lr/contracts';
-
-export interface ApiUser {
-  _id: string;
-  name: string;
-  email: string;
-  role: AuthUser['role'];
-  address: string;
-  district: string;
-  avatar: { url: string };
-  createdAt: string;
-}
+import type { ApiLoginChoice, ApiUser, AuthUser, PublicUserEntry } from '@lr/contracts';
 
 export function toApiUser(user: AuthUser): ApiUser {
   return {
@@ -26,11 +15,7 @@ export function toApiUser(user: AuthUser): ApiUser {
 }
 
 /** The login dropdown: nothing but the id, the school's name and its login id. */
-export function toLoginChoice(entry: PublicUserEntry): {
-  _id: string;
-  name: string;
-  email: string;
-} {
+export function toLoginChoice(entry: PublicUserEntry): ApiLoginChoice {
   return { _id: entry.id, name: entry.name, email: entry.loginId };
 }
 

@@ -16,15 +16,21 @@ import {
   Res,
   type StreamableFile,
 } from '@nestjs/common';
-import { z } from 'zod';
 import {
+  adminProductListResponseSchema,
+  messageResponseSchema,
+  newProductBodySchema,
   PAGE_SIZE_MAX,
   parseOrThrow,
+  productEditFormSchema,
+  productResponseSchema,
   updateProductInputSchema,
   RPC,
   type Actor,
+  type CatalogProduct,
   type ConsoleList,
-  type ProductDto,
+  type MessageResponse,
+  type ProductResponse,
 } from '@lr/contracts';
 import { LOGGER, RpcClient, keysetPages, type Logger } from '@lr/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -36,25 +42,7 @@ import { CatalogWrites } from './catalog-writes.js';
 import { ImageStore } from '../../core/image-store.js';
 import { createProductFromRequest } from './product-create.js';
 import { formBoolean, readProductForm, textField } from './product-form.js';
-
-export const newProductFormSchema = z.object({
-  name: z.string(),
-  description: z.string().optional(),
-  category: z.string(),
-  SubCategory: z.string(),
-  ProductSize: z.array(z.object({ size: z.string(), stock: z.number() })),
-  isShow: z.boolean().optional(),
-});
-
-export const updateProductFormSchema = z.object({
-  name: z.string().optional(),
-  description: z.string().optional(),
-  category: z.string().optional(),
-  SubCategory: z.string().optional(),
-  ProductSize: z.string().optional(),
-  Stock: z.number().optional(),
-  isShow: z.boolean().optional(),
-});
+import { toApiProduct } from './product-views.js';
 
 @Controller()
 export class AdminProductsController {
@@ -71,13 +59,16 @@ export class AdminProductsController {
 
   @Get('/api/v1/admin/products')
   @Access('admin')
-  @ApiDoc({ summary: 'All products, hidden ones included (admin)' })
+  @ApiDoc({
+    summary: 'All products, hidden ones included (admin)',
+    response: adminProductListResponseSchema,
+  })
   list(
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
     const pages = keysetPages(async (after) => {
-      const page = await this.rpc.call<ConsoleList<ProductDto>>(
+      const page = await this.rpc.call<ConsoleList<CatalogProduct>>(
         RPC.catalog.consoleListProducts,
         {
           range: { start: 0, end: PAGE_SIZE_MAX - 1 },
@@ -86,7 +77,7 @@ export class AdminProductsController {
         },
         { actor },
       );
-      return { items: page.items, next: page.next ?? null };
+      return { items: page.items.map(toApiProduct), next: page.next ?? null };
     });
     return streamJsonList(
       reply,
@@ -105,12 +96,16 @@ export class AdminProductsController {
   @Access('admin')
   @ApiDoc({
     summary: 'Create a product (form or JSON; images as files or data URLs)',
-    body: newProductFormSchema,
+    body: newProductBodySchema,
     multipart: true,
+    response: productResponseSchema,
   })
-  async create(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
+  async create(
+    @CurrentActor() actor: Actor,
+    @Req() request: FastifyRequest,
+  ): Promise<ProductResponse> {
     const product = await createProductFromRequest(request, this.images, this.writes, actor);
-    return { success: true, product };
+    return { success: true, product: toApiProduct(product) };
   }
 
   @Put('/api/v1/admin/product/:id')
@@ -118,45 +113,46 @@ export class AdminProductsController {
   @ApiDoc({
     summary:
       'Update a product (form: description, isShow, ProductSize + Stock = new total, images replace)',
-    body: updateProductFormSchema,
+    body: productEditFormSchema,
     multipart: true,
+    response: productResponseSchema,
   })
   async update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Req() request: FastifyRequest,
-  ) {
+  ): Promise<ProductResponse> {
     const form = await readProductForm(request, this.images, actor);
-    const size = textField(form.fields, 'ProductSize');
-    const stockText = textField(form.fields, 'Stock');
-    const input: Record<string, unknown> = {
-      id,
+    // The old form sends every field; a blank size or stock means "no stock change".
+    const filled = (name: string) => textField(form.fields, name) || undefined;
+    const edit = parseOrThrow(productEditFormSchema, {
       name: textField(form.fields, 'name'),
+      description: textField(form.fields, 'description'),
       category: textField(form.fields, 'category'),
       SubCategory: textField(form.fields, 'SubCategory'),
-      description: textField(form.fields, 'description'),
+      ProductSize: filled('ProductSize'),
+      Stock: filled('Stock'),
       isShow: formBoolean(form.fields.isShow, 'isShow'),
-    };
-    if (size && stockText !== undefined && stockText !== '') {
-      const stock = Number(stockText);
-      input.setStock = [{ size, stock: Number.isNaN(stock) ? stockText : stock }];
-    }
+    });
+    const { ProductSize: size, Stock: stock, ...fields } = edit;
+    const input: Record<string, unknown> = { id, ...fields };
+    if (size !== undefined && stock !== undefined) input.setStock = [{ size, stock }];
     parseOrThrow(updateProductInputSchema, input);
     const product = await form.withImages((stored) => {
       if (stored.length > 0) {
         input.addImages = stored;
         input.replaceImages = true;
       }
-      return this.writes.call<ProductDto>(RPC.catalog.updateProduct, input, { actor });
+      return this.writes.call<CatalogProduct>(RPC.catalog.updateProduct, input, { actor });
     });
-    return { success: true, product };
+    return { success: true, product: toApiProduct(product) };
   }
 
   @Delete('/api/v1/admin/product/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'Delete a product (admin)' })
-  async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    await this.writes.call<ProductDto>(RPC.catalog.deleteProduct, { id }, { actor });
+  @ApiDoc({ summary: 'Delete a product (admin)', response: messageResponseSchema })
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MessageResponse> {
+    await this.writes.call<CatalogProduct>(RPC.catalog.deleteProduct, { id }, { actor });
     return { success: true, message: 'Product Deleted Successfully' };
   }
 }

@@ -9,7 +9,7 @@ import {
   type Actor,
   type ConsoleList,
   type MovementDto,
-  type ProductDto,
+  type CatalogProduct,
 } from '@lr/contracts';
 import { RpcClient, collectRange } from '@lr/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -83,7 +83,7 @@ export class ConsoleProductsController {
     const { sort, range, filter } = parseConsoleQuery(query);
     const list = await collectRange(
       (start, limit) =>
-        this.rpc.call<ConsoleList<ProductDto>>(
+        this.rpc.call<ConsoleList<CatalogProduct>>(
           RPC.catalog.consoleListProducts,
           { sort, range: { start, end: start + limit - 1 }, filter: productFilter(filter) },
           { actor },
@@ -105,7 +105,7 @@ export class ConsoleProductsController {
   @ApiDoc({ summary: 'One product (console)' })
   async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return toConsoleProduct(
-      await this.rpc.call<ProductDto>(RPC.catalog.getProduct, { id }, { actor }),
+      await this.rpc.call<CatalogProduct>(RPC.catalog.getProduct, { id }, { actor }),
     );
   }
 
@@ -151,7 +151,7 @@ export class ConsoleProductsController {
       SubCategory: typeof fields.SubCategory === 'string' ? fields.SubCategory : undefined,
     };
     return toConsoleProduct(
-      await this.writes.call<ProductDto>(RPC.catalog.updateProduct, input, { actor }),
+      await this.writes.call<CatalogProduct>(RPC.catalog.updateProduct, input, { actor }),
     );
   }
 
@@ -160,7 +160,7 @@ export class ConsoleProductsController {
   @ApiDoc({ summary: 'Delete a product (console)' })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return toConsoleProduct(
-      await this.writes.call<ProductDto>(RPC.catalog.deleteProduct, { id }, { actor }),
+      await this.writes.call<CatalogProduct>(RPC.catalog.deleteProduct, { id }, { actor }),
     );
   }
 
@@ -179,9 +179,9 @@ export class ConsoleProductsController {
     const form = await readProductForm(request, this.images, actor);
     if (form.imageCount === 0) throw AppError.badRequest('images: at least one image is required');
     // 404 before decoding anything for a product that does not exist.
-    await this.rpc.call<ProductDto>(RPC.catalog.getProduct, { id }, { actor });
+    await this.rpc.call<CatalogProduct>(RPC.catalog.getProduct, { id }, { actor });
     const product = await form.withImages((addImages) =>
-      this.writes.call<ProductDto>(RPC.catalog.updateProduct, { id, addImages }, { actor }),
+      this.writes.call<CatalogProduct>(RPC.catalog.updateProduct, { id, addImages }, { actor }),
     );
     return toConsoleProduct(product);
   }
@@ -194,11 +194,11 @@ export class ConsoleProductsController {
     @Param('id') id: string,
     @Param('imageId') imageId: string,
   ) {
-    const product = await this.rpc.call<ProductDto>(RPC.catalog.getProduct, { id }, { actor });
-    if (!product.images.some((img) => img._id === imageId))
+    const product = await this.rpc.call<CatalogProduct>(RPC.catalog.getProduct, { id }, { actor });
+    if (!product.images.some((img) => img.id === imageId))
       throw AppError.notFound('Image not found');
     return toConsoleProduct(
-      await this.writes.call<ProductDto>(
+      await this.writes.call<CatalogProduct>(
         RPC.catalog.updateProduct,
         { id, removeImageIds: [imageId] },
         { actor },

@@ -5,11 +5,11 @@
  * first and upload its images after, and a refused file left a product without them.
  */
 import {
-  createProductInputSchema,
+  newProductBodySchema,
   parseOrThrow,
   RPC,
   type Actor,
-  type ProductDto,
+  type CatalogProduct,
 } from '@lr/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { ImageStore } from '../../core/image-store.js';
@@ -21,7 +21,7 @@ export async function createProductFromRequest(
   images: ImageStore,
   writes: CatalogWrites,
   actor: Actor,
-): Promise<ProductDto> {
+): Promise<CatalogProduct> {
   // Reading the form checks the images by content and size, without decoding them.
   const form = await readProductForm(request, images, actor);
   const input = {
@@ -33,8 +33,8 @@ export async function createProductFromRequest(
     isShow: formBoolean(form.fields.isShow, 'isShow'),
   };
   // Validate (the catalog validates again) before storing any image.
-  parseOrThrow(createProductInputSchema, input);
+  parseOrThrow(newProductBodySchema, input);
   return form.withImages((stored) =>
-    writes.call<ProductDto>(RPC.catalog.createProduct, { ...input, images: stored }, { actor }),
+    writes.call<CatalogProduct>(RPC.catalog.createProduct, { ...input, images: stored }, { actor }),
   );
 }

@@ -3,19 +3,26 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { z } from 'zod';
 import {
   categorySchema,
+  groupedProductsResponseSchema,
   parseOrThrow,
+  productListResponseSchema,
+  productResponseSchema,
   RPC,
   textSchema,
   type Actor,
-  type GroupedListResult,
-  type ProductDto,
-  type ProductListResult,
+  type CatalogProduct,
+  type GroupedList,
+  type GroupedProductsResponse,
+  type ProductList,
+  type ProductListResponse,
+  type ProductResponse,
 } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { ProductReadCache } from './product-read-cache.js';
+import { toApiGroupedList, toApiProduct, toApiProductList } from './product-views.js';
 
 /** `category=All` (or empty) means every category, as the old client sends it. */
 export const productQuerySchema = z.object({
@@ -34,9 +41,17 @@ export class ProductsController {
     private readonly cache: ProductReadCache,
   ) {}
 
-  /** Guests, users and volunteers see the same (visible) catalog: their reads are shared and cached. */
-  private read<T>(actor: Actor | null, subject: string, input: unknown): Promise<T> {
-    const call = () => this.rpc.call<T>(subject, input, { actor });
+  /**
+   * Guests, users and volunteers see the same (visible) catalog: their reads are shared and cached,
+   * already mapped to the answer.
+   */
+  private read<R, T>(
+    actor: Actor | null,
+    subject: string,
+    input: unknown,
+    toAnswer: (reply: R) => T,
+  ): Promise<T> {
+    const call = async () => toAnswer(await this.rpc.call<R>(subject, input, { actor }));
     if (actor?.role === 'admin') return call();
     return this.cache.get(`${subject}:${JSON.stringify(input)}`, call);
   }
@@ -46,11 +61,17 @@ export class ProductsController {
   @ApiDoc({
     summary: 'Products, 12 a page (visible ones only, except for admins)',
     query: productQuerySchema,
+    response: productListResponseSchema,
   })
-  async list(@CurrentActor() actor: Actor | null, @Query() query: Record<string, unknown>) {
+  async list(
+    @CurrentActor() actor: Actor | null,
+    @Query() query: Record<string, unknown>,
+  ): Promise<ProductListResponse> {
     const input = parseOrThrow(productQuerySchema, query);
-    const result = await this.read<ProductListResult>(actor, RPC.catalog.listProducts, input);
-    return { success: true, ...result };
+    const list = await this.read(actor, RPC.catalog.listProducts, input, (reply: ProductList) =>
+      toApiProductList(reply),
+    );
+    return { success: true, ...list };
   }
 
   @Get('/api/v1/products/grouped')
@@ -59,22 +80,38 @@ export class ProductsController {
     summary:
       'Products grouped by name with sizes per SubCategory (the store cards), 12 groups a page',
     query: productQuerySchema,
+    response: groupedProductsResponseSchema,
   })
-  async grouped(@CurrentActor() actor: Actor | null, @Query() query: Record<string, unknown>) {
+  async grouped(
+    @CurrentActor() actor: Actor | null,
+    @Query() query: Record<string, unknown>,
+  ): Promise<GroupedProductsResponse> {
     const input = parseOrThrow(productQuerySchema, query);
-    const result = await this.read<GroupedListResult>(
+    const list = await this.read(
       actor,
       RPC.catalog.listGroupedProducts,
       input,
+      (reply: GroupedList) => toApiGroupedList(reply),
     );
-    return { success: true, ...result };
+    return { success: true, ...list };
   }
 
   @Get('/api/v1/product/:id')
   @Access('public')
-  @ApiDoc({ summary: 'One product with its sizes and reviews (hidden products: admins only)' })
-  async get(@CurrentActor() actor: Actor | null, @Param('id') id: string) {
-    const product = await this.read<ProductDto>(actor, RPC.catalog.getProduct, { id });
+  @ApiDoc({
+    summary: 'One product with its sizes and reviews (hidden products: admins only)',
+    response: productResponseSchema,
+  })
+  async get(
+    @CurrentActor() actor: Actor | null,
+    @Param('id') id: string,
+  ): Promise<ProductResponse> {
+    const product = await this.read(
+      actor,
+      RPC.catalog.getProduct,
+      { id },
+      (reply: CatalogProduct) => toApiProduct(reply),
+    );
     return { success: true, product };
   }
 }

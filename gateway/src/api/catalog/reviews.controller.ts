@@ -1,20 +1,23 @@
 /** Reviews: `PUT /api/v1/review` by a logged-in user; the console's `reviews` resource (admin). */
 import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
-import { z } from 'zod';
-import { AppError, RPC, type Actor, type ConsoleList, type ConsoleReviewDto } from '@lr/contracts';
+import {
+  parseOrThrow,
+  reviewBodySchema,
+  RPC,
+  successResponseSchema,
+  type Actor,
+  type ConsoleList,
+  type ConsoleReviewDto,
+  type SuccessResponse,
+} from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import { bodyObject } from '../../core/body.js';
 import { consoleListQuerySchema, parseConsoleQuery, sendConsoleList } from '../../core/console.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
-
-export const reviewBodySchema = z.object({
-  rating: z.number(),
-  comment: z.string().optional(),
-  productId: z.string(),
-});
 
 @Controller()
 export class ReviewsController {
@@ -28,18 +31,11 @@ export class ReviewsController {
   @ApiDoc({
     summary: 'Review a product (rating 0.5-5 in half steps; a second review replaces the first)',
     body: reviewBodySchema,
+    response: successResponseSchema,
   })
-  async upsert(@CurrentActor() actor: Actor, @Body() body: unknown) {
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-      throw AppError.badRequest('The request body must be an object');
-    const { rating, comment, productId } = body as Record<string, unknown>;
-    if (productId === undefined || productId === '')
-      throw AppError.badRequest('productId: is required');
-    await this.writes.call<ConsoleReviewDto>(
-      RPC.catalog.upsertReview,
-      { rating, comment, productId },
-      { actor },
-    );
+  async upsert(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<SuccessResponse> {
+    const input = parseOrThrow(reviewBodySchema, bodyObject(body));
+    await this.writes.call<ConsoleReviewDto>(RPC.catalog.upsertReview, input, { actor });
     return { success: true };
   }
 

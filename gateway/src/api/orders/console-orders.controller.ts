@@ -10,7 +10,7 @@ import {
   type Actor,
   type OrderHistoryEntry,
   type OrderSnapshot,
-  type ProductDto,
+  type CatalogProduct,
 } from '@lr/contracts';
 import { RpcClient, collectByIds, collectRange } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
@@ -113,12 +113,13 @@ export class ConsoleOrdersController {
     try {
       const products = await collectByIds(
         ids,
-        (some) => this.rpc.call<ProductDto[]>(RPC.catalog.getProducts, { ids: some }, { actor }),
-        (product) => product._id,
+        (some) =>
+          this.rpc.call<CatalogProduct[]>(RPC.catalog.getProducts, { ids: some }, { actor }),
+        (product) => product.id,
       );
       for (const product of products) {
-        for (const size of product.ProductSize)
-          stock.set(`${product._id}:${size.size.toLowerCase()}`, size.stock);
+        for (const size of product.sizes)
+          stock.set(`${product.id}:${size.size.toLowerCase()}`, size.stock);
       }
     } catch {
       // The order is still worth showing; the console then says the server checks stock on Process.

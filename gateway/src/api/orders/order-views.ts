@@ -2,9 +2,9 @@
  * Maps the orders service's snapshot to the spec's order shape on /api/v1 (`_id`, `orderId`,
  * `orderItems`, `orderStatus`, prices 0) and to `id` records on /api/console.
  */
-import type { OrderHistoryEntry, OrderSnapshot } from '@lr/contracts';
+import type { ApiOrder, OrderHistoryEntry, OrderSnapshot } from '@lr/contracts';
 
-export function toApiOrder(order: OrderSnapshot) {
+export function toApiOrder(order: OrderSnapshot): ApiOrder {
   return {
     _id: order.id,
     orderId: order.orderNumber,
@@ -31,8 +31,6 @@ export function toApiOrder(order: OrderSnapshot) {
     deliveredAt: order.deliveredAt,
   };
 }
-
-export type ApiOrder = ReturnType<typeof toApiOrder>;
 
 export function toConsoleOrder(order: OrderSnapshot) {
   return { id: order.id, ...toApiOrder(order), userId: order.userId, version: order.version };

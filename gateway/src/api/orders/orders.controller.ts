@@ -18,14 +18,21 @@ import { z } from 'zod';
 import {
   AppError,
   RPC,
+  allOrdersResponseSchema,
   idempotencyKeySchema,
+  myOrdersResponseSchema,
+  orderResponseSchema,
+  successResponseSchema,
   newOrderBodySchema,
   parseOrThrow,
   paymentProcessBodySchema,
   updateOrderBodySchema,
   type Actor,
+  type ApiOrder,
   type KeysetPage,
+  type OrderResponse,
   type OrderSnapshot,
+  type SuccessResponse,
 } from '@lr/contracts';
 import { LOGGER, RpcClient, keysetPages, type Logger } from '@lr/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -50,7 +57,7 @@ export class OrdersController {
   }
 
   /** Every page of a newest-first order walk, mapped to the spec's shape. */
-  private async *orderPages(subject: string, actor: Actor): AsyncGenerator<unknown[]> {
+  private async *orderPages(subject: string, actor: Actor): AsyncGenerator<ApiOrder[]> {
     const pages = keysetPages((after) =>
       this.rpc.call<KeysetPage<OrderSnapshot>>(subject, { after }, { actor }),
     );
@@ -63,8 +70,9 @@ export class OrdersController {
   @ApiDoc({
     summary: 'Checkout step: no money changes hands, the amount must be 0',
     body: paymentProcessBodySchema,
+    response: successResponseSchema,
   })
-  payment(@Body() body: unknown) {
+  payment(@Body() body: unknown): SuccessResponse {
     parseOrThrow(paymentProcessBodySchema, body ?? {});
     return { success: true };
   }
@@ -76,12 +84,13 @@ export class OrdersController {
     summary:
       'Place a request (header Idempotency-Key: one opaque key per checkout, 1-255 visible ASCII characters; a repeat by the same account returns the first order)',
     body: newOrderBodySchema,
+    response: orderResponseSchema,
   })
   async place(
     @CurrentActor() actor: Actor,
     @Body() body: unknown,
     @Headers('idempotency-key') idempotencyKeyHeader: string | undefined,
-  ) {
+  ): Promise<OrderResponse> {
     const input = parseOrThrow(newOrderBodySchema, body ?? {});
     const { 'Idempotency-Key': idempotencyKey } = parseOrThrow(idempotencyHeaderSchema, {
       'Idempotency-Key': idempotencyKeyHeader || undefined,
@@ -104,7 +113,7 @@ export class OrdersController {
 
   @Get('/api/v1/orders/me')
   @Access('login')
-  @ApiDoc({ summary: "The caller's own orders, newest first" })
+  @ApiDoc({ summary: "The caller's own orders, newest first", response: myOrdersResponseSchema })
   mine(
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -123,15 +132,21 @@ export class OrdersController {
 
   @Get('/api/v1/order/:id')
   @Access('login')
-  @ApiDoc({ summary: "One order: the caller's own (another school's is 404); staff see any" })
-  async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
+  @ApiDoc({
+    summary: "One order: the caller's own (another school's is 404); staff see any",
+    response: orderResponseSchema,
+  })
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<OrderResponse> {
     const order = await this.rpc.call<OrderSnapshot>(RPC.orders.get, { id }, { actor });
     return { success: true, order: toApiOrder(order) };
   }
 
   @Get('/api/v1/admin/orders')
   @Access('admin', 'volunteer')
-  @ApiDoc({ summary: 'All orders, newest first (admins and volunteers)' })
+  @ApiDoc({
+    summary: 'All orders, newest first (admins and volunteers)',
+    response: allOrdersResponseSchema,
+  })
   all(
     @CurrentActor() actor: Actor,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -154,12 +169,13 @@ export class OrdersController {
     summary:
       'Process an order: status (transitions of spec section 4) and newQuantity (one per line, only while Processing; JSON array or comma-joined form field)',
     body: updateOrderBodySchema,
+    response: orderResponseSchema,
   })
   async update(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Req() request: FastifyRequest,
-  ) {
+  ): Promise<OrderResponse> {
     const { fields } = await readForm(request, { maxFileBytes: 1, maxFiles: 0 });
     const input = parseOrThrow(updateOrderBodySchema, fields);
     const order = await this.rpc.call<OrderSnapshot>(
@@ -175,8 +191,9 @@ export class OrdersController {
   @ApiDoc({
     summary:
       "Delete an order: an admin any order; a school its own while Processing (the store's cancel)",
+    response: successResponseSchema,
   })
-  async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<SuccessResponse> {
     if (!actor) throw AppError.unauthorized();
     await this.rpc.call<OrderSnapshot>(RPC.orders.delete, { id }, { actor });
     return { success: true };

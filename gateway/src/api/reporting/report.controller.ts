@@ -1,7 +1,9 @@
 /** The LR345 report and its CSV exports (spec 2.7), admin only. */
 import { Controller, Get, Inject, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import {
+  csvResponseSchema,
   reportRangeSchema,
+  reportResponseSchema,
   RPC,
   type Actor,
   type CsvFile,
@@ -45,6 +47,7 @@ export class ReportController {
   @ApiDoc({
     summary: 'LR345 report: figures, top 11 items and schools, weekly series (admin)',
     query: reportRangeSchema,
+    response: reportResponseSchema,
   })
   async report(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>) {
     const report = await this.rpc.call<Report>(RPC.reporting.report, parseReportRange(query), {
@@ -55,7 +58,12 @@ export class ReportController {
 
   @Get('/api/v1/admin/report.csv')
   @Access('admin')
-  @ApiDoc({ summary: 'LR345 report tables as CSV (admin)', query: reportRangeSchema })
+  @ApiDoc({
+    summary: 'LR345 report tables as CSV (admin)',
+    query: reportRangeSchema,
+    response: csvResponseSchema,
+    responseType: 'text/csv',
+  })
   async reportCsv(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
@@ -73,6 +81,8 @@ export class ReportController {
   @ApiDoc({
     summary: 'Every order line as CSV, one row per line (admin)',
     query: reportRangeSchema,
+    response: csvResponseSchema,
+    responseType: 'text/csv',
   })
   async ordersCsv(
     @CurrentActor() actor: Actor,

@@ -1,50 +1,47 @@
-/** Explicit row -> response functions for products (the spec's field names, never a raw row). */
+/** Explicit row -> snapshot functions for products (neutral names, never a raw row). */
 import {
-  placeholderImageUrl,
   SUB_CATEGORIES,
-  type ProductDto,
-  type ProductGroupDto,
-  type ReviewDto,
+  type CatalogProduct,
+  type CatalogReview,
+  type Category,
+  type ProductGroup,
 } from '@lr/contracts';
 import type { ReviewRow } from '../db/schema.js';
 import type { ProductAggregate } from './products.repository.js';
 
-export function toReviewDto(row: ReviewRow): ReviewDto {
+export function toCatalogReview(row: ReviewRow): CatalogReview {
   return {
-    _id: row.id,
-    user: row.userId,
-    name: row.userName,
+    id: row.id,
+    userId: row.userId,
+    userName: row.userName,
     rating: Number(row.rating),
     comment: row.comment,
     createdAt: row.createdAt.toISOString(),
   };
 }
 
-export function toProductDto({ product, sizes, reviews }: ProductAggregate): ProductDto {
-  const images = product.images.map((img) => ({
-    _id: img.id,
-    url: img.url,
-    originalUrl: img.originalUrl,
-  }));
+export function toCatalogProduct({ product, sizes, reviews }: ProductAggregate): CatalogProduct {
   return {
-    _id: product.id,
+    id: product.id,
     name: product.name,
     description: product.description,
-    category: product.category,
-    SubCategory: product.subCategory,
-    // A size's own low-stock threshold appears only when set (the spec's shape otherwise).
-    ProductSize: sizes.map((s) =>
-      s.lowStockThreshold === null || s.lowStockThreshold === undefined
-        ? { _id: s.id, size: s.size, stock: s.stock }
-        : { _id: s.id, size: s.size, stock: s.stock, lowStockThreshold: s.lowStockThreshold },
-    ),
-    Stock: sizes.reduce((sum, s) => sum + s.stock, 0),
-    images,
-    image: images[0]?.url ?? placeholderImageUrl(product.category),
-    price: 0,
+    // The table's CHECK constraint holds it to the categories.
+    category: product.category as Category,
+    subCategory: product.subCategory,
+    sizes: sizes.map((s) => ({
+      id: s.id,
+      size: s.size,
+      stock: s.stock,
+      lowStockThreshold: s.lowStockThreshold ?? null,
+    })),
+    images: product.images.map((img) => ({
+      id: img.id,
+      url: img.url,
+      originalUrl: img.originalUrl,
+    })),
     ratings: Number(product.ratings),
     numOfReviews: product.numOfReviews,
-    reviews: reviews.map(toReviewDto),
+    reviews: reviews.map(toCatalogReview),
     isShow: product.isShow,
     lowStockThreshold: product.lowStockThreshold,
     createdAt: product.createdAt.toISOString(),
@@ -61,7 +58,7 @@ const subCategoryOrder = (value: string): number => {
  * Groups products by name (case-insensitive) for the store, keeping every size tied to the id of
  * the product record it belongs to (the old app put the first record's id on every size).
  */
-export function toProductGroups(aggregates: ProductAggregate[]): ProductGroupDto[] {
+export function toProductGroups(aggregates: ProductAggregate[]): ProductGroup[] {
   const groups = new Map<string, ProductAggregate[]>();
   for (const aggregate of aggregates) {
     const key = aggregate.product.name.toLowerCase();
@@ -72,21 +69,19 @@ export function toProductGroups(aggregates: ProductAggregate[]): ProductGroupDto
   return [...groups.values()].map((members) => {
     const first = members[0]!.product;
     const withImages = members.find((m) => m.product.images.length > 0)?.product;
-    const images = (withImages?.images ?? []).map((img) => ({ _id: img.id, url: img.url }));
     const sorted = [...members].sort(
       (a, b) => subCategoryOrder(a.product.subCategory) - subCategoryOrder(b.product.subCategory),
     );
     return {
       name: first.name,
-      category: first.category,
+      category: first.category as Category,
       description: members.find((m) => m.product.description)?.product.description ?? '',
-      images,
-      image: images[0]?.url ?? placeholderImageUrl(first.category),
+      images: (withImages?.images ?? []).map((img) => ({ id: img.id, url: img.url })),
       subCategories: sorted.map(({ product, sizes }) => ({
-        SubCategory: product.subCategory,
+        subCategory: product.subCategory,
         productId: product.id,
         sizes: sizes.map((s) => ({
-          _id: s.id,
+          id: s.id,
           size: s.size,
           stock: s.stock,
           productId: product.id,

@@ -8,10 +8,10 @@ import {
   LIMITS,
   type Actor,
   type ConsoleList,
-  type GroupedListResult,
+  type GroupedList,
   type ImageRef,
-  type ProductDto,
-  type ProductListResult,
+  type CatalogProduct,
+  type ProductList,
   type createProductInputSchema,
   type consoleListProductsInputSchema,
   type listProductsInputSchema,
@@ -34,7 +34,7 @@ import type { StoredImage } from '../db/schema.js';
 import { InventoryRepository } from '../inventory/inventory.repository.js';
 import { StockLedger } from '../inventory/stock-ledger.js';
 import { ProductHints } from './product-hints.js';
-import { toProductDto, toProductGroups } from './product.mapper.js';
+import { toCatalogProduct, toProductGroups } from './product.mapper.js';
 import { ProductsRepository, type ProductAggregate } from './products.repository.js';
 
 type ListInput = z.output<typeof listProductsInputSchema>;
@@ -74,7 +74,7 @@ export class ProductsService {
   }
 
   /** Public callers and users see visible products only; admins see all. */
-  async list(input: ListInput, actor: Actor | null): Promise<ProductListResult> {
+  async list(input: ListInput, actor: Actor | null): Promise<ProductList> {
     const visibleOnly = !hasRole(actor, 'admin');
     const filter = { visibleOnly, keyword: input.keyword, category: input.category };
     const [productsCount, filteredProductsCount, page] = await Promise.all([
@@ -83,14 +83,14 @@ export class ProductsService {
       this.products.page(filter, (input.page - 1) * CATALOG_PAGE_SIZE, CATALOG_PAGE_SIZE),
     ]);
     return {
-      products: page.map(toProductDto),
+      products: page.map(toCatalogProduct),
       productsCount,
       resultPerPage: CATALOG_PAGE_SIZE,
       filteredProductsCount,
     };
   }
 
-  async listGrouped(input: ListInput, actor: Actor | null): Promise<GroupedListResult> {
+  async listGrouped(input: ListInput, actor: Actor | null): Promise<GroupedList> {
     const visibleOnly = !hasRole(actor, 'admin');
     const filter = { visibleOnly, keyword: input.keyword, category: input.category };
     const [groupsCount, filteredGroupsCount, members] = await Promise.all([
@@ -106,25 +106,25 @@ export class ProductsService {
     };
   }
 
-  async get(id: string, actor: Actor | null): Promise<ProductDto> {
+  async get(id: string, actor: Actor | null): Promise<CatalogProduct> {
     const found = await this.products.findById(this.products.executor, id);
     if (!found || (!found.product.isShow && !hasRole(actor, 'admin'))) throw notFound();
-    return toProductDto(found);
+    return toCatalogProduct(found);
   }
 
   /**
-   * For other services (orders copies name, category, SubCategory and image into its lines), in
+   * For other services (orders copies name, category, sub-category and image into its lines), in
    * the order asked; a cut page (products with many reviews) leaves out the last ones asked.
    */
-  async getMany(ids: string[]): Promise<ProductDto[]> {
-    return withinReplyBudget((await this.products.findByIds(ids)).map(toProductDto));
+  async getMany(ids: string[]): Promise<CatalogProduct[]> {
+    return withinReplyBudget((await this.products.findByIds(ids)).map(toCatalogProduct));
   }
 
   /**
    * A console page. In name order it also says where the next page starts (`next`), so the old
    * "all products" route walks by keyset; a page cut to the reply budget ends where it was cut.
    */
-  async consoleList(input: ConsoleInput): Promise<ConsoleList<ProductDto>> {
+  async consoleList(input: ConsoleInput): Promise<ConsoleList<CatalogProduct>> {
     const { filter, range, sort } = input;
     const byName = sort === null || (sort.field === 'name' && sort.order === 'ASC');
     if (input.after && (!byName || range.start > 0)) {
@@ -153,17 +153,17 @@ export class ProductsService {
         after && { name: after[0], id: after[1] },
       ),
     ]);
-    const items = withinReplyBudget(rows.slice(0, limit).map(toProductDto));
+    const items = withinReplyBudget(rows.slice(0, limit).map(toCatalogProduct));
     const last = items[items.length - 1];
     const more = items.length < rows.length && last !== undefined;
     return {
       items,
       total,
-      next: byName && more ? encodeKeyset([last.name, last._id]) : null,
+      next: byName && more ? encodeKeyset([last.name, last.id]) : null,
     };
   }
 
-  async create(input: CreateInput, actor: Actor): Promise<ProductDto> {
+  async create(input: CreateInput, actor: Actor): Promise<CatalogProduct> {
     return this.products.transaction(async (tx) => {
       if (
         await this.products.existsSameProduct(tx, input.name, input.category, input.SubCategory)
@@ -206,11 +206,11 @@ export class ProductsService {
         created.product.version,
       );
       this.logger.info({ productId: product.id, by: actor.id }, 'product created');
-      return toProductDto(created);
+      return toCatalogProduct(created);
     });
   }
 
-  async update(input: UpdateInput, actor: Actor): Promise<ProductDto> {
+  async update(input: UpdateInput, actor: Actor): Promise<CatalogProduct> {
     const updated = await this.products.transaction(async (tx) => {
       const current = await this.products.findById(tx, input.id, true);
       if (!current) throw notFound();
@@ -282,13 +282,13 @@ export class ProductsService {
         images,
       });
       await this.outbox.write(tx, EVENTS.catalogProductUpdated, { productId }, version);
-      return toProductDto(await this.reload(tx, productId));
+      return toCatalogProduct(await this.reload(tx, productId));
     });
-    await this.hints.productsChanged([updated._id]);
+    await this.hints.productsChanged([updated.id]);
     return updated;
   }
 
-  async delete(id: string, actor: Actor): Promise<ProductDto> {
+  async delete(id: string, actor: Actor): Promise<CatalogProduct> {
     const deleted = await this.products.transaction(async (tx) => {
       const current = await this.products.findById(tx, id, true);
       if (!current) throw notFound();
@@ -300,9 +300,9 @@ export class ProductsService {
         current.product.version + 1,
       );
       this.logger.info({ productId: current.product.id, by: actor.id }, 'product deleted');
-      return toProductDto(current);
+      return toCatalogProduct(current);
     });
-    await this.hints.productsChanged([deleted._id]);
+    await this.hints.productsChanged([deleted.id]);
     return deleted;
   }
 

@@ -16,9 +16,12 @@ import {
   HINTS,
   RPC,
   STREAMS,
+  catalogProductSchema,
   namespaced,
+  productImageUrl,
   shortLineSchema,
   type Actor,
+  type CatalogProduct,
   type ShortLine,
 } from '@lr/contracts';
 import {
@@ -31,22 +34,7 @@ import {
 } from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
 
-const catalogProductSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  category: z.string(),
-  SubCategory: z.string(),
-  isShow: z.boolean(),
-  ProductSize: z.array(z.object({ size: z.string(), stock: z.number() })),
-  image: z.string().optional(),
-  images: z.array(z.object({ url: z.string() })).optional(),
-});
-export type CatalogProduct = z.infer<typeof catalogProductSchema>;
-
-const productsReplySchema = z.union([
-  z.array(catalogProductSchema),
-  z.object({ products: z.array(catalogProductSchema) }).transform((r) => r.products),
-]);
+const productsReplySchema = z.array(catalogProductSchema);
 
 const inventoryCheckReplySchema = z.object({ shortLines: z.array(shortLineSchema) });
 
@@ -98,9 +86,9 @@ export class CatalogClient implements OnModuleInit, OnModuleDestroy {
           productsReplySchema.parse(
             await this.rpc.call(RPC.catalog.getProducts, { ids: some }, { actor }),
           ),
-        (product) => product._id,
+        (product) => product.id,
       );
-      return new Map(products.map((p) => [p._id, p]));
+      return new Map(products.map((p) => [p.id, p]));
     });
   }
 
@@ -121,7 +109,7 @@ export class CatalogClient implements OnModuleInit, OnModuleDestroy {
   }
 }
 
-/** The image an order line keeps: the product's first image, or its placeholder. */
+/** The image an order line keeps: the product's first image, or its category's placeholder. */
 export function imageOf(product: CatalogProduct): string {
-  return product.image ?? product.images?.[0]?.url ?? '';
+  return productImageUrl(product);
 }

@@ -3,8 +3,13 @@
  * quantity is 1 to 5 (TEST USER exempt from the cap) and not above the size's current stock.
  * Pure functions, so the rules read in one place and test without a catalog.
  */
-import { LIMITS, TEST_USER_LOGIN_ID, type OrderLineInput, type RefusedLine } from '@lr/contracts';
-import type { CatalogProduct } from '../clients/catalog.client.js';
+import {
+  LIMITS,
+  TEST_USER_LOGIN_ID,
+  type CatalogProduct,
+  type OrderLineInput,
+  type RefusedLine,
+} from '@lr/contracts';
 
 export function isTestUser(loginId: string): boolean {
   return loginId.trim().toLowerCase() === TEST_USER_LOGIN_ID.toLowerCase();
@@ -18,7 +23,7 @@ export function findSize(
   product: CatalogProduct,
   size: string,
 ): { size: string; stock: number } | undefined {
-  return product.ProductSize.find((s) => sameSize(s.size, size));
+  return product.sizes.find((s) => sameSize(s.size, size));
 }
 
 /** Lines refused before asking about stock: unknown, hidden, no such size, above the cap. */

@@ -8,6 +8,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   AppError,
   type Actor,
+  type CatalogProduct,
   type OrderSnapshot,
   type PlaceOrderInput,
   type ShippingInfo,
@@ -20,7 +21,7 @@ import {
   withSpan,
   type Logger,
 } from '@lr/nest-kit';
-import { CatalogClient, imageOf, type CatalogProduct } from '../clients/catalog.client.js';
+import { CatalogClient, imageOf } from '../clients/catalog.client.js';
 import { UsersClient, type SchoolProfile } from '../clients/users.client.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
 import {
@@ -140,10 +141,10 @@ export class PlaceOrderService {
         return {
           id: randomUUID(),
           position,
-          productId: product._id,
+          productId: product.id,
           name: product.name,
           category: product.category,
-          subCategory: product.SubCategory,
+          subCategory: product.subCategory,
           size: size.size,
           requestedQuantity: line.quantity,
           quantity: line.quantity,

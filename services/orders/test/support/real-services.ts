@@ -10,7 +10,7 @@ import {
   type Actor,
   type AuthUser,
   type Category,
-  type ProductDto,
+  type CatalogProduct,
   type Role,
   type SessionGrant,
   type SubCategory,
@@ -95,8 +95,8 @@ export function createProduct(
   name: string,
   sizes: Record<string, number>,
   options: { category?: Category; SubCategory?: SubCategory } = {},
-): Promise<ProductDto> {
-  return env.rpc.call<ProductDto>(
+): Promise<CatalogProduct> {
+  return env.rpc.call<CatalogProduct>(
     RPC.catalog.createProduct,
     {
       name,
@@ -109,8 +109,8 @@ export function createProduct(
 }
 
 /** Hides a product from the store through catalog's update. */
-export function hideProduct(env: TestEnv, admin: Actor, id: string): Promise<ProductDto> {
-  return env.rpc.call<ProductDto>(
+export function hideProduct(env: TestEnv, admin: Actor, id: string): Promise<CatalogProduct> {
+  return env.rpc.call<CatalogProduct>(
     RPC.catalog.updateProduct,
     { id, isShow: false },
     { actor: admin },
@@ -124,8 +124,8 @@ export function setStock(
   id: string,
   size: string,
   stock: number,
-): Promise<ProductDto> {
-  return env.rpc.call<ProductDto>(
+): Promise<CatalogProduct> {
+  return env.rpc.call<CatalogProduct>(
     RPC.catalog.updateProduct,
     { id, setStock: [{ size, stock }] },
     { actor: admin },

@@ -1,6 +1,8 @@
-/** Form rules of the account screens (spec section 5; lengths from LIMITS). */
+/** Form rules of the account screens (spec section 5; lengths from LIMITS and FORM_LIMITS). */
 import { z } from 'zod';
-import { LIMITS } from '@lr/contracts';
+import { FORM_LIMITS, LIMITS } from '@lr/contracts';
+
+const { nameMax, loginIdMax } = FORM_LIMITS;
 
 const newCode = z
   .string()
@@ -46,12 +48,16 @@ export const passwordResetSchema = z
   });
 
 export const profileSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100, 'Name is at most 100 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(nameMax, `Name is at most ${nameMax} characters`),
   email: z
     .string()
     .trim()
     .min(1, 'Login ID is required')
-    .max(100, 'Login ID is at most 100 characters'),
+    .max(loginIdMax, `Login ID is at most ${loginIdMax} characters`),
 });
 
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];

@@ -1,6 +1,8 @@
-/** Delivery Details validation (spec section 5). */
+/** Delivery Details validation (spec section 5); the lengths are the server's (FORM_LIMITS). */
 import { z } from 'zod';
-import { GENDERS, UI_MESSAGES } from '@lr/contracts';
+import { FORM_LIMITS, GENDERS, UI_MESSAGES } from '@lr/contracts';
+
+const { studentIdMax, teacherNameMax, phoneNoMax, emailMax, additionalCommentsMax } = FORM_LIMITS;
 
 export { GENDER_LABELS } from '../../lib/format-order';
 
@@ -9,7 +11,7 @@ export const shippingFormInputSchema = z.object({
     .string()
     .trim()
     .min(1, 'Student ID is required')
-    .max(40, 'Student ID is at most 40 characters'),
+    .max(studentIdMax, `Student ID is at most ${studentIdMax} characters`),
   age: z
     .string()
     .trim()
@@ -17,14 +19,25 @@ export const shippingFormInputSchema = z.object({
     .regex(/^\d{1,2}$/, 'Age must be a whole number')
     .refine((value) => Number(value) >= 1, 'Age must be at least 1'),
   gender: z.enum(GENDERS, { message: UI_MESSAGES.selectGender }),
-  teacherName: z.string().trim().max(100, "Teacher's name is at most 100 characters"),
+  teacherName: z
+    .string()
+    .trim()
+    .max(teacherNameMax, `Teacher's name is at most ${teacherNameMax} characters`),
   phoneNo: z
     .string()
     .trim()
-    .max(30, 'Phone number is at most 30 characters')
+    .max(phoneNoMax, `Phone number is at most ${phoneNoMax} characters`)
     .regex(/^[0-9+()\-.\s]*$/, 'Phone number may only contain digits, spaces and + ( ) - .'),
-  Email: z.string().trim().min(1, 'Email is required').pipe(z.email('Please enter a valid email')),
-  additionalComments: z.string().trim().max(500, 'Comments are at most 500 characters'),
+  Email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .max(emailMax, `Email is at most ${emailMax} characters`)
+    .pipe(z.email('Please enter a valid email')),
+  additionalComments: z
+    .string()
+    .trim()
+    .max(additionalCommentsMax, `Comments are at most ${additionalCommentsMax} characters`),
 });
 
 export type ShippingFieldErrors = Partial<

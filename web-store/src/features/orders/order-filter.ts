@@ -3,7 +3,7 @@
  * All = everything; newest first (spec 9).
  */
 import { isPreviousOrder } from '@lr/contracts';
-import type { Order } from './api/types';
+import type { ApiOrder as Order } from '@lr/contracts/http/v1';
 
 export const ORDER_FILTERS = ['All', 'Current', 'Previous'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { MessageResponse } from '@lr/contracts/http/v1';
 import { apiFetch } from '../../../lib/api';
 
 export interface PasswordReset {
@@ -7,7 +8,7 @@ export interface PasswordReset {
   confirmPassword: string;
 }
 
-export function resetPassword({ token, ...body }: PasswordReset): Promise<{ success: true }> {
+export function resetPassword({ token, ...body }: PasswordReset): Promise<MessageResponse> {
   return apiFetch(`/api/v1/password/reset/${encodeURIComponent(token)}`, { method: 'PUT', body });
 }
 

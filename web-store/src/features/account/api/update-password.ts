@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { SessionResponse } from '@lr/contracts/http/v1';
 import { apiFetch } from '../../../lib/api';
 
 export interface PasswordChange {
@@ -7,7 +8,7 @@ export interface PasswordChange {
   confirmPassword: string;
 }
 
-export function updatePassword(input: PasswordChange): Promise<{ success: true }> {
+export function updatePassword(input: PasswordChange): Promise<SessionResponse> {
   return apiFetch('/api/v1/password/update', { method: 'PUT', body: input });
 }
 

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserResponse } from '@lr/contracts/http/v1';
 import { apiFetch } from '../../../lib/api';
 import { meQueryKey } from '../../../lib/auth';
 
@@ -9,7 +10,7 @@ export interface ProfileInput {
 }
 
 /** Multipart: name, email, avatar (spec section 7). */
-export function updateProfile(input: ProfileInput): Promise<{ success: true }> {
+export function updateProfile(input: ProfileInput): Promise<UserResponse> {
   const form = new FormData();
   form.set('name', input.name);
   form.set('email', input.email);

@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiLoginChoice, LoginChoicesResponse } from '@lr/contracts/http/v1';
 import { apiFetch } from '../../../lib/api';
+import { authKeys } from '../../../lib/query-keys';
 
 /** What the login dropdown needs; the server leaves out reserved accounts and sorts by name. */
-export interface SchoolChoice {
-  _id: string;
-  name: string;
-  email: string;
-}
+export type SchoolChoice = ApiLoginChoice;
 
 export async function getUserList(): Promise<SchoolChoice[]> {
-  const body = await apiFetch<{ users: SchoolChoice[] }>('/api/v1/getUserList');
+  const body = await apiFetch<LoginChoicesResponse>('/api/v1/getUserList');
   // Sorted again here so the dropdown is right whatever the server's collation.
   return [...body.users].sort((a, b) =>
     a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }),
@@ -17,7 +15,7 @@ export async function getUserList(): Promise<SchoolChoice[]> {
 }
 
 export const userListQueryOptions = queryOptions({
-  queryKey: ['auth', 'user-list'],
+  queryKey: authKeys.userList,
   queryFn: getUserList,
   staleTime: 5 * 60_000,
 });

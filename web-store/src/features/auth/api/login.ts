@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SessionResponse } from '@lr/contracts/http/v1';
 import { apiFetch } from '../../../lib/api';
-import { meQueryKey, type CurrentUser } from '../../../lib/auth';
+import { meQueryKey } from '../../../lib/auth';
 
 export interface LoginInput {
   /** The login id (the school's name in the dropdown, or a typed login id). */
@@ -8,7 +9,7 @@ export interface LoginInput {
   password: string;
 }
 
-export function login(input: LoginInput): Promise<{ success: true; user: CurrentUser }> {
+export function login(input: LoginInput): Promise<SessionResponse> {
   return apiFetch('/api/v1/login', { method: 'POST', body: input });
 }
 

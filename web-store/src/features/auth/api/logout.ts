@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MessageResponse } from '@lr/contracts/http/v1';
 import { apiFetch } from '../../../lib/api';
 import { meQueryKey } from '../../../lib/auth';
+import { authKeys } from '../../../lib/query-keys';
 
-export function logout(): Promise<{ success: true }> {
+export function logout(): Promise<MessageResponse> {
   // POST: a GET logout could be triggered by any other site (the gateway refuses those).
   return apiFetch('/api/v1/logout', { method: 'POST' });
 }
@@ -13,7 +15,7 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: () => {
       // Nothing of the previous session (orders, profile) may stay on screen.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== authKeys.all[0] });
       queryClient.setQueryData(meQueryKey, null);
     },
   });

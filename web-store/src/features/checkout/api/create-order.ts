@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderResponse } from '@lr/contracts/http/v1';
 import { apiFetch } from '../../../lib/api';
 import type { CartItem } from '../../../lib/cart';
+import { ordersKeys } from '../../../lib/query-keys';
 import type { ShippingInfo } from '../../../lib/shipping-info';
 
 export interface NewOrderBody {
@@ -45,10 +47,7 @@ export interface CreateOrderInput {
   idempotencyKey: string;
 }
 
-export function createOrder({
-  body,
-  idempotencyKey,
-}: CreateOrderInput): Promise<{ success: true; order: { _id: string; orderId: string } }> {
+export function createOrder({ body, idempotencyKey }: CreateOrderInput): Promise<OrderResponse> {
   return apiFetch('/api/v1/order/new', {
     method: 'POST',
     body,
@@ -61,6 +60,6 @@ export function useCreateOrder() {
   return useMutation({
     mutationFn: createOrder,
     // My Orders and stock figures change with a new order.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersKeys.all }),
   });
 }

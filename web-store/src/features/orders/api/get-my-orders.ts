@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiOrder, MyOrdersResponse } from '@lr/contracts/http/v1';
 import { apiFetch } from '../../../lib/api';
-import type { Order } from './types';
+import { ordersKeys } from '../../../lib/query-keys';
 
-export async function getMyOrders(): Promise<Order[]> {
-  const body = await apiFetch<{ orders: Order[] }>('/api/v1/orders/me');
+export async function getMyOrders(): Promise<ApiOrder[]> {
+  const body = await apiFetch<MyOrdersResponse>('/api/v1/orders/me');
   return body.orders;
 }
 
 export const myOrdersQueryOptions = queryOptions({
-  queryKey: ['orders', 'mine'],
+  queryKey: ordersKeys.mine,
   queryFn: getMyOrders,
 });
 

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderStatus } from '@lr/contracts';
 import { renderRoute } from '../../../../test/render';
-import type { Order } from '../api/types';
+import type { ApiOrder as Order } from '@lr/contracts/http/v1';
 import { OrdersTable } from './my-orders-page';
 
 function order(n: number, status: OrderStatus): Order {
@@ -13,7 +13,11 @@ function order(n: number, status: OrderStatus): Order {
     shippingInfo: {
       userName: 'Maple',
       receivingPersonName: `S${n}_9_Male`,
+      additionalComments: '',
+      userLoggedInDesignation: '',
       userAddress: 'a|b',
+      orderDate: '',
+      phoneNo: '',
       Email: 'e@x.example',
     },
     orderItems: [
@@ -21,9 +25,13 @@ function order(n: number, status: OrderStatus): Order {
         _id: `l${n}`,
         product: 'p',
         name: 'Hoodie',
+        category: 'Clothing',
         SubCategory: 'One size',
         ProductSize: 'M',
         quantity: n,
+        requestedQuantity: n,
+        image: '/media/placeholder/clothing.svg',
+        price: 0,
       },
     ],
     itemsPrice: 0,
@@ -32,6 +40,7 @@ function order(n: number, status: OrderStatus): Order {
     totalPrice: 0,
     orderStatus: status,
     createdAt: new Date(2026, 0, n).toISOString(),
+    deliveredAt: null,
   };
 }
 

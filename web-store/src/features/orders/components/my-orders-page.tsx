@@ -9,7 +9,7 @@ import { Pagination } from '../../../components/pagination';
 import { ErrorView, Loading } from '../../../components/query-state';
 import { StatusChip } from '../../../components/status-chip';
 import { useMyOrders } from '../api/get-my-orders';
-import type { Order } from '../api/types';
+import type { ApiOrder as Order } from '@lr/contracts/http/v1';
 import { filterOrders, itemCount, ORDER_FILTERS, type OrderFilter } from '../order-filter';
 import './my-orders-page.css';
 

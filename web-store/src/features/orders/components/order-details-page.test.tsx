@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderStatus } from '@lr/contracts';
 import { renderRoute, stubFetch } from '../../../../test/render';
-import type { Order } from '../api/types';
+import type { ApiOrder as Order } from '@lr/contracts/http/v1';
 import { OrderDetailsPage } from './order-details-page';
 
 function order(status: OrderStatus): Order {
@@ -13,7 +13,11 @@ function order(status: OrderStatus): Order {
     shippingInfo: {
       userName: 'Maple',
       receivingPersonName: 'S7_10_Female',
+      additionalComments: '',
+      userLoggedInDesignation: '',
       userAddress: '12 Maple Street|North District',
+      orderDate: '',
+      phoneNo: '',
       Email: 'e@x.example',
     },
     orderItems: [
@@ -21,10 +25,13 @@ function order(status: OrderStatus): Order {
         _id: 'l1',
         product: 'p',
         name: 'Hoodie',
+        category: 'Clothing',
         SubCategory: 'Unisex youth sizing',
         ProductSize: 'M',
         quantity: 1,
         requestedQuantity: 3,
+        image: '/media/placeholder/clothing.svg',
+        price: 0,
       },
     ],
     itemsPrice: 0,
@@ -33,6 +40,7 @@ function order(status: OrderStatus): Order {
     totalPrice: 0,
     orderStatus: status,
     createdAt: '2026-11-20T10:00:00.000Z',
+    deliveredAt: null,
   };
 }
 

@@ -12,7 +12,7 @@ import { StatusChip } from '../../../components/status-chip';
 import { useToast } from '../../../components/toast';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrder } from '../api/get-order';
-import type { Order } from '../api/types';
+import type { ApiOrder as Order } from '@lr/contracts/http/v1';
 
 /** Long enough to read after the page has changed to My Orders. */
 export const CANCELLED_MESSAGE_MS = 5000;

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { GroupedProductsResponse } from '@lr/contracts/http/v1';
 import { apiFetch } from '../../../lib/api';
-import type { GroupedProductsPage } from './types';
+import { productsKeys } from '../../../lib/query-keys';
 
 export interface ProductListParams {
   keyword: string;
@@ -15,13 +16,13 @@ export function groupedProductsUrl({ keyword, page, category }: ProductListParam
   return `/api/v1/products/grouped?${query.toString()}`;
 }
 
-export function getGroupedProducts(params: ProductListParams): Promise<GroupedProductsPage> {
+export function getGroupedProducts(params: ProductListParams): Promise<GroupedProductsResponse> {
   return apiFetch(groupedProductsUrl(params));
 }
 
 export const groupedProductsQueryOptions = (params: ProductListParams) =>
   queryOptions({
-    queryKey: ['products', 'grouped', params],
+    queryKey: productsKeys.grouped(params),
     queryFn: () => getGroupedProducts(params),
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SuccessResponse } from '@lr/contracts/http/v1';
 import { apiFetch } from '../../../lib/api';
-import { productQueryOptions } from './get-product';
+import { productsKeys } from '../../../lib/query-keys';
 
 export interface ReviewInput {
   rating: number;
@@ -8,7 +9,7 @@ export interface ReviewInput {
   productId: string;
 }
 
-export function putReview(input: ReviewInput): Promise<{ success: true }> {
+export function putReview(input: ReviewInput): Promise<SuccessResponse> {
   return apiFetch('/api/v1/review', { method: 'PUT', body: input });
 }
 
@@ -17,6 +18,6 @@ export function usePutReview() {
   return useMutation({
     mutationFn: putReview,
     onSuccess: (_body, input) =>
-      queryClient.invalidateQueries({ queryKey: productQueryOptions(input.productId).queryKey }),
+      queryClient.invalidateQueries({ queryKey: productsKeys.detail(input.productId) }),
   });
 }

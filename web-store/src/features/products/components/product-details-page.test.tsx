@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderRoute, stubFetch } from '../../../../test/render';
-import type { Product } from '../api/types';
+import type { ApiProduct as Product } from '@lr/contracts/http/v1';
 import { ProductDetailsPage } from './product-details-page';
 
 const base: Product = {
@@ -15,13 +15,25 @@ const base: Product = {
     { _id: 'm', size: 'M', stock: 9 },
   ],
   Stock: 9,
-  images: [],
+  images: [{ url: '/media/placeholder/clothing.svg' }],
+  image: '/media/placeholder/clothing.svg',
   price: 0,
   ratings: 4.5,
   numOfReviews: 1,
-  reviews: [{ _id: 'r1', user: 'u2', name: 'Oak Park Primary', rating: 4, comment: 'Very warm' }],
+  reviews: [
+    {
+      _id: 'r1',
+      user: 'u2',
+      name: 'Oak Park Primary',
+      rating: 4,
+      comment: 'Very warm',
+      createdAt: '2026-01-02T00:00:00.000Z',
+    },
+  ],
   isShow: true,
+  lowStockThreshold: 2,
   createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 function show(product: Product) {

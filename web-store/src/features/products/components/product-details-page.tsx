@@ -15,7 +15,7 @@ import { ErrorView, Loading } from '../../../components/query-state';
 import { RatingStars } from '../../../components/rating-stars';
 import { useToast } from '../../../components/toast';
 import { useProduct } from '../api/get-product';
-import type { Product } from '../api/types';
+import type { ApiProduct as Product } from '@lr/contracts/http/v1';
 import { ProductImage } from './product-image';
 import { ReviewDialog } from './review-dialog';
 import { useAddToCart } from './use-add-to-cart';
@@ -98,7 +98,7 @@ function ProductDetails({ product }: { product: Product }) {
           <div className="thumbs" role="group" aria-label="Images">
             {product.images.map((img, index) => (
               <button
-                key={img._id}
+                key={img.url}
                 type="button"
                 aria-label={`Image ${index + 1}`}
                 aria-pressed={index === imageIndex}

@@ -2,14 +2,15 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getCartItems } from '../../../lib/cart';
 import { renderRoute, TEST_USER } from '../../../../test/render';
-import type { ProductGroup } from '../api/types';
+import type { ApiProductGroup as ProductGroup } from '@lr/contracts/http/v1';
 import { ProductGroupCard } from './product-group-card';
 
 const group: ProductGroup = {
   name: 'Running Shoes',
   category: 'Footwear',
   description: 'Light trainers',
-  images: [],
+  images: [{ url: '/media/placeholder/footwear.svg' }],
+  image: '/media/placeholder/footwear.svg',
   subCategories: [
     {
       SubCategory: "Boy's sizing",

@@ -9,7 +9,7 @@ import { isTestUser, useCurrentUser } from '../../../lib/auth';
 import { maxQuantityFor, readQuantity } from '../../../lib/quantity-rules';
 import { QuantityControl } from '../../../components/quantity-control';
 import { useToast } from '../../../components/toast';
-import type { ProductGroup } from '../api/types';
+import type { ApiProductGroup as ProductGroup } from '@lr/contracts/http/v1';
 import { ProductImage } from './product-image';
 import { useAddToCart } from './use-add-to-cart';
 import './product-group-card.css';

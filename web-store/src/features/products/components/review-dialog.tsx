@@ -1,6 +1,6 @@
 /** Submit a review: rating in half stars (0.5 to 5) and a comment (spec 2.4, 3). */
 import { useState, type FormEvent } from 'react';
-import { UI_MESSAGES } from '@lr/contracts';
+import { FORM_LIMITS, UI_MESSAGES } from '@lr/contracts';
 import { errorMessage } from '../../../lib/api';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useToast } from '../../../components/toast';
@@ -51,7 +51,7 @@ export function ReviewDialog({ productId, onClose }: { productId: string; onClos
           id="review-comment"
           rows={4}
           required
-          maxLength={1000}
+          maxLength={FORM_LIMITS.reviewCommentMax}
           value={comment}
           onChange={(e) => setComment(e.target.value)}
         />
