@@ -16,11 +16,11 @@ import {
   Res,
   type StreamableFile,
 } from '@nestjs/common';
-import { z } from 'zod';
 import {
+  createProductBodySchema,
   PAGE_SIZE_MAX,
   parseOrThrow,
-  updateProductInputSchema,
+  productEditFormSchema,
   RPC,
   type Actor,
   type ConsoleList,
@@ -36,25 +36,6 @@ import { CatalogWrites } from './catalog-writes.js';
 import { ImageStore } from '../../core/image-store.js';
 import { createProductFromRequest } from './product-create.js';
 import { formBoolean, readProductForm, textField } from './product-form.js';
-
-export const newProductFormSchema = z.object({
-  name: z.string(),
-  description: z.string().optional(),
-  category: z.string(),
-  SubCategory: z.string(),
-  ProductSize: z.array(z.object({ size: z.string(), stock: z.number() })),
-  isShow: z.boolean().optional(),
-});
-
-export const updateProductFormSchema = z.object({
-  name: z.string().optional(),
-  description: z.string().optional(),
-  category: z.string().optional(),
-  SubCategory: z.string().optional(),
-  ProductSize: z.string().optional(),
-  Stock: z.number().optional(),
-  isShow: z.boolean().optional(),
-});
 
 @Controller()
 export class AdminProductsController {
@@ -105,7 +86,7 @@ export class AdminProductsController {
   @Access('admin')
   @ApiDoc({
     summary: 'Create a product (form or JSON; images as files or data URLs)',
-    body: newProductFormSchema,
+    body: createProductBodySchema,
     multipart: true,
   })
   async create(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
@@ -118,7 +99,7 @@ export class AdminProductsController {
   @ApiDoc({
     summary:
       'Update a product (form: description, isShow, ProductSize + Stock = new total, images replace)',
-    body: updateProductFormSchema,
+    body: productEditFormSchema,
     multipart: true,
   })
   async update(
@@ -127,27 +108,26 @@ export class AdminProductsController {
     @Req() request: FastifyRequest,
   ) {
     const form = await readProductForm(request, this.images, actor);
-    const size = textField(form.fields, 'ProductSize');
-    const stockText = textField(form.fields, 'Stock');
-    const input: Record<string, unknown> = {
-      id,
+    // A blank size or stock (an untouched form input) means no stock change.
+    const blankAsAbsent = (name: string) => textField(form.fields, name) || undefined;
+    const fields = parseOrThrow(productEditFormSchema, {
       name: textField(form.fields, 'name'),
       category: textField(form.fields, 'category'),
       SubCategory: textField(form.fields, 'SubCategory'),
       description: textField(form.fields, 'description'),
       isShow: formBoolean(form.fields.isShow, 'isShow'),
-    };
-    if (size && stockText !== undefined && stockText !== '') {
-      const stock = Number(stockText);
-      input.setStock = [{ size, stock: Number.isNaN(stock) ? stockText : stock }];
-    }
-    parseOrThrow(updateProductInputSchema, input);
+      ProductSize: blankAsAbsent('ProductSize'),
+      Stock: blankAsAbsent('Stock'),
+    });
+    const { ProductSize: size, Stock: stock, ...input } = fields;
+    const setStock = size !== undefined && stock !== undefined ? [{ size, stock }] : undefined;
     const product = await form.withImages((stored) => {
-      if (stored.length > 0) {
-        input.addImages = stored;
-        input.replaceImages = true;
-      }
-      return this.writes.call<ProductDto>(RPC.catalog.updateProduct, input, { actor });
+      const images = stored.length > 0 ? { addImages: stored, replaceImages: true } : {};
+      return this.writes.call<ProductDto>(
+        RPC.catalog.updateProduct,
+        { ...input, id, setStock, ...images },
+        { actor },
+      );
     });
     return { success: true, product };
   }

@@ -1,49 +1,43 @@
 /** `/api/console/products` and `/api/console/movements` (ra-data-simple-rest dialect), admins only. */
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
 import { z } from 'zod';
 import {
   AppError,
+  consoleProductSchema,
+  consoleProductUpdateBodySchema,
+  createProductBodySchema,
+  movementSchema,
   parseOrThrow,
   RPC,
   textSchema,
   type Actor,
   type ConsoleList,
+  type ConsoleProduct,
   type MovementDto,
   type ProductDto,
 } from '@lr/contracts';
 import { RpcClient, collectRange } from '@lr/nest-kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
-import { consoleListQuerySchema, parseConsoleQuery, sendConsoleList } from '../../core/console.js';
-import { bodyObject } from '../../core/body.js';
+import { ConsoleListRoute, ConsoleQuery, type ConsoleListQuery } from '../../core/console.js';
+import { parseBody } from '../../core/body.js';
 import { ImageStore } from '../../core/image-store.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
 import { createProductFromRequest } from './product-create.js';
-import { numberLists, readProductForm } from './product-form.js';
+import { readProductForm } from './product-form.js';
 import { toConsoleProduct } from './product-views.js';
 
-export const consoleProductCreateSchema = z.object({
-  name: z.string(),
-  description: z.string().optional(),
-  category: z.string(),
-  SubCategory: z.string(),
-  ProductSize: z.array(z.object({ size: z.string(), stock: z.number() })),
-  isShow: z.boolean().optional(),
-});
+/** The mapper, held to the console's product contract. */
+const toRecord: (product: ProductDto) => ConsoleProduct = toConsoleProduct;
 
-export const consoleProductUpdateSchema = z.object({
-  description: z.string().optional(),
-  isShow: z.boolean().optional(),
-  addStock: z.array(z.object({ size: z.string(), quantity: z.number() })).optional(),
-  newSizes: z.array(z.object({ size: z.string(), stock: z.number() })).optional(),
-  setStock: z.array(z.object({ size: z.string(), stock: z.number() })).optional(),
-  removeImageIds: z.array(z.string()).optional(),
-  lowStockThreshold: z.number().optional(),
-  sizeLowStock: z
-    .array(z.object({ size: z.string(), threshold: z.number().int().nullable() }))
-    .optional(),
+const movementFilterSchema = z.object({
+  productId: textSchema().max(100).optional(),
+  sizeId: textSchema().max(100).optional(),
+  size: textSchema().max(40).optional(),
+  reason: textSchema().max(40).optional(),
+  orderId: textSchema().max(100).optional(),
 });
 
 /** Filters sent by the console; booleans may come as strings from URL-built filters. */
@@ -68,19 +62,16 @@ export class ConsoleProductsController {
     private readonly writes: CatalogWrites,
   ) {}
 
-  @Get('/api/console/products')
-  @Access('admin')
-  @ApiDoc({
+  @ConsoleListRoute('/api/console/products', {
     summary:
       'Products (console list: filter q, category, SubCategory, isShow, outOfStock, id; sort name, Stock, createdAt)',
-    query: consoleListQuerySchema,
+    row: consoleProductSchema,
   })
+  @Access('admin')
   async list(
     @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @ConsoleQuery() { sort, range, filter }: ConsoleListQuery,
   ) {
-    const { sort, range, filter } = parseConsoleQuery(query);
     const list = await collectRange(
       (start, limit) =>
         this.rpc.call<ConsoleList<ProductDto>>(
@@ -91,22 +82,14 @@ export class ConsoleProductsController {
       range.start,
       range.end - range.start + 1,
     );
-    return sendConsoleList(
-      reply,
-      'products',
-      list.items.map(toConsoleProduct),
-      list.total,
-      range.start,
-    );
+    return { items: list.items.map(toRecord), total: list.total };
   }
 
   @Get('/api/console/products/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'One product (console)' })
+  @ApiDoc({ summary: 'One product (console)', response: consoleProductSchema })
   async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return toConsoleProduct(
-      await this.rpc.call<ProductDto>(RPC.catalog.getProduct, { id }, { actor }),
-    );
+    return toRecord(await this.rpc.call<ProductDto>(RPC.catalog.getProduct, { id }, { actor }));
   }
 
   @Post('/api/console/products')
@@ -114,13 +97,12 @@ export class ConsoleProductsController {
   @ApiDoc({
     summary:
       'Create a product (console: JSON, or multipart with its images in the field images; nothing is created when an image is refused)',
-    body: consoleProductCreateSchema,
+    body: createProductBodySchema,
     multipart: true,
+    response: consoleProductSchema,
   })
   async create(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
-    return toConsoleProduct(
-      await createProductFromRequest(request, this.images, this.writes, actor),
-    );
+    return toRecord(await createProductFromRequest(request, this.images, this.writes, actor));
   }
 
   @Put('/api/console/products/:id')
@@ -128,38 +110,23 @@ export class ConsoleProductsController {
   @ApiDoc({
     summary:
       'Update a product (console, JSON: description, isShow, addStock, newSizes, setStock, removeImageIds)',
-    body: consoleProductUpdateSchema,
+    body: consoleProductUpdateBodySchema,
+    response: consoleProductSchema,
   })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
-    const fields = bodyObject(body);
-    const input: Record<string, unknown> = {
-      id,
-      description: fields.description ?? undefined,
-      isShow: fields.isShow ?? undefined,
-      addStock: numberLists(fields.addStock, ['quantity']),
-      newSizes: numberLists(fields.newSizes, ['stock']),
-      setStock: numberLists(fields.setStock, ['stock']),
-      removeImageIds: fields.removeImageIds,
-      sizeLowStock: fields.sizeLowStock,
-      lowStockThreshold:
-        typeof fields.lowStockThreshold === 'string' && fields.lowStockThreshold !== ''
-          ? Number(fields.lowStockThreshold)
-          : (fields.lowStockThreshold ?? undefined),
-      // Read-only fields: sent back unchanged by the console they pass; a change is refused by the catalog.
-      name: typeof fields.name === 'string' ? fields.name : undefined,
-      category: typeof fields.category === 'string' ? fields.category : undefined,
-      SubCategory: typeof fields.SubCategory === 'string' ? fields.SubCategory : undefined,
-    };
-    return toConsoleProduct(
-      await this.writes.call<ProductDto>(RPC.catalog.updateProduct, input, { actor }),
+    // Name, category and SubCategory are read-only: sent back unchanged they pass, a change is
+    // refused by the catalog.
+    const input = parseBody(consoleProductUpdateBodySchema, body);
+    return toRecord(
+      await this.writes.call<ProductDto>(RPC.catalog.updateProduct, { ...input, id }, { actor }),
     );
   }
 
   @Delete('/api/console/products/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'Delete a product (console)' })
+  @ApiDoc({ summary: 'Delete a product (console)', response: consoleProductSchema })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return toConsoleProduct(
+    return toRecord(
       await this.writes.call<ProductDto>(RPC.catalog.deleteProduct, { id }, { actor }),
     );
   }
@@ -170,6 +137,7 @@ export class ConsoleProductsController {
     summary:
       'Add images to a product (multipart field images, PNG/JPEG/WebP, 5 MB each, 6 at most)',
     multipart: true,
+    response: consoleProductSchema,
   })
   async addImages(
     @CurrentActor() actor: Actor,
@@ -183,12 +151,12 @@ export class ConsoleProductsController {
     const product = await form.withImages((addImages) =>
       this.writes.call<ProductDto>(RPC.catalog.updateProduct, { id, addImages }, { actor }),
     );
-    return toConsoleProduct(product);
+    return toRecord(product);
   }
 
   @Delete('/api/console/products/:id/images/:imageId')
   @Access('admin')
-  @ApiDoc({ summary: 'Remove one image of a product' })
+  @ApiDoc({ summary: 'Remove one image of a product', response: consoleProductSchema })
   async removeImage(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -197,7 +165,7 @@ export class ConsoleProductsController {
     const product = await this.rpc.call<ProductDto>(RPC.catalog.getProduct, { id }, { actor });
     if (!product.images.some((img) => img._id === imageId))
       throw AppError.notFound('Image not found');
-    return toConsoleProduct(
+    return toRecord(
       await this.writes.call<ProductDto>(
         RPC.catalog.updateProduct,
         { id, removeImageIds: [imageId] },
@@ -206,34 +174,20 @@ export class ConsoleProductsController {
     );
   }
 
-  @Get('/api/console/movements')
-  @Access('admin')
-  @ApiDoc({
+  @ConsoleListRoute('/api/console/movements', {
     summary:
       'Stock movements (console list: filter productId, sizeId, size, reason, orderId; newest first)',
-    query: consoleListQuerySchema,
+    row: movementSchema,
   })
-  async movements(
+  @Access('admin')
+  movements(
     @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @ConsoleQuery() { sort, range, filter }: ConsoleListQuery,
   ) {
-    const { sort, range, filter } = parseConsoleQuery(query);
-    const movementFilter = parseOrThrow(
-      z.object({
-        productId: textSchema().max(100).optional(),
-        sizeId: textSchema().max(100).optional(),
-        size: textSchema().max(40).optional(),
-        reason: textSchema().max(40).optional(),
-        orderId: textSchema().max(100).optional(),
-      }),
-      filter,
-    );
-    const list = await this.rpc.call<ConsoleList<MovementDto>>(
+    return this.rpc.call<ConsoleList<MovementDto>>(
       RPC.catalog.listMovements,
-      { sort, range, filter: movementFilter },
+      { sort, range, filter: parseOrThrow(movementFilterSchema, filter) },
       { actor },
     );
-    return sendConsoleList(reply, 'movements', list.items, list.total, range.start);
   }
 }

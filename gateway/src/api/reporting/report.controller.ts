@@ -1,9 +1,12 @@
 /** The LR345 report and its CSV exports (spec 2.7), admin only. */
 import { Controller, Get, Inject, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import {
+  consoleRebuildReplySchema,
+  rebuildStatusSchema,
   reportRangeSchema,
   RPC,
   type Actor,
+  type ConsoleRebuildReply,
   type CsvFile,
   type RebuildResult,
   type RebuildStatus,
@@ -87,8 +90,11 @@ export class ReportController {
 
   @Post('/api/console/report/rebuild')
   @Access('admin')
-  @ApiDoc({ summary: 'Rebuild the report read model by replaying the ORDERS stream (admin)' })
-  async rebuild(@CurrentActor() actor: Actor) {
+  @ApiDoc({
+    summary: 'Rebuild the report read model by replaying the ORDERS stream (admin)',
+    response: consoleRebuildReplySchema,
+  })
+  async rebuild(@CurrentActor() actor: Actor): Promise<ConsoleRebuildReply> {
     const result = await this.rpc.call<RebuildResult>(
       RPC.reporting.rebuild,
       {},
@@ -101,6 +107,7 @@ export class ReportController {
   @Access('admin')
   @ApiDoc({
     summary: 'Progress of the report rebuild: events replayed of total, running or not (admin)',
+    response: rebuildStatusSchema,
   })
   async rebuildStatus(@CurrentActor() actor: Actor) {
     return this.rpc.call<RebuildStatus>(RPC.reporting.rebuildStatus, {}, { actor });

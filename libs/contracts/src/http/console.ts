@@ -6,9 +6,9 @@
  * these schemas (nor zod) reaches the browser.
  */
 import { z } from 'zod';
-import { setUserCodeReplySchema } from '../auth.js';
+import { authUserSchema, setUserCodeReplySchema } from '../auth.js';
 import { availabilitySchema, updateProductInputSchema } from '../catalog.js';
-import { orderStatusSchema, roleSchema } from '../domain.js';
+import { orderStatusSchema } from '../domain.js';
 import { correctDonationInputSchema } from '../donations.js';
 import { shippingInfoSchema } from '../events.js';
 import { rebuildResultSchema } from '../reporting.js';
@@ -134,18 +134,8 @@ export const consoleProductUpdateBodySchema = updateProductInputSchema.omit({
 
 // ---- users ------------------------------------------------------------------------------------
 
-export const consoleUserSchema = z.object({
-  id: z.string(),
-  loginId: z.string(),
-  /** Same as loginId: the console's forms name the field "email" as the spec does. */
-  email: z.string(),
-  name: z.string(),
-  role: roleSchema,
-  address: z.string(),
-  district: z.string(),
-  avatar: z.object({ url: z.string() }),
-  createdAt: z.string(),
-});
+/** A user as auth knows it, with the login id also as `email` (the console's forms name it so). */
+export const consoleUserSchema = authUserSchema.extend({ email: z.string() });
 export type ConsoleUser = z.infer<typeof consoleUserSchema>;
 
 /** `POST /api/console/users/:id/code`: the new code, shown once. */
