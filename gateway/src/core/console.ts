@@ -113,16 +113,13 @@ export interface ConsoleListRouteOptions {
 class ConsoleListInterceptor implements NestInterceptor {
   constructor(
     private readonly resource: string,
-    private readonly options: ConsoleListRouteOptions,
+    private readonly pageSize: number | undefined,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    const query = parseConsoleQuery(
-      request.query as Record<string, unknown>,
-      this.options.pageSize,
-    );
+    const query = parseConsoleQuery(request.query as Record<string, unknown>, this.pageSize);
     request.consoleListQuery = query;
     return next.handle().pipe(
       map((page: ConsolePage<unknown>) => {
@@ -147,7 +144,7 @@ export function ConsoleListRoute(path: string, options: ConsoleListRouteOptions)
       response: z.array(options.row),
     }),
     UseInterceptors(
-      new ConsoleListInterceptor(options.resource ?? path.split('/').at(-1)!, options),
+      new ConsoleListInterceptor(options.resource ?? path.split('/').at(-1)!, options.pageSize),
     ),
   );
 }
