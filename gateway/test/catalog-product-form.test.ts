@@ -1,6 +1,6 @@
 /** How the old client's product forms are read (unit tests: no services needed). */
 import { AppError } from '@lr/contracts';
-import { formBoolean, numberLists, readSizes } from '../src/api/catalog/product-form.js';
+import { formBoolean, readSizes } from '../src/api/catalog/product-form.js';
 import { placeholderSvg } from '../src/api/catalog/placeholder.controller.js';
 
 describe('product forms', () => {
@@ -31,13 +31,6 @@ describe('product forms', () => {
     expect(formBoolean(['false', 'true'], 'isShow')).toBe(true);
     expect(formBoolean(undefined, 'isShow')).toBeUndefined();
     expect(() => formBoolean('maybe', 'isShow')).toThrow('isShow');
-  });
-
-  it('turns numeric strings of console lists into numbers', () => {
-    expect(numberLists([{ size: 'S', quantity: '3' }], ['quantity'])).toEqual([
-      { size: 'S', quantity: 3 },
-    ]);
-    expect(numberLists('not a list', ['quantity'])).toBe('not a list');
   });
 
   it('draws a placeholder naming the category, and a neutral one otherwise', () => {

@@ -1,4 +1,5 @@
-import { authProvider, clearSessionCache } from './authProvider';
+import type { AuthProvider } from 'react-admin';
+import { authProvider } from './authProvider';
 import { STORE_API } from './dataProvider';
 
 describe('authProvider.logout', () => {
@@ -29,8 +30,17 @@ describe('authProvider session checks', () => {
   const realFetch = globalThis.fetch;
   afterEach(() => {
     globalThis.fetch = realFetch;
-    clearSessionCache();
   });
+
+  /** The provider as a fresh page has it: nothing known about the session yet. */
+  function freshProvider(): AuthProvider {
+    let provider: AuthProvider | undefined;
+    jest.isolateModules(() => {
+      provider = (jest.requireActual('./authProvider') as typeof import('./authProvider'))
+        .authProvider;
+    });
+    return provider!;
+  }
 
   function answer(status: number, body: unknown): string[] {
     const urls: string[] = [];
@@ -42,22 +52,24 @@ describe('authProvider session checks', () => {
   }
 
   it("keeps a signed-out visitor's 401 when react-admin passes it to checkError", async () => {
+    const auth = freshProvider();
     const urls = answer(401, { success: false, message: 'Please login to access this resource' });
-    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
-    await expect(authProvider.checkError({ status: 401 })).rejects.toMatchObject({
+    await expect(auth.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
+    await expect(auth.checkError({ status: 401 })).rejects.toMatchObject({
       redirectTo: '/login',
     });
-    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
+    await expect(auth.checkAuth({})).rejects.toMatchObject({ redirectTo: '/login' });
     expect(urls.filter((url) => url === `${STORE_API}/me`)).toHaveLength(1);
   });
 
   it('forgets a signed-in session on a 401 from the API, so the next check asks again', async () => {
+    const auth = freshProvider();
     const urls = answer(200, { success: true, user: { _id: 'u1', name: 'Admin', role: 'admin' } });
-    await authProvider.checkAuth({});
-    await expect(authProvider.checkError({ status: 401 })).rejects.toMatchObject({
+    await auth.checkAuth({});
+    await expect(auth.checkError({ status: 401 })).rejects.toMatchObject({
       redirectTo: '/login',
     });
-    await authProvider.checkAuth({});
+    await auth.checkAuth({});
     expect(urls.filter((url) => url === `${STORE_API}/me`)).toHaveLength(2);
   });
 });

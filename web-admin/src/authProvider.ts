@@ -150,7 +150,3 @@ export const authProvider: AuthProvider = {
     return { id: user._id, fullName: user.name, role: user.role };
   },
 };
-
-export function clearSessionCache(): void {
-  forgetSession();
-}

@@ -1,9 +1,18 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { RebuildStatus } from '@lr/contracts';
+import type {
+  ConsoleDashboard,
+  ConsoleOrderHistoryEntry,
+  ConsoleProduct,
+  ConsoleRebuildReply,
+  ConsoleUserCode,
+  RebuildStatus,
+  Report,
+  StockCountDto,
+  StockCountLineDto,
+  StockCountReviewDto,
+} from '@lr/contracts';
 import type { CreateParams, CreateResult, DataProvider, Identifier, RaRecord } from 'react-admin';
 import { httpClient, queryString } from './http';
-import { toConsoleOrder } from './lib/order-shape';
-import type { ConsoleProduct, DashboardFigures, OrderHistoryEntry, Report } from './types';
 
 export const CONSOLE_API = '/api/console';
 export const STORE_API = '/api/v1';
@@ -13,15 +22,33 @@ interface PickedImage {
   rawFile?: File;
 }
 
+/** A figure entered on a count sheet; null clears it. */
+export interface CountedFigure {
+  sizeId: string;
+  counted: number | null;
+}
+
+/** The console's calls beyond react-admin's resources; each answers as its contract says. */
 export interface ConsoleDataProvider extends DataProvider {
-  setNewCode(userId: string): Promise<{ id: string; code: string }>;
-  getOrderHistory(orderId: string): Promise<OrderHistoryEntry[]>;
+  setNewCode(userId: string): Promise<ConsoleUserCode>;
+  getOrderHistory(orderId: string): Promise<ConsoleOrderHistoryEntry[]>;
   uploadProductImages(productId: string, files: File[]): Promise<ConsoleProduct>;
   deleteProductImage(productId: string, imageId: string): Promise<ConsoleProduct>;
-  getDashboard(): Promise<DashboardFigures>;
+  getDashboard(): Promise<ConsoleDashboard>;
   getReport(range: { from?: string; to?: string }): Promise<Report>;
-  rebuildReport(): Promise<unknown>;
+  rebuildReport(): Promise<ConsoleRebuildReply>;
   getRebuildStatus(): Promise<RebuildStatus>;
+  /** One page of a count sheet (the gateway may answer fewer rows than asked), and the total. */
+  getCountSheetPage(
+    countId: string,
+    range: [number, number],
+  ): Promise<{ lines: StockCountLineDto[]; total: number }>;
+  enterCounts(countId: string, lines: CountedFigure[]): Promise<StockCountDto>;
+  getCountReview(countId: string): Promise<StockCountReviewDto>;
+  finaliseCount(
+    countId: string,
+    confirmedBooks: { sizeId: string; books: number }[],
+  ): Promise<StockCountReviewDto>;
 }
 
 export function pickedFiles(value: unknown): File[] {
@@ -33,44 +60,28 @@ export function pickedFiles(value: unknown): File[] {
 
 const enc = encodeURIComponent;
 
+/** The JSON answer of one console call, typed by its contract. */
+async function call<T>(url: string, init?: { method: string; body?: string | FormData }) {
+  const { json } = await httpClient(url, init);
+  return json as T;
+}
+
 export function createDataProvider(): ConsoleDataProvider {
   const base = simpleRestProvider(CONSOLE_API, httpClient);
 
-  async function uploadProductImages(productId: string, files: File[]) {
+  function uploadProductImages(productId: string, files: File[]) {
     const form = new FormData();
     for (const file of files) form.append('images', file, file.name);
-    const { json } = await httpClient(`${CONSOLE_API}/products/${enc(productId)}/images`, {
+    return call<ConsoleProduct>(`${CONSOLE_API}/products/${enc(productId)}/images`, {
       method: 'POST',
       body: form,
     });
-    return json as ConsoleProduct;
   }
 
-  const shape = <T extends RaRecord>(resource: string, record: T): T =>
-    resource === 'orders' ? (toConsoleOrder(record) as unknown as T) : record;
+  const countUrl = (countId: string) => `${CONSOLE_API}/stock-counts/${enc(countId)}`;
 
   return {
     ...base,
-
-    async getList(resource, params) {
-      const result = await base.getList(resource, params);
-      return { ...result, data: result.data.map((r) => shape(resource, r)) };
-    },
-
-    async getMany(resource, params) {
-      const result = await base.getMany(resource, params);
-      return { ...result, data: result.data.map((r) => shape(resource, r)) };
-    },
-
-    async getManyReference(resource, params) {
-      const result = await base.getManyReference(resource, params);
-      return { ...result, data: result.data.map((r) => shape(resource, r)) };
-    },
-
-    async getOne(resource, params) {
-      const result = await base.getOne(resource, params);
-      return { ...result, data: shape(resource, result.data) };
-    },
 
     /**
      * A product with picked images is created in one multipart request, so a refused image creates
@@ -92,15 +103,14 @@ export function createDataProvider(): ConsoleDataProvider {
         form.append(field, typeof value === 'object' ? JSON.stringify(value) : String(value));
       }
       for (const file of files) form.append('images', file, file.name);
-      const { json } = await httpClient(`${CONSOLE_API}/products`, { method: 'POST', body: form });
-      return { data: json as ResultRecordType };
+      const product = await call<ResultRecordType>(`${CONSOLE_API}/products`, {
+        method: 'POST',
+        body: form,
+      });
+      return { data: product };
     },
 
     async update(resource, params) {
-      if (resource === 'orders') {
-        const result = await base.update(resource, params);
-        return { data: shape(resource, result.data) } as typeof result;
-      }
       if (resource !== 'products') return base.update(resource, params);
       const { newImages, ...data } = params.data as Record<string, unknown>;
       const updated = await base.update(resource, { ...params, data });
@@ -110,47 +120,52 @@ export function createDataProvider(): ConsoleDataProvider {
       return { data: { ...updated.data, ...withImages } } as typeof updated;
     },
 
-    async setNewCode(userId) {
-      const { json } = await httpClient(`${CONSOLE_API}/users/${enc(userId)}/code`, {
-        method: 'POST',
-      });
-      return json as { id: string; code: string };
-    },
+    setNewCode: (userId) =>
+      call<ConsoleUserCode>(`${CONSOLE_API}/users/${enc(userId)}/code`, { method: 'POST' }),
 
-    async getOrderHistory(orderId) {
-      const { json } = await httpClient(`${CONSOLE_API}/orders/${enc(orderId)}/history`);
-      return Array.isArray(json) ? (json as OrderHistoryEntry[]) : [];
-    },
+    getOrderHistory: (orderId) =>
+      call<ConsoleOrderHistoryEntry[]>(`${CONSOLE_API}/orders/${enc(orderId)}/history`),
 
     uploadProductImages,
 
-    async deleteProductImage(productId, imageId) {
-      const { json } = await httpClient(
-        `${CONSOLE_API}/products/${enc(productId)}/images/${enc(imageId)}`,
-        { method: 'DELETE' },
-      );
-      return json as ConsoleProduct;
-    },
+    deleteProductImage: (productId, imageId) =>
+      call<ConsoleProduct>(`${CONSOLE_API}/products/${enc(productId)}/images/${enc(imageId)}`, {
+        method: 'DELETE',
+      }),
 
-    async getDashboard() {
-      const { json } = await httpClient(`${CONSOLE_API}/dashboard`);
-      return json as DashboardFigures;
-    },
+    getDashboard: () => call<ConsoleDashboard>(`${CONSOLE_API}/dashboard`),
 
     async getReport({ from, to }) {
-      const { json } = await httpClient(`${STORE_API}/admin/report${queryString({ from, to })}`);
-      return (json as { report: Report }).report;
+      const url = `${STORE_API}/admin/report${queryString({ from, to })}`;
+      return (await call<{ report: Report }>(url)).report;
     },
 
-    async rebuildReport() {
-      const { json } = await httpClient(`${CONSOLE_API}/report/rebuild`, { method: 'POST' });
-      return json;
+    rebuildReport: () =>
+      call<ConsoleRebuildReply>(`${CONSOLE_API}/report/rebuild`, { method: 'POST' }),
+
+    getRebuildStatus: () => call<RebuildStatus>(`${CONSOLE_API}/report/rebuild`),
+
+    async getCountSheetPage(countId, range) {
+      const { json, headers } = await httpClient(
+        `${countUrl(countId)}/lines?range=${enc(JSON.stringify(range))}`,
+      );
+      const total = Number(headers.get('Content-Range')?.split('/')[1] ?? 0);
+      return { lines: json as StockCountLineDto[], total };
     },
 
-    async getRebuildStatus() {
-      const { json } = await httpClient(`${CONSOLE_API}/report/rebuild`);
-      return json as RebuildStatus;
-    },
+    enterCounts: (countId, lines) =>
+      call<StockCountDto>(`${countUrl(countId)}/lines`, {
+        method: 'PUT',
+        body: JSON.stringify({ lines }),
+      }),
+
+    getCountReview: (countId) => call<StockCountReviewDto>(`${countUrl(countId)}/review`),
+
+    finaliseCount: (countId, confirmedBooks) =>
+      call<StockCountReviewDto>(`${countUrl(countId)}/finalise`, {
+        method: 'POST',
+        body: JSON.stringify({ confirmedBooks }),
+      }),
   };
 }
 

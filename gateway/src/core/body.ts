@@ -2,8 +2,9 @@
  * Request bodies arrive as JSON, urlencoded or multipart forms (the old client sends all three;
  * ARCHITECTURE.md section 4). `readForm` gives one `{ fields, files }` view of any of them.
  */
-import { AppError } from '@lr/contracts';
+import { AppError, parseOrThrow } from '@lr/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 
 export interface UploadedFile {
   field: string;
@@ -101,4 +102,13 @@ export function bodyObject(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || Array.isArray(body))
     throw AppError.badRequest('The request body must be an object');
   return body as Record<string, unknown>;
+}
+
+/**
+ * A JSON body checked by the schema that documents it. react-admin sends null for a field emptied in
+ * a form: at the top level that means "not given", so an optional field takes its default.
+ */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  const given = Object.entries(bodyObject(body)).filter(([, value]) => value !== null);
+  return parseOrThrow(schema, Object.fromEntries(given));
 }

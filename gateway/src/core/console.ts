@@ -1,10 +1,29 @@
 /**
  * The ra-data-simple-rest dialect: `sort=["field","ASC"]`, `range=[0,14]`, `filter={...}` in, a JSON
- * array plus `Content-Range: <resource> <start>-<end>/<total>` out.
+ * array plus `Content-Range: <resource> <start>-<end>/<total>` out. Every console list route is a
+ * `@ConsoleListRoute` whose handler takes the parsed `@ConsoleQuery()` and returns a `ConsolePage`.
  */
+import {
+  applyDecorators,
+  createParamDecorator,
+  Get,
+  UseInterceptors,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
 import { z } from 'zod';
 import { AppError, PAGE_SIZE_MAX, textSchema } from '@lr/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { map, type Observable } from 'rxjs';
+import { ApiDoc } from '../docs/api-doc.decorator.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The list query of a console list route, parsed once before its handler runs. */
+    consoleListQuery?: ConsoleListQuery;
+  }
+}
 
 /** The list query as documented in OpenAPI (each parameter is a JSON string, parsed below). */
 export const consoleListQuerySchema = z.object({
@@ -72,17 +91,77 @@ export function parseConsoleQuery(
   };
 }
 
-export function sendConsoleList<T>(
-  reply: FastifyReply,
-  resource: string,
-  items: T[],
-  total: number,
-  start: number,
-): T[] {
-  const end = items.length === 0 ? start : start + items.length - 1;
-  void reply.header('Content-Range', `${resource} ${start}-${end}/${total}`);
-  void reply.header('Access-Control-Expose-Headers', 'Content-Range');
-  return items;
+/** What a console list handler returns: the page's rows and how many rows match in all. */
+export interface ConsolePage<T> {
+  items: T[];
+  total: number;
+  /** Where the rows start when not where the query's range does (a getMany answers from 0). */
+  start?: number;
+}
+
+export interface ConsoleListRouteOptions {
+  /** The resource `Content-Range` names; by default the path's last segment. */
+  resource?: string;
+  summary: string;
+  /** One row of the answer (from @lr/contracts): the route answers a JSON array of them. */
+  row: z.ZodType;
+  /** Rows in a page when the console sends no range. */
+  pageSize?: number;
+}
+
+/** Parses the query before the handler, and answers its page as the rows with Content-Range. */
+class ConsoleListInterceptor implements NestInterceptor {
+  constructor(
+    private readonly resource: string,
+    private readonly pageSize: number | undefined,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const http = context.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const query = parseConsoleQuery(request.query as Record<string, unknown>, this.pageSize);
+    request.consoleListQuery = query;
+    return next.handle().pipe(
+      map((page: ConsolePage<unknown>) => {
+        const start = page.start ?? query.range.start;
+        const end = page.items.length === 0 ? start : start + page.items.length - 1;
+        const reply = http.getResponse<FastifyReply>();
+        void reply.header('Content-Range', `${this.resource} ${start}-${end}/${page.total}`);
+        void reply.header('Access-Control-Expose-Headers', 'Content-Range');
+        return page.items;
+      }),
+    );
+  }
+}
+
+/** A console list: GET `path`, documented and answered as an array of `row` with Content-Range. */
+export function ConsoleListRoute(path: string, options: ConsoleListRouteOptions) {
+  return applyDecorators(
+    Get(path),
+    ApiDoc({
+      summary: options.summary,
+      query: consoleListQuerySchema,
+      response: z.array(options.row),
+    }),
+    UseInterceptors(
+      new ConsoleListInterceptor(options.resource ?? path.split('/').at(-1)!, options.pageSize),
+    ),
+  );
+}
+
+/** The parsed sort, range and filter of a `@ConsoleListRoute` handler. */
+export const ConsoleQuery = createParamDecorator(
+  (_: unknown, context: ExecutionContext): ConsoleListQuery => {
+    const query = context.switchToHttp().getRequest<FastifyRequest>().consoleListQuery;
+    if (!query) throw new Error('@ConsoleQuery() is only for @ConsoleListRoute handlers');
+    return query;
+  },
+);
+
+/** The ids of react-admin's getMany (`filter={"id":[...]}`), or null for an ordinary page. */
+export function idsOf(id: string | string[] | undefined): string[] | null {
+  if (id === undefined) return null;
+  return Array.isArray(id) ? id : [id];
 }
 
 /** Only the filters a service knows; empty values (a cleared filter input) mean no filter. */

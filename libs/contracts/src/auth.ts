@@ -180,11 +180,12 @@ export const updateUserInputSchema = z.object({
 });
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 
-export interface SetUserCodeReply {
-  id: string;
+export const setUserCodeReplySchema = z.object({
+  id: z.string(),
   /** The new code, shown once; only its hash is stored. */
-  code: string;
-}
+  code: z.string(),
+});
+export type SetUserCodeReply = z.infer<typeof setUserCodeReplySchema>;
 
 export interface ForgotPasswordReply {
   message: string;

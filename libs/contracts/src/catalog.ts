@@ -137,29 +137,21 @@ export const updateProductInputSchema = z.object({
 });
 export type UpdateProductInput = z.input<typeof updateProductInputSchema>;
 
-// ---- HTTP bodies (/api/v1), as the old admin forms send them -----------------------------------
+// ---- HTTP bodies: the product forms (/api/v1/admin/product/*, /api/console/products) ----------
+
+/** A new product as the forms send it; its images come as files or data URLs, never as refs. */
+export const createProductBodySchema = createProductInputSchema.omit({ images: true });
 
 /**
- * `POST /api/v1/admin/product/new` once the form is read (JSON, urlencoded or multipart; sizes as a
- * `ProductSize` list of `{ size, stock }`, its JSON text, or parallel `ProductSize`/`Stock` fields);
- * images come as files or data URLs in `images` and are checked apart.
+ * The old client's edit form: `ProductSize` names a size and `Stock` is its new total (the
+ * difference is recorded as a movement); name, category and SubCategory are read-only.
  */
-export const newProductBodySchema = createProductInputSchema.omit({ images: true });
-
-/**
- * `PUT /api/v1/admin/product/:id`, the old edit form: `ProductSize` names a size and `Stock` is its
- * new total (the difference is recorded as a movement). Name, category and SubCategory are
- * read-only: sent back unchanged they pass, changed they are refused by the catalog.
- */
-export const productEditFormSchema = z.object({
-  name: text().trim().max(120).optional(),
-  description: multilineText().trim().max(5000).optional(),
-  category: text().max(40).optional(),
-  SubCategory: text().max(40).optional(),
-  ProductSize: sizeNameSchema.optional(),
-  Stock: stockFromFormSchema.optional(),
-  isShow: z.boolean().optional(),
-});
+export const productEditFormSchema = updateProductInputSchema
+  .pick({ name: true, description: true, category: true, SubCategory: true, isShow: true })
+  .extend({
+    ProductSize: sizeNameSchema.optional(),
+    Stock: stockFromFormSchema.optional(),
+  });
 
 // ---- console lists ----------------------------------------------------------------------------
 
@@ -332,41 +324,52 @@ export const groupedListSchema = z.object({
 });
 export type GroupedList = z.infer<typeof groupedListSchema>;
 
-export interface MovementDto {
-  id: string;
-  productId: string;
-  sizeId: string;
-  size: string;
-  delta: number;
-  reason: string;
-  orderId: string | null;
-  eventId: string | null;
-  actorId: string | null;
-  actorName: string | null;
+export const movementSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  sizeId: z.string(),
+  size: z.string(),
+  delta: z.number().int(),
+  reason: z.string(),
+  orderId: z.string().nullable(),
+  eventId: z.string().nullable(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
   /** The donation or stock count the movement belongs to. */
-  donationId: string | null;
-  countId: string | null;
-  createdAt: string;
-}
+  donationId: z.string().nullable(),
+  countId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MovementDto = z.infer<typeof movementSchema>;
 
-export interface ConsoleReviewDto {
-  id: string;
-  productId: string;
-  productName: string;
-  userId: string;
-  name: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
-}
+export const consoleReviewSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  rating: z.number(),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+export type ConsoleReviewDto = z.infer<typeof consoleReviewSchema>;
 
-export interface AvailabilityDto {
-  productsCount: number;
-  outOfStockSizes: number;
-  inStockSizes: number;
-  outOfStock: { name: string; entries: string[] }[];
-  lowStock: { productId: string; name: string; SubCategory: string; size: string; stock: number }[];
-}
+export const availabilitySchema = z.object({
+  productsCount: z.number().int(),
+  outOfStockSizes: z.number().int(),
+  inStockSizes: z.number().int(),
+  outOfStock: z.array(z.object({ name: z.string(), entries: z.array(z.string()) })),
+  lowStock: z.array(
+    z.object({
+      productId: z.string(),
+      name: z.string(),
+      SubCategory: z.string(),
+      size: z.string(),
+      stock: z.number().int(),
+    }),
+  ),
+});
+export type AvailabilityDto = z.infer<typeof availabilitySchema>;
 
 /** The URL of the generated placeholder image of a category (served by the gateway). */
 export function placeholderImageUrl(category: string): string {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { consoleSortSchema, productIdSchema, sizeNameSchema } from './catalog.js';
 import { categorySchema } from './domain.js';
-import { donationSourceKindSchema, type DonationSourceKind } from './events.js';
+import { donationSourceKindSchema } from './events.js';
 import {
   DONATION_LINE_MAX_QUANTITY,
   DONATION_MAX_LINES,
@@ -115,47 +115,51 @@ export type ProductChoicesInput = z.input<typeof productChoicesInputSchema>;
 
 // ---- outputs ----------------------------------------------------------------------------------
 
-export interface DonationSourceDto {
-  id: string;
-  name: string;
-  kind: DonationSourceKind;
-  contact: string;
-  createdAt: string;
-}
+export const donationSourceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: donationSourceKindSchema,
+  contact: z.string(),
+  createdAt: z.string(),
+});
+export type DonationSourceDto = z.infer<typeof donationSourceSchema>;
 
-export interface DonationLineDto {
-  id: string;
-  productId: string;
-  productName: string;
-  category: string;
-  subCategory: string;
-  sizeId: string;
-  size: string;
-  quantity: number;
-}
+export const donationLineSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  category: z.string(),
+  subCategory: z.string(),
+  sizeId: z.string(),
+  size: z.string(),
+  quantity: z.number().int(),
+});
+export type DonationLineDto = z.infer<typeof donationLineSchema>;
 
-export interface DonationDto {
-  id: string;
-  receivedOn: string;
-  sourceId: string;
-  sourceName: string;
-  sourceKind: DonationSourceKind;
-  note: string;
+export const donationSchema = z.object({
+  id: z.string(),
+  receivedOn: z.string(),
+  sourceId: z.string(),
+  sourceName: z.string(),
+  sourceKind: donationSourceKindSchema,
+  note: z.string(),
   /** Sum of the lines' quantities. */
-  items: number;
-  lines: DonationLineDto[];
-  version: number;
-  recordedBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  items: z.number().int(),
+  lines: z.array(donationLineSchema),
+  version: z.number().int(),
+  recordedBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DonationDto = z.infer<typeof donationSchema>;
 
-export interface ProductChoiceDto {
-  id: string;
-  name: string;
-  category: string;
-  subCategory: string;
-  isShow: boolean;
+export const productChoiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  subCategory: z.string(),
+  isShow: z.boolean(),
   /** Size names in the product's order; no stock figures (counting stays blind). */
-  sizes: string[];
-}
+  sizes: z.array(z.string()),
+});
+export type ProductChoiceDto = z.infer<typeof productChoiceSchema>;

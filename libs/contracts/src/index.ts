@@ -16,3 +16,4 @@ export * from './form-limits.js';
 export * from './donations.js';
 export * from './stock-counts.js';
 export * from './http/v1.js';
+export * from './http/console.js';

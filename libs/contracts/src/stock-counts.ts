@@ -75,75 +75,80 @@ export type FinaliseStockCountInput = z.input<typeof finaliseStockCountInputSche
 
 // ---- outputs ----------------------------------------------------------------------------------
 
-export interface StockCountDto {
-  id: string;
+export const stockCountSchema = z.object({
+  id: z.string(),
   /** 'all' or a category. */
-  scope: string;
-  status: StockCountStatus;
-  note: string;
-  sizes: number;
-  countedSizes: number;
-  startedAt: string;
-  startedBy: string | null;
-  finalisedAt: string | null;
-  finalisedBy: string | null;
+  scope: z.string(),
+  status: z.enum(STOCK_COUNT_STATUSES),
+  note: z.string(),
+  sizes: z.number().int(),
+  countedSizes: z.number().int(),
+  startedAt: z.string(),
+  startedBy: z.string().nullable(),
+  finalisedAt: z.string().nullable(),
+  finalisedBy: z.string().nullable(),
   /** After finalising: the sizes adjusted and the sum of the differences (net and absolute). */
-  adjustedSizes: number;
-  netAdjustment: number;
-  absoluteAdjustment: number;
-}
+  adjustedSizes: z.number().int(),
+  netAdjustment: z.number().int(),
+  absoluteAdjustment: z.number().int(),
+});
+export type StockCountDto = z.infer<typeof stockCountSchema>;
 
 /** One size on the count sheet, in sheet order (category, product, size position). */
-export interface StockCountLineDto {
-  id: string;
-  sizeId: string;
-  productId: string;
-  productName: string;
-  category: string;
-  subCategory: string;
-  size: string;
-  counted: number | null;
+export const stockCountLineSchema = z.object({
+  id: z.string(),
+  sizeId: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  category: z.string(),
+  subCategory: z.string(),
+  size: z.string(),
+  counted: z.number().int().nullable(),
   /** Whether the size still exists (deleted sizes cannot be counted or adjusted). */
-  sizeExists: boolean;
+  sizeExists: z.boolean(),
   /** Only once finalised: the books at that moment and the difference written. */
-  books: number | null;
-  difference: number | null;
-}
+  books: z.number().int().nullable(),
+  difference: z.number().int().nullable(),
+});
+export type StockCountLineDto = z.infer<typeof stockCountLineSchema>;
 
-export interface StockCountDifferenceDto {
-  sizeId: string;
-  productId: string;
-  productName: string;
-  category: string;
-  size: string;
-  books: number;
-  counted: number;
-  difference: number;
-}
+export const stockCountDifferenceSchema = z.object({
+  sizeId: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  category: z.string(),
+  size: z.string(),
+  books: z.number().int(),
+  counted: z.number().int(),
+  difference: z.number().int(),
+});
+export type StockCountDifferenceDto = z.infer<typeof stockCountDifferenceSchema>;
 
-export interface StockCountMovementDto {
-  id: string;
-  productId: string;
-  productName: string;
-  size: string;
-  delta: number;
-  reason: string;
-  orderId: string | null;
-  createdAt: string;
-}
+export const stockCountMovementSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  size: z.string(),
+  delta: z.number().int(),
+  reason: z.string(),
+  orderId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StockCountMovementDto = z.infer<typeof stockCountMovementSchema>;
 
 /** The review before finalising (and the result after it). */
-export interface StockCountReviewDto {
-  count: StockCountDto;
+export const stockCountReviewSchema = z.object({
+  count: stockCountSchema,
   /** Every counted size whose figure differs from the books now. */
-  differences: StockCountDifferenceDto[];
+  differences: z.array(stockCountDifferenceSchema),
   /** Counted sizes that agree with the books. */
-  matching: number;
+  matching: z.number().int(),
   /** Sizes left without a figure: they are not adjusted. */
-  uncounted: number;
+  uncounted: z.number().int(),
   /** Sizes deleted since the count started: skipped. */
-  deletedSizes: { productName: string; size: string }[];
+  deletedSizes: z.array(z.object({ productName: z.string(), size: z.string() })),
   /** Stock movements of the counted sizes since the count started (orders kept flowing). */
-  movementsSinceStart: StockCountMovementDto[];
-  movementsSinceStartTotal: number;
-}
+  movementsSinceStart: z.array(stockCountMovementSchema),
+  movementsSinceStartTotal: z.number().int(),
+});
+export type StockCountReviewDto = z.infer<typeof stockCountReviewSchema>;

@@ -5,10 +5,10 @@ import ReportIcon from '@mui/icons-material/Assessment';
 import HelpIcon from '@mui/icons-material/OndemandVideo';
 import { Suspense } from 'react';
 import { Alert, Box, CircularProgress, Grid } from '@mui/material';
-import { Title, useDataProvider, usePermissions } from 'react-admin';
-import { useAsyncData } from '../components/use-async-data';
-import type { ConsoleDataProvider } from '../dataProvider';
+import { Title, usePermissions } from 'react-admin';
+import { errorMessage } from '../http';
 import { lazyNamed } from '../lib/lazy-named';
+import { useDashboardFigures } from './queries';
 import { StatTile } from './stat-tile';
 
 // Admins only, below the tiles: its lists and chart load after the first screen.
@@ -18,16 +18,16 @@ const PROCESSING_ORDERS_LINK = `/orders?filter=${encodeURIComponent(JSON.stringi
 
 /** Dashboard (spec 2.7): admins see every tile; volunteers the orders tile and How To Use. */
 export function Dashboard() {
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const { permissions } = usePermissions<string>();
-  const { data, error, loading } = useAsyncData(() => dataProvider.getDashboard(), [dataProvider]);
-  const isAdmin = permissions === 'admin';
+  const { data, error, isPending } = useDashboardFigures();
+  // Admins' figures carry the users count and item availability.
+  const adminFigures = permissions === 'admin' && data && 'usersCount' in data ? data : null;
 
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Dashboard" />
-      {loading && !data ? <CircularProgress /> : null}
-      {error ? <Alert severity="error">{error}</Alert> : null}
+      {isPending ? <CircularProgress /> : null}
+      {error ? <Alert severity="error">{errorMessage(error)}</Alert> : null}
       {data && (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 4 }}>
@@ -39,12 +39,12 @@ export function Dashboard() {
               linkLabel="Processing orders"
             />
           </Grid>
-          {isAdmin ? (
+          {adminFigures ? (
             <>
               <Grid size={{ xs: 12, md: 4 }}>
                 <StatTile
                   title="Manage users"
-                  value={data.usersCount ?? 0}
+                  value={adminFigures.usersCount}
                   icon={<PeopleIcon color="primary" />}
                   linkTo="/users"
                   linkLabel="All users"
@@ -66,7 +66,7 @@ export function Dashboard() {
                   linkLabel="All products"
                 >
                   <Suspense fallback={<CircularProgress size={24} />}>
-                    <ItemAvailability figures={data} />
+                    <ItemAvailability figures={adminFigures} />
                   </Suspense>
                 </StatTile>
               </Grid>

@@ -12,9 +12,3 @@ export function formatDateTime(value: string | number | Date | null | undefined)
     `${pad(hours12)}:${pad(date.getMinutes())} ${meridiem}`
   );
 }
-
-/** yyyy-mm-dd of a local date, the value format of <input type="date">. */
-export function toDateInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}

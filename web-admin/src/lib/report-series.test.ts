@@ -1,7 +1,8 @@
+import type { Report } from '@lr/contracts';
 import { mergeWeeklyOrders, pivotItemsByCategory } from './report-series';
 
 describe('report chart series', () => {
-  const weekly = {
+  const weekly: Report['weekly'] = {
     ordersReceived: [
       { week: '2026-W02', count: 4 },
       { week: '2026-W01', count: 3 },

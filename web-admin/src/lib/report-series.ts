@@ -1,4 +1,4 @@
-import type { Report } from '../types';
+import type { Report } from '@lr/contracts';
 
 export interface WeeklyOrdersPoint {
   week: string;

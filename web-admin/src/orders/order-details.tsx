@@ -1,6 +1,6 @@
 import { Grid, Typography } from '@mui/material';
+import type { ConsoleOrder } from '@lr/contracts';
 import { formatDateTime } from '../lib/date-format';
-import type { ConsoleOrder } from '../types';
 import { StatusChip } from './status-chip';
 
 function Detail({ label, value }: { label: string; value: React.ReactNode }) {

@@ -14,10 +14,9 @@ import {
   useListContext,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { LIMITS } from '@lr/contracts';
+import { LIMITS, type ConsoleOrder } from '@lr/contracts';
 import { DateTimeField } from '../components/date-time-field';
 import { ALL_STATUS_CHOICES } from '../lib/transitions';
-import type { ConsoleOrder } from '../types';
 import { StatusField } from './status-chip';
 
 const orderFilters = [

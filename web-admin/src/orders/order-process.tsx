@@ -14,10 +14,10 @@ import {
   Select,
   Typography,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   RecordContextProvider,
   Title,
-  useDataProvider,
   useGetMany,
   useGetOne,
   useGetRecordId,
@@ -25,24 +25,24 @@ import {
   usePermissions,
   useUpdate,
 } from 'react-admin';
-import { UI_MESSAGES } from '@lr/contracts';
+import { UI_MESSAGES, type ConsoleOrderWithStock, type ConsoleProduct } from '@lr/contracts';
 import { ConfirmDeleteButton } from '../components/confirm-delete-button';
-import { useAsyncData } from '../components/use-async-data';
-import type { ConsoleDataProvider } from '../dataProvider';
 import { errorMessage } from '../http';
 import { commitsStock, isProcessDisabled, validateProcessing } from '../lib/inventory';
 import { statusChoicesFor } from '../lib/transitions';
-import type { ConsoleOrder, ConsoleProduct, OrderItem } from '../types';
 import { OrderDetails } from './order-details';
 import { OrderHistory } from './order-history';
 import { OrderLinesTable, type ProcessLineRow } from './order-lines-table';
 import { PickList } from './pick-list';
+import { orderKeys, useOrderHistory } from './queries';
 
 // A commit can still be refused by the catalog after a race (ARCHITECTURE.md section 2); the order then
 // returns to Processing shortly after, so the page looks again once the events have had time to flow.
 const RECHECK_AFTER_MS = 2500;
 
-function stockOf(item: OrderItem & { stock?: number }, products: ConsoleProduct[] | undefined) {
+type LineWithStock = ConsoleOrderWithStock['orderItems'][number];
+
+function stockOf(item: LineWithStock, products: ConsoleProduct[] | undefined) {
   const product = products?.find((p) => String(p.id) === String(item.product));
   const size = product?.ProductSize?.find((s) => s.size === item.ProductSize);
   if (size) return size.stock;
@@ -53,15 +53,15 @@ function stockOf(item: OrderItem & { stock?: number }, products: ConsoleProduct[
 export function OrderProcess() {
   const id = useGetRecordId();
   const notify = useNotify();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const queryClient = useQueryClient();
   const { permissions } = usePermissions<string>();
   const {
     data: order,
     isPending,
     error,
     refetch,
-  } = useGetOne<ConsoleOrder>('orders', { id: String(id) });
-  const history = useAsyncData(() => dataProvider.getOrderHistory(String(id)), [id, dataProvider]);
+  } = useGetOne<ConsoleOrderWithStock>('orders', { id: String(id) });
+  const history = useOrderHistory(String(id));
   const isProcessing = order?.orderStatus === 'Processing';
   const productIds = useMemo(
     () => [...new Set((order?.orderItems ?? []).map((item) => item.product))],
@@ -78,7 +78,7 @@ export function OrderProcess() {
   const [problem, setProblem] = useState<string | null>(null);
   // A commit just sent, with the order as it was before: if a newer read of the order shows Processing
   // again, the catalog refused the commit (ARCHITECTURE.md section 2) and the admin must know why.
-  const [sentCommit, setSentCommit] = useState<{ before: ConsoleOrder } | null>(null);
+  const [sentCommit, setSentCommit] = useState<{ before: ConsoleOrderWithStock } | null>(null);
   const [update, { isPending: saving }] = useUpdate();
 
   const [refused, setRefused] = useState(false);
@@ -118,7 +118,7 @@ export function OrderProcess() {
 
   function refreshAll() {
     void refetch();
-    history.reload();
+    void queryClient.invalidateQueries({ queryKey: orderKeys.history(String(id)) });
     if (isProcessing) void products.refetch();
   }
 
@@ -244,8 +244,10 @@ export function OrderProcess() {
         <Card className="no-print">
           <CardHeader title="Status history" />
           <CardContent>
-            {history.loading && !history.data ? <CircularProgress size={20} /> : null}
-            {history.error ? <Typography color="error">{history.error}</Typography> : null}
+            {history.isPending ? <CircularProgress size={20} /> : null}
+            {history.error ? (
+              <Typography color="error">{errorMessage(history.error)}</Typography>
+            ) : null}
             {history.data ? <OrderHistory entries={history.data} /> : null}
           </CardContent>
         </Card>

@@ -1,6 +1,6 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import type { ConsoleOrder } from '@lr/contracts';
 import { formatDateTime } from '../lib/date-format';
-import type { ConsoleOrder } from '../types';
 
 /**
  * The printable pick list of one order: who it is for and what to pick, with a box to tick per line.

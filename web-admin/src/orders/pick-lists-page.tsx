@@ -2,8 +2,8 @@ import PrintIcon from '@mui/icons-material/Print';
 import { Alert, Box, Button, Card, CircularProgress, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router-dom';
 import { Title, useGetMany } from 'react-admin';
+import type { ConsoleOrder } from '@lr/contracts';
 import { errorMessage } from '../http';
-import type { ConsoleOrder } from '../types';
 import { PickList } from './pick-list';
 
 /** What to say about chosen orders that no longer exist (deleted since they were chosen). */

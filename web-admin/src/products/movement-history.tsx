@@ -10,8 +10,8 @@ import {
   TextField,
   useRecordContext,
 } from 'react-admin';
+import type { ConsoleProduct } from '@lr/contracts';
 import { DateTimeField } from '../components/date-time-field';
-import type { ConsoleProduct } from '../types';
 
 /** Every stock change of the product's sizes, newest first; a chip narrows it to one size. */
 export function MovementHistory() {

@@ -14,11 +14,10 @@ import {
   useRecordContext,
   useRedirect,
 } from 'react-admin';
-import { UI_MESSAGES } from '@lr/contracts';
+import { UI_MESSAGES, type ConsoleProduct } from '@lr/contracts';
 import { ConfirmDeleteButton } from '../components/confirm-delete-button';
 import { errorMessage } from '../http';
 import { buildProductUpdate, validateProductEdit, type ProductEditForm } from '../lib/product-form';
-import type { ConsoleProduct } from '../types';
 import { IMAGE_ACCEPT } from './choices';
 import { MovementHistory } from './movement-history';
 import { ProductImages } from './product-images';

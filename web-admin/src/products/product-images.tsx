@@ -1,31 +1,22 @@
-import { useState } from 'react';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, IconButton, Typography } from '@mui/material';
-import { useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
-import type { ConsoleDataProvider } from '../dataProvider';
+import { useNotify, useRecordContext } from 'react-admin';
+import type { ConsoleProduct } from '@lr/contracts';
 import { errorMessage } from '../http';
-import type { ConsoleProduct } from '../types';
+import { useDeleteProductImage } from './queries';
 
 /** The product's current images, each removable at once (the upload of new ones rides on Save). */
 export function ProductImages() {
   const product = useRecordContext<ConsoleProduct>();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState<string | null>(null);
+  const removing = useDeleteProductImage(String(product?.id));
   if (!product) return null;
-  const images = product.images ?? [];
+  const images = product.images;
 
-  async function remove(imageId: string) {
-    setBusy(imageId);
-    try {
-      await dataProvider.deleteProductImage(String(product!.id), imageId);
-      refresh();
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setBusy(null);
-    }
+  function remove(imageId: string) {
+    removing.mutate(imageId, {
+      onError: (error) => notify(errorMessage(error), { type: 'error' }),
+    });
   }
 
   return (
@@ -49,8 +40,8 @@ export function ProductImages() {
             <IconButton
               aria-label="Remove image"
               size="small"
-              disabled={busy === image._id}
-              onClick={() => void remove(image._id)}
+              disabled={removing.isPending && removing.variables === image._id}
+              onClick={() => remove(image._id)}
               sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper' }}
             >
               <DeleteIcon fontSize="small" />

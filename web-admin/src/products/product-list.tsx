@@ -13,9 +13,8 @@ import {
   SelectInput,
   TextField,
 } from 'react-admin';
-import { LIMITS, UI_MESSAGES } from '@lr/contracts';
+import { LIMITS, UI_MESSAGES, type ConsoleProduct } from '@lr/contracts';
 import { ConfirmDeleteButton } from '../components/confirm-delete-button';
-import type { ConsoleProduct } from '../types';
 import { CATEGORY_CHOICES, SUB_CATEGORY_CHOICES } from './choices';
 
 const productFilters = [

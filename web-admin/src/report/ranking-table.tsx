@@ -1,5 +1,5 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import type { RankedName } from '../types';
+import type { RankedName } from '@lr/contracts';
 
 export function RankingTable({
   title,

@@ -1,12 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, LinearProgress, Typography } from '@mui/material';
-import { Confirm, useDataProvider, useNotify } from 'react-admin';
+import { Confirm, useNotify } from 'react-admin';
 import type { RebuildStatus } from '@lr/contracts';
-import type { ConsoleDataProvider } from '../dataProvider';
 import { errorMessage } from '../http';
-
-const POLL_MS = 1000;
+import { useRebuildReport, useRebuildStatus } from './queries';
 
 export function progressText(status: Pick<RebuildStatus, 'replayed' | 'total'>): string {
   if (status.total === 0) return 'Rebuilding: reading the order events...';
@@ -18,45 +16,20 @@ export function progressText(status: Pick<RebuildStatus, 'replayed' | 'total'>):
  * admin) the button is disabled and the page shows events replayed of total; the server refuses a
  * second start anyway (409), and its message is shown.
  */
-export function RebuildControl({ onRebuilt }: { onRebuilt: () => void }) {
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
+export function RebuildControl() {
   const notify = useNotify();
   const [confirming, setConfirming] = useState(false);
-  const [starting, setStarting] = useState(false);
-  const [status, setStatus] = useState<RebuildStatus | null>(null);
+  const rebuilding = useRebuildReport();
+  // Progress is a courtesy: a failed status call is not shown, the rebuild's own answer says how it went.
+  const { data: status } = useRebuildStatus(rebuilding.isPending);
+  const running = rebuilding.isPending || Boolean(status?.running);
 
-  const refresh = useCallback(async () => {
-    try {
-      setStatus(await dataProvider.getRebuildStatus());
-    } catch {
-      // Progress is a courtesy: the rebuild's own answer says how it went.
-    }
-  }, [dataProvider]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  const running = starting || Boolean(status?.running);
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => void refresh(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [running, refresh]);
-
-  async function rebuild() {
+  function rebuild() {
     setConfirming(false);
-    setStarting(true);
-    try {
-      await dataProvider.rebuildReport();
-      notify('Report rebuilt from the order events', { type: 'success' });
-      onRebuilt();
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setStarting(false);
-      void refresh();
-    }
+    rebuilding.mutate(undefined, {
+      onSuccess: () => notify('Report rebuilt from the order events', { type: 'success' }),
+      onError: (error) => notify(errorMessage(error), { type: 'error' }),
+    });
   }
 
   const shown = status?.running ? status : null;
@@ -83,7 +56,7 @@ export function RebuildControl({ onRebuilt }: { onRebuilt: () => void }) {
         content="Replay every order event to rebuild the report figures?"
         confirm="Yes"
         cancel="No"
-        onConfirm={() => void rebuild()}
+        onConfirm={rebuild}
         onClose={() => setConfirming(false)}
       />
     </>

@@ -11,8 +11,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import type { Report } from '@lr/contracts';
 import { mergeWeeklyOrders, pivotItemsByCategory } from '../lib/report-series';
-import type { Report } from '../types';
 
 const CATEGORY_COLORS = ['#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f'];
 

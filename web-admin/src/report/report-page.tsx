@@ -12,14 +12,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Title, useDataProvider, useNotify } from 'react-admin';
+import { Title, useNotify } from 'react-admin';
 import { LIMITS } from '@lr/contracts';
-import { useAsyncData } from '../components/use-async-data';
-import { STORE_API, type ConsoleDataProvider } from '../dataProvider';
+import { STORE_API } from '../dataProvider';
 import { errorMessage, queryString } from '../http';
 import { formatDateTime } from '../lib/date-format';
 import { downloadCsv, isBackwards } from './csv-download';
 import { RankingTable } from './ranking-table';
+import { useReport, type ReportRange } from './queries';
 import { RebuildControl } from './rebuild-control';
 import { ReportCharts } from './report-charts';
 
@@ -42,12 +42,11 @@ function Figure({ label, value }: { label: string; value: number | string }) {
 
 /** The LR345 Report (spec 2.7) with date range, charts, CSV downloads and a clean printed page. */
 export default function ReportPage() {
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const [range, setRange] = useState<{ from?: string; to?: string }>({});
-  const report = useAsyncData(() => dataProvider.getReport(range), [dataProvider, range]);
+  const [range, setRange] = useState<ReportRange>({});
+  const report = useReport(range);
   const rangeQuery = queryString({ from: range.from, to: range.to });
   // A From date after the To date holds nothing: no figures (they would be of another range) and
   // nothing to download until the dates are put right.
@@ -85,7 +84,7 @@ export default function ReportPage() {
           >
             Orders CSV
           </Button>
-          <RebuildControl onRebuilt={report.reload} />
+          <RebuildControl />
         </Box>
       </Box>
       <Box
@@ -140,8 +139,10 @@ export default function ReportPage() {
           The From date is after the To date: choose a From date on or before the To date.
         </Alert>
       ) : null}
-      {report.loading && !data && !backwards ? <CircularProgress /> : null}
-      {report.error && !backwards ? <Alert severity="error">{report.error}</Alert> : null}
+      {report.isPending && !backwards ? <CircularProgress /> : null}
+      {report.error && !backwards ? (
+        <Alert severity="error">{errorMessage(report.error)}</Alert>
+      ) : null}
       {data && (
         <>
           <Grid container spacing={2} sx={{ mb: 3 }}>

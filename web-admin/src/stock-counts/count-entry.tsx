@@ -11,28 +11,20 @@ import {
 } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { COUNT_MAX_FIGURE, type StockCountLineDto } from '@lr/contracts';
-import { CONSOLE_API } from '../dataProvider';
-import { errorMessage, httpClient } from '../http';
+import { errorMessage } from '../http';
+import { useEnterCounts } from './queries';
 
 /**
  * Figure entry in sheet order: type a figure, Enter (or Tab) moves to the next size; Save sends the
  * changed figures. A blank clears a figure (the size is then not counted).
  */
-export function CountEntry({
-  countId,
-  lines,
-  onSaved,
-}: {
-  countId: string;
-  lines: StockCountLineDto[];
-  onSaved: () => void;
-}) {
+export function CountEntry({ countId, lines }: { countId: string; lines: StockCountLineDto[] }) {
   const notify = useNotify();
   const [draft, setDraft] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const saving = useEnterCounts(countId);
   const editable = lines.filter((l) => l.sizeExists);
 
-  async function save() {
+  function save() {
     const changed = Object.entries(draft).map(([sizeId, text]) => ({
       sizeId,
       counted: text.trim() === '' ? null : Number(text),
@@ -47,22 +39,13 @@ export function CountEntry({
       notify(`Figures are whole numbers from 0 to ${COUNT_MAX_FIGURE}`, { type: 'error' });
       return;
     }
-    setSaving(true);
-    try {
-      for (let i = 0; i < changed.length; i += 500) {
-        await httpClient(`${CONSOLE_API}/stock-counts/${encodeURIComponent(countId)}/lines`, {
-          method: 'PUT',
-          body: JSON.stringify({ lines: changed.slice(i, i + 500) }),
-        });
-      }
-      setDraft({});
-      notify(`${changed.length} figure(s) saved`, { type: 'success' });
-      onSaved();
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    saving.mutate(changed, {
+      onSuccess: () => {
+        setDraft({});
+        notify(`${changed.length} figure(s) saved`, { type: 'success' });
+      },
+      onError: (error) => notify(errorMessage(error), { type: 'error' }),
+    });
   }
 
   return (
@@ -115,8 +98,8 @@ export function CountEntry({
       <Button
         variant="contained"
         sx={{ mt: 2 }}
-        disabled={saving || Object.keys(draft).length === 0}
-        onClick={() => void save()}
+        disabled={saving.isPending || Object.keys(draft).length === 0}
+        onClick={save}
       >
         Save figures
       </Button>

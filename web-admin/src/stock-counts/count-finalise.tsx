@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -11,52 +10,28 @@ import {
   Typography,
 } from '@mui/material';
 import { useNotify } from 'react-admin';
-import type { StockCountReviewDto } from '@lr/contracts';
-import { CONSOLE_API } from '../dataProvider';
-import { errorMessage, httpClient } from '../http';
+import { errorMessage } from '../http';
+import { useCountReview, useFinaliseCount } from './queries';
 
 /**
  * The admin's review: every difference against the books of this moment, what moved since the count
  * started, then Finalise with the figures confirmed (refused if stock moved since: review again).
  */
-export function CountFinalise({ countId, onDone }: { countId: string; onDone: () => void }) {
+export function CountFinalise({ countId }: { countId: string }) {
   const notify = useNotify();
-  const [review, setReview] = useState<StockCountReviewDto | null>(null);
-  const [busy, setBusy] = useState(false);
-  const url = `${CONSOLE_API}/stock-counts/${encodeURIComponent(countId)}`;
+  const { data: review, error } = useCountReview(countId);
+  const finalising = useFinaliseCount(countId);
 
-  async function load() {
-    try {
-      const { json } = await httpClient(`${url}/review`);
-      setReview(json as StockCountReviewDto);
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    }
-  }
-  useEffect(() => {
-    void load();
-  }, [countId]);
-
-  async function finalise() {
+  function finalise() {
     if (!review) return;
-    setBusy(true);
-    try {
-      await httpClient(`${url}/finalise`, {
-        method: 'POST',
-        body: JSON.stringify({
-          confirmedBooks: review.differences.map((d) => ({ sizeId: d.sizeId, books: d.books })),
-        }),
-      });
-      notify('Count finalised', { type: 'success' });
-      onDone();
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-      await load();
-    } finally {
-      setBusy(false);
-    }
+    const confirmedBooks = review.differences.map((d) => ({ sizeId: d.sizeId, books: d.books }));
+    finalising.mutate(confirmedBooks, {
+      onSuccess: () => notify('Count finalised', { type: 'success' }),
+      onError: (failure) => notify(errorMessage(failure), { type: 'error' }),
+    });
   }
 
+  if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
   if (!review) return null;
   const open = review.count.status === 'open';
   return (
@@ -120,8 +95,8 @@ export function CountFinalise({ countId, onDone }: { countId: string; onDone: ()
           variant="contained"
           color="primary"
           sx={{ mt: 2 }}
-          disabled={busy}
-          onClick={() => void finalise()}
+          disabled={finalising.isPending}
+          onClick={finalise}
         >
           Finalise: write these {review.differences.length} adjustment(s)
         </Button>

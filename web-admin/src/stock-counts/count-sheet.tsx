@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import type { StockCountLineDto } from '@lr/contracts';
-import { groupSheet } from './use-count-sheet';
+import { groupSheet } from './group-sheet';
 
 /**
  * The printable count sheet: grouped by category and product, sizes in order, a blank box per size.

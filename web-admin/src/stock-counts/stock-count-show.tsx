@@ -1,23 +1,20 @@
 import { useState } from 'react';
 import PrintIcon from '@mui/icons-material/Print';
 import { Box, Button, Tab, Tabs, Typography } from '@mui/material';
-import { Show, useGetOne, usePermissions, useRefresh } from 'react-admin';
+import { Show, useGetOne, usePermissions } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import type { StockCountDto } from '@lr/contracts';
 import { CountEntry } from './count-entry';
 import { CountFinalise } from './count-finalise';
 import { CountSheet } from './count-sheet';
-import { useCountSheet } from './use-count-sheet';
+import { useCountSheet } from './queries';
 
 /** One count: its printable sheet, the entry screen (while open) and the admin's finalise screen. */
 export function StockCountShow() {
   const { id } = useParams<{ id: string }>();
-  const { data: count, refetch } = useGetOne<StockCountDto & { id: string }>('stock-counts', {
-    id: id ?? '',
-  });
-  const { lines, reload } = useCountSheet(id);
+  const { data: count } = useGetOne<StockCountDto>('stock-counts', { id: id ?? '' });
+  const { data: lines } = useCountSheet(id ?? '');
   const { permissions } = usePermissions<string>();
-  const refresh = useRefresh();
   const finalised = count?.status === 'finalised';
   const [tab, setTab] = useState<'sheet' | 'entry' | 'finalise'>('sheet');
   const current = finalised && tab === 'entry' ? 'sheet' : tab;
@@ -43,27 +40,8 @@ export function StockCountShow() {
             {lines && <CountSheet lines={lines} finalised={finalised} />}
           </>
         )}
-        {current === 'entry' && lines && id && (
-          <CountEntry
-            countId={id}
-            lines={lines}
-            onSaved={() => {
-              void reload();
-              void refetch();
-            }}
-          />
-        )}
-        {current === 'finalise' && id && (
-          <CountFinalise
-            key={count?.status}
-            countId={id}
-            onDone={() => {
-              void refetch();
-              void reload();
-              refresh();
-            }}
-          />
-        )}
+        {current === 'entry' && lines && id && <CountEntry countId={id} lines={lines} />}
+        {current === 'finalise' && id && <CountFinalise countId={id} />}
       </Box>
     </Show>
   );

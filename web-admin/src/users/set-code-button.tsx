@@ -9,10 +9,10 @@ import {
   DialogTitle,
   Typography,
 } from '@mui/material';
-import { Button, Confirm, useDataProvider, useNotify, useRecordContext } from 'react-admin';
-import type { ConsoleDataProvider } from '../dataProvider';
+import { Button, Confirm, useNotify, useRecordContext } from 'react-admin';
+import type { ConsoleUser } from '@lr/contracts';
 import { errorMessage } from '../http';
-import type { ConsoleUser } from '../types';
+import { useSetUserCode } from './queries';
 
 const COPIED_MS = 3000;
 
@@ -22,24 +22,18 @@ const COPIED_MS = 3000;
  */
 export function SetCodeButton(_props: { label?: string; sortable?: boolean }) {
   const record = useRecordContext<ConsoleUser>();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [code, setCode] = useState<string | null>(null);
+  const setting = useSetUserCode();
   if (!record) return null;
 
-  async function setNewCode() {
+  function setNewCode() {
     setAsking(false);
-    setBusy(true);
-    try {
-      const result = await dataProvider.setNewCode(String(record!.id));
-      setCode(result.code);
-    } catch (error) {
-      notify(errorMessage(error), { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    setting.mutate(String(record!.id), {
+      onSuccess: (result) => setCode(result.code),
+      onError: (error) => notify(errorMessage(error), { type: 'error' }),
+    });
   }
 
   async function copy() {
@@ -56,7 +50,7 @@ export function SetCodeButton(_props: { label?: string; sortable?: boolean }) {
     <>
       <Button
         label="Set new code"
-        disabled={busy}
+        disabled={setting.isPending}
         onClick={(event) => {
           event.stopPropagation();
           setAsking(true);
@@ -70,7 +64,7 @@ export function SetCodeButton(_props: { label?: string; sortable?: boolean }) {
         content={`Give ${record.name} a new code? The old code stops working and the user is signed out.`}
         confirm="Yes"
         cancel="No"
-        onConfirm={() => void setNewCode()}
+        onConfirm={setNewCode}
         onClose={() => setAsking(false)}
       />
       <Dialog

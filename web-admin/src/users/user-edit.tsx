@@ -12,10 +12,9 @@ import {
   useSaveContext,
 } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
-import { UI_MESSAGES } from '@lr/contracts';
+import { UI_MESSAGES, type ConsoleUser } from '@lr/contracts';
 import { initialUpdateRole, roleChosen, UPDATE_USER_ROLE_CHOICES } from '../lib/role-choices';
 import { errorMessage } from '../http';
-import type { ConsoleUser } from '../types';
 
 /** Spec 2.7: 'Update' is disabled while loading or with no role. */
 export function isUpdateDisabled(role: string | undefined | null, loading: boolean): boolean {

@@ -1,19 +1,10 @@
 /** `/api/console/users` for the react-admin console (ra-data-simple-rest dialect), admins only. */
-import {
-  Body,
-  Controller,
-  HttpCode,
-  Delete,
-  Get,
-  Param,
-  Post,
-  Put,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, HttpCode, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { z } from 'zod';
 import {
   AppError,
+  consoleUserCodeSchema,
+  consoleUserSchema,
   RPC,
   USER_SORT_FIELDS,
   parseOrThrow,
@@ -23,20 +14,20 @@ import {
   updateUserBodySchema,
   type Actor,
   type AuthUser,
-  type SetUserCodeReply,
+  type ConsoleUserCode,
   type UserList,
 } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
-import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { SessionCache } from '../../auth/session-cache.js';
 import { ImageStore } from '../../core/image-store.js';
 import {
+  ConsoleListRoute,
+  ConsoleQuery,
   consoleIdFilterSchema,
-  consoleListQuerySchema,
-  parseConsoleQuery,
-  sendConsoleList,
+  idsOf,
+  type ConsoleListQuery,
 } from '../../core/console.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { toConsoleUser } from './user-views.js';
@@ -74,23 +65,20 @@ export class ConsoleUsersController {
     return this.rpc.call<T>(subject, input, { actor }).finally(() => this.sessions.evictUser(id));
   }
 
-  @Get('/api/console/users')
-  @Access('admin')
-  @ApiDoc({
+  @ConsoleListRoute('/api/console/users', {
     summary: 'Users (console list: sort, range, filter q/role/id)',
-    query: consoleListQuerySchema,
+    row: consoleUserSchema,
   })
+  @Access('admin')
   async list(
     @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @ConsoleQuery() { sort, range, filter }: ConsoleListQuery,
   ) {
-    const { sort, range, filter } = parseConsoleQuery(query);
     const filters = parseOrThrow(filterSchema, filter);
-    if (filters.id !== undefined) {
-      const ids = Array.isArray(filters.id) ? filters.id : [filters.id];
+    const ids = idsOf(filters.id);
+    if (ids) {
       const users = await this.rpc.call<AuthUser[]>(RPC.auth.getUsers, { ids }, { actor });
-      return sendConsoleList(reply, 'users', users.map(toConsoleUser), users.length, 0);
+      return { items: users.map(toConsoleUser), total: users.length, start: 0 };
     }
     const sortField = SORT_FIELDS[sort?.field ?? 'loginId'];
     if (!sortField) throw AppError.badRequest(`sort: cannot sort users by ${sort?.field}`);
@@ -105,19 +93,19 @@ export class ConsoleUsersController {
       },
       { actor },
     );
-    return sendConsoleList(reply, 'users', list.items.map(toConsoleUser), list.total, range.start);
+    return { items: list.items.map(toConsoleUser), total: list.total };
   }
 
   @Get('/api/console/users/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'One user (console)' })
+  @ApiDoc({ summary: 'One user (console)', response: consoleUserSchema })
   async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return toConsoleUser(await this.rpc.call<AuthUser>(RPC.auth.getUser, { id }, { actor }));
   }
 
   @Post('/api/console/users')
   @Access('admin')
-  @ApiDoc({ summary: 'Add User (console)', body: registerBodySchema })
+  @ApiDoc({ summary: 'Add User (console)', body: registerBodySchema, response: consoleUserSchema })
   async create(@CurrentActor() actor: Actor, @Body() body: unknown) {
     const input = parseOrThrow(registerBodySchema, body ?? {});
     return toConsoleUser(await this.rpc.call<AuthUser>(RPC.auth.registerUser, input, { actor }));
@@ -128,6 +116,7 @@ export class ConsoleUsersController {
   @ApiDoc({
     summary: 'Update User (console): name, email, role admin or user',
     body: updateUserBodySchema,
+    response: consoleUserSchema,
   })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     const input = parseOrThrow(updateUserBodySchema, body ?? {});
@@ -138,7 +127,10 @@ export class ConsoleUsersController {
 
   @Delete('/api/console/users/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'Delete a user (console); their avatar is removed' })
+  @ApiDoc({
+    summary: 'Delete a user (console); their avatar is removed',
+    response: consoleUserSchema,
+  })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
     const deleted = await this.changeUser<AuthUser>(id, RPC.auth.deleteUser, { id }, actor);
     await this.images.removeAvatar(deleted.avatar.url);
@@ -148,8 +140,11 @@ export class ConsoleUsersController {
   @Post('/api/console/users/:id/code')
   @HttpCode(200)
   @Access('admin')
-  @ApiDoc({ summary: "Set a new code for a user; it is shown once and the user's sessions end" })
-  async setCode(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<SetUserCodeReply> {
-    return this.changeUser<SetUserCodeReply>(id, RPC.auth.setUserCode, { id }, actor);
+  @ApiDoc({
+    summary: "Set a new code for a user; it is shown once and the user's sessions end",
+    response: consoleUserCodeSchema,
+  })
+  async setCode(@CurrentActor() actor: Actor, @Param('id') id: string) {
+    return this.changeUser<ConsoleUserCode>(id, RPC.auth.setUserCode, { id }, actor);
   }
 }

@@ -1,5 +1,11 @@
 /** Explicit mappings of the auth service's users to the HTTP shapes (spec `_id`/`email`, console `id`). */
-import type { ApiLoginChoice, ApiUser, AuthUser, PublicUserEntry } from '@lr/contracts';
+import type {
+  ApiLoginChoice,
+  ApiUser,
+  AuthUser,
+  ConsoleUser,
+  PublicUserEntry,
+} from '@lr/contracts';
 
 export function toApiUser(user: AuthUser): ApiUser {
   return {
@@ -19,20 +25,7 @@ export function toLoginChoice(entry: PublicUserEntry): ApiLoginChoice {
   return { _id: entry.id, name: entry.name, email: entry.loginId };
 }
 
-export interface ConsoleUserRecord {
-  id: string;
-  loginId: string;
-  /** Same as loginId: the console's forms name the field "email" as the spec does. */
-  email: string;
-  name: string;
-  role: AuthUser['role'];
-  address: string;
-  district: string;
-  avatar: { url: string };
-  createdAt: string;
-}
-
-export function toConsoleUser(user: AuthUser): ConsoleUserRecord {
+export function toConsoleUser(user: AuthUser): ConsoleUser {
   return {
     id: user.id,
     loginId: user.loginId,

@@ -18,13 +18,12 @@ import {
 } from '@nestjs/common';
 import {
   adminProductListResponseSchema,
+  createProductBodySchema,
   messageResponseSchema,
-  newProductBodySchema,
   PAGE_SIZE_MAX,
   parseOrThrow,
   productEditFormSchema,
   productResponseSchema,
-  updateProductInputSchema,
   RPC,
   type Actor,
   type CatalogProduct,
@@ -96,7 +95,7 @@ export class AdminProductsController {
   @Access('admin')
   @ApiDoc({
     summary: 'Create a product (form or JSON; images as files or data URLs)',
-    body: newProductBodySchema,
+    body: createProductBodySchema,
     multipart: true,
     response: productResponseSchema,
   })
@@ -123,27 +122,26 @@ export class AdminProductsController {
     @Req() request: FastifyRequest,
   ): Promise<ProductResponse> {
     const form = await readProductForm(request, this.images, actor);
-    // The old form sends every field; a blank size or stock means "no stock change".
-    const filled = (name: string) => textField(form.fields, name) || undefined;
-    const edit = parseOrThrow(productEditFormSchema, {
+    // A blank size or stock (an untouched form input) means no stock change.
+    const blankAsAbsent = (name: string) => textField(form.fields, name) || undefined;
+    const fields = parseOrThrow(productEditFormSchema, {
       name: textField(form.fields, 'name'),
       description: textField(form.fields, 'description'),
       category: textField(form.fields, 'category'),
       SubCategory: textField(form.fields, 'SubCategory'),
-      ProductSize: filled('ProductSize'),
-      Stock: filled('Stock'),
       isShow: formBoolean(form.fields.isShow, 'isShow'),
+      ProductSize: blankAsAbsent('ProductSize'),
+      Stock: blankAsAbsent('Stock'),
     });
-    const { ProductSize: size, Stock: stock, ...fields } = edit;
-    const input: Record<string, unknown> = { id, ...fields };
-    if (size !== undefined && stock !== undefined) input.setStock = [{ size, stock }];
-    parseOrThrow(updateProductInputSchema, input);
+    const { ProductSize: size, Stock: stock, ...input } = fields;
+    const setStock = size !== undefined && stock !== undefined ? [{ size, stock }] : undefined;
     const product = await form.withImages((stored) => {
-      if (stored.length > 0) {
-        input.addImages = stored;
-        input.replaceImages = true;
-      }
-      return this.writes.call<CatalogProduct>(RPC.catalog.updateProduct, input, { actor });
+      const images = stored.length > 0 ? { addImages: stored, replaceImages: true } : {};
+      return this.writes.call<CatalogProduct>(
+        RPC.catalog.updateProduct,
+        { ...input, id, setStock, ...images },
+        { actor },
+      );
     });
     return { success: true, product: toApiProduct(product) };
   }

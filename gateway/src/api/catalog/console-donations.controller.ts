@@ -5,9 +5,14 @@
  */
 import { Readable } from 'node:stream';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { z } from 'zod';
 import {
+  correctDonationBodySchema,
+  donationSchema,
+  donationSourceInputSchema,
+  donationSourceSchema,
   INTAKE_MAX_PAGE,
+  productChoiceSchema,
+  recordDonationInputSchema,
   RPC,
   type Actor,
   type ConsoleList,
@@ -20,37 +25,17 @@ import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import {
+  ConsoleListRoute,
+  ConsoleQuery,
   consoleListQuerySchema,
   parseConsoleQuery,
   pickFilters,
-  sendConsoleList,
+  type ConsoleListQuery,
 } from '../../core/console.js';
-import { bodyObject } from '../../core/body.js';
-import { cappedIntakeRange } from './intake-range.js';
+import { parseBody } from '../../core/body.js';
+import { intakeListInput } from './intake-range.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
-
-const donationLineBody = z.object({
-  productId: z.string(),
-  size: z.string(),
-  quantity: z.number().int().min(1).max(10_000),
-  newSize: z.boolean().optional(),
-});
-export const donationBodySchema = z.object({
-  receivedOn: z.string().optional().describe('YYYY-MM-DD, default today'),
-  sourceId: z.string(),
-  note: z.string().optional(),
-  lines: z.array(donationLineBody).min(1).max(200),
-});
-export const donationCorrectionBodySchema = donationBodySchema.extend({
-  receivedOn: z.string(),
-  version: z.number().int().optional(),
-});
-export const donationSourceBodySchema = z.object({
-  name: z.string(),
-  kind: z.enum(['individual', 'school', 'business', 'drive', 'other']),
-  contact: z.string().optional(),
-});
 
 const CSV_HEADER = [
   'Donation',
@@ -74,30 +59,26 @@ export class ConsoleDonationsController {
     private readonly writes: CatalogWrites,
   ) {}
 
-  @Get('/api/console/donation-sources')
-  @Access('admin', 'volunteer')
-  @ApiDoc({
+  @ConsoleListRoute('/api/console/donation-sources', {
     summary:
       'Donation sources (admins and volunteers; filter q, kind, id; sort name, kind, createdAt)',
-    query: consoleListQuerySchema,
+    row: donationSourceSchema,
+    pageSize: 25,
   })
-  async listSources(
-    @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    const { sort, range, filter } = parseConsoleQuery(query, 25);
-    const list = await this.rpc.call<ConsoleList<DonationSourceDto>>(
-      RPC.catalog.listDonationSources,
-      { sort, range: cappedIntakeRange(range), filter: pickFilters(filter, ['q', 'kind', 'id']) },
-      { actor },
-    );
-    return sendConsoleList(reply, 'donation-sources', list.items, list.total, range.start);
+  @Access('admin', 'volunteer')
+  listSources(@CurrentActor() actor: Actor, @ConsoleQuery() query: ConsoleListQuery) {
+    const input = intakeListInput(query, ['q', 'kind', 'id']);
+    return this.rpc.call<ConsoleList<DonationSourceDto>>(RPC.catalog.listDonationSources, input, {
+      actor,
+    });
   }
 
   @Get('/api/console/donation-sources/:id')
   @Access('admin', 'volunteer')
-  @ApiDoc({ summary: 'One donation source (admins and volunteers)' })
+  @ApiDoc({
+    summary: 'One donation source (admins and volunteers)',
+    response: donationSourceSchema,
+  })
   getSource(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.rpc.call<DonationSourceDto>(RPC.catalog.getDonationSource, { id }, { actor });
   }
@@ -106,54 +87,39 @@ export class ConsoleDonationsController {
   @Access('admin', 'volunteer')
   @ApiDoc({
     summary: 'Create a donation source (admins and volunteers; 409 when the name exists)',
-    body: donationSourceBodySchema,
+    body: donationSourceInputSchema,
+    response: donationSourceSchema,
   })
   createSource(@CurrentActor() actor: Actor, @Body() body: unknown) {
-    return this.rpc.call<DonationSourceDto>(RPC.catalog.createDonationSource, bodyObject(body), {
-      actor,
-    });
+    const input = parseBody(donationSourceInputSchema, body);
+    return this.rpc.call<DonationSourceDto>(RPC.catalog.createDonationSource, input, { actor });
   }
 
-  @Get('/api/console/donation-products')
-  @Access('admin', 'volunteer')
-  @ApiDoc({
+  @ConsoleListRoute('/api/console/donation-products', {
     summary:
       'Products to pick on a donation line: name, category, size names, no stock (admins and volunteers; filter q, category, id)',
-    query: consoleListQuerySchema,
+    row: productChoiceSchema,
+    pageSize: 25,
   })
-  async productChoices(
-    @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    const { range, filter } = parseConsoleQuery(query, 25);
-    const list = await this.rpc.call<ConsoleList<ProductChoiceDto>>(
+  @Access('admin', 'volunteer')
+  productChoices(@CurrentActor() actor: Actor, @ConsoleQuery() query: ConsoleListQuery) {
+    const { range, filter } = intakeListInput(query, ['q', 'category', 'id']);
+    return this.rpc.call<ConsoleList<ProductChoiceDto>>(
       RPC.catalog.productChoices,
-      { range: cappedIntakeRange(range), filter: pickFilters(filter, ['q', 'category', 'id']) },
+      { range, filter },
       { actor },
     );
-    return sendConsoleList(reply, 'donation-products', list.items, list.total, range.start);
   }
 
-  @Get('/api/console/donations')
-  @Access('admin', 'volunteer')
-  @ApiDoc({
+  @ConsoleListRoute('/api/console/donations', {
     summary:
       'Donations, newest received first (admins and volunteers; filter from, to (YYYY-MM-DD), sourceId, kind, id; sort receivedOn, sourceName, items, createdAt)',
-    query: consoleListQuerySchema,
+    row: donationSchema,
   })
-  async list(
-    @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    const { sort, range, filter } = parseConsoleQuery(query);
-    const list = await this.rpc.call<ConsoleList<DonationDto>>(
-      RPC.catalog.listDonations,
-      { sort, range: cappedIntakeRange(range), filter: pickFilters(filter, DONATION_FILTERS) },
-      { actor },
-    );
-    return sendConsoleList(reply, 'donations', list.items, list.total, range.start);
+  @Access('admin', 'volunteer')
+  list(@CurrentActor() actor: Actor, @ConsoleQuery() query: ConsoleListQuery) {
+    const input = intakeListInput(query, DONATION_FILTERS);
+    return this.rpc.call<ConsoleList<DonationDto>>(RPC.catalog.listDonations, input, { actor });
   }
 
   @Get('/api/console/donations.csv')
@@ -199,7 +165,10 @@ export class ConsoleDonationsController {
 
   @Get('/api/console/donations/:id')
   @Access('admin', 'volunteer')
-  @ApiDoc({ summary: 'One donation with its lines (admins and volunteers)' })
+  @ApiDoc({
+    summary: 'One donation with its lines (admins and volunteers)',
+    response: donationSchema,
+  })
   get(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.rpc.call<DonationDto>(RPC.catalog.getDonation, { id }, { actor });
   }
@@ -209,10 +178,12 @@ export class ConsoleDonationsController {
   @ApiDoc({
     summary:
       'Record a donation (admins and volunteers): lines of productId, size, quantity 1-10000, newSize to create a size',
-    body: donationBodySchema,
+    body: recordDonationInputSchema,
+    response: donationSchema,
   })
   create(@CurrentActor() actor: Actor, @Body() body: unknown) {
-    return this.writes.call<DonationDto>(RPC.catalog.recordDonation, bodyObject(body), { actor });
+    const input = parseBody(recordDonationInputSchema, body);
+    return this.writes.call<DonationDto>(RPC.catalog.recordDonation, input, { actor });
   }
 
   @Put('/api/console/donations/:id')
@@ -220,22 +191,12 @@ export class ConsoleDonationsController {
   @ApiDoc({
     summary:
       'Correct a donation (admins): the donation as it should be; the differences become donation-correction movements',
-    body: donationCorrectionBodySchema,
+    body: correctDonationBodySchema,
+    response: donationSchema,
   })
   update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
-    const fields = bodyObject(body);
-    return this.writes.call<DonationDto>(
-      RPC.catalog.correctDonation,
-      {
-        id,
-        receivedOn: fields.receivedOn,
-        sourceId: fields.sourceId,
-        note: fields.note ?? undefined,
-        lines: Array.isArray(fields.lines) ? fields.lines.map(lineOf) : fields.lines,
-        version: fields.version ?? undefined,
-      },
-      { actor },
-    );
+    const input = parseBody(correctDonationBodySchema, body);
+    return this.writes.call<DonationDto>(RPC.catalog.correctDonation, { ...input, id }, { actor });
   }
 
   @Delete('/api/console/donations/:id')
@@ -243,20 +204,12 @@ export class ConsoleDonationsController {
   @ApiDoc({
     summary:
       'Delete a donation (admins): its stock is taken back; 409 naming the sizes when it has left the shelf',
+    response: donationSchema,
   })
   delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.writes.call<DonationDto>(RPC.catalog.deleteDonation, { id }, { actor });
   }
 }
-
-/** react-admin sends the record back as it read it: keep only what a line input has. */
-function lineOf(line: unknown): unknown {
-  if (typeof line !== 'object' || line === null) return line;
-  const l = line as Record<string, unknown>;
-  return { productId: l.productId, size: l.size, quantity: l.quantity, newSize: l.newSize };
-}
-
-/** The catalog refuses pages over INTAKE_MAX_PAGE; a larger console range is shortened instead. */
 
 function donationRows(items: DonationDto[]): string {
   return csvRows(

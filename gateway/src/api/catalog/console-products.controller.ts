@@ -1,8 +1,12 @@
 /** `/api/console/products` and `/api/console/movements` (ra-data-simple-rest dialect), admins only. */
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
 import { z } from 'zod';
 import {
   AppError,
+  consoleProductSchema,
+  consoleProductUpdateBodySchema,
+  createProductBodySchema,
+  movementSchema,
   parseOrThrow,
   RPC,
   textSchema,
@@ -12,38 +16,24 @@ import {
   type CatalogProduct,
 } from '@lr/contracts';
 import { RpcClient, collectRange } from '@lr/nest-kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
-import { consoleListQuerySchema, parseConsoleQuery, sendConsoleList } from '../../core/console.js';
-import { bodyObject } from '../../core/body.js';
+import { ConsoleListRoute, ConsoleQuery, type ConsoleListQuery } from '../../core/console.js';
+import { parseBody } from '../../core/body.js';
 import { ImageStore } from '../../core/image-store.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
 import { createProductFromRequest } from './product-create.js';
-import { numberLists, readProductForm } from './product-form.js';
+import { readProductForm } from './product-form.js';
 import { toConsoleProduct } from './product-views.js';
 
-export const consoleProductCreateSchema = z.object({
-  name: z.string(),
-  description: z.string().optional(),
-  category: z.string(),
-  SubCategory: z.string(),
-  ProductSize: z.array(z.object({ size: z.string(), stock: z.number() })),
-  isShow: z.boolean().optional(),
-});
-
-export const consoleProductUpdateSchema = z.object({
-  description: z.string().optional(),
-  isShow: z.boolean().optional(),
-  addStock: z.array(z.object({ size: z.string(), quantity: z.number() })).optional(),
-  newSizes: z.array(z.object({ size: z.string(), stock: z.number() })).optional(),
-  setStock: z.array(z.object({ size: z.string(), stock: z.number() })).optional(),
-  removeImageIds: z.array(z.string()).optional(),
-  lowStockThreshold: z.number().optional(),
-  sizeLowStock: z
-    .array(z.object({ size: z.string(), threshold: z.number().int().nullable() }))
-    .optional(),
+const movementFilterSchema = z.object({
+  productId: textSchema().max(100).optional(),
+  sizeId: textSchema().max(100).optional(),
+  size: textSchema().max(40).optional(),
+  reason: textSchema().max(40).optional(),
+  orderId: textSchema().max(100).optional(),
 });
 
 /** Filters sent by the console; booleans may come as strings from URL-built filters. */
@@ -68,19 +58,16 @@ export class ConsoleProductsController {
     private readonly writes: CatalogWrites,
   ) {}
 
-  @Get('/api/console/products')
-  @Access('admin')
-  @ApiDoc({
+  @ConsoleListRoute('/api/console/products', {
     summary:
       'Products (console list: filter q, category, SubCategory, isShow, outOfStock, id; sort name, Stock, createdAt)',
-    query: consoleListQuerySchema,
+    row: consoleProductSchema,
   })
+  @Access('admin')
   async list(
     @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @ConsoleQuery() { sort, range, filter }: ConsoleListQuery,
   ) {
-    const { sort, range, filter } = parseConsoleQuery(query);
     const list = await collectRange(
       (start, limit) =>
         this.rpc.call<ConsoleList<CatalogProduct>>(
@@ -91,18 +78,12 @@ export class ConsoleProductsController {
       range.start,
       range.end - range.start + 1,
     );
-    return sendConsoleList(
-      reply,
-      'products',
-      list.items.map(toConsoleProduct),
-      list.total,
-      range.start,
-    );
+    return { items: list.items.map(toConsoleProduct), total: list.total };
   }
 
   @Get('/api/console/products/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'One product (console)' })
+  @ApiDoc({ summary: 'One product (console)', response: consoleProductSchema })
   async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return toConsoleProduct(
       await this.rpc.call<CatalogProduct>(RPC.catalog.getProduct, { id }, { actor }),
@@ -114,8 +95,9 @@ export class ConsoleProductsController {
   @ApiDoc({
     summary:
       'Create a product (console: JSON, or multipart with its images in the field images; nothing is created when an image is refused)',
-    body: consoleProductCreateSchema,
+    body: createProductBodySchema,
     multipart: true,
+    response: consoleProductSchema,
   })
   async create(@CurrentActor() actor: Actor, @Req() request: FastifyRequest) {
     return toConsoleProduct(
@@ -128,36 +110,25 @@ export class ConsoleProductsController {
   @ApiDoc({
     summary:
       'Update a product (console, JSON: description, isShow, addStock, newSizes, setStock, removeImageIds)',
-    body: consoleProductUpdateSchema,
+    body: consoleProductUpdateBodySchema,
+    response: consoleProductSchema,
   })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
-    const fields = bodyObject(body);
-    const input: Record<string, unknown> = {
-      id,
-      description: fields.description ?? undefined,
-      isShow: fields.isShow ?? undefined,
-      addStock: numberLists(fields.addStock, ['quantity']),
-      newSizes: numberLists(fields.newSizes, ['stock']),
-      setStock: numberLists(fields.setStock, ['stock']),
-      removeImageIds: fields.removeImageIds,
-      sizeLowStock: fields.sizeLowStock,
-      lowStockThreshold:
-        typeof fields.lowStockThreshold === 'string' && fields.lowStockThreshold !== ''
-          ? Number(fields.lowStockThreshold)
-          : (fields.lowStockThreshold ?? undefined),
-      // Read-only fields: sent back unchanged by the console they pass; a change is refused by the catalog.
-      name: typeof fields.name === 'string' ? fields.name : undefined,
-      category: typeof fields.category === 'string' ? fields.category : undefined,
-      SubCategory: typeof fields.SubCategory === 'string' ? fields.SubCategory : undefined,
-    };
+    // Name, category and SubCategory are read-only: sent back unchanged they pass, a change is
+    // refused by the catalog.
+    const input = parseBody(consoleProductUpdateBodySchema, body);
     return toConsoleProduct(
-      await this.writes.call<CatalogProduct>(RPC.catalog.updateProduct, input, { actor }),
+      await this.writes.call<CatalogProduct>(
+        RPC.catalog.updateProduct,
+        { ...input, id },
+        { actor },
+      ),
     );
   }
 
   @Delete('/api/console/products/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'Delete a product (console)' })
+  @ApiDoc({ summary: 'Delete a product (console)', response: consoleProductSchema })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return toConsoleProduct(
       await this.writes.call<CatalogProduct>(RPC.catalog.deleteProduct, { id }, { actor }),
@@ -170,6 +141,7 @@ export class ConsoleProductsController {
     summary:
       'Add images to a product (multipart field images, PNG/JPEG/WebP, 5 MB each, 6 at most)',
     multipart: true,
+    response: consoleProductSchema,
   })
   async addImages(
     @CurrentActor() actor: Actor,
@@ -188,7 +160,7 @@ export class ConsoleProductsController {
 
   @Delete('/api/console/products/:id/images/:imageId')
   @Access('admin')
-  @ApiDoc({ summary: 'Remove one image of a product' })
+  @ApiDoc({ summary: 'Remove one image of a product', response: consoleProductSchema })
   async removeImage(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
@@ -206,34 +178,20 @@ export class ConsoleProductsController {
     );
   }
 
-  @Get('/api/console/movements')
-  @Access('admin')
-  @ApiDoc({
+  @ConsoleListRoute('/api/console/movements', {
     summary:
       'Stock movements (console list: filter productId, sizeId, size, reason, orderId; newest first)',
-    query: consoleListQuerySchema,
+    row: movementSchema,
   })
-  async movements(
+  @Access('admin')
+  movements(
     @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @ConsoleQuery() { sort, range, filter }: ConsoleListQuery,
   ) {
-    const { sort, range, filter } = parseConsoleQuery(query);
-    const movementFilter = parseOrThrow(
-      z.object({
-        productId: textSchema().max(100).optional(),
-        sizeId: textSchema().max(100).optional(),
-        size: textSchema().max(40).optional(),
-        reason: textSchema().max(40).optional(),
-        orderId: textSchema().max(100).optional(),
-      }),
-      filter,
-    );
-    const list = await this.rpc.call<ConsoleList<MovementDto>>(
+    return this.rpc.call<ConsoleList<MovementDto>>(
       RPC.catalog.listMovements,
-      { sort, range, filter: movementFilter },
+      { sort, range, filter: parseOrThrow(movementFilterSchema, filter) },
       { actor },
     );
-    return sendConsoleList(reply, 'movements', list.items, list.total, range.start);
   }
 }

@@ -3,12 +3,16 @@
  * entry, the review of differences and the finalise action. Volunteers and admins start counts and
  * enter figures (blind: no books' figure); only admins review and finalise.
  */
-import { Body, Controller, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { z } from 'zod';
+import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
 import {
-  CATEGORIES,
+  enterStockCountsBodySchema,
+  finaliseStockCountBodySchema,
   INTAKE_MAX_PAGE,
   RPC,
+  startStockCountInputSchema,
+  stockCountLineSchema,
+  stockCountReviewSchema,
+  stockCountSchema,
   type Actor,
   type ConsoleList,
   type StockCountDto,
@@ -16,35 +20,13 @@ import {
   type StockCountReviewDto,
 } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
-import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
-import {
-  consoleListQuerySchema,
-  parseConsoleQuery,
-  pickFilters,
-  sendConsoleList,
-} from '../../core/console.js';
-import { bodyObject } from '../../core/body.js';
-import { cappedIntakeRange } from './intake-range.js';
+import { ConsoleListRoute, ConsoleQuery, type ConsoleListQuery } from '../../core/console.js';
+import { parseBody } from '../../core/body.js';
+import { cappedIntakeRange, intakeListInput } from './intake-range.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
-
-export const startCountBodySchema = z.object({
-  scope: z.enum(['all', ...CATEGORIES]),
-  note: z.string().optional(),
-});
-export const enterCountsBodySchema = z.object({
-  lines: z
-    .array(
-      z.object({ sizeId: z.string(), counted: z.number().int().min(0).max(100_000).nullable() }),
-    )
-    .min(1)
-    .max(INTAKE_MAX_PAGE),
-});
-export const finaliseCountBodySchema = z.object({
-  confirmedBooks: z.array(z.object({ sizeId: z.string(), books: z.number().int() })).optional(),
-});
 
 @Controller()
 export class ConsoleStockCountsController {
@@ -53,30 +35,20 @@ export class ConsoleStockCountsController {
     private readonly writes: CatalogWrites,
   ) {}
 
-  @Get('/api/console/stock-counts')
-  @Access('admin', 'volunteer')
-  @ApiDoc({
+  @ConsoleListRoute('/api/console/stock-counts', {
     summary:
       'Stock counts, newest first (admins and volunteers; filter status open|finalised, id; sort startedAt, status, scope)',
-    query: consoleListQuerySchema,
+    row: stockCountSchema,
   })
-  async list(
-    @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    const { sort, range, filter } = parseConsoleQuery(query);
-    const list = await this.rpc.call<ConsoleList<StockCountDto>>(
-      RPC.catalog.listStockCounts,
-      { sort, range: cappedIntakeRange(range), filter: pickFilters(filter, ['status', 'id']) },
-      { actor },
-    );
-    return sendConsoleList(reply, 'stock-counts', list.items, list.total, range.start);
+  @Access('admin', 'volunteer')
+  list(@CurrentActor() actor: Actor, @ConsoleQuery() query: ConsoleListQuery) {
+    const input = intakeListInput(query, ['status', 'id']);
+    return this.rpc.call<ConsoleList<StockCountDto>>(RPC.catalog.listStockCounts, input, { actor });
   }
 
   @Get('/api/console/stock-counts/:id')
   @Access('admin', 'volunteer')
-  @ApiDoc({ summary: 'One stock count (admins and volunteers)' })
+  @ApiDoc({ summary: 'One stock count (admins and volunteers)', response: stockCountSchema })
   get(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.rpc.call<StockCountDto>(RPC.catalog.getStockCount, { id }, { actor });
   }
@@ -85,32 +57,32 @@ export class ConsoleStockCountsController {
   @Access('admin', 'volunteer')
   @ApiDoc({
     summary: "Start a count of every product (scope 'all') or one category (admins and volunteers)",
-    body: startCountBodySchema,
+    body: startStockCountInputSchema,
+    response: stockCountSchema,
   })
   start(@CurrentActor() actor: Actor, @Body() body: unknown) {
-    return this.rpc.call<StockCountDto>(RPC.catalog.startStockCount, bodyObject(body), { actor });
+    const input = parseBody(startStockCountInputSchema, body);
+    return this.rpc.call<StockCountDto>(RPC.catalog.startStockCount, input, { actor });
   }
 
-  @Get('/api/console/stock-counts/:id/lines')
-  @Access('admin', 'volunteer')
-  @ApiDoc({
+  @ConsoleListRoute('/api/console/stock-counts/:id/lines', {
+    resource: 'stock-count-lines',
     summary:
       'The count sheet in order (category, product, size), with the figures entered; no books figure while open (admins and volunteers; range only)',
-    query: consoleListQuerySchema,
+    row: stockCountLineSchema,
+    pageSize: INTAKE_MAX_PAGE,
   })
-  async lines(
+  @Access('admin', 'volunteer')
+  lines(
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @ConsoleQuery() { range }: ConsoleListQuery,
   ) {
-    const { range } = parseConsoleQuery(query, INTAKE_MAX_PAGE);
-    const list = await this.rpc.call<ConsoleList<StockCountLineDto>>(
+    return this.rpc.call<ConsoleList<StockCountLineDto>>(
       RPC.catalog.listStockCountLines,
       { id, range: cappedIntakeRange(range) },
       { actor },
     );
-    return sendConsoleList(reply, 'stock-count-lines', list.items, list.total, range.start);
   }
 
   @Put('/api/console/stock-counts/:id/lines')
@@ -118,15 +90,12 @@ export class ConsoleStockCountsController {
   @ApiDoc({
     summary:
       'Enter counted figures (0-100000, null clears) for sizes of an open count (admins and volunteers)',
-    body: enterCountsBodySchema,
+    body: enterStockCountsBodySchema,
+    response: stockCountSchema,
   })
   enter(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
-    const fields = bodyObject(body);
-    return this.rpc.call<StockCountDto>(
-      RPC.catalog.enterStockCounts,
-      { id, lines: fields.lines },
-      { actor },
-    );
+    const input = parseBody(enterStockCountsBodySchema, body);
+    return this.rpc.call<StockCountDto>(RPC.catalog.enterStockCounts, { ...input, id }, { actor });
   }
 
   @Get('/api/console/stock-counts/:id/review')
@@ -134,6 +103,7 @@ export class ConsoleStockCountsController {
   @ApiDoc({
     summary:
       'The differences finalising would write now (size, books, counted, difference) and the movements since the count started (admins)',
+    response: stockCountReviewSchema,
   })
   review(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.rpc.call<StockCountReviewDto>(RPC.catalog.reviewStockCount, { id }, { actor });
@@ -144,13 +114,14 @@ export class ConsoleStockCountsController {
   @ApiDoc({
     summary:
       'Finalise a count (admins): one audit movement per differing size; with confirmedBooks, 409 when stock moved since the review',
-    body: finaliseCountBodySchema,
+    body: finaliseStockCountBodySchema,
+    response: stockCountReviewSchema,
   })
   finalise(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
-    const fields = bodyObject(body);
+    const input = parseBody(finaliseStockCountBodySchema, body);
     return this.writes.call<StockCountReviewDto>(
       RPC.catalog.finaliseStockCount,
-      { id, confirmedBooks: fields.confirmedBooks ?? undefined },
+      { ...input, id },
       { actor },
     );
   }

@@ -3,7 +3,14 @@
  * get item availability (catalog) and the users count (auth).
  */
 import { Controller, Get } from '@nestjs/common';
-import { RPC, type Actor, type AvailabilityDto, type UserList } from '@lr/contracts';
+import {
+  consoleDashboardSchema,
+  RPC,
+  type Actor,
+  type AvailabilityDto,
+  type ConsoleDashboard,
+  type UserList,
+} from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
@@ -15,8 +22,11 @@ export class DashboardController {
 
   @Get('/api/console/dashboard')
   @Access('admin', 'volunteer')
-  @ApiDoc({ summary: 'Dashboard figures (volunteers: processingOrders only)' })
-  async dashboard(@CurrentActor() actor: Actor) {
+  @ApiDoc({
+    summary: 'Dashboard figures (volunteers: processingOrders only)',
+    response: consoleDashboardSchema,
+  })
+  async dashboard(@CurrentActor() actor: Actor): Promise<ConsoleDashboard> {
     const processing = this.rpc.call<{ total: number }>(
       RPC.orders.consoleList,
       { range: { start: 0, end: 0 }, filter: { status: 'Processing' } },

@@ -5,7 +5,7 @@
  * first and upload its images after, and a refused file left a product without them.
  */
 import {
-  newProductBodySchema,
+  createProductBodySchema,
   parseOrThrow,
   RPC,
   type Actor,
@@ -24,16 +24,15 @@ export async function createProductFromRequest(
 ): Promise<CatalogProduct> {
   // Reading the form checks the images by content and size, without decoding them.
   const form = await readProductForm(request, images, actor);
-  const input = {
+  // Checked (the catalog checks again) before any image is stored.
+  const input = parseOrThrow(createProductBodySchema, {
     name: textField(form.fields, 'name'),
     description: textField(form.fields, 'description'),
     category: textField(form.fields, 'category'),
     SubCategory: textField(form.fields, 'SubCategory'),
     ProductSize: readSizes(form.fields),
     isShow: formBoolean(form.fields.isShow, 'isShow'),
-  };
-  // Validate (the catalog validates again) before storing any image.
-  parseOrThrow(newProductBodySchema, input);
+  });
   return form.withImages((stored) =>
     writes.call<CatalogProduct>(RPC.catalog.createProduct, { ...input, images: stored }, { actor }),
   );

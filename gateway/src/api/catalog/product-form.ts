@@ -119,14 +119,3 @@ export function readSizes(fields: Record<string, unknown>): unknown {
   const stocks = asList(fields.Stock);
   return list.map((size, i) => ({ size, stock: toStockNumber(stocks[i]) }));
 }
-
-/** Reads `{ size, stock }` / `{ size, quantity }` lists the console sends as JSON. */
-export function numberLists(value: unknown, numeric: string[]): unknown {
-  if (!Array.isArray(value)) return value;
-  return value.map((item) => {
-    if (typeof item !== 'object' || item === null) return item;
-    const row = { ...(item as Record<string, unknown>) };
-    for (const key of numeric) row[key] = toStockNumber(row[key]);
-    return row;
-  });
-}

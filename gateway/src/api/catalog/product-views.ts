@@ -11,6 +11,7 @@ import {
   type CatalogImage,
   type CatalogProduct,
   type CatalogSize,
+  type ConsoleProduct,
   type GroupedList,
   type GroupedProductsResponse,
   type ProductGroup,
@@ -117,8 +118,6 @@ export function toApiGroupedList(list: GroupedList): Omit<GroupedProductsRespons
 }
 
 /** A console record: `id` first, then the spec's fields; a product without images has none. */
-export function toConsoleProduct(product: CatalogProduct) {
+export function toConsoleProduct(product: CatalogProduct): ConsoleProduct {
   return { id: product.id, ...toSpecProduct(product, product.images.map(toStoredImageView)) };
 }
-
-export type ConsoleProduct = ReturnType<typeof toConsoleProduct>;

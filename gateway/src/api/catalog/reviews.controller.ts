@@ -1,6 +1,7 @@
 /** Reviews: `PUT /api/v1/review` by a logged-in user; the console's `reviews` resource (admin). */
-import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Param, Put } from '@nestjs/common';
 import {
+  consoleReviewSchema,
   parseOrThrow,
   reviewBodySchema,
   RPC,
@@ -11,11 +12,10 @@ import {
   type SuccessResponse,
 } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
-import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { bodyObject } from '../../core/body.js';
-import { consoleListQuerySchema, parseConsoleQuery, sendConsoleList } from '../../core/console.js';
+import { ConsoleListRoute, ConsoleQuery, type ConsoleListQuery } from '../../core/console.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
 
@@ -39,29 +39,28 @@ export class ReviewsController {
     return { success: true };
   }
 
-  @Get('/api/console/reviews')
+  @ConsoleListRoute('/api/console/reviews', {
+    summary: 'Reviews (console list: filter productId, q)',
+    row: consoleReviewSchema,
+  })
   @Access('admin')
-  @ApiDoc({ summary: 'Reviews (console list: filter productId, q)', query: consoleListQuerySchema })
-  async list(
-    @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    const { sort, range, filter } = parseConsoleQuery(query);
+  list(@CurrentActor() actor: Actor, @ConsoleQuery() { sort, range, filter }: ConsoleListQuery) {
     const reviewFilter: Record<string, unknown> = {};
     if (typeof filter.productId === 'string') reviewFilter.productId = filter.productId;
     if (typeof filter.q === 'string' && filter.q) reviewFilter.q = filter.q;
-    const list = await this.rpc.call<ConsoleList<ConsoleReviewDto>>(
+    return this.rpc.call<ConsoleList<ConsoleReviewDto>>(
       RPC.catalog.listReviews,
       { sort, range, filter: reviewFilter },
       { actor },
     );
-    return sendConsoleList(reply, 'reviews', list.items, list.total, range.start);
   }
 
   @Delete('/api/console/reviews/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'Delete a review (ratings and count are recomputed)' })
+  @ApiDoc({
+    summary: 'Delete a review (ratings and count are recomputed)',
+    response: consoleReviewSchema,
+  })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return this.writes.call<ConsoleReviewDto>(RPC.catalog.deleteReview, { id }, { actor });
   }

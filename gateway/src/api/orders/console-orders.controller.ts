@@ -1,26 +1,30 @@
 /** `/api/console/orders` for the react-admin console (ra-data-simple-rest dialect): admins and volunteers. */
-import { Body, Controller, Delete, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
 import {
   AppError,
+  consoleOrderHistorySchema,
+  consoleOrderSchema,
+  consoleOrderWithStockSchema,
   ORDER_CONSOLE_SORT_FIELDS,
   RPC,
   orderConsoleFilterSchema,
   parseOrThrow,
   updateOrderBodySchema,
   type Actor,
+  type ConsoleOrderWithStock,
   type OrderHistoryEntry,
   type OrderSnapshot,
   type CatalogProduct,
 } from '@lr/contracts';
 import { RpcClient, collectByIds, collectRange } from '@lr/nest-kit';
-import type { FastifyReply } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import {
+  ConsoleListRoute,
+  ConsoleQuery,
   consoleIdFilterSchema,
-  consoleListQuerySchema,
-  parseConsoleQuery,
-  sendConsoleList,
+  idsOf,
+  type ConsoleListQuery,
 } from '../../core/console.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { toConsoleHistory, toConsoleOrder } from './order-views.js';
@@ -41,28 +45,25 @@ function sortFieldOf(field: string): SortField {
 export class ConsoleOrdersController {
   constructor(private readonly rpc: RpcClient) {}
 
-  @Get('/api/console/orders')
-  @Access('admin', 'volunteer')
-  @ApiDoc({
+  @ConsoleListRoute('/api/console/orders', {
     summary:
       'Orders (console list; newest first by default; filter status, userId, school, q, createdAt_gte/createdAt_lte or from/to, id)',
-    query: consoleListQuerySchema,
+    row: consoleOrderSchema,
   })
+  @Access('admin', 'volunteer')
   async list(
     @CurrentActor() actor: Actor,
-    @Query() query: Record<string, unknown>,
-    @Res({ passthrough: true }) reply: FastifyReply,
+    @ConsoleQuery() { sort, range, filter }: ConsoleListQuery,
   ) {
-    const { sort, range, filter } = parseConsoleQuery(query);
-    const filters = parseOrThrow(consoleFilterSchema, filter);
-    if (filters.id !== undefined) {
-      const ids = Array.isArray(filters.id) ? filters.id : [filters.id];
+    const { id, ...filters } = parseOrThrow(consoleFilterSchema, filter);
+    const ids = idsOf(id);
+    if (ids) {
       const orders = await collectByIds(
         ids,
         (some) => this.rpc.call<OrderSnapshot[]>(RPC.orders.getMany, { ids: some }, { actor }),
         (order) => order.id,
       );
-      return sendConsoleList(reply, 'orders', orders.map(toConsoleOrder), orders.length, 0);
+      return { items: orders.map(toConsoleOrder), total: orders.length, start: 0 };
     }
     const sortBy = {
       field: sortFieldOf(sort?.field ?? 'createdAt'),
@@ -78,19 +79,16 @@ export class ConsoleOrdersController {
       range.start,
       range.end - range.start + 1,
     );
-    return sendConsoleList(
-      reply,
-      'orders',
-      page.items.map(toConsoleOrder),
-      page.total,
-      range.start,
-    );
+    return { items: page.items.map(toConsoleOrder), total: page.total };
   }
 
   @Get('/api/console/orders/:id')
   @Access('admin', 'volunteer')
-  @ApiDoc({ summary: "One order (console), each line with its size's current stock" })
-  async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
+  @ApiDoc({
+    summary: "One order (console), each line with its size's current stock",
+    response: consoleOrderWithStockSchema,
+  })
+  async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ConsoleOrderWithStock> {
     const order = await this.rpc.call<OrderSnapshot>(RPC.orders.get, { id }, { actor });
     const record = toConsoleOrder(order);
     // Whoever processes the order (volunteers too, who may not list products) sees the stock each
@@ -129,7 +127,10 @@ export class ConsoleOrdersController {
 
   @Get('/api/console/orders/:id/history')
   @Access('admin', 'volunteer')
-  @ApiDoc({ summary: "The order's status history: who, when, from, to, quantities, reason" })
+  @ApiDoc({
+    summary: "The order's status history: who, when, from, to, quantities, reason",
+    response: consoleOrderHistorySchema,
+  })
   async history(@CurrentActor() actor: Actor, @Param('id') id: string) {
     const entries = await this.rpc.call<OrderHistoryEntry[]>(RPC.orders.history, { id }, { actor });
     return entries.map(toConsoleHistory);
@@ -140,6 +141,7 @@ export class ConsoleOrdersController {
   @ApiDoc({
     summary: 'Process an order (console): status and newQuantity',
     body: updateOrderBodySchema,
+    response: consoleOrderSchema,
   })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     const input = parseOrThrow(updateOrderBodySchema, body ?? {});
@@ -153,7 +155,7 @@ export class ConsoleOrdersController {
 
   @Delete('/api/console/orders/:id')
   @Access('admin')
-  @ApiDoc({ summary: 'Delete an order (console, admins)' })
+  @ApiDoc({ summary: 'Delete an order (console, admins)', response: consoleOrderSchema })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
     return toConsoleOrder(await this.rpc.call<OrderSnapshot>(RPC.orders.delete, { id }, { actor }));
   }

@@ -2,7 +2,13 @@
  * Maps the orders service's snapshot to the spec's order shape on /api/v1 (`_id`, `orderId`,
  * `orderItems`, `orderStatus`, prices 0) and to `id` records on /api/console.
  */
-import type { ApiOrder, OrderHistoryEntry, OrderSnapshot } from '@lr/contracts';
+import type {
+  ApiOrder,
+  ConsoleOrder,
+  ConsoleOrderHistoryEntry,
+  OrderHistoryEntry,
+  OrderSnapshot,
+} from '@lr/contracts';
 
 export function toApiOrder(order: OrderSnapshot): ApiOrder {
   return {
@@ -20,24 +26,24 @@ export function toApiOrder(order: OrderSnapshot): ApiOrder {
       quantity: line.quantity,
       requestedQuantity: line.requestedQuantity,
       image: line.image,
-      price: 0,
+      price: 0 as const,
     })),
-    itemsPrice: 0,
-    taxPrice: 0,
-    shippingPrice: 0,
-    totalPrice: 0,
+    itemsPrice: 0 as const,
+    taxPrice: 0 as const,
+    shippingPrice: 0 as const,
+    totalPrice: 0 as const,
     orderStatus: order.status,
     createdAt: order.createdAt,
     deliveredAt: order.deliveredAt,
   };
 }
 
-export function toConsoleOrder(order: OrderSnapshot) {
+export function toConsoleOrder(order: OrderSnapshot): ConsoleOrder {
   return { id: order.id, ...toApiOrder(order), userId: order.userId, version: order.version };
 }
 
 /** `by` is the name of whoever made the change, or 'System' (e.g. catalog rejected a commit). */
-export function toConsoleHistory(entry: OrderHistoryEntry) {
+export function toConsoleHistory(entry: OrderHistoryEntry): ConsoleOrderHistoryEntry {
   return {
     at: entry.at,
     by: entry.by?.name ?? 'System',

@@ -2,10 +2,13 @@
 import { Controller, Get, Inject, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import {
   csvResponseSchema,
+  consoleRebuildReplySchema,
+  rebuildStatusSchema,
   reportRangeSchema,
   reportResponseSchema,
   RPC,
   type Actor,
+  type ConsoleRebuildReply,
   type CsvFile,
   type RebuildResult,
   type RebuildStatus,
@@ -97,8 +100,11 @@ export class ReportController {
 
   @Post('/api/console/report/rebuild')
   @Access('admin')
-  @ApiDoc({ summary: 'Rebuild the report read model by replaying the ORDERS stream (admin)' })
-  async rebuild(@CurrentActor() actor: Actor) {
+  @ApiDoc({
+    summary: 'Rebuild the report read model by replaying the ORDERS stream (admin)',
+    response: consoleRebuildReplySchema,
+  })
+  async rebuild(@CurrentActor() actor: Actor): Promise<ConsoleRebuildReply> {
     const result = await this.rpc.call<RebuildResult>(
       RPC.reporting.rebuild,
       {},
@@ -111,6 +117,7 @@ export class ReportController {
   @Access('admin')
   @ApiDoc({
     summary: 'Progress of the report rebuild: events replayed of total, running or not (admin)',
+    response: rebuildStatusSchema,
   })
   async rebuildStatus(@CurrentActor() actor: Actor) {
     return this.rpc.call<RebuildStatus>(RPC.reporting.rebuildStatus, {}, { actor });

@@ -1,0 +1,166 @@
+/**
+ * The HTTP contract of `/api/console` (react-admin's simple-rest dialect: records carry `id`, a list is
+ * a JSON array with its place in `Content-Range`): every answer's schema, and the bodies that are not
+ * simply a service's input. The gateway documents its routes with them and, in tests, checks every
+ * real answer against them; the console takes its types from here with type-only imports, so none of
+ * these schemas (nor zod) reaches the browser.
+ */
+import { z } from 'zod';
+import { authUserSchema, setUserCodeReplySchema } from '../auth.js';
+import { availabilitySchema, updateProductInputSchema } from '../catalog.js';
+import { orderStatusSchema } from '../domain.js';
+import { correctDonationInputSchema } from '../donations.js';
+import { shippingInfoSchema } from '../events.js';
+import { rebuildResultSchema } from '../reporting.js';
+import { enterStockCountsInputSchema, finaliseStockCountInputSchema } from '../stock-counts.js';
+
+const count = () => z.number().int().nonnegative();
+
+// ---- orders -----------------------------------------------------------------------------------
+
+/** An order line in the spec's shape (as on /api/v1), prices always 0. */
+export const consoleOrderItemSchema = z.object({
+  _id: z.string(),
+  product: z.string(),
+  name: z.string(),
+  category: z.string(),
+  SubCategory: z.string(),
+  ProductSize: z.string(),
+  /** What is (or will be) given. */
+  quantity: count(),
+  /** What the school asked for. */
+  requestedQuantity: count(),
+  image: z.string(),
+  price: z.literal(0),
+});
+export type ConsoleOrderItem = z.infer<typeof consoleOrderItemSchema>;
+
+/** An order in the spec's shape plus the console's `id`, the school's `userId` and its `version`. */
+export const consoleOrderSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  orderId: z.string(),
+  user: z.object({ _id: z.string(), name: z.string() }),
+  shippingInfo: shippingInfoSchema,
+  orderItems: z.array(consoleOrderItemSchema),
+  itemsPrice: z.literal(0),
+  taxPrice: z.literal(0),
+  shippingPrice: z.literal(0),
+  totalPrice: z.literal(0),
+  orderStatus: orderStatusSchema,
+  createdAt: z.string(),
+  deliveredAt: z.string().nullable(),
+  userId: z.string(),
+  version: z.number().int(),
+});
+export type ConsoleOrder = z.infer<typeof consoleOrderSchema>;
+
+/**
+ * One order (`GET /api/console/orders/:id`): each line also has its size's current stock, unless
+ * the catalog could not tell (the console then says the server checks stock on Process).
+ */
+export const consoleOrderWithStockSchema = consoleOrderSchema.extend({
+  orderItems: z.array(consoleOrderItemSchema.extend({ stock: z.number().int().optional() })),
+});
+export type ConsoleOrderWithStock = z.infer<typeof consoleOrderWithStockSchema>;
+
+export const consoleOrderHistoryEntrySchema = z.object({
+  at: z.string(),
+  /** The name of whoever made the change, or 'System' (e.g. the catalog refused a commit). */
+  by: z.string(),
+  byId: z.string().nullable(),
+  from: orderStatusSchema.nullable(),
+  to: orderStatusSchema,
+  /** Given quantities per line (line order) after the change. */
+  quantities: z.array(z.number().int()),
+  reason: z.string().nullable(),
+});
+export type ConsoleOrderHistoryEntry = z.infer<typeof consoleOrderHistoryEntrySchema>;
+export const consoleOrderHistorySchema = z.array(consoleOrderHistoryEntrySchema);
+
+// ---- products ---------------------------------------------------------------------------------
+
+export const consoleProductSizeSchema = z.object({
+  _id: z.string(),
+  size: z.string(),
+  stock: count(),
+  /** Only when the size has its own threshold. */
+  lowStockThreshold: count().optional(),
+});
+
+export const consoleProductReviewSchema = z.object({
+  _id: z.string(),
+  user: z.string(),
+  name: z.string(),
+  rating: z.number(),
+  comment: z.string(),
+  createdAt: z.string(),
+});
+
+/** A product in the spec's field names (`_id`, `SubCategory`, `ProductSize`, `Stock`) plus `id`. */
+export const consoleProductSchema = z.object({
+  id: z.string(),
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  SubCategory: z.string(),
+  ProductSize: z.array(consoleProductSizeSchema),
+  /** Sum of the sizes' stock. */
+  Stock: count(),
+  images: z.array(z.object({ _id: z.string(), url: z.string(), originalUrl: z.string() })),
+  /** The first image's URL, or the generated placeholder of the category. */
+  image: z.string(),
+  price: z.literal(0),
+  ratings: z.number(),
+  numOfReviews: count(),
+  reviews: z.array(consoleProductReviewSchema),
+  isShow: z.boolean(),
+  lowStockThreshold: count(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ConsoleProduct = z.infer<typeof consoleProductSchema>;
+
+/**
+ * `PUT /api/console/products/:id`: the catalog's update without what only the gateway sets (the id
+ * from the path, stored images); images are added and removed through their own routes.
+ */
+export const consoleProductUpdateBodySchema = updateProductInputSchema.omit({
+  id: true,
+  addImages: true,
+  replaceImages: true,
+});
+
+// ---- users ------------------------------------------------------------------------------------
+
+/** A user as auth knows it, with the login id also as `email` (the console's forms name it so). */
+export const consoleUserSchema = authUserSchema.extend({ email: z.string() });
+export type ConsoleUser = z.infer<typeof consoleUserSchema>;
+
+/** `POST /api/console/users/:id/code`: the new code, shown once. */
+export const consoleUserCodeSchema = setUserCodeReplySchema;
+export type ConsoleUserCode = z.infer<typeof consoleUserCodeSchema>;
+
+// ---- dashboard and report ---------------------------------------------------------------------
+
+/** Admins see every figure; volunteers only the Processing orders count. */
+export const consoleDashboardSchema = z.union([
+  availabilitySchema.extend({ processingOrders: count(), usersCount: count() }),
+  z.object({ processingOrders: count() }),
+]);
+export type ConsoleDashboard = z.infer<typeof consoleDashboardSchema>;
+
+export const consoleRebuildReplySchema = rebuildResultSchema.extend({ success: z.literal(true) });
+export type ConsoleRebuildReply = z.infer<typeof consoleRebuildReplySchema>;
+
+// ---- intake bodies (the id is in the path) ----------------------------------------------------
+
+/** `PUT /api/console/donations/:id`: the donation as it should be. */
+export const correctDonationBodySchema = correctDonationInputSchema.omit({ id: true });
+
+/** `PUT /api/console/stock-counts/:id/lines`. */
+export const enterStockCountsBodySchema = enterStockCountsInputSchema.omit({ id: true });
+
+/** `POST /api/console/stock-counts/:id/finalise`. */
+export const finaliseStockCountBodySchema = finaliseStockCountInputSchema.omit({ id: true });
