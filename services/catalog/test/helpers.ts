@@ -19,7 +19,7 @@ import { catalogConfigSchema } from '../src/config.js';
 import {
   INVENTORY_CONSUMER,
   INVENTORY_DELETIONS_CONSUMER,
-} from '../src/inventory/inventory-consumer.js';
+} from '../src/inventory/inventory.consumer.js';
 
 export const admin = TestEnv.actor('admin', 'Admin One');
 

@@ -9,7 +9,7 @@ import { TestEnv, waitFor } from '@lr/testing';
 import {
   INVENTORY_CONSUMER,
   INVENTORY_DELETIONS_CONSUMER,
-} from '../src/inventory/inventory-consumer.js';
+} from '../src/inventory/inventory.consumer.js';
 import {
   createProduct,
   ledgerMismatches,
