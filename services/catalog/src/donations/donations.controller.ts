@@ -16,7 +16,7 @@ import {
   RPC,
   type RpcRequest,
 } from '@lr/contracts';
-import { requireRole } from '../common/actor-checks.js';
+import { requireRole } from '../core/actor-checks.js';
 import { DonationsService } from './donations.service.js';
 
 @Controller()

@@ -8,7 +8,7 @@ import {
   RPC,
   type RpcRequest,
 } from '@lr/contracts';
-import { requireRole } from '../common/actor-checks.js';
+import { requireRole } from '../core/actor-checks.js';
 import { InventoryService } from './inventory.service.js';
 
 @Controller()

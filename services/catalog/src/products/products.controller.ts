@@ -12,7 +12,7 @@ import {
   updateProductInputSchema,
   type RpcRequest,
 } from '@lr/contracts';
-import { requireRole } from '../common/actor-checks.js';
+import { requireRole } from '../core/actor-checks.js';
 import { ProductsService } from './products.service.js';
 
 @Controller()

@@ -28,7 +28,7 @@ import {
   type Logger,
 } from '@lr/nest-kit';
 import { z } from 'zod';
-import { isAdmin } from '../common/actor-checks.js';
+import { isAdmin } from '../core/actor-checks.js';
 import type { CatalogConfig } from '../config.js';
 import type { StoredImage } from '../db/schema.js';
 import { InventoryRepository } from '../inventory/inventory.repository.js';

@@ -9,7 +9,7 @@ import {
   upsertReviewInputSchema,
   type RpcRequest,
 } from '@lr/contracts';
-import { requireActor, requireRole } from '../common/actor-checks.js';
+import { requireActor, requireRole } from '../core/actor-checks.js';
 import { ReviewsService } from './reviews.service.js';
 
 @Controller()

@@ -8,7 +8,7 @@ import {
   type ConsoleReviewDto,
 } from '@lr/contracts';
 import { OutboxWriter } from '@lr/nest-kit';
-import { isAdmin } from '../common/actor-checks.js';
+import { isAdmin } from '../core/actor-checks.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { ReviewsRepository, type ReviewWithProduct } from './reviews.repository.js';
 

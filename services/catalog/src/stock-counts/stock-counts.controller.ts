@@ -15,7 +15,7 @@ import {
   stockCountIdInputSchema,
   type RpcRequest,
 } from '@lr/contracts';
-import { requireRole } from '../common/actor-checks.js';
+import { requireRole } from '../core/actor-checks.js';
 import { StockCountsService } from './stock-counts.service.js';
 
 @Controller()
