@@ -7,7 +7,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { AuthModule, authConfigSchema, seedDemoData } from '../../services/auth/src/index.js';
+import { AuthAppModule, authConfigSchema, seedDemoData } from '../../services/auth/src/index.js';
 import { gatewayConfigSchema } from '../src/config.js';
 import { createGatewayApp } from '../src/create-app.js';
 
@@ -32,7 +32,11 @@ export async function startAuthHarness(
     authConfigSchema,
     testEnv.envVars('auth', { LOGIN_FAILURE_DELAY_MS: '0', ...authEnv }),
   );
-  await testEnv.startService('auth', AuthModule.register(authConfig, testEnv.logger), authConfig);
+  await testEnv.startService(
+    'auth',
+    AuthAppModule.register(authConfig, testEnv.logger),
+    authConfig,
+  );
   await seedDemoData(testEnv.pool, { demoCode: DEMO_CODE });
   const app = await createGatewayApp(
     parseConfig(gatewayConfigSchema, testEnv.envVars('gateway', { PORT: '0', ...gatewayEnv })),

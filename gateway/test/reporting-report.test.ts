@@ -3,7 +3,7 @@
  * 403, guests 401), the spec's response shape, CSV downloads and the console's rebuild button.
  */
 import { parseConfig } from '@lr/nest-kit';
-import { ReportingModule, reportingConfigSchema } from '../../services/reporting/src/index.js';
+import { ReportingAppModule, reportingConfigSchema } from '../../services/reporting/src/index.js';
 import { ORDERS_CONSUMER_NAME } from '../../services/reporting/src/read-model/order-events.consumer.js';
 import {
   consumerCaughtUp,
@@ -44,7 +44,11 @@ describe('gateway reporting routes', () => {
   beforeAll(async () => {
     h = await startAuthHarness();
     const config = parseConfig(reportingConfigSchema, h.env.envVars('reporting'));
-    await h.env.startService('reporting', ReportingModule.register(config, h.env.logger), config);
+    await h.env.startService(
+      'reporting',
+      ReportingAppModule.register(config, h.env.logger),
+      config,
+    );
     await publish(h.env.nc, h.env.namespace, [
       events.placed(order),
       events.statusChanged(deliveredOrder, 'Processing'),

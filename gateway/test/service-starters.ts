@@ -3,13 +3,13 @@
  * NATS namespace, each with its own NATS identity (as in production).
  */
 import { parseConfig } from '@lr/nest-kit';
-import { CatalogModule, catalogConfigSchema } from '../../services/catalog/src/index.js';
-import { OrdersModule, ordersConfigSchema } from '../../services/orders/src/index.js';
+import { CatalogAppModule, catalogConfigSchema } from '../../services/catalog/src/index.js';
+import { OrdersAppModule, ordersConfigSchema } from '../../services/orders/src/index.js';
 import type { AuthHarness } from './auth-harness.js';
 
 export async function startCatalog(h: AuthHarness): Promise<void> {
   const config = parseConfig(catalogConfigSchema, h.env.envVars('catalog'));
-  await h.env.startService('catalog', CatalogModule.register(config, h.env.logger), config);
+  await h.env.startService('catalog', CatalogAppModule.register(config, h.env.logger), config);
 }
 
 /** Orders without its daily summary mail (a timer the tests do not want). */
@@ -18,5 +18,5 @@ export async function startOrders(h: AuthHarness): Promise<void> {
     ordersConfigSchema,
     h.env.envVars('orders', { DAILY_SUMMARY_ENABLED: 'false' }),
   );
-  await h.env.startService('orders', OrdersModule.register(config, h.env.logger), config);
+  await h.env.startService('orders', OrdersAppModule.register(config, h.env.logger), config);
 }

@@ -3,7 +3,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { RPC, type Actor, type SessionGrant } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
-import { AuthModule, authConfigSchema, seedDemoData, type AuthConfig } from '../src/index.js';
+import { AuthAppModule, authConfigSchema, seedDemoData, type AuthConfig } from '../src/index.js';
 import { AfterReplyQueue } from '../src/core/after-reply-queue.js';
 
 export const DEMO_CODE = 'demo345';
@@ -19,7 +19,7 @@ export async function startAuth(extra: Record<string, string> = {}): Promise<Aut
     authConfigSchema,
     env.envVars('auth', { LOGIN_FAILURE_DELAY_MS: '0', ...extra }),
   );
-  await env.startService('auth', AuthModule.register(config, env.logger), config);
+  await env.startService('auth', AuthAppModule.register(config, env.logger), config);
   await seedDemoData(env.pool, { demoCode: DEMO_CODE });
   return { env, config };
 }

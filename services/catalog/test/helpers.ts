@@ -14,7 +14,7 @@ import {
 } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
-import { CatalogModule } from '../src/app.module.js';
+import { CatalogAppModule } from '../src/catalog-app.module.js';
 import { catalogConfigSchema } from '../src/config.js';
 import {
   INVENTORY_CONSUMER,
@@ -33,7 +33,7 @@ export async function failureOf(promise: Promise<unknown>): Promise<AppError | n
 
 export async function startCatalog(env: TestEnv): Promise<void> {
   const config = parseConfig(catalogConfigSchema, env.envVars('catalog'));
-  await env.startService('catalog', CatalogModule.register(config, env.logger), config);
+  await env.startService('catalog', CatalogAppModule.register(config, env.logger), config);
 }
 
 export async function createProduct(

@@ -6,9 +6,9 @@
 import { RPC, type OrderSnapshot } from '@lr/contracts';
 import { countUnsent, parseConfig } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
-import { AuthModule, authConfigSchema, seedDemoData as seedAuth } from '../../auth/src/index.js';
+import { AuthAppModule, authConfigSchema, seedDemoData as seedAuth } from '../../auth/src/index.js';
 import {
-  CatalogModule,
+  CatalogAppModule,
   catalogConfigSchema,
   seedDemoData as seedCatalog,
 } from '../../catalog/src/index.js';
@@ -21,11 +21,11 @@ describe('demo orders', () => {
   beforeAll(async () => {
     env = await TestEnv.create();
     const authConfig = parseConfig(authConfigSchema, env.envVars('auth'));
-    await env.startService('auth', AuthModule.register(authConfig, env.logger), authConfig);
+    await env.startService('auth', AuthAppModule.register(authConfig, env.logger), authConfig);
     const catalogConfig = parseConfig(catalogConfigSchema, env.envVars('catalog'));
     await env.startService(
       'catalog',
-      CatalogModule.register(catalogConfig, env.logger),
+      CatalogAppModule.register(catalogConfig, env.logger),
       catalogConfig,
     );
     await startOrders(env);

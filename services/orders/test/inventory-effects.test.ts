@@ -16,8 +16,8 @@ import {
 } from '@lr/contracts';
 import { OutboxRelay, countUnsent, parseConfig } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
-import { AuthModule, authConfigSchema, seedDemoData as seedAuth } from '../../auth/src/index.js';
-import { CatalogModule, catalogConfigSchema } from '../../catalog/src/index.js';
+import { AuthAppModule, authConfigSchema, seedDemoData as seedAuth } from '../../auth/src/index.js';
+import { CatalogAppModule, catalogConfigSchema } from '../../catalog/src/index.js';
 import { place, startOrders, update } from './support/orders-env.js';
 
 describe('inventory effects with the catalog service', () => {
@@ -86,12 +86,12 @@ describe('inventory effects with the catalog service', () => {
       authConfigSchema,
       env.envVars('auth', { LOGIN_FAILURE_DELAY_MS: '0' }),
     );
-    await env.startService('auth', AuthModule.register(authConfig, env.logger), authConfig);
+    await env.startService('auth', AuthAppModule.register(authConfig, env.logger), authConfig);
     await seedAuth(env.pool, { demoCode: 'demo345' });
     const catalogConfig = parseConfig(catalogConfigSchema, env.envVars('catalog'));
     await env.startService(
       'catalog',
-      CatalogModule.register(catalogConfig, env.logger),
+      CatalogAppModule.register(catalogConfig, env.logger),
       catalogConfig,
     );
     await startOrders(env);

@@ -12,7 +12,7 @@ import {
   loadConfigOrExit,
   runMigrations,
 } from '@lr/nest-kit';
-import { MIGRATIONS_DIR } from './app.module.js';
+import { MIGRATIONS_DIR } from './reporting-app.module.js';
 import { reportingConfigSchema } from './config.js';
 import { OrderEventApplier } from './read-model/order-event-applier.js';
 import { ReadModelRepository } from './read-model/read-model.repository.js';

@@ -33,4 +33,4 @@ import { ProcessOrderService } from './process-order.service.js';
   ],
   exports: [PlaceOrderService, ProcessOrderService, DailySummaryService, OrdersRepository],
 })
-export class OrdersFeatureModule {}
+export class OrdersModule {}

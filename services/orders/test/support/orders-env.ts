@@ -3,14 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { RPC, type Actor, type OrderSnapshot, type OrderStatus } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
-import { OrdersModule, ordersConfigSchema } from '../../src/index.js';
+import { OrdersAppModule, ordersConfigSchema } from '../../src/index.js';
 
 export async function startOrders(env: TestEnv, extra: Record<string, string> = {}): Promise<void> {
   const config = parseConfig(
     ordersConfigSchema,
     env.envVars('orders', { DAILY_SUMMARY_ENABLED: 'false', ...extra }),
   );
-  await env.startService('orders', OrdersModule.register(config, env.logger), config);
+  await env.startService('orders', OrdersAppModule.register(config, env.logger), config);
 }
 
 export function shipping(overrides: Record<string, unknown> = {}) {

@@ -17,8 +17,12 @@ import {
 } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
 import type { TestEnv } from '@lr/testing';
-import { AuthModule, authConfigSchema, seedDemoData as seedAuth } from '../../../auth/src/index.js';
-import { CatalogModule, catalogConfigSchema } from '../../../catalog/src/index.js';
+import {
+  AuthAppModule,
+  authConfigSchema,
+  seedDemoData as seedAuth,
+} from '../../../auth/src/index.js';
+import { CatalogAppModule, catalogConfigSchema } from '../../../catalog/src/index.js';
 import { startOrders } from './orders-env.js';
 
 const DEMO_CODE = 'demo345';
@@ -41,12 +45,12 @@ export async function startOrdersWithServices(
     authConfigSchema,
     env.envVars('auth', { LOGIN_FAILURE_DELAY_MS: '0' }),
   );
-  await env.startService('auth', AuthModule.register(authConfig, env.logger), authConfig);
+  await env.startService('auth', AuthAppModule.register(authConfig, env.logger), authConfig);
   await seedAuth(env.pool, { demoCode: DEMO_CODE, nodeEnv: 'test' });
   const catalogConfig = parseConfig(catalogConfigSchema, env.envVars('catalog'));
   await env.startService(
     'catalog',
-    CatalogModule.register(catalogConfig, env.logger),
+    CatalogAppModule.register(catalogConfig, env.logger),
     catalogConfig,
   );
   await startOrders(env, ordersExtra);

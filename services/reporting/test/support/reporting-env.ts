@@ -2,7 +2,7 @@
 import { parseConfig } from '@lr/nest-kit';
 import { RPC, type Report, type ReportRange } from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
-import { ReportingModule, reportingConfigSchema } from '../../src/index.js';
+import { ReportingAppModule, reportingConfigSchema } from '../../src/index.js';
 import { ORDERS_CONSUMER_NAME } from '../../src/read-model/order-events.consumer.js';
 import { consumerCaughtUp } from './order-events.js';
 
@@ -12,7 +12,7 @@ export const volunteer = TestEnv.actor('volunteer', 'Test Volunteer');
 export async function startReporting(extraEnv: Record<string, string> = {}): Promise<TestEnv> {
   const env = await TestEnv.create();
   const config = parseConfig(reportingConfigSchema, env.envVars('reporting', extraEnv));
-  await env.startService('reporting', ReportingModule.register(config, env.logger), config);
+  await env.startService('reporting', ReportingAppModule.register(config, env.logger), config);
   return env;
 }
 
