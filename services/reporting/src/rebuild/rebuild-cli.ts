@@ -12,14 +12,14 @@ import {
   loadConfigOrExit,
   runMigrations,
 } from '@lr/nest-kit';
-import { MIGRATIONS_DIR } from './reporting-app.module.js';
-import { reportingConfigSchema } from './config.js';
-import { OrderEventApplier } from './read-model/order-event-applier.js';
-import { ReadModelRepository } from './read-model/read-model.repository.js';
-import { RollupsRepository } from './read-model/rollups.repository.js';
-import { StockIntakeApplier } from './read-model/stock-intake.applier.js';
-import { StockIntakeRepository } from './read-model/stock-intake.repository.js';
-import { ReadModelRebuilder } from './rebuild/read-model-rebuilder.js';
+import { MIGRATIONS_DIR } from '../reporting-app.module.js';
+import { reportingConfigSchema } from '../config.js';
+import { OrderEventApplier } from '../read-model/order-event-applier.js';
+import { ReadModelRepository } from '../read-model/read-model.repository.js';
+import { RollupsRepository } from '../read-model/rollups.repository.js';
+import { StockIntakeApplier } from '../read-model/stock-intake.applier.js';
+import { StockIntakeRepository } from '../read-model/stock-intake.repository.js';
+import { ReadModelRebuilder } from './read-model-rebuilder.js';
 
 const config = loadConfigOrExit(reportingConfigSchema);
 const logger = createLogger({
