@@ -24,7 +24,7 @@ import {
   login,
   startAuth,
   type AuthTestEnv,
-} from './helpers.js';
+} from './support/auth-env.js';
 
 async function mailsTo(dataDir: string, to: string): Promise<string[]> {
   return (await mailsIn(dataDir)).filter((m) => m.includes(`To: ${to}`));

@@ -20,7 +20,7 @@ import {
   sizeId,
   startCatalog,
   stockOf,
-} from './helpers.js';
+} from './support/catalog-env.js';
 
 describe('concurrent commits across two replicas', () => {
   let env: TestEnv;

@@ -20,7 +20,7 @@ import {
   sizeId,
   startCatalog,
   stockOf,
-} from './helpers.js';
+} from './support/catalog-env.js';
 
 describe('inventory from order events', () => {
   let env: TestEnv;

@@ -7,7 +7,7 @@ import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
 import { CatalogAppModule } from '../src/catalog-app.module.js';
 import { catalogConfigSchema } from '../src/config.js';
-import { admin, createProduct } from './helpers.js';
+import { admin, createProduct } from './support/catalog-env.js';
 
 describe('low-stock thresholds', () => {
   let env: TestEnv;

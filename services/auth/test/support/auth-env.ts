@@ -3,8 +3,8 @@ import { decodeJwt, SignJWT } from 'jose';
 import { RPC, type Actor, type SessionGrant } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
-import { AuthAppModule, authConfigSchema, seedDemoData, type AuthConfig } from '../src/index.js';
-import { AfterReplyQueue } from '../src/core/after-reply-queue.js';
+import { AuthAppModule, authConfigSchema, seedDemoData, type AuthConfig } from '../../src/index.js';
+import { AfterReplyQueue } from '../../src/core/after-reply-queue.js';
 
 export const DEMO_CODE = 'demo345';
 

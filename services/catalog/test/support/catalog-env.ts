@@ -14,12 +14,12 @@ import {
 } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
-import { CatalogAppModule } from '../src/catalog-app.module.js';
-import { catalogConfigSchema } from '../src/config.js';
+import { CatalogAppModule } from '../../src/catalog-app.module.js';
+import { catalogConfigSchema } from '../../src/config.js';
 import {
   INVENTORY_CONSUMER,
   INVENTORY_DELETIONS_CONSUMER,
-} from '../src/inventory/inventory.consumer.js';
+} from '../../src/inventory/inventory.consumer.js';
 
 export const admin = TestEnv.actor('admin', 'Admin One');
 
