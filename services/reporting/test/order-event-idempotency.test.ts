@@ -4,8 +4,7 @@
  * exactly the live figures.
  */
 import { RPC, type RebuildResult } from '@lr/contracts';
-import type { TestEnv } from '@lr/testing';
-import { events, newOrder, nextVersion, publish } from './support/order-events.js';
+import { events, newOrder, nextVersion, publish, type TestEnv } from '@lr/testing';
 import { admin, caughtUp, report, startReporting } from './support/reporting-env.js';
 
 describe('reporting read model: idempotency, ordering, rebuild', () => {

@@ -8,8 +8,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { TestEnv } from '@lr/testing';
-import { events, newOrder, publish } from './support/order-events.js';
+import { events, newOrder, publish, type TestEnv } from '@lr/testing';
 import { caughtUp, report, startReporting } from './support/reporting-env.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');

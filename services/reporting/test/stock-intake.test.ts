@@ -12,11 +12,10 @@ import {
   type EventEnvelope,
   type RebuildResult,
 } from '@lr/contracts';
-import { type TestEnv, waitFor } from '@lr/testing';
+import { publish, type TestEnv, waitFor } from '@lr/testing';
 import { CATALOG_CONSUMER_NAME } from '../src/read-model/stock-intake.consumer.js';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { namespacedStream } from '@lr/contracts';
-import { publish } from './support/order-events.js';
 import { admin, report, startReporting } from './support/reporting-env.js';
 
 function envelope(type: string, version: number, data: unknown): EventEnvelope<unknown> {

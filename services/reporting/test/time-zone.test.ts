@@ -3,9 +3,8 @@
  * the zone recomputes the day rollups on the next start.
  */
 import { parseConfig } from '@lr/nest-kit';
-import type { TestEnv } from '@lr/testing';
+import { events, newOrder, publish, type TestEnv } from '@lr/testing';
 import { ReportingAppModule, reportingConfigSchema } from '../src/index.js';
-import { events, newOrder, publish } from './support/order-events.js';
 import { caughtUp, report, startReporting } from './support/reporting-env.js';
 
 describe('report time zone', () => {

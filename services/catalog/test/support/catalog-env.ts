@@ -12,10 +12,8 @@ import {
   type OrderStatus,
   type ProductDto,
 } from '@lr/contracts';
-import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
-import { CatalogAppModule } from '../../src/catalog-app.module.js';
-import { catalogConfigSchema } from '../../src/config.js';
+import { startCatalogService } from '@lr/testing/services';
 import {
   INVENTORY_CONSUMER,
   INVENTORY_DELETIONS_CONSUMER,
@@ -32,8 +30,7 @@ export async function failureOf(promise: Promise<unknown>): Promise<AppError | n
 }
 
 export async function startCatalog(env: TestEnv): Promise<void> {
-  const config = parseConfig(catalogConfigSchema, env.envVars('catalog'));
-  await env.startService('catalog', CatalogAppModule.register(config, env.logger), config);
+  await startCatalogService(env);
 }
 
 export async function createProduct(
