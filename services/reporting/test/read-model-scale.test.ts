@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { createDatabase, type Database } from '@lr/nest-kit';
 import type { OrderSnapshot } from '@lr/contracts';
 import { events, newOrder, nextVersion, type TestEnv } from '@lr/testing';
-import { OrderEventApplier } from '../src/read-model/order-event-applier.js';
+import { OrderEventApplier } from '../src/read-model/order-events.applier.js';
 import type { OrderEvent } from '../src/read-model/order-state-rule.js';
 import { ReadModelRepository } from '../src/read-model/read-model.repository.js';
 import { RollupsRepository } from '../src/read-model/rollups.repository.js';

@@ -33,7 +33,7 @@ import {
 } from '@lr/contracts';
 import type { Database, Logger } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
-import { OrderEventApplier } from '../read-model/order-event-applier.js';
+import { OrderEventApplier } from '../read-model/order-events.applier.js';
 import { isOrderEventType, type OrderEvent } from '../read-model/order-state-rule.js';
 import { lockWholeModel } from '../read-model/read-model-locks.js';
 import { ReadModelRepository } from '../read-model/read-model.repository.js';
