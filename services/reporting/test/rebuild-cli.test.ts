@@ -9,23 +9,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { events, newOrder, publish, type TestEnv } from '@lr/testing';
-import { caughtUp, report, startReporting } from './support/reporting-env.js';
+import { caughtUp, report, startReporting, wreckReadModel } from './support/reporting-env.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CLI = path.join(root, 'services/reporting/dist/rebuild/rebuild-cli.js');
+const OCCURRED = '2026-04-06T09:00:00.000Z';
 
 describe('npm run report:rebuild', () => {
   let env: TestEnv;
 
   beforeAll(async () => {
     env = await startReporting();
-    const order = newOrder({
-      school: 'Abbey Primary',
-      student: 'S1_10_Male',
-      createdAt: '2026-04-06T09:00:00.000Z',
-      lines: [{ name: 'Sneakers', category: 'Footwear', quantity: 2 }],
-    });
-    await publish(env.nc, env.namespace, [events.placed(order)]);
+    const lines = [{ name: 'Scarf', category: 'Miscellaneous' as const, quantity: 1 }];
+    const placed = events.placed(
+      newOrder({ school: 'Cedar Hill', student: 'S7_8_Male', createdAt: OCCURRED, lines }),
+    );
+    await publish(env.nc, env.namespace, [placed]);
     await caughtUp(env);
   });
   afterAll(() => env.close());
@@ -33,11 +32,7 @@ describe('npm run report:rebuild', () => {
   it('rebuilds the read model from the streams beside the running service', async () => {
     const live = await report(env);
     expect(live.ordersReceived).toBe(1);
-    // Wreck the read model so that a command that did nothing could not pass.
-    await env.pool.query('DELETE FROM reporting.report_orders');
-    await env.pool.query('DELETE FROM reporting.report_day_totals');
-    await env.pool.query('DELETE FROM reporting.report_day_items');
-    await env.pool.query('DELETE FROM reporting.report_item_totals');
+    await wreckReadModel(env);
     expect((await report(env)).ordersReceived).toBe(0);
 
     const { stdout } = await promisify(execFile)(process.execPath, [CLI], {

@@ -16,7 +16,9 @@ import {
   seedDemoData as seedCatalogDemoData,
   type CatalogConfig,
 } from '@lr/catalog';
-import { parseConfig } from '@lr/nest-kit';
+import type { DynamicModule } from '@nestjs/common';
+import type { ServiceName } from '@lr/contracts';
+import { parseConfig, type BaseConfig, type Logger } from '@lr/nest-kit';
 import { OrdersAppModule, ordersConfigSchema, type OrdersConfig } from '@lr/orders';
 import {
   ORDERS_CONSUMER_NAME,
@@ -31,27 +33,46 @@ import { waitFor } from '../wait.js';
 /** The code of every demo account auth is seeded with here. */
 export const DEMO_CODE = 'demo345';
 
+/** Parses the service's config from the TestEnv's variables plus `vars`, then starts it. */
+async function startWithConfig<C extends BaseConfig>(
+  env: TestEnv,
+  service: ServiceName,
+  schema: Parameters<typeof parseConfig>[0],
+  register: (config: C, logger: Logger) => DynamicModule,
+  vars: Record<string, string>,
+): Promise<C> {
+  const config = parseConfig(schema, env.envVars(service, vars)) as C;
+  await env.startService(service, register(config, env.logger), config);
+  return config;
+}
+
 /** Auth with the demo accounts (code DEMO_CODE) and no delay on failed logins unless `extra` sets one. */
 export async function startAuthService(
   env: TestEnv,
   extra: Record<string, string> = {},
 ): Promise<AuthConfig> {
-  const config = parseConfig(
+  const config = await startWithConfig<AuthConfig>(
+    env,
+    'auth',
     authConfigSchema,
-    env.envVars('auth', { LOGIN_FAILURE_DELAY_MS: '0', ...extra }),
+    (c, logger) => AuthAppModule.register(c, logger),
+    { LOGIN_FAILURE_DELAY_MS: '0', ...extra },
   );
-  await env.startService('auth', AuthAppModule.register(config, env.logger), config);
   await seedAuthDemoData(env.pool, { demoCode: DEMO_CODE, nodeEnv: 'test' });
   return config;
 }
 
-export async function startCatalogService(
+export function startCatalogService(
   env: TestEnv,
   extra: Record<string, string> = {},
 ): Promise<CatalogConfig> {
-  const config = parseConfig(catalogConfigSchema, env.envVars('catalog', extra));
-  await env.startService('catalog', CatalogAppModule.register(config, env.logger), config);
-  return config;
+  return startWithConfig<CatalogConfig>(
+    env,
+    'catalog',
+    catalogConfigSchema,
+    (c, logger) => CatalogAppModule.register(c, logger),
+    extra,
+  );
 }
 
 /** The demo catalog `npm start` seeds (products with stock and their initial movements). */
@@ -60,25 +81,30 @@ export async function seedDemoCatalog(env: TestEnv): Promise<void> {
 }
 
 /** Orders without its daily summary mail (a timer the tests do not want) unless `extra` asks. */
-export async function startOrdersService(
+export function startOrdersService(
   env: TestEnv,
   extra: Record<string, string> = {},
 ): Promise<OrdersConfig> {
-  const config = parseConfig(
+  return startWithConfig<OrdersConfig>(
+    env,
+    'orders',
     ordersConfigSchema,
-    env.envVars('orders', { DAILY_SUMMARY_ENABLED: 'false', ...extra }),
+    (c, logger) => OrdersAppModule.register(c, logger),
+    { DAILY_SUMMARY_ENABLED: 'false', ...extra },
   );
-  await env.startService('orders', OrdersAppModule.register(config, env.logger), config);
-  return config;
 }
 
-export async function startReportingService(
+export function startReportingService(
   env: TestEnv,
   extra: Record<string, string> = {},
 ): Promise<ReportingConfig> {
-  const config = parseConfig(reportingConfigSchema, env.envVars('reporting', extra));
-  await env.startService('reporting', ReportingAppModule.register(config, env.logger), config);
-  return config;
+  return startWithConfig<ReportingConfig>(
+    env,
+    'reporting',
+    reportingConfigSchema,
+    (c, logger) => ReportingAppModule.register(c, logger),
+    extra,
+  );
 }
 
 /** Resolves once reporting's order consumer has applied everything in the ORDERS stream. */

@@ -12,7 +12,7 @@ import {
   type OrderStatus,
   type ProductDto,
 } from '@lr/contracts';
-import { TestEnv } from '@lr/testing';
+import { eventEnvelope, TestEnv } from '@lr/testing';
 import { startCatalogService } from '@lr/testing/services';
 import {
   INVENTORY_CONSUMER,
@@ -135,7 +135,7 @@ export class OrderBuilder {
     const from = this.status;
     this.status = to;
     this.version += 1;
-    return envelope(EVENTS.ordersOrderStatusChanged, this.version, {
+    return eventEnvelope(EVENTS.ordersOrderStatusChanged, this.version, {
       order: this.snapshot(),
       from,
       to,
@@ -146,22 +146,11 @@ export class OrderBuilder {
 
   deleted(): EventEnvelope {
     this.version += 1;
-    return envelope(EVENTS.ordersOrderDeleted, this.version, {
+    return eventEnvelope(EVENTS.ordersOrderDeleted, this.version, {
       order: this.snapshot(),
       deletedBy: { id: admin.id, name: admin.name },
     });
   }
-}
-
-function envelope(type: string, version: number, data: unknown): EventEnvelope {
-  return {
-    eventId: randomUUID(),
-    type,
-    version,
-    occurredAt: new Date().toISOString(),
-    correlationId: randomUUID(),
-    data,
-  };
 }
 
 /** Publishes as the orders outbox relay does (msgID = eventId unless a test wants a duplicate through). */

@@ -17,3 +17,11 @@ export function report(env: TestEnv, range: ReportRange = {}): Promise<Report> {
 }
 
 export const caughtUp = reportingCaughtUp;
+
+/** Empties the read model's orders and rollups, so that a rebuild that did nothing could not pass. */
+export async function wreckReadModel(env: TestEnv): Promise<void> {
+  await env.pool.query('DELETE FROM reporting.report_orders');
+  await env.pool.query('DELETE FROM reporting.report_day_totals');
+  await env.pool.query('DELETE FROM reporting.report_day_items');
+  await env.pool.query('DELETE FROM reporting.report_item_totals');
+}
