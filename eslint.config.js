@@ -63,18 +63,17 @@ const boundaryZones = [
   },
 ];
 
-const workspacePackage = (names, message) => ({ name: names, message });
-/** `no-restricted-imports` options for code under a service (`name`) or the gateway (`null`). */
-function serverImports(name, { production }) {
-  const others = SERVICES.filter((service) => service !== name).map((s) => `@lr/${s}`);
-  const refused = [...others, '@lr/gateway', '@lr/web-store', '@lr/web-admin'];
+/** `no-restricted-imports` options for code under a service (`service`) or the gateway (`null`). */
+function serverImports(service, { production }) {
+  const otherServices = SERVICES.filter((s) => s !== service).map((s) => `@lr/${s}`);
+  const refused = service ? [...otherServices, '@lr/gateway'] : otherServices;
+  const message = service ? NO_SERVICE_IN_SERVICE : NO_SERVICE_IN_GATEWAY;
+  const apps = ['@lr/web-store', '@lr/web-admin'];
   const testing = production ? ['@lr/testing', '@lr/testing/services'] : [];
   return {
     paths: [
-      ...refused.map((pkg) =>
-        workspacePackage(pkg, name ? NO_SERVICE_IN_SERVICE : NO_SERVICE_IN_GATEWAY),
-      ),
-      ...testing.map((pkg) => workspacePackage(pkg, NO_TEST_CODE_IN_PRODUCTION)),
+      ...[...refused, ...apps].map((name) => ({ name, message })),
+      ...testing.map((name) => ({ name, message: NO_TEST_CODE_IN_PRODUCTION })),
     ],
   };
 }
@@ -82,17 +81,17 @@ function serverImports(name, { production }) {
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/test/**'];
 
 /** One config object per scope: a rule's options in a later matching object replace earlier ones. */
-const serverBoundaries = [...SERVICES, null].flatMap((name) => {
-  const root = name ? `services/${name}` : 'gateway';
+const serverBoundaries = [...SERVICES, null].flatMap((service) => {
+  const root = service ? `services/${service}` : 'gateway';
   return [
     {
       files: [`${root}/**/*.{ts,tsx,js,mjs}`],
-      rules: { 'no-restricted-imports': ['error', serverImports(name, { production: false })] },
+      rules: { 'no-restricted-imports': ['error', serverImports(service, { production: false })] },
     },
     {
       files: [`${root}/src/**/*.ts`],
       ignores: TEST_FILES,
-      rules: { 'no-restricted-imports': ['error', serverImports(name, { production: true })] },
+      rules: { 'no-restricted-imports': ['error', serverImports(service, { production: true })] },
     },
   ];
 });
