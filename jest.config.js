@@ -27,6 +27,9 @@ function backend(name, roots, extra = {}) {
     extensionsToTreatAsEsm: ['.ts'],
     moduleNameMapper: {
       '^@lr/(contracts|nest-kit|testing)$': '<rootDir>/libs/$1/src/index.ts',
+      '^@lr/testing/services$': '<rootDir>/libs/testing/src/services/index.ts',
+      // Only libs/testing/services imports a service by name (eslint.config.js keeps it so).
+      '^@lr/(auth|catalog|orders|reporting)$': '<rootDir>/services/$1/src/index.ts',
       '^(\\.{1,2}/.*)\\.js$': '$1',
       // ESM-only packages that CommonJS dependencies require(): see test/shims/.
       '^content-disposition$': '<rootDir>/test/shims/content-disposition.cjs',

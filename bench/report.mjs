@@ -137,7 +137,7 @@ async function oldWayReport(pool) {
 }
 
 export async function benchReport() {
-  const { ReportingModule, reportingConfigSchema } =
+  const { ReportingAppModule, reportingConfigSchema } =
     await import('../services/reporting/dist/index.js');
   const { parseConfig, startService, createLogger, connectNats, RpcClient } =
     await import('@lr/nest-kit');
@@ -167,7 +167,7 @@ export async function benchReport() {
     const start = () =>
       startService({
         service: 'reporting',
-        module: ReportingModule.register(config, logger),
+        module: ReportingAppModule.register(config, logger),
         config,
         logger,
         shutdownHooks: false,

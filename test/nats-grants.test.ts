@@ -7,7 +7,7 @@ import { NATS_GRANTS } from '@lr/contracts';
 import {
   INVENTORY_CONSUMER,
   INVENTORY_DELETIONS_CONSUMER,
-} from '../services/catalog/src/inventory/inventory-consumer.js';
+} from '../services/catalog/src/inventory/inventory.consumer.js';
 import { COMMIT_REJECTED_CONSUMER } from '../services/orders/src/inventory/commit-rejected.consumer.js';
 import { ORDERS_CONSUMER_NAME } from '../services/reporting/src/read-model/order-events.consumer.js';
 import { CATALOG_CONSUMER_NAME } from '../services/reporting/src/read-model/stock-intake.consumer.js';

@@ -12,7 +12,7 @@ import { HEADERS } from '@lr/contracts';
 import { enterContext, NestPinoLogger, type Logger } from '@lr/nest-kit';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
-import { GatewayModule } from './app.module.js';
+import { GatewayAppModule } from './gateway-app.module.js';
 import { registerPrivateAnswers } from './auth/private-answers.js';
 import type { GatewayConfig } from './config.js';
 import { registerHttpMetrics } from './core/http-metrics.js';
@@ -97,7 +97,7 @@ export async function createGatewayApp(
     bodyLimit: 1024 * 1024,
   });
   const app = await NestFactory.create<NestFastifyApplication>(
-    GatewayModule.register(config, logger),
+    GatewayAppModule.register(config, logger),
     adapter,
     {
       logger: new NestPinoLogger(logger.child({ context: 'Nest' })),

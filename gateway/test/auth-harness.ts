@@ -6,16 +6,18 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
+import { DEMO_CODE, startAuthService } from '@lr/testing/services';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { AuthModule, authConfigSchema, seedDemoData } from '../../services/auth/src/index.js';
 import { gatewayConfigSchema } from '../src/config.js';
 import { createGatewayApp } from '../src/create-app.js';
 
-export const DEMO_CODE = 'demo345';
+export { DEMO_CODE };
 
 export interface AuthHarness {
   env: TestEnv;
   app: NestFastifyApplication;
+  /** The key session tokens are signed with (auth's, and the gateway's). */
+  jwtSecret: string;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** The Cookie header of a fresh session of this account. */
   loginAs(loginId: string, password?: string): Promise<string>;
@@ -28,12 +30,7 @@ export async function startAuthHarness(
   gatewayEnv: Record<string, string> = {},
 ): Promise<AuthHarness> {
   const testEnv = env ?? (await TestEnv.create());
-  const authConfig = parseConfig(
-    authConfigSchema,
-    testEnv.envVars('auth', { LOGIN_FAILURE_DELAY_MS: '0', ...authEnv }),
-  );
-  await testEnv.startService('auth', AuthModule.register(authConfig, testEnv.logger), authConfig);
-  await seedDemoData(testEnv.pool, { demoCode: DEMO_CODE });
+  const authConfig = await startAuthService(testEnv, authEnv);
   const app = await createGatewayApp(
     parseConfig(gatewayConfigSchema, testEnv.envVars('gateway', { PORT: '0', ...gatewayEnv })),
     testEnv.logger,
@@ -43,6 +40,7 @@ export async function startAuthHarness(
   return {
     env: testEnv,
     app,
+    jwtSecret: authConfig.JWT_SECRET,
     inject,
     async loginAs(loginId, password = DEMO_CODE) {
       const response = await inject({

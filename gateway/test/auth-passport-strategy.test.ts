@@ -22,7 +22,6 @@ import {
   parseConfig,
   type NatsConnection,
 } from '@lr/nest-kit';
-import { authConfigSchema } from '../../services/auth/src/index.js';
 import { gatewayConfigSchema } from '../src/config.js';
 import { createGatewayApp } from '../src/create-app.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
@@ -104,7 +103,7 @@ describe('gateway session strategy (Passport JWT)', () => {
   beforeAll(async () => {
     initTracing('gateway-test', { processor: new SimpleSpanProcessor(exporter) });
     h = await startAuthHarness();
-    secret = parseConfig(authConfigSchema, h.env.envVars('auth')).JWT_SECRET;
+    secret = h.jwtSecret;
     h.env.nc.subscribe(namespaced(h.env.namespace, RPC.auth.sessionCheck), {
       callback: () => (checks += 1),
     });

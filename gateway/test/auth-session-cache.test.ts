@@ -13,7 +13,6 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { SignJWT, decodeJwt } from 'jose';
 import { RPC, namespaced } from '@lr/contracts';
 import { NATS_CONNECTION, parseConfig, type NatsConnection } from '@lr/nest-kit';
-import { authConfigSchema } from '../../services/auth/src/index.js';
 import { SessionCache } from '../src/auth/session-cache.js';
 import { gatewayConfigSchema } from '../src/config.js';
 import { createGatewayApp } from '../src/create-app.js';
@@ -215,7 +214,7 @@ describe('gateway session cache', () => {
   it('(d) past half-life the request goes to auth again and the refreshed cookie is issued', async () => {
     const cookie = await h.loginAs('riverside');
     const claims = decodeJwt(cookie.slice('token='.length));
-    const secret = parseConfig(authConfigSchema, h.env.envVars('auth')).JWT_SECRET;
+    const secret = h.jwtSecret;
     // A token of this session whose half-life comes 1 to 2 seconds from now.
     const now = Math.floor(Date.now() / 1000);
     const halfLifeAt = (now + 2) * 1000;

@@ -2,17 +2,8 @@
  * The report routes over HTTP with the real auth and reporting services: admin only (volunteers
  * 403, guests 401), the spec's response shape, CSV downloads and the console's rebuild button.
  */
-import { parseConfig } from '@lr/nest-kit';
-import { ReportingModule, reportingConfigSchema } from '../../services/reporting/src/index.js';
-import { ORDERS_CONSUMER_NAME } from '../../services/reporting/src/read-model/order-events.consumer.js';
-import {
-  consumerCaughtUp,
-  events,
-  newOrder,
-  nextVersion,
-  publish,
-} from '../../services/reporting/test/support/order-events.js';
-import { waitFor } from '@lr/testing';
+import { events, newOrder, nextVersion, publish } from '@lr/testing';
+import { reportingCaughtUp, startReportingService } from '@lr/testing/services';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
 
 describe('gateway reporting routes', () => {
@@ -43,14 +34,13 @@ describe('gateway reporting routes', () => {
 
   beforeAll(async () => {
     h = await startAuthHarness();
-    const config = parseConfig(reportingConfigSchema, h.env.envVars('reporting'));
-    await h.env.startService('reporting', ReportingModule.register(config, h.env.logger), config);
+    await startReportingService(h.env);
     await publish(h.env.nc, h.env.namespace, [
       events.placed(order),
       events.statusChanged(deliveredOrder, 'Processing'),
       events.placed(other),
     ]);
-    await waitFor(() => consumerCaughtUp(h.env.nc, h.env.namespace, ORDERS_CONSUMER_NAME));
+    await reportingCaughtUp(h.env);
     [adminCookie, volunteerCookie, userCookie] = await Promise.all([
       h.loginAs('admin'),
       h.loginAs('volunteer'),

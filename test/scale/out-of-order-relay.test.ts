@@ -13,8 +13,8 @@ import { namespaced, type Actor } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
 import type pg from 'pg';
-import { CatalogModule, catalogConfigSchema } from '../../services/catalog/src/index.js';
-import { ReportingModule, reportingConfigSchema } from '../../services/reporting/src/index.js';
+import { CatalogAppModule, catalogConfigSchema } from '../../services/catalog/src/index.js';
+import { ReportingAppModule, reportingConfigSchema } from '../../services/reporting/src/index.js';
 import { Api } from '../chaos/api.js';
 import { createStockedProduct, unsentOutbox } from '../chaos/invariants.js';
 import { startFullStack, type FullStack } from '../support/full-stack.js';
@@ -165,13 +165,13 @@ describe('consumers under any delivery order', () => {
         const catalogConfig = parseConfig(catalogConfigSchema, b.envVars('catalog'));
         await b.startService(
           'catalog',
-          CatalogModule.register(catalogConfig, b.logger),
+          CatalogAppModule.register(catalogConfig, b.logger),
           catalogConfig,
         );
         const reportingConfig = parseConfig(reportingConfigSchema, b.envVars('reporting'));
         await b.startService(
           'reporting',
-          ReportingModule.register(reportingConfig, b.logger),
+          ReportingAppModule.register(reportingConfig, b.logger),
           reportingConfig,
         );
         // The same products and sizes as in A (same ids), with their initial ledger rows.

@@ -9,17 +9,17 @@ import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
 import type { NatsIdentity } from '@lr/contracts';
 import {
-  AuthModule,
+  AuthAppModule,
   authConfigSchema,
   seedDemoData as seedAuth,
 } from '../../services/auth/src/index.js';
 import {
-  CatalogModule,
+  CatalogAppModule,
   catalogConfigSchema,
   seedDemoData as seedCatalog,
 } from '../../services/catalog/src/index.js';
-import { OrdersModule, ordersConfigSchema } from '../../services/orders/src/index.js';
-import { ReportingModule, reportingConfigSchema } from '../../services/reporting/src/index.js';
+import { OrdersAppModule, ordersConfigSchema } from '../../services/orders/src/index.js';
+import { ReportingAppModule, reportingConfigSchema } from '../../services/reporting/src/index.js';
 import { gatewayConfigSchema } from '../../gateway/src/config.js';
 import { createGatewayApp } from '../../gateway/src/create-app.js';
 
@@ -52,22 +52,22 @@ export async function startFullStack(
     env.envVars(identity, { PUBLIC_URL, DEMO_CODE, ...extraEnv });
   await env.startService(
     'auth',
-    AuthModule.register(parseConfig(authConfigSchema, vars('auth')), env.logger),
+    AuthAppModule.register(parseConfig(authConfigSchema, vars('auth')), env.logger),
     parseConfig(authConfigSchema, vars('auth')),
   );
   await env.startService(
     'catalog',
-    CatalogModule.register(parseConfig(catalogConfigSchema, vars('catalog')), env.logger),
+    CatalogAppModule.register(parseConfig(catalogConfigSchema, vars('catalog')), env.logger),
     parseConfig(catalogConfigSchema, vars('catalog')),
   );
   await env.startService(
     'orders',
-    OrdersModule.register(parseConfig(ordersConfigSchema, vars('orders')), env.logger),
+    OrdersAppModule.register(parseConfig(ordersConfigSchema, vars('orders')), env.logger),
     parseConfig(ordersConfigSchema, vars('orders')),
   );
   await env.startService(
     'reporting',
-    ReportingModule.register(parseConfig(reportingConfigSchema, vars('reporting')), env.logger),
+    ReportingAppModule.register(parseConfig(reportingConfigSchema, vars('reporting')), env.logger),
     parseConfig(reportingConfigSchema, vars('reporting')),
   );
   if (options.seed !== false) {

@@ -145,9 +145,9 @@ interface DrizzleInternals {
 
 /**
  * Runs `query` as a named prepared statement: PostgreSQL parses and plans it once per connection and
- * reuses the plan. For the hot statements only (placing an order spent about 0.35 ms of server CPU
- * planning its insert each time). The text must be the same on every call: only the
- * parameters may change, or the connection refuses the second text under the same name.
+ * reuses the plan. For the hot statements only, whose planning on every call would cost PostgreSQL
+ * CPU on every order placed (figures in bench/README.md). The text must be the same on every call:
+ * only the parameters may change, or the connection refuses the second text under the same name.
  *
  * Drizzle's `execute` always sends unnamed statements; its session (on the database and on a
  * transaction alike) takes a name, which node-postgres turns into a prepared statement.

@@ -16,9 +16,9 @@ export interface GroupWriterOptions {
   /** Most items in one write (default 64). */
   maxGroup?: number;
   /**
-   * Writes in flight at once (default 1: the next group gathers while one is in the database;
-   * measured on order placement, 1 gave larger groups and about 10% more orders per second than 2,
-   * and 4 was slower still).
+   * Writes in flight at once (default 1: the next group gathers while one is in the database, so
+   * groups grow larger and each write carries more; on order placement more writes at once placed
+   * fewer orders per second, bench/README.md).
    */
   concurrency?: number;
 }

@@ -3,10 +3,10 @@
  * (`<DATA_DIR>/mail/outgoing.mbox`, the mboxrd variant), which mail programs open as a folder
  * (`mutt -f`, Thunderbird's import) and which reads as plain text.
  *
- * One file, not one .eml file per mail: creating a file per mail cost an open, a write and a close
- * through the thread pool plus a new directory entry, ~0.07 ms of CPU per order placed, about 5% of
- * the whole stack's CPU per order under the bench load. Here the file stays open, and mails
- * sent while a write is under way go out together in the next single append.
+ * One file, not one .eml file per mail: a file per mail costs an open, a write and a close through
+ * the thread pool plus a new directory entry for every order placed, a share of the stack's CPU
+ * that shows under load (bench/README.md). Here the file stays open, and mails sent while a write
+ * is under way go out together in the next single append.
  */
 import { close, fstat, open, write } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';

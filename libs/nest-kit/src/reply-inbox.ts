@@ -1,9 +1,10 @@
 /**
  * Request-reply over one wildcard inbox subscription, for the hot paths (RPC calls and the outbox's
  * JetStream publishes). nats.js's own `request` builds a promise wrapper, a timer and, on every
- * completed request, an Error with a stack trace it then discards (RequestOne.cancel): about 5% of
- * the gateway's CPU under load. Here a request is a map entry and a publish with a reply
- * subject; deadlines are swept a few times a second, and errors are only built when one happens.
+ * completed request, an Error with a stack trace it then discards (RequestOne.cancel), work that
+ * shows in the gateway's CPU under load (bench/README.md). Here a request is a map entry and a
+ * publish with a reply subject; deadlines are swept a few times a second, and errors are only
+ * built when one happens.
  * Requests made in one loop turn go out together (PublishBatcher).
  */
 import {

@@ -3,7 +3,7 @@
  * a request-reply client, and teardown of everything it started.
  *
  *   const env = await TestEnv.create();
- *   await env.startService('catalog', CatalogModule.register(env.config('catalog')));
+ *   await env.startService('catalog', CatalogAppModule.register(env.config('catalog')));
  *   const product = await env.rpc.call(RPC.catalog.getProduct, { id }, { actor: env.actors.admin });
  *   ...
  *   await env.close();

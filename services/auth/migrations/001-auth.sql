@@ -1,4 +1,4 @@
--- Accounts, sessions, password-reset tokens and login throttling (auth service, issue 3).
+-- Accounts, sessions, password-reset tokens and login throttling (auth service).
 
 CREATE TABLE auth.users (
   id uuid PRIMARY KEY,

@@ -1,11 +1,11 @@
 /** Runs the auth service on the NATS request-reply transport. */
 import 'reflect-metadata';
 import { runServiceMain } from '@lr/nest-kit';
-import { AuthModule } from './app.module.js';
+import { AuthAppModule } from './auth-app.module.js';
 import { authConfigSchema } from './config.js';
 
 await runServiceMain({
   service: 'auth',
   configSchema: authConfigSchema,
-  createModule: (config, logger) => AuthModule.register(config, logger),
+  createModule: (config, logger) => AuthAppModule.register(config, logger),
 });

@@ -15,7 +15,14 @@ import {
 import { jetstreamManager } from '@nats-io/jetstream';
 import { countUnsent } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
-import { DEMO_CODE, actorOf, errorOf, login, startAuth, type AuthTestEnv } from './helpers.js';
+import {
+  DEMO_CODE,
+  actorOf,
+  errorOf,
+  login,
+  startAuth,
+  type AuthTestEnv,
+} from './support/auth-env.js';
 
 interface OutboxRow {
   subject: string;

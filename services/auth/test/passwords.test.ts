@@ -13,7 +13,7 @@ import {
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv, mailsIn, waitFor } from '@lr/testing';
-import { AuthModule, authConfigSchema, seedDemoData } from '../src/index.js';
+import { AuthAppModule, authConfigSchema, seedDemoData } from '../src/index.js';
 import { hashResetToken } from '../src/passwords/passwords.service.js';
 import { argon2Work } from '../src/core/passwords.js';
 import {
@@ -24,7 +24,7 @@ import {
   login,
   startAuth,
   type AuthTestEnv,
-} from './helpers.js';
+} from './support/auth-env.js';
 
 async function mailsTo(dataDir: string, to: string): Promise<string[]> {
   return (await mailsIn(dataDir)).filter((m) => m.includes(`To: ${to}`));
@@ -479,7 +479,7 @@ describe('auth seed and initial admin', () => {
     const env = await TestEnv.create();
     try {
       const config = parseConfig(authConfigSchema, env.envVars('auth'));
-      await env.startService('auth', AuthModule.register(config, env.logger), config);
+      await env.startService('auth', AuthAppModule.register(config, env.logger), config);
       expect(await seedDemoData(env.pool, { demoCode: 'other-demo' })).toBe(20);
       expect(await seedDemoData(env.pool, { demoCode: 'other-demo' })).toBe(0);
       const { rows } = await env.pool.query<{
@@ -515,11 +515,11 @@ describe('auth seed and initial admin', () => {
         authConfigSchema,
         env.envVars('auth', { INITIAL_ADMIN_CODE: 'first-admin-code' }),
       );
-      await env.startService('auth', AuthModule.register(config, env.logger), config);
+      await env.startService('auth', AuthAppModule.register(config, env.logger), config);
       const grant = await login(env, 'admin', 'first-admin-code');
       expect(grant.user.role).toBe('admin');
       await env.stopService('auth');
-      await env.startService('auth', AuthModule.register(config, env.logger), config);
+      await env.startService('auth', AuthAppModule.register(config, env.logger), config);
       const { rows } = await env.pool.query(`SELECT 1 FROM auth.users`);
       expect(rows).toHaveLength(1);
     } finally {

@@ -28,7 +28,7 @@ import {
   login,
   startAuth,
   type AuthTestEnv,
-} from './helpers.js';
+} from './support/auth-env.js';
 
 describe('auth session-cache hints', () => {
   let t: AuthTestEnv;

@@ -4,7 +4,14 @@
  */
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
 import { RPC, type AuthUser, type SessionCheckReply } from '@lr/contracts';
-import { agedToken, DEMO_CODE, errorOf, login, startAuth, type AuthTestEnv } from './helpers.js';
+import {
+  agedToken,
+  DEMO_CODE,
+  errorOf,
+  login,
+  startAuth,
+  type AuthTestEnv,
+} from './support/auth-env.js';
 
 describe('auth sessions', () => {
   let t: AuthTestEnv;

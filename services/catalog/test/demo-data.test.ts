@@ -2,7 +2,7 @@
 import { CATEGORIES } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import { seedDemoData } from '../src/index.js';
-import { ledgerMismatches } from './helpers.js';
+import { ledgerMismatches } from './support/catalog-env.js';
 
 describe('demo data', () => {
   let env: TestEnv;

@@ -7,7 +7,7 @@ import { EVENTS, type EventEnvelope } from '@lr/contracts';
 import { DATABASE, parseConfig, startService, type Database } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
 import type { INestMicroservice } from '@nestjs/common';
-import { CatalogModule } from '../src/app.module.js';
+import { CatalogAppModule } from '../src/catalog-app.module.js';
 import { catalogConfigSchema } from '../src/config.js';
 import { LockedStock } from '../src/inventory/locked-stock.js';
 import { OrderInventoryHandler } from '../src/inventory/order-inventory.handler.js';
@@ -23,7 +23,7 @@ import {
   sizeId,
   startCatalog,
   stockOf,
-} from './helpers.js';
+} from './support/catalog-env.js';
 
 describe('concurrent commits across two replicas', () => {
   let env: TestEnv;
@@ -35,7 +35,7 @@ describe('concurrent commits across two replicas', () => {
     const config = parseConfig(catalogConfigSchema, env.envVars('catalog'));
     replica = await startService({
       service: 'catalog',
-      module: CatalogModule.register(config, env.logger),
+      module: CatalogAppModule.register(config, env.logger),
       config,
       logger: env.logger,
       shutdownHooks: false,

@@ -9,7 +9,7 @@ import { TestEnv, waitFor } from '@lr/testing';
 import {
   INVENTORY_CONSUMER,
   INVENTORY_DELETIONS_CONSUMER,
-} from '../src/inventory/inventory-consumer.js';
+} from '../src/inventory/inventory.consumer.js';
 import {
   createProduct,
   ledgerMismatches,
@@ -20,7 +20,7 @@ import {
   sizeId,
   startCatalog,
   stockOf,
-} from './helpers.js';
+} from './support/catalog-env.js';
 
 describe('inventory from order events', () => {
   let env: TestEnv;

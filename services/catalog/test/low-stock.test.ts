@@ -5,9 +5,9 @@
 import { RPC, type AvailabilityDto, type CatalogProduct } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
-import { CatalogModule } from '../src/app.module.js';
+import { CatalogAppModule } from '../src/catalog-app.module.js';
 import { catalogConfigSchema } from '../src/config.js';
-import { admin, createProduct } from './helpers.js';
+import { admin, createProduct } from './support/catalog-env.js';
 
 describe('low-stock thresholds', () => {
   let env: TestEnv;
@@ -18,7 +18,7 @@ describe('low-stock thresholds', () => {
       catalogConfigSchema,
       env.envVars('catalog', { LOW_STOCK_THRESHOLD: '4' }),
     );
-    await env.startService('catalog', CatalogModule.register(config, env.logger), config);
+    await env.startService('catalog', CatalogAppModule.register(config, env.logger), config);
   });
   afterAll(() => env.close());
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { toCatalogProduct, toProductGroups } from '../src/products/product.mapper.js';
 import { wantedLines } from '../src/inventory/order-inventory.handler.js';
 import type { ProductAggregate } from '../src/products/products.repository.js';
-import { OrderBuilder } from './helpers.js';
+import { OrderBuilder } from './support/catalog-env.js';
 
 function aggregate(
   name: string,

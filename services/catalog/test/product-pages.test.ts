@@ -12,7 +12,7 @@ import {
   type CatalogProduct,
 } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
-import { admin, startCatalog } from './helpers.js';
+import { admin, startCatalog } from './support/catalog-env.js';
 
 const PRODUCTS = 180;
 

@@ -20,7 +20,7 @@ import {
   sizeId,
   startCatalog,
   stockOf,
-} from './helpers.js';
+} from './support/catalog-env.js';
 
 const user = TestEnv.actor('user', 'Maple School');
 const volunteer = TestEnv.actor('volunteer', 'Vol');

@@ -23,7 +23,7 @@ import {
   sizeId,
   startCatalog,
   stockOf,
-} from './helpers.js';
+} from './support/catalog-env.js';
 
 const volunteer = TestEnv.actor('volunteer', 'Vol Counter');
 const user = TestEnv.actor('user', 'Maple School');

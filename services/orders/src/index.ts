@@ -1,3 +1,3 @@
-export { OrdersModule } from './app.module.js';
+export { OrdersAppModule } from './orders-app.module.js';
 export { ordersConfigSchema, type OrdersConfig } from './config.js';
 export { seedDemoData } from './seed/demo-data.js';

@@ -4,33 +4,25 @@
  * seeding twice adds nothing.
  */
 import { RPC, type OrderSnapshot } from '@lr/contracts';
-import { countUnsent, parseConfig } from '@lr/nest-kit';
+import { countUnsent } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
-import { AuthModule, authConfigSchema, seedDemoData as seedAuth } from '../../auth/src/index.js';
 import {
-  CatalogModule,
-  catalogConfigSchema,
-  seedDemoData as seedCatalog,
-} from '../../catalog/src/index.js';
+  seedDemoCatalog,
+  startAuthService,
+  startCatalogService,
+  startOrdersService,
+} from '@lr/testing/services';
 import { seedDemoData } from '../src/index.js';
-import { startOrders } from './support/orders-env.js';
 
 describe('demo orders', () => {
   let env: TestEnv;
 
   beforeAll(async () => {
     env = await TestEnv.create();
-    const authConfig = parseConfig(authConfigSchema, env.envVars('auth'));
-    await env.startService('auth', AuthModule.register(authConfig, env.logger), authConfig);
-    const catalogConfig = parseConfig(catalogConfigSchema, env.envVars('catalog'));
-    await env.startService(
-      'catalog',
-      CatalogModule.register(catalogConfig, env.logger),
-      catalogConfig,
-    );
-    await startOrders(env);
-    await seedAuth(env.pool, { demoCode: 'demo345' });
-    await seedCatalog(env.pool);
+    await startAuthService(env);
+    await startCatalogService(env);
+    await startOrdersService(env);
+    await seedDemoCatalog(env);
   });
   afterAll(() => env.close());
 

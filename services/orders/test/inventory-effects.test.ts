@@ -14,11 +14,15 @@ import {
   type OrderSnapshot,
   type CatalogProduct,
 } from '@lr/contracts';
-import { OutboxRelay, countUnsent, parseConfig } from '@lr/nest-kit';
+import { OutboxRelay, countUnsent } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
-import { AuthModule, authConfigSchema, seedDemoData as seedAuth } from '../../auth/src/index.js';
-import { CatalogModule, catalogConfigSchema } from '../../catalog/src/index.js';
-import { place, startOrders, update } from './support/orders-env.js';
+import {
+  place,
+  startAuthService,
+  startCatalogService,
+  startOrdersService,
+  update,
+} from '@lr/testing/services';
 
 describe('inventory effects with the catalog service', () => {
   let env: TestEnv;
@@ -82,19 +86,9 @@ describe('inventory effects with the catalog service', () => {
 
   beforeAll(async () => {
     env = await TestEnv.create();
-    const authConfig = parseConfig(
-      authConfigSchema,
-      env.envVars('auth', { LOGIN_FAILURE_DELAY_MS: '0' }),
-    );
-    await env.startService('auth', AuthModule.register(authConfig, env.logger), authConfig);
-    await seedAuth(env.pool, { demoCode: 'demo345' });
-    const catalogConfig = parseConfig(catalogConfigSchema, env.envVars('catalog'));
-    await env.startService(
-      'catalog',
-      CatalogModule.register(catalogConfig, env.logger),
-      catalogConfig,
-    );
-    await startOrders(env);
+    await startAuthService(env);
+    await startCatalogService(env);
+    await startOrdersService(env);
     maple = await schoolActor('maplegrove');
     cedar = await schoolActor('cedarhill');
   });
@@ -267,7 +261,7 @@ describe('inventory effects with the catalog service', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await stockOf(product.id)).toEqual({ S: 6 });
 
-    await startOrders(env);
+    await startOrdersService(env);
     await expectStock(product.id, { S: 3 });
     await waitFor(async () => (await countUnsent(env.pool, 'orders')) === 0);
     expect(await movementsOf(order.id)).toEqual([

@@ -7,12 +7,13 @@ import { RPC, type Actor, type OrderSnapshot, type CatalogProduct } from '@lr/co
 import { TestEnv, mailsIn, waitFor } from '@lr/testing';
 import { DailySummaryService } from '../src/notifications/daily-summary.service.js';
 import { PICKUP_TIMES } from '../src/notifications/order-mailer.js';
-import { place, update } from './support/orders-env.js';
 import {
   createProduct,
+  place,
   registerAccount,
   startOrdersWithServices,
-} from './support/real-services.js';
+  update,
+} from '@lr/testing/services';
 
 describe('order notifications', () => {
   let env: TestEnv;

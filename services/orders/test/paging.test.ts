@@ -14,7 +14,8 @@ import {
   type OrderSnapshot,
 } from '@lr/contracts';
 import { TestEnv, insertBulkOrders } from '@lr/testing';
-import { school, startOrders } from './support/orders-env.js';
+import { startOrdersService } from '@lr/testing/services';
+import { school } from './support/orders-env.js';
 
 describe('paged order lists', () => {
   let env: TestEnv;
@@ -39,7 +40,7 @@ describe('paged order lists', () => {
 
   beforeAll(async () => {
     env = await TestEnv.create();
-    await startOrders(env);
+    await startOrdersService(env);
     const productId = randomUUID();
     const user = (actor: Actor) => ({ id: actor.id, name: actor.name, loginId: actor.loginId });
     await insertBulkOrders(env.pool, {

@@ -14,14 +14,15 @@ import {
 } from '@lr/contracts';
 import { TestEnv, mailsIn, waitFor } from '@lr/testing';
 import { formatOrderNumber } from '../src/orders/order-number.js';
-import { place, shipping } from './support/orders-env.js';
 import {
   createProduct,
   hideProduct,
+  place,
   registerAccount,
   setStock,
+  shipping,
   startOrdersWithServices,
-} from './support/real-services.js';
+} from '@lr/testing/services';
 import { streamEvents } from './support/streams.js';
 
 describe('placing an order', () => {

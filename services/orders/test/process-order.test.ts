@@ -19,13 +19,15 @@ import {
 } from '@lr/contracts';
 import { OutboxRelay } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
-import { forceStatus, place, update } from './support/orders-env.js';
 import {
   createProduct,
+  place,
   registerAccount,
   setStock,
   startOrdersWithServices,
-} from './support/real-services.js';
+  update,
+} from '@lr/testing/services';
+import { forceStatus } from './support/orders-env.js';
 import { streamEvents } from './support/streams.js';
 
 describe('processing an order', () => {

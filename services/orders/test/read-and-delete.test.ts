@@ -6,12 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { EVENTS, RPC, type Actor, type OrderSnapshot, type CatalogProduct } from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
-import { shipping, update } from './support/orders-env.js';
 import {
   createProduct,
   registerAccount,
+  shipping,
   startOrdersWithServices,
-} from './support/real-services.js';
+  update,
+} from '@lr/testing/services';
 import { streamEvents } from './support/streams.js';
 
 describe('reading and deleting orders', () => {

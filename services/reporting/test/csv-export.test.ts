@@ -3,8 +3,7 @@
  * schools, a header row, and the paged orders export adding up to the whole.
  */
 import { RPC, type CsvFile, type OrdersCsvPage } from '@lr/contracts';
-import type { TestEnv } from '@lr/testing';
-import { events, newOrder, publish } from './support/order-events.js';
+import { events, newOrder, publish, type TestEnv } from '@lr/testing';
 import { admin, caughtUp, startReporting } from './support/reporting-env.js';
 
 const HEADER =

@@ -14,12 +14,11 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createDatabase, type Database } from '@lr/nest-kit';
 import type { OrderSnapshot } from '@lr/contracts';
-import type { TestEnv } from '@lr/testing';
-import { OrderEventApplier } from '../src/read-model/order-event-applier.js';
+import { events, newOrder, nextVersion, type TestEnv } from '@lr/testing';
+import { OrderEventApplier } from '../src/read-model/order-events.applier.js';
 import type { OrderEvent } from '../src/read-model/order-state-rule.js';
 import { ReadModelRepository } from '../src/read-model/read-model.repository.js';
 import { RollupsRepository } from '../src/read-model/rollups.repository.js';
-import { events, newOrder, nextVersion } from './support/order-events.js';
 import { startReporting } from './support/reporting-env.js';
 
 const STORED_ORDERS = 30_000;

@@ -3,8 +3,7 @@
  * the figures equal those of a quiet rebuild. Two rebuilds at once: the second is refused.
  */
 import { RPC, type RebuildResult, type RebuildStatus, type Report } from '@lr/contracts';
-import type { TestEnv } from '@lr/testing';
-import { events, newOrder, nextVersion, publish } from './support/order-events.js';
+import { events, newOrder, nextVersion, publish, type TestEnv } from '@lr/testing';
 import { admin, caughtUp, report, startReporting, volunteer } from './support/reporting-env.js';
 
 function orderEvents(count: number, offset: number) {

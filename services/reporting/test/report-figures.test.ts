@@ -4,8 +4,7 @@
  */
 import type { OrderSnapshot } from '@lr/contracts';
 import { RPC } from '@lr/contracts';
-import type { TestEnv } from '@lr/testing';
-import { events, newOrder, nextVersion, publish } from './support/order-events.js';
+import { events, newOrder, nextVersion, publish, type TestEnv } from '@lr/testing';
 import { admin, caughtUp, report, startReporting, volunteer } from './support/reporting-env.js';
 
 /** Delivers an order: Processing -> Delivered, version 2. */

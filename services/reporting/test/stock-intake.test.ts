@@ -9,26 +9,13 @@ import {
   RPC,
   type CsvFile,
   type DonationSnapshot,
-  type EventEnvelope,
   type RebuildResult,
 } from '@lr/contracts';
-import { type TestEnv, waitFor } from '@lr/testing';
+import { eventEnvelope as envelope, publish, type TestEnv, waitFor } from '@lr/testing';
 import { CATALOG_CONSUMER_NAME } from '../src/read-model/stock-intake.consumer.js';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { namespacedStream } from '@lr/contracts';
-import { publish } from './support/order-events.js';
 import { admin, report, startReporting } from './support/reporting-env.js';
-
-function envelope(type: string, version: number, data: unknown): EventEnvelope<unknown> {
-  return {
-    eventId: randomUUID(),
-    type,
-    version,
-    occurredAt: new Date().toISOString(),
-    correlationId: randomUUID(),
-    data,
-  };
-}
 
 function donation(
   receivedOn: string,

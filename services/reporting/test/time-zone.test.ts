@@ -3,9 +3,8 @@
  * the zone recomputes the day rollups on the next start.
  */
 import { parseConfig } from '@lr/nest-kit';
-import type { TestEnv } from '@lr/testing';
-import { ReportingModule, reportingConfigSchema } from '../src/index.js';
-import { events, newOrder, publish } from './support/order-events.js';
+import { events, newOrder, publish, type TestEnv } from '@lr/testing';
+import { ReportingAppModule, reportingConfigSchema } from '../src/index.js';
 import { caughtUp, report, startReporting } from './support/reporting-env.js';
 
 describe('report time zone', () => {
@@ -37,7 +36,7 @@ describe('report time zone', () => {
       reportingConfigSchema,
       env.envVars('reporting', { REPORT_TIME_ZONE: 'America/New_York' }),
     );
-    await env.startService('reporting', ReportingModule.register(config, env.logger), config);
+    await env.startService('reporting', ReportingAppModule.register(config, env.logger), config);
     expect((await report(env, { to: '2026-03-08' })).ordersReceived).toBe(1);
     expect((await report(env, { from: '2026-03-09' })).ordersReceived).toBe(0);
     expect((await report(env)).weekly.ordersReceived).toEqual([{ week: '2026-03-02', count: 1 }]);

@@ -1,6 +1,6 @@
 /** Stock: the ledger, the order-event consumer, the stock check and availability figures. */
 import { Module } from '@nestjs/common';
-import { InventoryConsumer } from './inventory-consumer.js';
+import { InventoryConsumer } from './inventory.consumer.js';
 import { InventoryController } from './inventory.controller.js';
 import { InventoryRepository } from './inventory.repository.js';
 import { InventoryService } from './inventory.service.js';

@@ -155,7 +155,7 @@ export class OrderInventoryHandler {
   private onDeleted(plan: StockPlan, event: OrderDeleted, state: CommitmentState): boolean {
     const { order, deletedBy } = event.data;
     if (state.deleted) return false;
-    // Deletions come through their own consumer (see inventory-consumer.ts), so one may arrive
+    // Deletions come through their own consumer (see inventory.consumer.ts), so one may arrive
     // before the status changes that preceded it. A Delivered order keeps its stock after deletion:
     // if its delivery has not been applied here yet, take the stock now, as that delivery would
     // have; the status changes arriving later are skipped (the order is deleted).

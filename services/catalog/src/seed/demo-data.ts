@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import { runMigrations } from '@lr/nest-kit';
 import type { Category, SubCategory } from '@lr/contracts';
-import { MIGRATIONS_DIR } from '../app.module.js';
+import { MIGRATIONS_DIR } from '../catalog-app.module.js';
 
 const SHOE_SIZES = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13'];
 const TODDLER_SHOE_SIZES = ['4', '5', '6', '7', '8', '9', '10'];

@@ -39,4 +39,4 @@ import { ProcessOrderService } from './process-order.service.js';
   ],
   exports: [PlaceOrderService, ProcessOrderService, DailySummaryService],
 })
-export class OrdersFeatureModule {}
+export class OrdersModule {}

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { OutboxWriter, createDatabase, runMigrations } from '@lr/nest-kit';
 import { isReservedLoginId, placeholderImageUrl, type OrderStatus } from '@lr/contracts';
-import { MIGRATIONS_DIR } from '../app.module.js';
+import { MIGRATIONS_DIR } from '../orders-app.module.js';
 import { OrderWriter } from '../orders/order-writer.js';
 import { OrderChangesRepository } from '../orders/order-changes.repository.js';
 import { OrderPlacementRepository, type NewOrder } from '../orders/order-placement.repository.js';

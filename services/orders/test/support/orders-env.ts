@@ -1,53 +1,7 @@
-/** Starts the orders service in a TestEnv and offers small helpers for placing and moving orders. */
+/** What only orders' own tests need (the services and their calls: `@lr/testing/services`). */
 import { randomUUID } from 'node:crypto';
-import { RPC, type Actor, type OrderSnapshot, type OrderStatus } from '@lr/contracts';
-import { parseConfig } from '@lr/nest-kit';
+import type { Actor, OrderStatus } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
-import { OrdersModule, ordersConfigSchema } from '../../src/index.js';
-
-export async function startOrders(env: TestEnv, extra: Record<string, string> = {}): Promise<void> {
-  const config = parseConfig(
-    ordersConfigSchema,
-    env.envVars('orders', { DAILY_SUMMARY_ENABLED: 'false', ...extra }),
-  );
-  await env.startService('orders', OrdersModule.register(config, env.logger), config);
-}
-
-export function shipping(overrides: Record<string, unknown> = {}) {
-  return {
-    receivingPersonName: 'S-1001_12_Female',
-    additionalComments: 'Needs them before Monday',
-    userLoggedInDesignation: 'Ms Teacher',
-    phoneNo: '555-0100',
-    Email: 'teacher@school.example',
-    // Ignored by the server: the address comes from the profile.
-    userAddress: 'Somewhere else|Elsewhere',
-    ...overrides,
-  };
-}
-
-export function place(
-  env: TestEnv,
-  actor: Actor | null,
-  lines: { productId: string; size: string; quantity: number }[],
-  extra: Record<string, unknown> = {},
-): Promise<OrderSnapshot> {
-  return env.rpc.call<OrderSnapshot>(
-    RPC.orders.place,
-    { shippingInfo: shipping(), lines, ...extra },
-    { actor },
-  );
-}
-
-export function update(
-  env: TestEnv,
-  actor: Actor | null,
-  id: string,
-  status: OrderStatus,
-  newQuantity?: number[],
-): Promise<OrderSnapshot> {
-  return env.rpc.call<OrderSnapshot>(RPC.orders.update, { id, status, newQuantity }, { actor });
-}
 
 /** Puts an order straight into a status (e.g. Packing, which no transition reaches). */
 export async function forceStatus(env: TestEnv, id: string, status: OrderStatus): Promise<void> {

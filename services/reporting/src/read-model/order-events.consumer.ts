@@ -2,7 +2,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { EventConsumers, KIT_CONFIG } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
-import { OrderEventApplier } from './order-event-applier.js';
+import { OrderEventApplier } from './order-events.applier.js';
 import { ORDER_EVENT_TYPES } from './order-state-rule.js';
 
 export const ORDERS_CONSUMER_NAME = 'reporting-orders';

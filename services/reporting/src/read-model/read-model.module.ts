@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OrderEventApplier } from './order-event-applier.js';
+import { OrderEventApplier } from './order-events.applier.js';
 import { OrderEventsConsumer } from './order-events.consumer.js';
 import { ReadModelRepository } from './read-model.repository.js';
 import { RollupsInitializer } from './rollups-initializer.js';

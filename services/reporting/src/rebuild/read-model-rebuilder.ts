@@ -6,8 +6,9 @@
  * It all happens in ONE transaction holding the read model's lock exclusively: readers keep the old
  * figures until the new ones commit, and live events wait, then apply under the usual version guard
  * (so nothing is lost and nothing goes backwards). Events are replayed in batches (folded per order
- * with the same rule as live events, then written at once); the rollups are recomputed at the end. Plain class (no Nest DI) so
- * that `npm run report:rebuild` can run it without starting the service.
+ * with the same rule as live events, then written at once); the rollups are recomputed at the end.
+ * Plain class (no Nest DI), built by `createReadModelRebuilder` for both of its users: the console's
+ * button (RebuildService) and `npm run report:rebuild`, which must not start the service.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -31,17 +32,18 @@ import {
   type StreamName,
 } from '@lr/contracts';
 import type { Database, Logger } from '@lr/nest-kit';
-import type { OrderEventApplier } from '../read-model/order-event-applier.js';
+import type { ReportingConfig } from '../config.js';
+import { OrderEventApplier } from '../read-model/order-events.applier.js';
 import { isOrderEventType, type OrderEvent } from '../read-model/order-state-rule.js';
 import { lockWholeModel } from '../read-model/read-model-locks.js';
-import type { ReadModelRepository } from '../read-model/read-model.repository.js';
-import type { RollupsRepository } from '../read-model/rollups.repository.js';
+import { ReadModelRepository } from '../read-model/read-model.repository.js';
+import { RollupsRepository } from '../read-model/rollups.repository.js';
 import {
   isStockIntakeEventType,
-  type StockIntakeApplier,
+  StockIntakeApplier,
   type StockIntakeEvent,
 } from '../read-model/stock-intake.applier.js';
-import type { StockIntakeRepository } from '../read-model/stock-intake.repository.js';
+import { StockIntakeRepository } from '../read-model/stock-intake.repository.js';
 
 const ORDER_SUBJECTS = 'orders.order.>';
 /** One rebuild at a time, across replicas: the transaction-scoped advisory lock's key. */
@@ -49,6 +51,31 @@ const REBUILD_LOCK_KEY = sql`hashtext('reporting:rebuild')::bigint`;
 const CATALOG_SUBJECTS = 'catalog.>';
 const FETCH_BATCH = 500;
 const FETCH_EXPIRES_MS = 2000;
+
+/**
+ * The rebuilder with its own repositories and appliers: they hold no state, so these behave exactly
+ * like the live consumers' instances.
+ */
+export function createReadModelRebuilder(
+  db: Database,
+  nc: NatsConnection,
+  config: Pick<ReportingConfig, 'NATS_NAMESPACE' | 'REPORT_TIME_ZONE'>,
+  logger: Logger,
+): ReadModelRebuilder {
+  const repository = new ReadModelRepository(db);
+  const rollups = new RollupsRepository(config);
+  const intakeRepository = new StockIntakeRepository(db);
+  return new ReadModelRebuilder(
+    db,
+    nc,
+    config.NATS_NAMESPACE,
+    repository,
+    rollups,
+    new OrderEventApplier(repository, rollups),
+    logger,
+    { repository: intakeRepository, applier: new StockIntakeApplier(intakeRepository, config) },
+  );
+}
 
 export class ReadModelRebuilder {
   constructor(

@@ -11,12 +11,7 @@ import {
   type NatsConnection,
 } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
-import { OrderEventApplier } from '../read-model/order-event-applier.js';
-import { ReadModelRepository } from '../read-model/read-model.repository.js';
-import { RollupsRepository } from '../read-model/rollups.repository.js';
-import { StockIntakeApplier } from '../read-model/stock-intake.applier.js';
-import { StockIntakeRepository } from '../read-model/stock-intake.repository.js';
-import { ReadModelRebuilder } from './read-model-rebuilder.js';
+import { createReadModelRebuilder, type ReadModelRebuilder } from './read-model-rebuilder.js';
 
 @Injectable()
 export class RebuildService {
@@ -27,21 +22,12 @@ export class RebuildService {
     @Inject(NATS_CONNECTION) nc: NatsConnection,
     @Inject(KIT_CONFIG) config: ReportingConfig,
     @Inject(LOGGER) logger: Logger,
-    repository: ReadModelRepository,
-    rollups: RollupsRepository,
-    applier: OrderEventApplier,
-    intakeRepository: StockIntakeRepository,
-    intakeApplier: StockIntakeApplier,
   ) {
-    this.rebuilder = new ReadModelRebuilder(
+    this.rebuilder = createReadModelRebuilder(
       db,
       nc,
-      config.NATS_NAMESPACE,
-      repository,
-      rollups,
-      applier,
+      config,
       logger.child({ context: 'ReadModelRebuilder' }),
-      { repository: intakeRepository, applier: intakeApplier },
     );
   }
 

@@ -1,18 +1,14 @@
 /** Starts the reporting service in a fresh TestEnv and offers the calls the tests make. */
-import { parseConfig } from '@lr/nest-kit';
 import { RPC, type Report, type ReportRange } from '@lr/contracts';
-import { TestEnv, waitFor } from '@lr/testing';
-import { ReportingModule, reportingConfigSchema } from '../../src/index.js';
-import { ORDERS_CONSUMER_NAME } from '../../src/read-model/order-events.consumer.js';
-import { consumerCaughtUp } from './order-events.js';
+import { TestEnv } from '@lr/testing';
+import { reportingCaughtUp, startReportingService } from '@lr/testing/services';
 
 export const admin = TestEnv.actor('admin', 'Test Admin');
 export const volunteer = TestEnv.actor('volunteer', 'Test Volunteer');
 
 export async function startReporting(extraEnv: Record<string, string> = {}): Promise<TestEnv> {
   const env = await TestEnv.create();
-  const config = parseConfig(reportingConfigSchema, env.envVars('reporting', extraEnv));
-  await env.startService('reporting', ReportingModule.register(config, env.logger), config);
+  await startReportingService(env, extraEnv);
   return env;
 }
 
@@ -20,8 +16,12 @@ export function report(env: TestEnv, range: ReportRange = {}): Promise<Report> {
   return env.rpc.call<Report>(RPC.reporting.report, range, { actor: admin });
 }
 
-export async function caughtUp(env: TestEnv): Promise<void> {
-  await waitFor(() => consumerCaughtUp(env.nc, env.namespace, ORDERS_CONSUMER_NAME), {
-    message: 'the reporting consumer to catch up',
-  });
+export const caughtUp = reportingCaughtUp;
+
+/** Empties the read model's orders and rollups, so that a rebuild that did nothing could not pass. */
+export async function wreckReadModel(env: TestEnv): Promise<void> {
+  await env.pool.query('DELETE FROM reporting.report_orders');
+  await env.pool.query('DELETE FROM reporting.report_day_totals');
+  await env.pool.query('DELETE FROM reporting.report_day_items');
+  await env.pool.query('DELETE FROM reporting.report_item_totals');
 }

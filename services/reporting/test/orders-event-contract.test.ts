@@ -4,12 +4,14 @@
  */
 import { RPC, type Actor, type OrderSnapshot, type RebuildResult } from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
-import { place, shipping, update } from '../../orders/test/support/orders-env.js';
 import {
   createProduct,
+  place,
   registerAccount,
+  shipping,
   startOrdersWithServices,
-} from '../../orders/test/support/real-services.js';
+  update,
+} from '@lr/testing/services';
 import { admin, caughtUp, report, startReporting } from './support/reporting-env.js';
 
 describe('report from the real orders service', () => {

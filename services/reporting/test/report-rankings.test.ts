@@ -1,6 +1,5 @@
 /** Top-11 rankings: at most 11 rows, by number of orders, ties by name whatever the case or locale. */
-import type { TestEnv } from '@lr/testing';
-import { events, newOrder, publish } from './support/order-events.js';
+import { events, newOrder, publish, type TestEnv } from '@lr/testing';
 import { caughtUp, report, startReporting } from './support/reporting-env.js';
 
 describe('report rankings', () => {

@@ -11,10 +11,10 @@ import { ReportModule } from './report/report.module.js';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
 @Module({})
-export class ReportingModule {
+export class ReportingAppModule {
   static register(config: ReportingConfig, logger?: Logger): DynamicModule {
     return {
-      module: ReportingModule,
+      module: ReportingAppModule,
       imports: [
         KitModule.forService({
           service: 'reporting',

@@ -17,10 +17,10 @@ import { HttpErrorFilter } from './errors/http-error.filter.js';
 import { HealthController } from './health/health.controller.js';
 
 @Module({})
-export class GatewayModule {
+export class GatewayAppModule {
   static register(config: GatewayConfig, logger: Logger): DynamicModule {
     return {
-      module: GatewayModule,
+      module: GatewayAppModule,
       imports: [
         CoreModule.register(config, logger),
         SessionCacheModule,

@@ -80,16 +80,22 @@ export function nextVersion(order: OrderSnapshot, changes: Partial<OrderSnapshot
   return { ...order, ...changes, version: order.version + 1 };
 }
 
-function envelope<T>(type: string, data: T, version: number): EventEnvelope<T> {
-  const schema = EVENT_SCHEMAS[type as keyof typeof EVENT_SCHEMAS];
+/** An envelope as a service's outbox writes one: fresh event and correlation ids, now. */
+export function eventEnvelope<T>(type: string, version: number, data: T): EventEnvelope<T> {
   return {
     eventId: randomUUID(),
     type,
     version,
     occurredAt: new Date().toISOString(),
     correlationId: randomUUID(),
-    data: schema.parse(data) as T,
+    data,
   };
+}
+
+/** An order event whose data is checked against the event's schema first. */
+function envelope<T>(type: string, data: T, version: number): EventEnvelope<T> {
+  const schema = EVENT_SCHEMAS[type as keyof typeof EVENT_SCHEMAS];
+  return eventEnvelope(type, version, schema.parse(data) as T);
 }
 
 export const events = {

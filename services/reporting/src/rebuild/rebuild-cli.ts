@@ -12,14 +12,9 @@ import {
   loadConfigOrExit,
   runMigrations,
 } from '@lr/nest-kit';
-import { MIGRATIONS_DIR } from './app.module.js';
-import { reportingConfigSchema } from './config.js';
-import { OrderEventApplier } from './read-model/order-event-applier.js';
-import { ReadModelRepository } from './read-model/read-model.repository.js';
-import { RollupsRepository } from './read-model/rollups.repository.js';
-import { StockIntakeApplier } from './read-model/stock-intake.applier.js';
-import { StockIntakeRepository } from './read-model/stock-intake.repository.js';
-import { ReadModelRebuilder } from './rebuild/read-model-rebuilder.js';
+import { MIGRATIONS_DIR } from '../reporting-app.module.js';
+import { reportingConfigSchema } from '../config.js';
+import { createReadModelRebuilder } from './read-model-rebuilder.js';
 
 const config = loadConfigOrExit(reportingConfigSchema);
 const logger = createLogger({
@@ -36,20 +31,7 @@ const nc = await connectNats(
 );
 try {
   await runMigrations(pool, 'reporting', MIGRATIONS_DIR, logger);
-  const db = createDatabase(pool);
-  const repository = new ReadModelRepository(db);
-  const rollups = new RollupsRepository(config);
-  const intakeRepository = new StockIntakeRepository(db);
-  const rebuilder = new ReadModelRebuilder(
-    db,
-    nc,
-    config.NATS_NAMESPACE,
-    repository,
-    rollups,
-    new OrderEventApplier(repository, rollups),
-    logger,
-    { repository: intakeRepository, applier: new StockIntakeApplier(intakeRepository, config) },
-  );
+  const rebuilder = createReadModelRebuilder(createDatabase(pool), nc, config, logger);
   const result = await rebuilder.rebuild();
   process.stdout.write(
     `Report rebuilt: ${result.eventsApplied} events replayed, ${result.ordersApplied} orders, ${result.durationMs} ms\n`,

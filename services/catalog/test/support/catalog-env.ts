@@ -12,14 +12,12 @@ import {
   type OrderStatus,
   type CatalogProduct,
 } from '@lr/contracts';
-import { parseConfig } from '@lr/nest-kit';
-import { TestEnv } from '@lr/testing';
-import { CatalogModule } from '../src/app.module.js';
-import { catalogConfigSchema } from '../src/config.js';
+import { eventEnvelope, TestEnv } from '@lr/testing';
+import { startCatalogService } from '@lr/testing/services';
 import {
   INVENTORY_CONSUMER,
   INVENTORY_DELETIONS_CONSUMER,
-} from '../src/inventory/inventory-consumer.js';
+} from '../../src/inventory/inventory.consumer.js';
 
 export const admin = TestEnv.actor('admin', 'Admin One');
 
@@ -32,8 +30,7 @@ export async function failureOf(promise: Promise<unknown>): Promise<AppError | n
 }
 
 export async function startCatalog(env: TestEnv): Promise<void> {
-  const config = parseConfig(catalogConfigSchema, env.envVars('catalog'));
-  await env.startService('catalog', CatalogModule.register(config, env.logger), config);
+  await startCatalogService(env);
 }
 
 export async function createProduct(
@@ -138,7 +135,7 @@ export class OrderBuilder {
     const from = this.status;
     this.status = to;
     this.version += 1;
-    return envelope(EVENTS.ordersOrderStatusChanged, this.version, {
+    return eventEnvelope(EVENTS.ordersOrderStatusChanged, this.version, {
       order: this.snapshot(),
       from,
       to,
@@ -149,22 +146,11 @@ export class OrderBuilder {
 
   deleted(): EventEnvelope {
     this.version += 1;
-    return envelope(EVENTS.ordersOrderDeleted, this.version, {
+    return eventEnvelope(EVENTS.ordersOrderDeleted, this.version, {
       order: this.snapshot(),
       deletedBy: { id: admin.id, name: admin.name },
     });
   }
-}
-
-function envelope(type: string, version: number, data: unknown): EventEnvelope {
-  return {
-    eventId: randomUUID(),
-    type,
-    version,
-    occurredAt: new Date().toISOString(),
-    correlationId: randomUUID(),
-    data,
-  };
 }
 
 /** Publishes as the orders outbox relay does (msgID = eventId unless a test wants a duplicate through). */

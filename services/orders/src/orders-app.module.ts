@@ -3,16 +3,16 @@ import { fileURLToPath } from 'node:url';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { KitModule, type Logger } from '@lr/nest-kit';
 import type { OrdersConfig } from './config.js';
-import { OrdersFeatureModule } from './orders/orders.module.js';
+import { OrdersModule } from './orders/orders.module.js';
 
 /** Works from src/ (jest) and from dist/ (node). */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
 @Module({})
-export class OrdersModule {
+export class OrdersAppModule {
   static register(config: OrdersConfig, logger?: Logger): DynamicModule {
     return {
-      module: OrdersModule,
+      module: OrdersAppModule,
       imports: [
         KitModule.forService({
           service: 'orders',
@@ -21,7 +21,7 @@ export class OrdersModule {
           config,
           logger,
         }),
-        OrdersFeatureModule,
+        OrdersModule,
       ],
     };
   }

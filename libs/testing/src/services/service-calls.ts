@@ -1,7 +1,8 @@
 /**
  * The real auth and catalog services next to orders in one TestEnv (no stand-ins: the parts orders
- * asks over request-reply can run, so they do). Accounts and products are made through those
- * services' own calls, so the ids, profiles, visibility and stock the orders rules see are real.
+ * asks over request-reply can run, so they do), and the calls tests make of them. Accounts, products
+ * and orders are made through the services' own calls, so the ids, profiles, visibility and stock
+ * the rules see are real.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -11,17 +12,19 @@ import {
   type AuthUser,
   type Category,
   type CatalogProduct,
+  type OrderSnapshot,
+  type OrderStatus,
   type Role,
   type SessionGrant,
   type SubCategory,
 } from '@lr/contracts';
-import { parseConfig } from '@lr/nest-kit';
-import type { TestEnv } from '@lr/testing';
-import { AuthModule, authConfigSchema, seedDemoData as seedAuth } from '../../../auth/src/index.js';
-import { CatalogModule, catalogConfigSchema } from '../../../catalog/src/index.js';
-import { startOrders } from './orders-env.js';
-
-const DEMO_CODE = 'demo345';
+import type { TestEnv } from '../env.js';
+import {
+  DEMO_CODE,
+  startAuthService,
+  startCatalogService,
+  startOrdersService,
+} from './start-services.js';
 
 /** Real accounts of the demo seed: the first admin (needed to make anything else) and TEST USER. */
 export interface SeededActors {
@@ -37,19 +40,9 @@ export async function startOrdersWithServices(
   env: TestEnv,
   ordersExtra: Record<string, string> = {},
 ): Promise<SeededActors> {
-  const authConfig = parseConfig(
-    authConfigSchema,
-    env.envVars('auth', { LOGIN_FAILURE_DELAY_MS: '0' }),
-  );
-  await env.startService('auth', AuthModule.register(authConfig, env.logger), authConfig);
-  await seedAuth(env.pool, { demoCode: DEMO_CODE, nodeEnv: 'test' });
-  const catalogConfig = parseConfig(catalogConfigSchema, env.envVars('catalog'));
-  await env.startService(
-    'catalog',
-    CatalogModule.register(catalogConfig, env.logger),
-    catalogConfig,
-  );
-  await startOrders(env, ordersExtra);
+  await startAuthService(env);
+  await startCatalogService(env);
+  await startOrdersService(env, ordersExtra);
   return {
     admin: await loginAs(env, 'admin'),
     testUser: await loginAs(env, TEST_USER_LOGIN_ID),
@@ -130,6 +123,45 @@ export function setStock(
     { id, setStock: [{ size, stock }] },
     { actor: admin },
   );
+}
+
+/** Shipping details as a school fills them in; the address is ignored (orders takes the profile's). */
+export function shipping(overrides: Record<string, unknown> = {}) {
+  return {
+    receivingPersonName: 'S-1001_12_Female',
+    additionalComments: 'Needs them before Monday',
+    userLoggedInDesignation: 'Ms Teacher',
+    phoneNo: '555-0100',
+    Email: 'teacher@school.example',
+    // Ignored by the server: the address comes from the profile.
+    userAddress: 'Somewhere else|Elsewhere',
+    ...overrides,
+  };
+}
+
+/** Places an order through orders (rpc.orders.place) as `actor`. */
+export function place(
+  env: TestEnv,
+  actor: Actor | null,
+  lines: { productId: string; size: string; quantity: number }[],
+  extra: Record<string, unknown> = {},
+): Promise<OrderSnapshot> {
+  return env.rpc.call<OrderSnapshot>(
+    RPC.orders.place,
+    { shippingInfo: shipping(), lines, ...extra },
+    { actor },
+  );
+}
+
+/** Moves an order (rpc.orders.update) as `actor`, with new quantities when given. */
+export function update(
+  env: TestEnv,
+  actor: Actor | null,
+  id: string,
+  status: OrderStatus,
+  newQuantity?: number[],
+): Promise<OrderSnapshot> {
+  return env.rpc.call<OrderSnapshot>(RPC.orders.update, { id, status, newQuantity }, { actor });
 }
 
 function actorOf(user: AuthUser): Actor {

@@ -1,12 +1,12 @@
 /** Shared set-up of the auth service tests: a TestEnv with the auth service and the demo accounts. */
 import { decodeJwt, SignJWT } from 'jose';
 import { RPC, type Actor, type SessionGrant } from '@lr/contracts';
-import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
-import { AuthModule, authConfigSchema, seedDemoData, type AuthConfig } from '../src/index.js';
-import { AfterReplyQueue } from '../src/core/after-reply-queue.js';
+import { DEMO_CODE, startAuthService } from '@lr/testing/services';
+import type { AuthConfig } from '../../src/index.js';
+import { AfterReplyQueue } from '../../src/core/after-reply-queue.js';
 
-export const DEMO_CODE = 'demo345';
+export { DEMO_CODE };
 
 export interface AuthTestEnv {
   env: TestEnv;
@@ -15,12 +15,7 @@ export interface AuthTestEnv {
 
 export async function startAuth(extra: Record<string, string> = {}): Promise<AuthTestEnv> {
   const env = await TestEnv.create();
-  const config = parseConfig(
-    authConfigSchema,
-    env.envVars('auth', { LOGIN_FAILURE_DELAY_MS: '0', ...extra }),
-  );
-  await env.startService('auth', AuthModule.register(config, env.logger), config);
-  await seedDemoData(env.pool, { demoCode: DEMO_CODE });
+  const config = await startAuthService(env, extra);
   return { env, config };
 }
 

@@ -4,9 +4,14 @@
  * exactly the live figures.
  */
 import { RPC, type RebuildResult } from '@lr/contracts';
-import type { TestEnv } from '@lr/testing';
-import { events, newOrder, nextVersion, publish } from './support/order-events.js';
-import { admin, caughtUp, report, startReporting } from './support/reporting-env.js';
+import { events, newOrder, nextVersion, publish, type TestEnv } from '@lr/testing';
+import {
+  admin,
+  caughtUp,
+  report,
+  startReporting,
+  wreckReadModel,
+} from './support/reporting-env.js';
 
 describe('reporting read model: idempotency, ordering, rebuild', () => {
   let env: TestEnv;
@@ -163,11 +168,7 @@ describe('reporting read model: idempotency, ordering, rebuild', () => {
   it('rebuilds from the stream to exactly the live figures', async () => {
     const liveReport = await report(env);
     const liveRollups = await rollupRows();
-    // Wreck the read model so that a rebuild that did nothing could not pass.
-    await env.pool.query('DELETE FROM reporting.report_orders');
-    await env.pool.query('DELETE FROM reporting.report_day_totals');
-    await env.pool.query('DELETE FROM reporting.report_day_items');
-    await env.pool.query('DELETE FROM reporting.report_item_totals');
+    await wreckReadModel(env);
     expect((await report(env)).ordersReceived).toBe(0);
 
     const result = await env.rpc.call<RebuildResult>(RPC.reporting.rebuild, {}, { actor: admin });

@@ -13,10 +13,10 @@ import { ReviewsModule } from './reviews/reviews.module.js';
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
 @Module({})
-export class CatalogModule {
+export class CatalogAppModule {
   static register(config: CatalogConfig, logger?: Logger): DynamicModule {
     return {
-      module: CatalogModule,
+      module: CatalogAppModule,
       imports: [
         KitModule.forService({
           service: 'catalog',

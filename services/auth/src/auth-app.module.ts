@@ -26,10 +26,10 @@ class AuthConfigModule {
 }
 
 @Module({})
-export class AuthModule {
+export class AuthAppModule {
   static register(config: AuthConfig, logger?: Logger): DynamicModule {
     return {
-      module: AuthModule,
+      module: AuthAppModule,
       imports: [
         KitModule.forService({
           service: 'auth',
