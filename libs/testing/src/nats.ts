@@ -57,6 +57,9 @@ export async function connectTestNats(
     servers: testNatsUrl(),
     name: `test-${user}`,
     maxReconnectAttempts: -1,
+    // The whole run shares one server; on a loaded machine its first handshake can take longer
+    // than nats.js's 20 s default, which would fail a test for the machine's sake.
+    timeout: 60_000,
     authenticator: nkeyAuthenticator(new TextEncoder().encode(testNatsSeed(user))),
     ...(user === 'admin' ? {} : { inboxPrefix: inboxPrefixOf(user as NatsIdentity) }),
     ...options,

@@ -167,15 +167,15 @@ describe('concurrent commits across two replicas', () => {
     const id = sizeId(product, 'M');
     const { rows } = await env.pool.query<{ version: number }>(
       'SELECT version FROM catalog.products WHERE id = $1',
-      [product._id],
+      [product.id],
     );
     // Read without the lock; another writer then takes a unit, so this decision is stale.
     const stale = new LockedStock(
-      [{ sizeId: id, productId: product._id, size: 'M', stock: 4, name: 'Stale', isShow: true }],
-      new Map([[product._id, rows[0]!.version]]),
+      [{ sizeId: id, productId: product.id, size: 'M', stock: 4, name: 'Stale', isShow: true }],
+      new Map([[product.id, rows[0]!.version]]),
     );
     await db.transaction((tx) =>
-      ledger.apply(tx, { productId: product._id, sizeId: id, delta: -1, reason: 'correction' }),
+      ledger.apply(tx, { productId: product.id, sizeId: id, delta: -1, reason: 'correction' }),
     );
     stale.move(stale.size(id)!, -2, { reason: 'correction', actor: admin });
     await expect(

@@ -40,13 +40,13 @@ describe('report from the real orders service', () => {
       { category: 'Sports', SubCategory: 'One size' },
     );
     const first: OrderSnapshot = await place(env, schoolA, [
-      { productId: polo._id, size: 'S', quantity: 2 },
-      { productId: cap._id, size: 'One size', quantity: 3 },
+      { productId: polo.id, size: 'S', quantity: 2 },
+      { productId: cap.id, size: 'One size', quantity: 3 },
     ]);
-    const second = await place(env, schoolA, [{ productId: polo._id, size: 'M', quantity: 1 }], {
+    const second = await place(env, schoolA, [{ productId: polo.id, size: 'M', quantity: 1 }], {
       shippingInfo: shipping({ receivingPersonName: 'S-2002_9_Male' }),
     });
-    await place(env, schoolB, [{ productId: cap._id, size: 'One size', quantity: 1 }]);
+    await place(env, schoolB, [{ productId: cap.id, size: 'One size', quantity: 1 }]);
     // first: polo reduced to 1, then delivered; second: deleted
     await update(env, orderAdmin, first.id, 'Processing', [1, 3]);
     await update(env, orderAdmin, first.id, 'Delivered');

@@ -10,46 +10,27 @@ import { authUserSchema, setUserCodeReplySchema } from '../auth.js';
 import { availabilitySchema, updateProductInputSchema } from '../catalog.js';
 import { orderStatusSchema } from '../domain.js';
 import { correctDonationInputSchema } from '../donations.js';
-import { shippingInfoSchema } from '../events.js';
 import { rebuildResultSchema } from '../reporting.js';
+import {
+  apiOrderItemSchema,
+  apiOrderSchema,
+  apiProductSchema,
+  apiStoredImageSchema,
+} from './v1.js';
 import { enterStockCountsInputSchema, finaliseStockCountInputSchema } from '../stock-counts.js';
 
 const count = () => z.number().int().nonnegative();
 
 // ---- orders -----------------------------------------------------------------------------------
 
-/** An order line in the spec's shape (as on /api/v1), prices always 0. */
-export const consoleOrderItemSchema = z.object({
-  _id: z.string(),
-  product: z.string(),
-  name: z.string(),
-  category: z.string(),
-  SubCategory: z.string(),
-  ProductSize: z.string(),
-  /** What is (or will be) given. */
-  quantity: count(),
-  /** What the school asked for. */
-  requestedQuantity: count(),
-  image: z.string(),
-  price: z.literal(0),
-});
+/** An order line in the spec's shape, as on /api/v1 (prices always 0). */
+export const consoleOrderItemSchema = apiOrderItemSchema;
 export type ConsoleOrderItem = z.infer<typeof consoleOrderItemSchema>;
 
-/** An order in the spec's shape plus the console's `id`, the school's `userId` and its `version`. */
-export const consoleOrderSchema = z.object({
+/** An order as on /api/v1, plus the console's `id`, the school's `userId` and its `version`. */
+export const consoleOrderSchema = z.strictObject({
   id: z.string(),
-  _id: z.string(),
-  orderId: z.string(),
-  user: z.object({ _id: z.string(), name: z.string() }),
-  shippingInfo: shippingInfoSchema,
-  orderItems: z.array(consoleOrderItemSchema),
-  itemsPrice: z.literal(0),
-  taxPrice: z.literal(0),
-  shippingPrice: z.literal(0),
-  totalPrice: z.literal(0),
-  orderStatus: orderStatusSchema,
-  createdAt: z.string(),
-  deliveredAt: z.string().nullable(),
+  ...apiOrderSchema.shape,
   userId: z.string(),
   version: z.number().int(),
 });
@@ -80,45 +61,14 @@ export const consoleOrderHistorySchema = z.array(consoleOrderHistoryEntrySchema)
 
 // ---- products ---------------------------------------------------------------------------------
 
-export const consoleProductSizeSchema = z.object({
-  _id: z.string(),
-  size: z.string(),
-  stock: count(),
-  /** Only when the size has its own threshold. */
-  lowStockThreshold: count().optional(),
-});
-
-export const consoleProductReviewSchema = z.object({
-  _id: z.string(),
-  user: z.string(),
-  name: z.string(),
-  rating: z.number(),
-  comment: z.string(),
-  createdAt: z.string(),
-});
-
-/** A product in the spec's field names (`_id`, `SubCategory`, `ProductSize`, `Stock`) plus `id`. */
-export const consoleProductSchema = z.object({
+/**
+ * A product as on /api/v1 plus `id`, first; its images are the uploaded ones only (none is none:
+ * the console shows the placeholder itself, from `image`).
+ */
+export const consoleProductSchema = z.strictObject({
   id: z.string(),
-  _id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  category: z.string(),
-  SubCategory: z.string(),
-  ProductSize: z.array(consoleProductSizeSchema),
-  /** Sum of the sizes' stock. */
-  Stock: count(),
-  images: z.array(z.object({ _id: z.string(), url: z.string(), originalUrl: z.string() })),
-  /** The first image's URL, or the generated placeholder of the category. */
-  image: z.string(),
-  price: z.literal(0),
-  ratings: z.number(),
-  numOfReviews: count(),
-  reviews: z.array(consoleProductReviewSchema),
-  isShow: z.boolean(),
-  lowStockThreshold: count(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  ...apiProductSchema.shape,
+  images: z.array(apiStoredImageSchema),
 });
 export type ConsoleProduct = z.infer<typeof consoleProductSchema>;
 
