@@ -86,12 +86,18 @@ export interface ConsumerStats {
   deadLettered: number;
 }
 
+/** A received message and when it reached this process (for the batch-wait metric). */
+interface Delivered {
+  msg: JsMsg;
+  deliveredAt: number;
+}
+
 export class DurableConsumer {
   private messages: ConsumerMessages | undefined;
   private loop: Promise<void> | undefined;
   private stopping = false;
   /** Messages received and not yet handled, in stream order. */
-  private readonly queue: JsMsg[] = [];
+  private readonly queue: Delivered[] = [];
   private readerDone = false;
   private wakeProcessor: (() => void) | undefined;
   private jsm: JetStreamManager | undefined;
@@ -211,9 +217,18 @@ export class DurableConsumer {
   private async read(messages: ConsumerMessages): Promise<void> {
     try {
       for await (const msg of messages) {
+        const deliveredAt = Date.now();
         metrics.consumer.delivered.inc(this.labels);
         if (msg.info.deliveryCount > 1) metrics.consumer.redelivered.inc(this.labels);
-        this.queue.push(msg);
+        else {
+          // Stored by JetStream (its clock) to here: a redelivery would count its ack wait too.
+          const storedAt = Number(msg.info.timestampNanos) / 1e6;
+          metrics.consumer.fetchWait.observe(
+            this.labels,
+            Math.max(0, deliveredAt - storedAt) / 1000,
+          );
+        }
+        this.queue.push({ msg, deliveredAt });
         this.wakeProcessor?.();
       }
     } finally {
@@ -238,7 +253,11 @@ export class DurableConsumer {
         await this.waitForMore(batchSize, windowMs);
         if (this.stopping) return;
       }
-      const batch = this.queue.splice(0, batchSize);
+      const now = Date.now();
+      const batch = this.queue.splice(0, batchSize).map(({ msg, deliveredAt }) => {
+        metrics.consumer.batchWait.observe(this.labels, (now - deliveredAt) / 1000);
+        return msg;
+      });
       if (batch.length === 1) await this.process(batch[0] as JsMsg);
       else await this.processBatch(batch);
     }

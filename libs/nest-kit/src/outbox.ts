@@ -275,7 +275,12 @@ export class OutboxRelay {
    * Publishes one message to the stream that holds `subject` and waits for JetStream's ack (what
    * `jetstream().publish` does, without its per-request overhead: see ReplyInbox).
    */
-  private async publishToStream(subject: string, payload: string, hdrs: MsgHdrs): Promise<void> {
+  private async publishToStream(
+    subject: string,
+    payload: string,
+    hdrs: MsgHdrs,
+    occurredAt: string,
+  ): Promise<void> {
     const start = process.hrtime.bigint();
     const labels = { schema: this.options.schema };
     try {
@@ -285,6 +290,10 @@ export class OutboxRelay {
       throw error;
     }
     metrics.outbox.publishDuration.observe(labels, secondsSince(start));
+    const committed = Date.parse(occurredAt);
+    if (Number.isFinite(committed)) {
+      metrics.outbox.publishDelay.observe(labels, Math.max(0, Date.now() - committed) / 1000);
+    }
   }
 
   private async requestAck(subject: string, payload: string, hdrs: MsgHdrs): Promise<void> {
@@ -337,6 +346,7 @@ export class OutboxRelay {
               namespaced(namespace, row.subject),
               JSON.stringify(row.envelope),
               hdrs,
+              row.envelope.occurredAt,
             ).then(
               () => endSpan(span),
               (error: unknown) => {
