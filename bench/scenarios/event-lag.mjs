@@ -3,10 +3,127 @@
  * the report update, p50/p99, while changes arrive at 200 per second.
  */
 import { randomUUID } from 'node:crypto';
+import { quantileBetween } from '../lib/histograms.mjs';
 import { percentile } from '../lib/report.mjs';
 import { login } from '../lib/stack.mjs';
 
 const RATE = 200;
+/** A new poll starts this often while fewer than MAX_POLLS are running. */
+const POLL_EVERY_MS = 5;
+const MAX_POLLS = 3;
+
+/**
+ * Watches the versions catalog and the report have applied. A change counts as seen at the moment
+ * the first poll whose snapshot holds it was sent, so the error is the interval between polls, not
+ * a poll's duration: polls overlap (a new one every POLL_EVERY_MS, up to MAX_POLLS at once), and
+ * catalog and the report are read in one statement, one snapshot.
+ */
+function startPoller(pool, orderIds, seen) {
+  let running = true;
+  const inFlight = new Set();
+  const starts = [];
+  const poll = async () => {
+    const sentAt = performance.now();
+    starts.push(sentAt);
+    const { rows } = await pool.query(
+      `SELECT 'catalog' AS side, order_id, version FROM catalog.order_commitments
+        WHERE order_id = ANY($1)
+       UNION ALL
+       SELECT 'report', order_id, version FROM reporting.report_orders WHERE order_id = ANY($1)`,
+      [orderIds],
+    );
+    for (const row of rows) {
+      const map = seen[row.side];
+      for (let v = 2; v <= row.version; v += 1) {
+        const key = `${row.order_id}:${v}`;
+        // Polls overlap and may answer out of order: the earliest sent one that saw it counts.
+        const known = map.get(key);
+        if (known === undefined || sentAt < known) map.set(key, sentAt);
+      }
+    }
+  };
+  const loop = (async () => {
+    while (running) {
+      if (inFlight.size < MAX_POLLS) {
+        const job = poll().finally(() => inFlight.delete(job));
+        inFlight.add(job);
+      }
+      await new Promise((r) => setTimeout(r, POLL_EVERY_MS));
+    }
+    await Promise.all(inFlight);
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+    },
+    /** 99th percentile of the time between two polls' starts (how late "seen" can be). */
+    periodP99() {
+      const gaps = starts.slice(1).map((t, i) => t - starts[i]);
+      return percentile(
+        gaps.sort((a, b) => a - b),
+        99,
+      );
+    },
+  };
+}
+
+/** Stage histograms of the processes on the way (orders' relay, catalog's and reporting's consumers). */
+async function scrapeStages(stack) {
+  const [orders, catalog, reporting] = await Promise.all(
+    ['orders', 'catalog', 'reporting'].map((name) => stack.scrapeMetrics(name)),
+  );
+  return { orders, catalog, reporting };
+}
+
+/**
+ * p50/p99 of each stage between commit and effect over the run, from the processes' own
+ * histograms (estimates within a bucket): where the lag's tail comes from.
+ */
+function stageRows(before, after) {
+  const stages = [
+    [
+      'orders',
+      'outbox publish delay (commit to ack)',
+      'lr_outbox_publish_delay_seconds',
+      { schema: 'orders' },
+    ],
+    ...['catalog', 'reporting'].flatMap((process) => {
+      const consumer = process === 'catalog' ? 'catalog-inventory' : 'reporting-orders';
+      return [
+        [
+          process,
+          `${consumer} fetch wait (stored to delivered)`,
+          'lr_consumer_fetch_wait_seconds',
+          { consumer },
+        ],
+        [process, `${consumer} batch wait`, 'lr_consumer_batch_wait_seconds', { consumer }],
+        [
+          process,
+          `${consumer} batch transaction`,
+          'lr_consumer_processing_duration_seconds',
+          { consumer },
+        ],
+        [
+          process,
+          `${consumer} event lag (its own clock)`,
+          'lr_consumer_event_lag_seconds',
+          { consumer },
+        ],
+      ];
+    }),
+  ];
+  return stages.map(([process, stage, name, labels]) => {
+    const at = (q) => quantileBetween(before[process], after[process], name, labels, q).ms;
+    return {
+      benchmark: 'event lag',
+      metric: `stage p50 / p99 ms: ${stage}`,
+      ours: `${format(at(0.5))} / ${format(at(0.99))}`,
+    };
+  });
+}
+
+const format = (ms) => (ms === null ? '-' : ms.toFixed(1));
 /** Orders the changes rotate over; one change per order at a time, so enough to keep 200/s busy. */
 const ORDERS = 300;
 
@@ -50,34 +167,8 @@ export async function benchEventLag(stack, { durationSeconds }) {
   const committedAt = new Map();
   const seenCatalog = new Map();
   const seenReport = new Map();
-  let polling = true;
-  const poller = (async () => {
-    while (polling) {
-      const now = performance.now();
-      const [catalog, report] = await Promise.all([
-        stack.pool.query(
-          'SELECT order_id, version FROM catalog.order_commitments WHERE order_id = ANY($1)',
-          [orderIds],
-        ),
-        stack.pool.query(
-          'SELECT order_id, version FROM reporting.report_orders WHERE order_id = ANY($1)',
-          [orderIds],
-        ),
-      ]);
-      for (const [seen, result] of [
-        [seenCatalog, catalog],
-        [seenReport, report],
-      ]) {
-        for (const row of result.rows) {
-          for (let v = 2; v <= row.version; v += 1) {
-            const key = `${row.order_id}:${v}`;
-            if (!seen.has(key)) seen.set(key, now);
-          }
-        }
-      }
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  })();
+  const poller = startPoller(stack.pool, orderIds, { catalog: seenCatalog, report: seenReport });
+  const metricsBefore = await scrapeStages(stack);
 
   const start = performance.now();
   const deadline = start + durationSeconds * 1000;
@@ -94,10 +185,12 @@ export async function benchEventLag(stack, { durationSeconds }) {
       body: JSON.stringify({ status }),
     })
       .then(async (response) => {
+        // Answered when the status line arrives; the body is read after the clock is taken.
+        const answered = performance.now();
         await response.arrayBuffer();
         if (response.status === 200) {
           versions.set(id, version + 1);
-          committedAt.set(`${id}:${version + 1}`, performance.now());
+          committedAt.set(`${id}:${version + 1}`, answered);
         }
       })
       .finally(() => {
@@ -122,8 +215,8 @@ export async function benchEventLag(stack, { durationSeconds }) {
   }
   await Promise.all(inFlight);
   await new Promise((r) => setTimeout(r, 3000));
-  polling = false;
-  await poller;
+  await poller.stop();
+  const metricsAfter = await scrapeStages(stack);
 
   const lags = (seen) =>
     [...committedAt.entries()]
@@ -148,5 +241,7 @@ export async function benchEventLag(stack, { durationSeconds }) {
       metric: 'changes not seen applied',
       ours: committedAt.size - Math.min(stock.length, report.length),
     },
+    { benchmark: 'event lag', metric: 'poll period p99 ms', ours: poller.periodP99() },
+    ...stageRows(metricsBefore, metricsAfter),
   ];
 }
