@@ -186,6 +186,8 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
+    // The publish in progress may be using the listening connection.
+    await this.draining;
     if (this.listener) {
       // A LISTENing connection never goes back to the pool: another user would get its notifications.
       const listener = this.listener;
@@ -195,7 +197,6 @@ export class OutboxRelay {
       listener.on('error', () => undefined);
       listener.release(true);
     }
-    await this.draining;
   }
 
   /** Publishes everything unsent now; resolves when the outbox is empty (or publishing failed). */
@@ -311,7 +312,12 @@ export class OutboxRelay {
   private async publishBatch(): Promise<boolean> {
     const { pool, schema, namespace, afterPublish } = this.options;
     const batchSize = this.options.batchSize ?? 100;
-    const client = await pool.connect();
+    // The relay's own connection is the one it listens on: taking one from the pool per batch
+    // queued the relay behind every request waiting for a connection, so under load events waited
+    // for the requests' backlog. Only one batch runs at a time, and a notification that arrives
+    // during its transaction is delivered after it (and wakes the relay again).
+    const own = this.listener;
+    const client = own ?? (await pool.connect());
     try {
       await client.query('BEGIN');
       // Named statements: planned once per connection (the relay runs them all day long).
@@ -382,7 +388,7 @@ export class OutboxRelay {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      if (!own) client.release();
     }
   }
 }
