@@ -72,9 +72,9 @@ export interface DurableConsumerOptions {
   /** Most messages applied in one transaction (default 100). */
   batchSize?: number;
   /**
-   * How long a batch that is not full may wait for more messages before it is applied (default 0:
-   * apply what has arrived). A read model that is fine a moment late trades that moment for fewer,
-   * larger transactions under load (reporting).
+   * How long a message may wait for more to join its batch before the batch is applied, counted
+   * from its arrival (default 0: apply what has arrived). A read model that is fine a moment late
+   * trades that moment for fewer, larger transactions under load (reporting).
    */
   batchWindowMs?: number;
 }
@@ -86,7 +86,7 @@ export interface ConsumerStats {
   deadLettered: number;
 }
 
-/** A received message and when it reached this process (for the batch-wait metric). */
+/** A received message and when it reached this process (batch window, batch-wait metric). */
 interface Delivered {
   msg: JsMsg;
   deliveredAt: number;
@@ -263,9 +263,13 @@ export class DurableConsumer {
     }
   }
 
-  /** Resolves when `batchSize` messages are queued, after `windowMs`, or when stopping. */
+  /**
+   * Resolves when `batchSize` messages are queued, `windowMs` after the oldest of them arrived, or
+   * when stopping. The window runs from the oldest message's arrival, not from now: messages that
+   * arrived while the previous batch was being applied have waited already.
+   */
   private async waitForMore(batchSize: number, windowMs: number): Promise<void> {
-    const until = Date.now() + windowMs;
+    const until = (this.queue[0]?.deliveredAt ?? Date.now()) + windowMs;
     while (this.queue.length < batchSize && !this.stopping && !this.readerDone) {
       const left = until - Date.now();
       if (left <= 0) return;
