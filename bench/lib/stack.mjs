@@ -39,7 +39,8 @@ export async function freePortRun(count) {
 /** Each process's metrics port: auth, catalog, orders, reporting, gateway (startStack's order). */
 export const METRICS_PROCESSES = ['auth', 'catalog', 'orders', 'reporting', 'gateway'];
 
-export async function startBenchStack() {
+/** `env`: extra environment for every process of the stack (e.g. tracing settings). */
+export async function startBenchStack({ env = {} } = {}) {
   const name = `lrbench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -60,7 +61,7 @@ export async function startBenchStack() {
     quiet: true,
     logLevel: 'warn',
     nodeEnv: 'production',
-    env: { JWT_SECRET: randomBytes(32).toString('hex') },
+    env: { JWT_SECRET: randomBytes(32).toString('hex'), ...env },
     publicUrl: `http://127.0.0.1:${port}`,
     log: () => undefined,
   });
