@@ -139,7 +139,7 @@ export const metrics = {
     ]),
     publishDelay: histogram(
       'lr_outbox_publish_delay_seconds',
-      "Time from an outbox event's occurredAt (taken in the transaction that wrote it) to JetStream's ack of its publish",
+      "Time from the transaction that wrote an outbox event to JetStream's ack of its publish",
       ['schema'],
       STAGE_BUCKETS,
     ),

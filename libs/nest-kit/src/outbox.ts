@@ -157,6 +157,8 @@ interface OutboxRow {
   event_id: string;
   subject: string;
   envelope: EventEnvelope;
+  /** When the transaction that wrote the row started (epoch ms), a moment before its commit. */
+  written_ms: number;
 }
 
 export class OutboxRelay {
@@ -280,7 +282,7 @@ export class OutboxRelay {
     subject: string,
     payload: string,
     hdrs: MsgHdrs,
-    occurredAt: string,
+    writtenMs: number,
   ): Promise<void> {
     const start = process.hrtime.bigint();
     const labels = { schema: this.options.schema };
@@ -291,10 +293,7 @@ export class OutboxRelay {
       throw error;
     }
     metrics.outbox.publishDuration.observe(labels, secondsSince(start));
-    const committed = Date.parse(occurredAt);
-    if (Number.isFinite(committed)) {
-      metrics.outbox.publishDelay.observe(labels, Math.max(0, Date.now() - committed) / 1000);
-    }
+    metrics.outbox.publishDelay.observe(labels, Math.max(0, Date.now() - writtenMs) / 1000);
   }
 
   private async requestAck(subject: string, payload: string, hdrs: MsgHdrs): Promise<void> {
@@ -323,7 +322,9 @@ export class OutboxRelay {
       // Named statements: planned once per connection (the relay runs them all day long).
       const { rows } = await client.query<OutboxRow>({
         name: `${schema}.outbox-claim`,
-        text: `SELECT id, event_id, subject, envelope FROM ${schema}.outbox
+        text: `SELECT id, event_id, subject, envelope,
+                (extract(epoch FROM created_at) * 1000)::float8 AS written_ms
+         FROM ${schema}.outbox
          WHERE sent_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         values: [batchSize],
       });
@@ -352,7 +353,7 @@ export class OutboxRelay {
               namespaced(namespace, row.subject),
               JSON.stringify(row.envelope),
               hdrs,
-              row.envelope.occurredAt,
+              row.written_ms,
             ).then(
               () => endSpan(span),
               (error: unknown) => {
