@@ -3,71 +3,12 @@
  * the report update, p50/p99, while changes arrive at 200 per second.
  */
 import { randomUUID } from 'node:crypto';
+import { epochMs, startAppliedPoller } from '../lib/applied-poller.mjs';
 import { quantileBetween } from '../lib/histograms.mjs';
 import { percentile } from '../lib/report.mjs';
 import { login } from '../lib/stack.mjs';
 
 const RATE = 200;
-/** A new poll starts this often while fewer than MAX_POLLS are running. */
-const POLL_EVERY_MS = 5;
-const MAX_POLLS = 3;
-
-/**
- * Watches the versions catalog and the report have applied. A change counts as seen at the moment
- * the first poll whose snapshot holds it was sent, so the error is the interval between polls, not
- * a poll's duration: polls overlap (a new one every POLL_EVERY_MS, up to MAX_POLLS at once), and
- * catalog and the report are read in one statement, one snapshot.
- */
-function startPoller(pool, orderIds, seen) {
-  let running = true;
-  const inFlight = new Set();
-  const starts = [];
-  const poll = async () => {
-    const sentAt = performance.now();
-    starts.push(sentAt);
-    const { rows } = await pool.query(
-      `SELECT 'catalog' AS side, order_id, version FROM catalog.order_commitments
-        WHERE order_id = ANY($1)
-       UNION ALL
-       SELECT 'report', order_id, version FROM reporting.report_orders WHERE order_id = ANY($1)`,
-      [orderIds],
-    );
-    for (const row of rows) {
-      const map = seen[row.side];
-      for (let v = 2; v <= row.version; v += 1) {
-        const key = `${row.order_id}:${v}`;
-        // Polls overlap and may answer out of order: the earliest sent one that saw it counts.
-        const known = map.get(key);
-        if (known === undefined || sentAt < known) map.set(key, sentAt);
-      }
-    }
-  };
-  const loop = (async () => {
-    while (running) {
-      if (inFlight.size < MAX_POLLS) {
-        const job = poll().finally(() => inFlight.delete(job));
-        inFlight.add(job);
-      }
-      await new Promise((r) => setTimeout(r, POLL_EVERY_MS));
-    }
-    await Promise.all(inFlight);
-  })();
-  return {
-    async stop() {
-      running = false;
-      await loop;
-    },
-    /** 99th percentile of the time between two polls' starts (how late "seen" can be). */
-    periodP99() {
-      const gaps = starts.slice(1).map((t, i) => t - starts[i]);
-      return percentile(
-        gaps.sort((a, b) => a - b),
-        99,
-      );
-    },
-  };
-}
-
 /** Stage histograms of the processes on the way (orders' relay, catalog's and reporting's consumers). */
 async function scrapeStages(stack) {
   const [orders, catalog, reporting] = await Promise.all(
@@ -167,7 +108,10 @@ export async function benchEventLag(stack, { durationSeconds }) {
   const committedAt = new Map();
   const seenCatalog = new Map();
   const seenReport = new Map();
-  const poller = startPoller(stack.pool, orderIds, { catalog: seenCatalog, report: seenReport });
+  const poller = startAppliedPoller(stack.databaseUrl, orderIds, {
+    catalog: seenCatalog,
+    report: seenReport,
+  });
   const metricsBefore = await scrapeStages(stack);
 
   const start = performance.now();
@@ -186,7 +130,7 @@ export async function benchEventLag(stack, { durationSeconds }) {
     })
       .then(async (response) => {
         // Answered when the status line arrives; the body is read after the clock is taken.
-        const answered = performance.now();
+        const answered = epochMs();
         await response.arrayBuffer();
         if (response.status === 200) {
           versions.set(id, version + 1);
@@ -215,7 +159,7 @@ export async function benchEventLag(stack, { durationSeconds }) {
   }
   await Promise.all(inFlight);
   await new Promise((r) => setTimeout(r, 3000));
-  await poller.stop();
+  const pollPeriodP99 = await poller.stop();
   const metricsAfter = await scrapeStages(stack);
 
   const lags = (seen) =>
@@ -241,7 +185,7 @@ export async function benchEventLag(stack, { durationSeconds }) {
       metric: 'changes not seen applied',
       ours: committedAt.size - Math.min(stock.length, report.length),
     },
-    { benchmark: 'event lag', metric: 'poll period p99 ms', ours: poller.periodP99() },
+    { benchmark: 'event lag', metric: 'poll period p99 ms', ours: pollPeriodP99 },
     ...stageRows(metricsBefore, metricsAfter),
   ];
 }
