@@ -318,7 +318,10 @@ export class OutboxRelay {
     const own = this.listener;
     const client = own ?? (await pool.connect());
     try {
-      await client.query('BEGIN');
+      // Marking rows sent need not wait for its WAL flush: a mark lost in a crash only publishes
+      // those rows again, which JetStream drops as duplicates (and consumers skip as processed).
+      // The next batch then starts without waiting for the disk.
+      await client.query('BEGIN; SET LOCAL synchronous_commit TO off');
       // Named statements: planned once per connection (the relay runs them all day long).
       const { rows } = await client.query<OutboxRow>({
         name: `${schema}.outbox-claim`,
