@@ -30,7 +30,7 @@ import {
   type EventEnvelope,
   type StreamName,
 } from '@lr/contracts';
-import { currentContext, runWithContext } from './context.js';
+import { currentContext, currentCorrelationId, runWithContext } from './context.js';
 import { executeNamed, type Database, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
 import { metrics, secondsSince, type GaugeSample } from './metrics.js';
@@ -320,7 +320,7 @@ export class DurableConsumer {
       applied = !first
         ? []
         : await runWithContext({ correlationId: first.correlationId, span: spans[0] }, () =>
-            this.db.transaction((tx) => this.applyAllIn(tx, envelopes)),
+            this.transact(envelopes),
           );
     } catch (error) {
       for (const span of spans) endSpan(span, error);
@@ -406,8 +406,22 @@ export class DurableConsumer {
 
   /** Returns false when the event was already processed. */
   private async apply(envelope: EventEnvelope<unknown>): Promise<boolean> {
-    const [applied] = await this.db.transaction((tx) => this.applyAllIn(tx, [envelope]));
+    const [applied] = await this.transact([envelope]);
     return applied ?? false;
+  }
+
+  /**
+   * One transaction applying `envelopes` (see applyAllIn); what the effects asked to run once it
+   * has committed (waking this process's outbox relay for the events they wrote) runs then.
+   */
+  private async transact(envelopes: readonly EventEnvelope<unknown>[]): Promise<boolean[]> {
+    const afterCommit: (() => void)[] = [];
+    const context = { correlationId: currentCorrelationId(), ...currentContext(), afterCommit };
+    const applied = await runWithContext(context, () =>
+      this.db.transaction((tx) => this.applyAllIn(tx, envelopes)),
+    );
+    for (const run of afterCommit) run();
+    return applied;
   }
 
   /**

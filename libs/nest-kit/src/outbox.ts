@@ -17,7 +17,7 @@ import {
   type EventDataMap,
   type EventEnvelope,
 } from '@lr/contracts';
-import { currentCorrelationId } from './context.js';
+import { currentContext, currentCorrelationId } from './context.js';
 import type { Executor } from './db.js';
 import type { Logger } from './logger.js';
 import { metrics, secondsSince } from './metrics.js';
@@ -124,7 +124,9 @@ export class OutboxWriter {
    * Wakes the relay for rows just written with `exec`. Outside a transaction the statement has
    * committed, so this process's relay is woken directly, with no NOTIFY: PostgreSQL (before 17)
    * serialises the commits of every transaction that notifies, WAL flush included, which capped
-   * order placement at about one commit per disk flush. Inside a transaction a NOTIFY
+   * order placement at about one commit per disk flush. Inside a transaction whose runner wakes
+   * what it is asked to after the commit (the durable consumer: `afterCommit` in the context),
+   * the relay is woken then, also without NOTIFY. Inside any other transaction a NOTIFY
    * (delivered at commit, once per transaction) wakes the relay only for events that exist.
    * Relays of other replicas find the rows by polling.
    */
@@ -135,8 +137,13 @@ export class OutboxWriter {
       return;
     }
     if (this.notified.has(exec)) return;
-    await exec.execute(sql.raw(`NOTIFY ${notifyChannel(this.schema)}`));
     this.notified.add(exec);
+    const afterCommit = currentContext()?.afterCommit;
+    if (afterCommit && this.wakeLocalRelay) {
+      afterCommit.push(this.wakeLocalRelay);
+      return;
+    }
+    await exec.execute(sql.raw(`NOTIFY ${notifyChannel(this.schema)}`));
   }
 }
 
