@@ -177,9 +177,22 @@ export async function benchEventLag(stack, { durationSeconds }) {
       ours: achievedRate,
     },
     { benchmark: 'event lag', metric: 'to stock update p50 ms', ours: percentile(stock, 50) },
-    { benchmark: 'event lag', metric: 'to stock update p99 ms', ours: percentile(stock, 99) },
+    {
+      benchmark: 'event lag',
+      metric: 'to stock update p99 ms',
+      ours: percentile(stock, 99),
+      target: '<= 100',
+      met: percentile(stock, 99) <= 100,
+    },
     { benchmark: 'event lag', metric: 'to report update p50 ms', ours: percentile(report, 50) },
-    { benchmark: 'event lag', metric: 'to report update p99 ms', ours: percentile(report, 99) },
+    {
+      benchmark: 'event lag',
+      metric: 'to report update p99 ms',
+      ours: percentile(report, 99),
+      // Reporting applies in batches with a deliberate window (READ_MODEL_BATCH_WINDOW_MS, 100 ms).
+      target: '<= 250',
+      met: percentile(report, 99) <= 250,
+    },
     {
       benchmark: 'event lag',
       metric: 'changes not seen applied',
