@@ -5,8 +5,10 @@
  *   BENCH_DURATION=10 npm run bench          seconds per load run (default 10)
  *   BENCH_WARMUP=3 npm run bench             seconds of unmeasured load before each (default 3)
  *   BENCH_ONLY=listing,orders npm run bench  some benchmarks only
+ *   BENCH_ONLY=orders,tracing npm run bench  tracing off / 100% / 10% beside the normal placement
  */
 import { benchCatalogListing } from './scenarios/catalog-listing.mjs';
+import { benchTracingCost } from './scenarios/tracing-cost.mjs';
 import { benchBundles } from './store-bundle.mjs';
 import { printTable, writeResults, machineInfo } from './lib/report.mjs';
 import { startBenchStack } from './lib/stack.mjs';
@@ -31,8 +33,14 @@ try {
   if (wanted('listing'))
     rows.push(...(await benchCatalogListing(stack, { durationSeconds, warmupSeconds })));
   const placement = await optional('./scenarios/order-placement.mjs', 'benchOrderPlacement');
+  const placementRows = [];
   if (placement && wanted('orders'))
-    rows.push(...(await placement(stack, { durationSeconds, warmupSeconds })));
+    placementRows.push(...(await placement(stack, { durationSeconds, warmupSeconds })));
+  rows.push(...placementRows);
+  if (wanted('tracing'))
+    rows.push(
+      ...(await benchTracingCost({ durationSeconds, warmupSeconds, placement: placementRows })),
+    );
   const lag = await optional('./scenarios/event-lag.mjs', 'benchEventLag');
   if (lag && wanted('lag')) rows.push(...(await lag(stack, { durationSeconds })));
   const lighthouse = await optional('./lighthouse.mjs', 'benchLighthouse');

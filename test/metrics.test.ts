@@ -225,6 +225,32 @@ describe('Prometheus metrics of every process', () => {
       expect(after[name].samples.some((s) => s.name === 'lr_outbox_unsent')).toBe(true);
     }
 
+    // The lag's stages (commit to publish, JetStream to consumer, waiting for a batch, applying it):
+    // each moved for each event on its way.
+    expect(delta('orders', 'lr_outbox_publish_delay_seconds_count', { schema: 'orders' })).toBe(2);
+    expect(
+      delta('catalog', 'lr_outbox_publish_delay_seconds_count', { schema: 'catalog' }),
+    ).toBeGreaterThanOrEqual(1);
+    for (const [name, consumer] of [
+      ['catalog', 'catalog-inventory'],
+      ['reporting', 'reporting-orders'],
+    ] as const) {
+      const delivered = delta(name, 'lr_consumer_delivered_total', { consumer });
+      expect(delivered).toBeGreaterThanOrEqual(1);
+      expect({
+        consumer,
+        fetch: delta(name, 'lr_consumer_fetch_wait_seconds_count', { consumer }),
+      }).toEqual({ consumer, fetch: delivered });
+      expect({
+        consumer,
+        wait: delta(name, 'lr_consumer_batch_wait_seconds_count', { consumer }),
+      }).toEqual({ consumer, wait: delivered });
+      expect(
+        delta(name, 'lr_consumer_processing_duration_seconds_count', { consumer }),
+      ).toBeGreaterThanOrEqual(1);
+      expect(after[name].types.get('lr_consumer_fetch_wait_seconds')).toBe('histogram');
+    }
+
     // Reporting: both events applied, each with its lag.
     const report = { consumer: 'reporting-orders' };
     expect(delta('reporting', 'lr_consumer_applied_total', report)).toBe(2);

@@ -158,6 +158,19 @@ describe('Grafana dashboard', () => {
     for (const service of PROCESSES) expect(rows.map((r) => r.title)).toContain(service);
   });
 
+  it('splits the event lag into its stages in the events row', () => {
+    const gatewayRow = rows.find((r) => r.title === 'gateway')!;
+    const eventGraphs = graphs.filter((p) => p.gridPos.y < gatewayRow.gridPos.y);
+    const queried = eventGraphs.flatMap((p) => (p.targets ?? []).map((t) => t.expr)).join('\n');
+    for (const stage of [
+      'lr_outbox_publish_delay_seconds_bucket',
+      'lr_consumer_fetch_wait_seconds_bucket',
+      'lr_consumer_batch_wait_seconds_bucket',
+      'lr_consumer_processing_duration_seconds_bucket',
+    ])
+      expect({ stage, shown: queried.includes(stage) }).toEqual({ stage, shown: true });
+  });
+
   it('queries only metrics the processes export, in balanced expressions', async () => {
     const names = await exportedNames();
     for (const panel of graphs) {

@@ -38,27 +38,32 @@ export async function load({
 }
 
 /**
- * Measures ours and its baseline in alternating rounds (ours, baseline, ours, baseline, ...) instead
- * of one long run after the other. This shared machine's speed drifts by a quarter within a minute
- * (the load generator's own CPU per request moves with it): two back-to-back runs read such a drift
- * as a difference between the two systems. Each side gets the same warm-up and the same measured
- * time; throughput is its requests over its measured seconds, p50 the request-weighted mean of its
- * rounds' p50s, p99 the highest of its rounds' p99s.
+ * Measures several systems in alternating rounds (A, B, C, A, B, C, ...) instead of one long run
+ * after the other. This shared machine's speed drifts by a quarter within a minute (the load
+ * generator's own CPU per request moves with it): back-to-back runs read such a drift as a
+ * difference between the systems. Each side gets the same warm-up and the same measured time;
+ * throughput is its requests over its measured seconds, p50 the request-weighted mean of its
+ * rounds' p50s, p99 the highest of its rounds' p99s. `sides` maps a name to load() options.
  */
-export async function loadPair(ours, baseline, { durationSeconds, warmupSeconds = 0, rounds = 5 }) {
+export async function loadRounds(sides, { durationSeconds, warmupSeconds = 0, rounds = 5 }) {
   const roundSeconds = Math.max(1, Math.round(durationSeconds / rounds));
+  const names = Object.keys(sides);
+  const warmup = Object.fromEntries(names.map((name) => [name, 0]));
   if (warmupSeconds > 0) {
-    await load({ ...ours, durationSeconds: warmupSeconds });
-    await load({ ...baseline, durationSeconds: warmupSeconds });
+    for (const name of names) {
+      warmup[name] = (await load({ ...sides[name], durationSeconds: warmupSeconds })).total;
+    }
   }
-  const runs = { ours: [], baseline: [] };
+  const runs = Object.fromEntries(names.map((name) => [name, []]));
   for (let round = 0; round < rounds; round += 1) {
-    runs.ours.push(await load({ ...ours, durationSeconds: roundSeconds }));
-    runs.baseline.push(await load({ ...baseline, durationSeconds: roundSeconds }));
+    for (const name of names) {
+      runs[name].push(await load({ ...sides[name], durationSeconds: roundSeconds }));
+    }
   }
-  const combine = (list) => {
+  const combine = (list, name) => {
     const total = list.reduce((sum, r) => sum + r.total, 0);
     return {
+      warmupTotal: warmup[name],
       requestsPerSecond: total / (roundSeconds * list.length),
       p50: list.reduce((sum, r) => sum + r.p50 * r.total, 0) / Math.max(1, total),
       p99: Math.max(...list.map((r) => r.p99)),
@@ -67,5 +72,11 @@ export async function loadPair(ours, baseline, { durationSeconds, warmupSeconds 
       rounds: list.map((r) => Math.round(r.requestsPerSecond)),
     };
   };
-  return { ours: combine(runs.ours), base: combine(runs.baseline) };
+  return Object.fromEntries(names.map((name) => [name, combine(runs[name], name)]));
+}
+
+/** Ours and its baseline in alternating rounds (see loadRounds). */
+export async function loadPair(ours, baseline, options) {
+  const result = await loadRounds({ ours, base: baseline }, options);
+  return { ours: result.ours, base: result.base };
 }

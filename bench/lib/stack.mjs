@@ -17,7 +17,30 @@ export function freePort() {
   });
 }
 
-export async function startBenchStack() {
+function portIsFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** The first of `count` consecutive free ports (each process's metrics listener takes one). */
+export async function freePortRun(count) {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const base = 20000 + Math.floor(Math.random() * 20000);
+    let free = true;
+    for (let port = base; free && port < base + count; port += 1) free = await portIsFree(port);
+    if (free) return base;
+  }
+  throw new Error(`no ${count} consecutive free ports`);
+}
+
+/** Each process's metrics port: auth, catalog, orders, reporting, gateway (startStack's order). */
+export const METRICS_PROCESSES = ['auth', 'catalog', 'orders', 'reporting', 'gateway'];
+
+/** `env`: extra environment for every process of the stack (e.g. tracing settings). */
+export async function startBenchStack({ env = {} } = {}) {
   const name = `lrbench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -27,7 +50,9 @@ export async function startBenchStack() {
   databaseUrl.pathname = `/${name}`;
   const port = await freePort();
   const namespace = `bench${randomBytes(3).toString('hex')}`;
+  const metricsPortBase = await freePortRun(METRICS_PROCESSES.length);
   const stack = await startStack({
+    metricsPortBase,
     port,
     databaseUrl: databaseUrl.toString(),
     namespace,
@@ -36,7 +61,7 @@ export async function startBenchStack() {
     quiet: true,
     logLevel: 'warn',
     nodeEnv: 'production',
-    env: { JWT_SECRET: randomBytes(32).toString('hex') },
+    env: { JWT_SECRET: randomBytes(32).toString('hex'), ...env },
     publicUrl: `http://127.0.0.1:${port}`,
     log: () => undefined,
   });
@@ -46,6 +71,13 @@ export async function startBenchStack() {
     databaseUrl: stack.databaseUrl,
     natsUrl: stack.natsUrl,
     namespace,
+    /** Prometheus text of one process (see METRICS_PROCESSES). */
+    async scrapeMetrics(process) {
+      const port = metricsPortBase + METRICS_PROCESSES.indexOf(process);
+      const response = await fetch(`http://127.0.0.1:${port}/metrics`);
+      if (!response.ok) throw new Error(`metrics of ${process}: ${response.status}`);
+      return response.text();
+    },
     pool: new pg.Pool({ connectionString: stack.databaseUrl, max: 8 }).on('error', () => undefined),
     async dispose() {
       await this.pool.end();

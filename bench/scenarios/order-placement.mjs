@@ -27,7 +27,7 @@ async function benchProduct(pool) {
 }
 
 /** The prototype: the least a placed order needs to cross HTTP, NATS and a transaction. */
-async function startPrototype(databaseUrl, natsUrl) {
+export async function startPrototype(databaseUrl, natsUrl) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   await pool.query(`CREATE TABLE IF NOT EXISTS public.bench_orders (id uuid PRIMARY KEY, body jsonb NOT NULL, created_at timestamptz DEFAULT now());
                     CREATE TABLE IF NOT EXISTS public.bench_lines (order_id uuid NOT NULL, product_id uuid NOT NULL, size text NOT NULL, quantity int NOT NULL)`);
@@ -93,41 +93,58 @@ async function startPrototype(databaseUrl, natsUrl) {
   };
 }
 
-export async function benchOrderPlacement(stack, { durationSeconds, warmupSeconds = 0 }) {
+const BODY_TEMPLATE = {
+  shippingInfo: {
+    receivingPersonName: 'B1_10_NA',
+    userLoggedInDesignation: 'Bench',
+    phoneNo: '1',
+    Email: 'bench@example.org',
+  },
+  itemsPrice: 0,
+  taxPrice: 0,
+  shippingPrice: 0,
+  totalPrice: 0,
+};
+
+/** Each request its own idempotency key, as a school's browser sends. */
+function setupRequest(request) {
+  request.headers = { ...request.headers, 'idempotency-key': randomUUID() };
+  return request;
+}
+
+/**
+ * The load of order placement against one stack (32 connections, one item per order), and the
+ * same body and headers for the prototype.
+ */
+export async function placementLoad(stack) {
   const productId = await benchProduct(stack.pool);
   const cookie = await login(stack.url, 'TEST USER');
   const body = JSON.stringify({
-    shippingInfo: {
-      receivingPersonName: 'B1_10_NA',
-      userLoggedInDesignation: 'Bench',
-      phoneNo: '1',
-      Email: 'bench@example.org',
-    },
+    ...BODY_TEMPLATE,
     orderItems: [{ product: productId, ProductSize: 'M', quantity: 1 }],
-    itemsPrice: 0,
-    taxPrice: 0,
-    shippingPrice: 0,
-    totalPrice: 0,
   });
+  const headers = { 'content-type': 'application/json', cookie };
+  return {
+    ours: {
+      url: `${stack.url}/api/v1/order/new`,
+      method: 'POST',
+      connections: 32,
+      headers,
+      body,
+      setupRequest,
+    },
+    prototype: (url) => ({ url, method: 'POST', connections: 32, headers, body }),
+  };
+}
+
+export async function benchOrderPlacement(stack, { durationSeconds, warmupSeconds = 0 }) {
+  const placement = await placementLoad(stack);
   const prototype = await startPrototype(stack.databaseUrl, stack.natsUrl);
   try {
-    const setupRequest = (request) => {
-      request.headers = { ...request.headers, 'idempotency-key': randomUUID() };
-      return request;
-    };
-    const headers = { 'content-type': 'application/json', cookie };
-    const { ours, base } = await loadPair(
-      {
-        url: `${stack.url}/api/v1/order/new`,
-        method: 'POST',
-        connections: 32,
-        headers,
-        body,
-        setupRequest,
-      },
-      { url: prototype.url, method: 'POST', connections: 32, headers, body },
-      { durationSeconds, warmupSeconds },
-    );
+    const { ours, base } = await loadPair(placement.ours, placement.prototype(prototype.url), {
+      durationSeconds,
+      warmupSeconds,
+    });
     const ratio = ours.requestsPerSecond / base.requestsPerSecond;
     return [
       {

@@ -30,7 +30,7 @@ import {
   type EventEnvelope,
   type StreamName,
 } from '@lr/contracts';
-import { currentContext, runWithContext } from './context.js';
+import { currentContext, currentCorrelationId, runWithContext } from './context.js';
 import { executeNamed, type Database, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
 import { metrics, secondsSince, type GaugeSample } from './metrics.js';
@@ -72,9 +72,9 @@ export interface DurableConsumerOptions {
   /** Most messages applied in one transaction (default 100). */
   batchSize?: number;
   /**
-   * How long a batch that is not full may wait for more messages before it is applied (default 0:
-   * apply what has arrived). A read model that is fine a moment late trades that moment for fewer,
-   * larger transactions under load (reporting).
+   * How long a message may wait for more to join its batch before the batch is applied, counted
+   * from its arrival (default 0: apply what has arrived). A read model that is fine a moment late
+   * trades that moment for fewer, larger transactions under load (reporting).
    */
   batchWindowMs?: number;
 }
@@ -86,12 +86,18 @@ export interface ConsumerStats {
   deadLettered: number;
 }
 
+/** A received message and when it reached this process (batch window, batch-wait metric). */
+interface Delivered {
+  msg: JsMsg;
+  deliveredAt: number;
+}
+
 export class DurableConsumer {
   private messages: ConsumerMessages | undefined;
   private loop: Promise<void> | undefined;
   private stopping = false;
   /** Messages received and not yet handled, in stream order. */
-  private readonly queue: JsMsg[] = [];
+  private readonly queue: Delivered[] = [];
   private readerDone = false;
   private wakeProcessor: (() => void) | undefined;
   private jsm: JetStreamManager | undefined;
@@ -211,9 +217,18 @@ export class DurableConsumer {
   private async read(messages: ConsumerMessages): Promise<void> {
     try {
       for await (const msg of messages) {
+        const deliveredAt = Date.now();
         metrics.consumer.delivered.inc(this.labels);
         if (msg.info.deliveryCount > 1) metrics.consumer.redelivered.inc(this.labels);
-        this.queue.push(msg);
+        else {
+          // Stored by JetStream (its clock) to here: a redelivery would count its ack wait too.
+          const storedAt = Number(msg.info.timestampNanos) / 1e6;
+          metrics.consumer.fetchWait.observe(
+            this.labels,
+            Math.max(0, deliveredAt - storedAt) / 1000,
+          );
+        }
+        this.queue.push({ msg, deliveredAt });
         this.wakeProcessor?.();
       }
     } finally {
@@ -238,15 +253,23 @@ export class DurableConsumer {
         await this.waitForMore(batchSize, windowMs);
         if (this.stopping) return;
       }
-      const batch = this.queue.splice(0, batchSize);
+      const now = Date.now();
+      const batch = this.queue.splice(0, batchSize).map(({ msg, deliveredAt }) => {
+        metrics.consumer.batchWait.observe(this.labels, (now - deliveredAt) / 1000);
+        return msg;
+      });
       if (batch.length === 1) await this.process(batch[0] as JsMsg);
       else await this.processBatch(batch);
     }
   }
 
-  /** Resolves when `batchSize` messages are queued, after `windowMs`, or when stopping. */
+  /**
+   * Resolves when `batchSize` messages are queued, `windowMs` after the oldest of them arrived, or
+   * when stopping. The window runs from the oldest message's arrival, not from now: messages that
+   * arrived while the previous batch was being applied have waited already.
+   */
   private async waitForMore(batchSize: number, windowMs: number): Promise<void> {
-    const until = Date.now() + windowMs;
+    const until = (this.queue[0]?.deliveredAt ?? Date.now()) + windowMs;
     while (this.queue.length < batchSize && !this.stopping && !this.readerDone) {
       const left = until - Date.now();
       if (left <= 0) return;
@@ -297,7 +320,7 @@ export class DurableConsumer {
       applied = !first
         ? []
         : await runWithContext({ correlationId: first.correlationId, span: spans[0] }, () =>
-            this.db.transaction((tx) => this.applyAllIn(tx, envelopes)),
+            this.transact(envelopes),
           );
     } catch (error) {
       for (const span of spans) endSpan(span, error);
@@ -383,8 +406,22 @@ export class DurableConsumer {
 
   /** Returns false when the event was already processed. */
   private async apply(envelope: EventEnvelope<unknown>): Promise<boolean> {
-    const [applied] = await this.db.transaction((tx) => this.applyAllIn(tx, [envelope]));
+    const [applied] = await this.transact([envelope]);
     return applied ?? false;
+  }
+
+  /**
+   * One transaction applying `envelopes` (see applyAllIn); what the effects asked to run once it
+   * has committed (waking this process's outbox relay for the events they wrote) runs then.
+   */
+  private async transact(envelopes: readonly EventEnvelope<unknown>[]): Promise<boolean[]> {
+    const afterCommit: (() => void)[] = [];
+    const context = { correlationId: currentCorrelationId(), ...currentContext(), afterCommit };
+    const applied = await runWithContext(context, () =>
+      this.db.transaction((tx) => this.applyAllIn(tx, envelopes)),
+    );
+    for (const run of afterCommit) run();
+    return applied;
   }
 
   /**

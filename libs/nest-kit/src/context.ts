@@ -10,6 +10,12 @@ export interface RequestContext {
   correlationId: string;
   /** The span of the work in hand: parent of the spans it starts (tracing.ts). */
   span?: Span;
+  /**
+   * Set by whoever runs a transaction and calls these once it has committed (the durable
+   * consumer): work inside it that needs a commit first (waking this process's outbox relay)
+   * goes here instead of asking the database to notify.
+   */
+  afterCommit?: (() => void)[];
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

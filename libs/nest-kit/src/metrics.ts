@@ -15,6 +15,13 @@ client.collectDefaultMetrics({ register: metricsRegistry, prefix: 'lr_' });
 
 /** Seconds; from a fast RPC answer to a slow consumer batch. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/**
+ * Seconds spent in one stage of an event's way from commit to effect: fine below 250 ms, where the
+ * stages of a healthy pipeline sit and where a tail shows first.
+ */
+const STAGE_BUCKETS = [
+  0.001, 0.0025, 0.005, 0.01, 0.02, 0.035, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1, 2.5, 5, 10,
+];
 /** Seconds from an event's commit to its effect; the alert threshold is 1 s. */
 const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 300];
 
@@ -130,6 +137,12 @@ export const metrics = {
     publishFailures: counter('lr_outbox_publish_failures_total', 'Outbox publish attempts failed', [
       'schema',
     ]),
+    publishDelay: histogram(
+      'lr_outbox_publish_delay_seconds',
+      "Time from the transaction that wrote an outbox event to JetStream's ack of its publish",
+      ['schema'],
+      STAGE_BUCKETS,
+    ),
   },
   consumer: {
     delivered: counter('lr_consumer_delivered_total', 'JetStream messages handed to a consumer', [
@@ -159,10 +172,23 @@ export const metrics = {
     duplicates: counter('lr_consumer_duplicates_total', 'Events already applied (no effect)', [
       'consumer',
     ]),
+    fetchWait: histogram(
+      'lr_consumer_fetch_wait_seconds',
+      'Time from JetStream storing a message to its delivery to this consumer',
+      ['consumer'],
+      STAGE_BUCKETS,
+    ),
+    batchWait: histogram(
+      'lr_consumer_batch_wait_seconds',
+      "Time a delivered message waits for its batch's transaction (earlier batches, batch window)",
+      ['consumer'],
+      STAGE_BUCKETS,
+    ),
     processingDuration: histogram(
       'lr_consumer_processing_duration_seconds',
       'Time to apply one transaction of events (one event or a batch)',
       ['consumer'],
+      STAGE_BUCKETS,
     ),
     eventLag: histogram(
       'lr_consumer_event_lag_seconds',

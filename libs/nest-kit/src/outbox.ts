@@ -17,7 +17,7 @@ import {
   type EventDataMap,
   type EventEnvelope,
 } from '@lr/contracts';
-import { currentCorrelationId } from './context.js';
+import { currentContext, currentCorrelationId } from './context.js';
 import type { Executor } from './db.js';
 import type { Logger } from './logger.js';
 import { metrics, secondsSince } from './metrics.js';
@@ -124,7 +124,9 @@ export class OutboxWriter {
    * Wakes the relay for rows just written with `exec`. Outside a transaction the statement has
    * committed, so this process's relay is woken directly, with no NOTIFY: PostgreSQL (before 17)
    * serialises the commits of every transaction that notifies, WAL flush included, which capped
-   * order placement at about one commit per disk flush. Inside a transaction a NOTIFY
+   * order placement at about one commit per disk flush. Inside a transaction whose runner wakes
+   * what it is asked to after the commit (the durable consumer: `afterCommit` in the context),
+   * the relay is woken then, also without NOTIFY. Inside any other transaction a NOTIFY
    * (delivered at commit, once per transaction) wakes the relay only for events that exist.
    * Relays of other replicas find the rows by polling.
    */
@@ -135,8 +137,13 @@ export class OutboxWriter {
       return;
     }
     if (this.notified.has(exec)) return;
-    await exec.execute(sql.raw(`NOTIFY ${notifyChannel(this.schema)}`));
     this.notified.add(exec);
+    const afterCommit = currentContext()?.afterCommit;
+    if (afterCommit && this.wakeLocalRelay) {
+      afterCommit.push(this.wakeLocalRelay);
+      return;
+    }
+    await exec.execute(sql.raw(`NOTIFY ${notifyChannel(this.schema)}`));
   }
 }
 
@@ -157,6 +164,8 @@ interface OutboxRow {
   event_id: string;
   subject: string;
   envelope: EventEnvelope;
+  /** When the transaction that wrote the row started (epoch ms), a moment before its commit. */
+  written_ms: number;
 }
 
 export class OutboxRelay {
@@ -186,6 +195,8 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
+    // The publish in progress may be using the listening connection.
+    await this.draining;
     if (this.listener) {
       // A LISTENing connection never goes back to the pool: another user would get its notifications.
       const listener = this.listener;
@@ -195,7 +206,6 @@ export class OutboxRelay {
       listener.on('error', () => undefined);
       listener.release(true);
     }
-    await this.draining;
   }
 
   /** Publishes everything unsent now; resolves when the outbox is empty (or publishing failed). */
@@ -275,7 +285,12 @@ export class OutboxRelay {
    * Publishes one message to the stream that holds `subject` and waits for JetStream's ack (what
    * `jetstream().publish` does, without its per-request overhead: see ReplyInbox).
    */
-  private async publishToStream(subject: string, payload: string, hdrs: MsgHdrs): Promise<void> {
+  private async publishToStream(
+    subject: string,
+    payload: string,
+    hdrs: MsgHdrs,
+    writtenMs: number,
+  ): Promise<void> {
     const start = process.hrtime.bigint();
     const labels = { schema: this.options.schema };
     try {
@@ -285,6 +300,7 @@ export class OutboxRelay {
       throw error;
     }
     metrics.outbox.publishDuration.observe(labels, secondsSince(start));
+    metrics.outbox.publishDelay.observe(labels, Math.max(0, Date.now() - writtenMs) / 1000);
   }
 
   private async requestAck(subject: string, payload: string, hdrs: MsgHdrs): Promise<void> {
@@ -302,13 +318,23 @@ export class OutboxRelay {
   private async publishBatch(): Promise<boolean> {
     const { pool, schema, namespace, afterPublish } = this.options;
     const batchSize = this.options.batchSize ?? 100;
-    const client = await pool.connect();
+    // The relay's own connection is the one it listens on: taking one from the pool per batch
+    // queued the relay behind every request waiting for a connection, so under load events waited
+    // for the requests' backlog. Only one batch runs at a time, and a notification that arrives
+    // during its transaction is delivered after it (and wakes the relay again).
+    const own = this.listener;
+    const client = own ?? (await pool.connect());
     try {
-      await client.query('BEGIN');
+      // Marking rows sent need not wait for its WAL flush: a mark lost in a crash only publishes
+      // those rows again, which JetStream drops as duplicates (and consumers skip as processed).
+      // The next batch then starts without waiting for the disk.
+      await client.query('BEGIN; SET LOCAL synchronous_commit TO off');
       // Named statements: planned once per connection (the relay runs them all day long).
       const { rows } = await client.query<OutboxRow>({
         name: `${schema}.outbox-claim`,
-        text: `SELECT id, event_id, subject, envelope FROM ${schema}.outbox
+        text: `SELECT id, event_id, subject, envelope,
+                (extract(epoch FROM created_at) * 1000)::float8 AS written_ms
+         FROM ${schema}.outbox
          WHERE sent_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         values: [batchSize],
       });
@@ -337,6 +363,7 @@ export class OutboxRelay {
               namespaced(namespace, row.subject),
               JSON.stringify(row.envelope),
               hdrs,
+              row.written_ms,
             ).then(
               () => endSpan(span),
               (error: unknown) => {
@@ -372,7 +399,7 @@ export class OutboxRelay {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      if (!own) client.release();
     }
   }
 }

@@ -8,9 +8,13 @@
  * context manager's `with` cannot follow.
  *
  * Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set: the API's no-op tracer then makes spans that are
- * never recorded and carry no context, so nothing is sent and headers stay empty.
+ * never recorded and carry no context, so nothing is sent and headers stay empty. When on, the
+ * standard OTEL_TRACES_SAMPLER / OTEL_TRACES_SAMPLER_ARG choose which traces are kept (default:
+ * all; `parentbased_traceidratio` with 0.1 keeps one in ten, decided once at the gateway and
+ * followed by every part of that trace).
  */
 import {
+  isSpanContextValid,
   ROOT_CONTEXT,
   SpanKind,
   SpanStatusCode,
@@ -152,10 +156,14 @@ export function extractTrace(headers: HeaderBag | undefined): Context {
   return propagator.extract(ROOT_CONTEXT, headers, getter);
 }
 
-/** The `traceparent` of the current span, for an event written now; undefined when off. */
+/**
+ * The `traceparent` of the current span, for an event written now; undefined when off. A trace
+ * the sampler left out is named too (its flags say "not sampled"): the event's consumers then
+ * leave it out as well, instead of sampling their part again as a trace of its own.
+ */
 export function currentTraceparent(): string | undefined {
   const span = currentContext()?.span;
-  if (!span?.spanContext() || !span.isRecording()) return undefined;
+  if (!span || !isSpanContextValid(span.spanContext())) return undefined;
   const carrier = new Map<string, string>();
   propagator.inject(trace.setSpan(ROOT_CONTEXT, span), carrier, {
     set: (c, k, v) => c.set(k, v),

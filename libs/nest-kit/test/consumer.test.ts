@@ -314,4 +314,66 @@ describe('durable consumer with a batch handler', () => {
       await windowed.stop();
     }
   });
+
+  it("counts the batch window from a message's arrival, not from when the last batch ended", async () => {
+    // A message that arrived while the batch before it was being applied has waited already: it
+    // goes once that batch is done if its window has passed, not a whole window later.
+    const windowMs = 1_000;
+    const handlerMs = 1_500;
+    const appliedAt = new Map<string, number>();
+    const slow = new DurableConsumer(env.nc, createDatabase(pool), env.namespace, logger, {
+      name: 'test-window-from-arrival',
+      stream: 'AUTH',
+      subjects: [EVENTS.authUserCreated],
+      schema: 'auth',
+      batchWindowMs: windowMs,
+      batchHandler: async (_tx, events) => {
+        for (const event of events) {
+          appliedAt.set(
+            (event as EventEnvelope<{ user: { loginId: string } }>).data.user.loginId,
+            Date.now(),
+          );
+        }
+        if (
+          events.some(
+            (e) =>
+              (e as EventEnvelope<{ user: { loginId: string } }>).data.user.loginId ===
+              'arrival-first',
+          )
+        ) {
+          await new Promise((resolve) => setTimeout(resolve, handlerMs));
+        }
+      },
+    });
+    await slow.start();
+    // Whatever the stream already holds (earlier tests) is applied first.
+    const jsm = await jetstreamManager(env.nc);
+    await waitFor(
+      async () => {
+        const info = await jsm.consumers.info(slow.streamName, slow.durableName);
+        return info.num_pending === 0 && info.num_ack_pending === 0;
+      },
+      { message: 'caught up with the stream', timeoutMs: 20_000 },
+    );
+    const publish = (event: EventEnvelope) =>
+      jetstream(env.nc).publish(namespaced(env.namespace, event.type), JSON.stringify(event), {
+        msgID: randomUUID(),
+      });
+    try {
+      await publish(userEvent('arrival-first'));
+      await waitFor(async () => appliedAt.has('arrival-first'), { message: 'first applied' });
+      // Arrives while the first batch is being applied (its handler takes handlerMs).
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const sentAt = Date.now();
+      await publish(userEvent('arrival-second'));
+      await waitFor(async () => appliedAt.has('arrival-second'), { message: 'second applied' });
+      const waited = appliedAt.get('arrival-second')! - sentAt;
+      // From arrival: applied when the first batch ends (~handlerMs - 200 ms after sending). A
+      // window started after that batch would make it ~handlerMs - 200 + windowMs.
+      expect(waited).toBeGreaterThanOrEqual(handlerMs - 300);
+      expect(waited).toBeLessThan(handlerMs - 200 + windowMs / 2);
+    } finally {
+      await slow.stop();
+    }
+  });
 });

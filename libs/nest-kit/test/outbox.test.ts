@@ -4,10 +4,11 @@
  * transaction is published.
  */
 import { sql } from 'drizzle-orm';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { pino } from 'pino';
-import { EVENTS, namespacedStream } from '@lr/contracts';
+import { EVENTS, namespaced, namespacedStream, type EventEnvelope } from '@lr/contracts';
 import {
+  DurableConsumer,
   OutboxPruner,
   OutboxRelay,
   OutboxWriter,
@@ -170,6 +171,58 @@ describe('transactional outbox', () => {
       await waitFor(async () => (await streamMessages()) === before + 3, { message: 'published' });
       expect(notifications).toEqual(['auth_outbox']);
     } finally {
+      await listener.query('UNLISTEN *');
+      listener.release(true);
+      await r.stop();
+    }
+  });
+
+  it("wakes its own relay after a durable consumer's commit, without NOTIFY", async () => {
+    const connected = new OutboxWriter('auth');
+    const r = relay({ pollIntervalMs: 60_000 });
+    connected.useRelay(() => r.nudge());
+    await r.start();
+    await r.flush();
+    const listener = await pool.connect();
+    const notifications: string[] = [];
+    listener.on('notification', (n) => notifications.push(n.channel));
+    await listener.query('LISTEN auth_outbox');
+    // Its effect of a "trigger" event writes an event of its own (as catalog's stock movements do).
+    const consumer = new DurableConsumer(env.nc, db, env.namespace, logger, {
+      name: 'outbox-wake',
+      stream: 'AUTH',
+      subjects: [EVENTS.authUserCreated],
+      schema: 'auth',
+      batchHandler: async (tx, events) => {
+        for (const event of events as EventEnvelope<{ user: { loginId: string } }>[]) {
+          if (!event.data.user.loginId.startsWith('trigger-')) continue;
+          const echo = userCreated();
+          echo.user.loginId = `echo-${event.data.user.loginId}`;
+          await connected.write(tx, EVENTS.authUserCreated, echo, 1);
+        }
+      },
+    });
+    await consumer.start();
+    try {
+      const before = await streamMessages();
+      const trigger = connected.envelope(
+        EVENTS.authUserCreated,
+        { user: { ...userCreated().user, loginId: `trigger-${randomUUID()}` } },
+        1,
+      );
+      await jetstream(env.nc).publish(
+        namespaced(env.namespace, trigger.type),
+        JSON.stringify(trigger),
+        { msgID: trigger.eventId },
+      );
+      // The relay polls once a minute: only the wake after the commit publishes the echo this soon.
+      await waitFor(async () => (await streamMessages()) === before + 2, {
+        timeoutMs: 5000,
+        message: 'the echo published after the commit',
+      });
+      expect(notifications).toEqual([]);
+    } finally {
+      await consumer.stop();
       await listener.query('UNLISTEN *');
       listener.release(true);
       await r.stop();

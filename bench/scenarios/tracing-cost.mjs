@@ -1,0 +1,108 @@
+/**
+ * The cost of tracing: order placement (as in order-placement.mjs) against three stacks that differ
+ * only in tracing (off; on, every trace sampled; on, one trace in ten sampled), each exporting over
+ * OTLP/HTTP to its own local sink that counts the spans it receives, so export really happens. The
+ * three and the prototype are measured in alternating rounds; the prototype lets "off" be compared
+ * with the normal placement figure of the same run (ratio to the prototype on both sides).
+ */
+import { loadRounds } from '../lib/load.mjs';
+import { startOtlpSink } from '../lib/otlp-sink.mjs';
+import { startBenchStack } from '../lib/stack.mjs';
+import { placementLoad, startPrototype } from './order-placement.mjs';
+
+/** Tracing settings of each stack, by the name its figures are printed under. */
+function tracingEnv(sinks) {
+  return {
+    off: { OTEL_EXPORTER_OTLP_ENDPOINT: '' },
+    'on 100%': {
+      OTEL_EXPORTER_OTLP_ENDPOINT: sinks['on 100%'].url,
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '1',
+    },
+    'on 10%': {
+      OTEL_EXPORTER_OTLP_ENDPOINT: sinks['on 10%'].url,
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.1',
+    },
+  };
+}
+
+/**
+ * `placement`: the rows of the normal order placement benchmark of this run, when it ran, to set
+ * "off" beside it.
+ */
+export async function benchTracingCost({ durationSeconds, warmupSeconds = 0, placement = [] }) {
+  const sinks = { 'on 100%': await startOtlpSink(), 'on 10%': await startOtlpSink() };
+  const stacks = {};
+  let prototype;
+  try {
+    const envs = tracingEnv(sinks);
+    for (const [name, env] of Object.entries(envs)) stacks[name] = await startBenchStack({ env });
+    const sides = {};
+    for (const [name, stack] of Object.entries(stacks)) {
+      sides[name] = (await placementLoad(stack)).ours;
+    }
+    prototype = await startPrototype(stacks.off.databaseUrl, stacks.off.natsUrl);
+    sides.prototype = (await placementLoad(stacks.off)).prototype(prototype.url);
+    const sinksBefore = Object.fromEntries(
+      Object.entries(sinks).map(([name, sink]) => [name, sink.counts.spans]),
+    );
+    const result = await loadRounds(sides, { durationSeconds, warmupSeconds });
+    // What the processes still hold is exported on shutdown (the batch processor's last flush).
+    await Promise.all(Object.values(stacks).map((stack) => stack.dispose()));
+    for (const name of Object.keys(stacks)) delete stacks[name];
+    return rows(result, sinks, sinksBefore, placement);
+  } finally {
+    await prototype?.stop();
+    await Promise.all(Object.values(stacks).map((stack) => stack.dispose()));
+    await Promise.all(Object.values(sinks).map((sink) => sink.stop()));
+  }
+}
+
+function rows(result, sinks, sinksBefore, placement) {
+  const off = result.off;
+  const out = [];
+  for (const name of ['off', 'on 100%', 'on 10%']) {
+    const side = result[name];
+    out.push({
+      benchmark: 'tracing cost',
+      metric: `${name}: req/s @32 (baseline: off)`,
+      ours: side.requestsPerSecond,
+      baseline: off.requestsPerSecond,
+      ratio: side.requestsPerSecond / off.requestsPerSecond,
+    });
+    out.push({
+      benchmark: 'tracing cost',
+      metric: `${name}: p50 / p99 ms, req/s by round`,
+      ours: `${side.p50.toFixed(1)} / ${side.p99} ; ${side.rounds.join(' ')}`,
+    });
+  }
+  for (const name of Object.keys(sinks)) {
+    const { spans, unreadable } = sinks[name].counts;
+    const orders = result[name].total + result[name].warmupTotal;
+    const perOrder = (spans - sinksBefore[name]) / Math.max(1, orders);
+    out.push({
+      benchmark: 'tracing cost',
+      metric: `${name}: spans received (per order placed under load)`,
+      ours: `${spans} (${perOrder.toFixed(2)})${unreadable ? `; ${unreadable} exports unreadable` : ''}`,
+    });
+  }
+  const offRatio = off.requestsPerSecond / result.prototype.requestsPerSecond;
+  const normal = placement.find((r) => r.metric === 'req/s @32');
+  out.push({
+    benchmark: 'tracing cost',
+    metric: 'off vs prototype (normal placement: ratio column)',
+    ours: off.requestsPerSecond,
+    baseline: result.prototype.requestsPerSecond,
+    ratio: offRatio,
+    // Within this machine's run-to-run spread of the normal placement's own ratio.
+    target: normal ? `>= 0.9 x normal ${normal.ratio.toFixed(2)}x` : 'normal placement not run',
+    met: normal ? offRatio >= normal.ratio * 0.9 : undefined,
+  });
+  out.push({
+    benchmark: 'tracing cost',
+    metric: 'failed requests off / 100% / 10%',
+    ours: ['off', 'on 100%', 'on 10%'].map((n) => result[n].failed).join(' / '),
+  });
+  return out;
+}
