@@ -69,3 +69,29 @@ export async function loadPair(ours, baseline, { durationSeconds, warmupSeconds 
   };
   return { ours: combine(runs.ours), base: combine(runs.baseline) };
 }
+
+/**
+ * Latency of one request at a time (no queueing: what one person waits), `samples` times or for
+ * `maxSeconds`, whichever ends first, after `warmup` unmeasured calls. `request(i)` resolves once
+ * the whole answer is read and throws on a failed one. Returns p50/p99 (ms), the samples taken
+ * and the failures (not timed).
+ */
+export async function sampleLatency(request, { samples = 200, maxSeconds = 15, warmup = 10 } = {}) {
+  for (let i = 0; i < warmup; i += 1) await request(i).catch(() => undefined);
+  const times = [];
+  let failed = 0;
+  const deadline = performance.now() + maxSeconds * 1000;
+  for (let i = 0; i < samples && performance.now() < deadline; i += 1) {
+    const started = performance.now();
+    try {
+      await request(warmup + i);
+      times.push(performance.now() - started);
+    } catch {
+      failed += 1;
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (p) =>
+    times.length === 0 ? NaN : times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)];
+  return { p50: at(0.5), p99: at(0.99), count: times.length, failed };
+}
