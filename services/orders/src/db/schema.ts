@@ -1,10 +1,12 @@
 /** Drizzle definitions of the orders schema; they mirror migrations/*.sql exactly. */
 import {
+  bigint,
   bigserial,
   date,
   integer,
   jsonb,
   pgSchema,
+  smallint,
   text,
   timestamp,
   uuid,
@@ -52,6 +54,13 @@ export const orderStatusHistory = ordersSchema.table('order_status_history', {
   toStatus: text('to_status').$type<OrderStatus>().notNull(),
   quantities: jsonb('quantities').$type<number[]>().notNull(),
   reason: text('reason'),
+});
+
+/** Orders per status, kept by a trigger on orders (migration 005); one row per status and shard. */
+export const orderCounts = ordersSchema.table('order_counts', {
+  status: text('status').$type<OrderStatus>().notNull(),
+  shard: smallint('shard').notNull(),
+  orders: bigint('orders', { mode: 'number' }).notNull(),
 });
 
 export const dailySummaries = ordersSchema.table('daily_summaries', {
