@@ -71,27 +71,42 @@ export async function loadPair(ours, baseline, { durationSeconds, warmupSeconds 
 }
 
 /**
- * Latency of one request at a time (no queueing: what one person waits), `samples` times or for
- * `maxSeconds`, whichever ends first, after `warmup` unmeasured calls. `request(i)` resolves once
- * the whole answer is read and throws on a failed one. Returns p50/p99 (ms), the samples taken
- * and the failures (not timed).
+ * Latency of one request at a time (no queueing: what one person waits) on two systems in turn,
+ * `a` then `b`, then `b` then `a`, ..., `samples` times each or for `maxSeconds`, after `warmup`
+ * unmeasured calls each. Taking turns puts both under the same drift of this shared machine's
+ * speed, which two runs one after the other would read as a difference between them. Each
+ * `request(i)` resolves once the whole answer is read and throws on a failure (not timed). Returns
+ * p50/p99 (ms), the samples taken and the failures of each side.
  */
-export async function sampleLatency(request, { samples = 200, maxSeconds = 15, warmup = 10 } = {}) {
-  for (let i = 0; i < warmup; i += 1) await request(i).catch(() => undefined);
-  const times = [];
-  let failed = 0;
+export async function sampleLatencyPair(
+  a,
+  b,
+  { samples = 200, maxSeconds = 15, warmup = 10 } = {},
+) {
+  const sides = [
+    { request: a, times: [], failed: 0 },
+    { request: b, times: [], failed: 0 },
+  ];
+  for (let i = 0; i < warmup; i += 1) {
+    for (const side of sides) await side.request(i).catch(() => undefined);
+  }
   const deadline = performance.now() + maxSeconds * 1000;
   for (let i = 0; i < samples && performance.now() < deadline; i += 1) {
-    const started = performance.now();
-    try {
-      await request(warmup + i);
-      times.push(performance.now() - started);
-    } catch {
-      failed += 1;
+    for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
+      const started = performance.now();
+      try {
+        await side.request(warmup + i);
+        side.times.push(performance.now() - started);
+      } catch {
+        side.failed += 1;
+      }
     }
   }
-  times.sort((a, b) => a - b);
-  const at = (p) =>
-    times.length === 0 ? NaN : times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)];
-  return { p50: at(0.5), p99: at(0.99), count: times.length, failed };
+  const summary = ({ times, failed }) => {
+    times.sort((x, y) => x - y);
+    const at = (p) =>
+      times.length === 0 ? NaN : times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)];
+    return { p50: at(0.5), p99: at(0.99), count: times.length, failed };
+  };
+  return { a: summary(sides[0]), b: summary(sides[1]) };
 }

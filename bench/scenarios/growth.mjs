@@ -1,17 +1,21 @@
 /**
  * Growth: the same screens at 1,000 and at 100,000 orders (5 lines each, 2,000 products, 200
- * schools, one school with 500 orders). The orders are loaded in SQL (bench/lib/bulk-orders.mjs):
- * first the newest 1,000 (about ten days at a steady pace), then 99,000 older ones (almost three
- * years before them), as a charity's history grows while its daily traffic stays the same. At each
- * size every process is restarted (reporting then computes its rollups from the loaded read model,
- * the gateway starts with an empty product cache), and each route is timed one request at a time;
- * the old "all" routes are timed whole while the gateway's memory is read every 20 ms.
+ * schools, one school with 500 orders), on two stacks side by side, one per size. The orders are
+ * loaded in SQL (bench/lib/bulk-orders.mjs) at one order every 45 minutes going back from an hour
+ * ago: both stacks hold the same newest 1,000 orders (about a month, so the 500 orders of the one
+ * school and "the last 30 days" are alike in both), the larger one 99,000 older ones too (some
+ * eight years), as a charity's history grows while its daily traffic stays the same. After loading,
+ * every process is restarted (reporting computes its rollups from the loaded read model, the
+ * gateway starts with an empty product cache). Each route is timed one request at a time, on the
+ * two stacks in turn, so both sizes see the same drift of this shared machine's speed; the old
+ * "all" routes are read whole, one stack after the other, while every process's memory is read
+ * every 20 ms.
  * Target: every paged route's p99 at the larger size <= 2x its p99 at the smaller one; the "all"
  * routes' time linear in rows and their memory flat.
  */
 import os from 'node:os';
 import { loadOrders, markRollupsStale } from '../lib/bulk-orders.mjs';
-import { sampleLatency } from '../lib/load.mjs';
+import { sampleLatencyPair } from '../lib/load.mjs';
 import { memoryOf, watchMemory } from '../lib/process-memory.mjs';
 import { login, startBenchStack } from '../lib/stack.mjs';
 import { waitForHealthy } from '../../scripts/stack/health.mjs';
@@ -21,8 +25,8 @@ const PRODUCTS = 2000;
 const SCHOOLS = 200;
 const HEAVY_SCHOOL_ORDERS = 500;
 const LINES = 5;
-/** One order every 15 minutes: 100,000 orders are almost three years. */
-const SPACING_SECONDS = 15 * 60;
+/** One order every 45 minutes: 1,000 orders are a month, 100,000 some eight and a half years. */
+const SPACING_SECONDS = 45 * 60;
 const PER_PAGE = 25;
 const DEEP_PAGE = 400;
 const PROCESSES = ['gateway', 'auth', 'catalog', 'orders', 'reporting'];
@@ -31,7 +35,7 @@ const FLAT_RATIO = 2;
 const settings = () => ({
   sizes: (process.env.BENCH_GROWTH_SIZES ?? '1000,100000').split(',').map(Number),
   samples: Number(process.env.BENCH_GROWTH_SAMPLES ?? 200),
-  maxSeconds: Number(process.env.BENCH_GROWTH_SECONDS ?? 15),
+  maxSeconds: Number(process.env.BENCH_GROWTH_SECONDS ?? 20),
 });
 
 /** One HTTP call whose whole answer is read; throws on anything but 2xx. */
@@ -196,10 +200,9 @@ const ALL_ROUTES = [
   { name: 'GET /api/v1/admin/orders.csv (all lines, CSV)', path: '/api/v1/admin/orders.csv' },
 ];
 
-async function measureSize(stack, size, options) {
+/** What the routes of one stack need: sessions, ids to read and the number of orders. */
+async function routeContext(stack, options) {
   const { url } = stack;
-  const admin = await login(url, 'admin');
-  const school = await login(url, 'growth-000');
   const { rows: totalRows } = await stack.pool.query(
     'SELECT count(*)::int AS n FROM orders.orders',
   );
@@ -217,35 +220,25 @@ async function measureSize(stack, size, options) {
   const products = await stack.pool.query(
     `SELECT id FROM catalog.products WHERE name LIKE 'Bench item %' ORDER BY md5(id::text) LIMIT 50`,
   );
-  const ctx = {
+  return {
     url,
-    admin,
-    school,
+    admin: await login(url, 'admin'),
+    school: await login(url, 'growth-000'),
     total: totalRows[0].n,
     schoolOrderIds: schoolOrders.rows.map((r) => r.id),
     processIds: processIds.rows.map((r) => r.id),
     productIds: products.rows.map((r) => r.id),
   };
-  const routes = {};
-  for (const route of pagedRoutes(ctx)) {
-    routes[route.name] = await sampleLatency(route.run, {
-      samples: options.samples,
-      maxSeconds: options.maxSeconds,
-      warmup: 10,
-    });
-    const r = routes[route.name];
-    console.log(
-      `growth ${size}: ${route.name}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.count} samples, ${r.failed} failed)`,
-    );
-  }
-  // Let the consumers apply the status changes before the whole-list reads.
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+}
+
+/** Reads each "all" route whole on one stack while its processes' memory is watched. */
+async function readAllRoutes(stack, ctx) {
   const all = {};
   for (const route of ALL_ROUTES) {
     const started = performance.now();
     let failed = false;
     const watched = await watchMemory(pidsOf(stack), () =>
-      drain(`${url}${route.path}`, admin, 30 * 60_000).catch((error) => {
+      drain(`${ctx.url}${route.path}`, ctx.admin, 30 * 60_000).catch((error) => {
         failed = error.message;
         return 0;
       }),
@@ -258,14 +251,43 @@ async function measureSize(stack, size, options) {
       failed,
     };
     console.log(
-      `growth ${size}: ${route.name}: ${Math.round(all[route.name].ms)} ms, ${(watched.value / 1024 / 1024).toFixed(1)} MiB, ` +
+      `growth ${ctx.total}: ${route.name}: ${Math.round(all[route.name].ms)} ms, ${(watched.value / 1024 / 1024).toFixed(1)} MiB, ` +
         `gateway RSS ${watched.before.gateway.toFixed(0)} -> peak ${watched.peak.gateway.toFixed(0)} MiB${failed ? `, FAILED: ${failed}` : ''}`,
     );
   }
-  const memory = Object.fromEntries(
-    Object.entries(pidsOf(stack)).map(([name, pid]) => [name, memoryOf(pid)]),
-  );
-  return { total: ctx.total, routes, all, memory, load: os.loadavg() };
+  return all;
+}
+
+/** Every route on both stacks: the paged ones in turn, then the "all" ones and the memory. */
+async function measure(small, large, options) {
+  const contexts = [await routeContext(small, options), await routeContext(large, options)];
+  const [routesSmall, routesLarge] = contexts.map(pagedRoutes);
+  const results = contexts.map((ctx) => ({ total: ctx.total, routes: {}, all: {} }));
+  const loadBefore = os.loadavg();
+  for (const [i, route] of routesSmall.entries()) {
+    const { a, b } = await sampleLatencyPair(route.run, routesLarge[i].run, {
+      samples: options.samples,
+      maxSeconds: options.maxSeconds,
+      warmup: 10,
+    });
+    results[0].routes[route.name] = a;
+    results[1].routes[route.name] = b;
+    console.log(
+      `growth: ${route.name}: @${contexts[0].total} p50 ${a.p50.toFixed(1)} / p99 ${a.p99.toFixed(1)} ms, ` +
+        `@${contexts[1].total} p50 ${b.p50.toFixed(1)} / p99 ${b.p99.toFixed(1)} ms (${a.count}+${b.count} samples, ${a.failed + b.failed} failed)`,
+    );
+  }
+  const loadAfter = os.loadavg();
+  // Let the consumers apply the status changes before the whole-list reads.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  for (const [i, stack] of [small, large].entries()) {
+    results[i].all = await readAllRoutes(stack, contexts[i]);
+    results[i].memory = Object.fromEntries(
+      Object.entries(pidsOf(stack)).map(([name, pid]) => [name, memoryOf(pid)]),
+    );
+    results[i].load = i === 0 ? loadBefore : loadAfter;
+  }
+  return results;
 }
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
@@ -392,9 +414,8 @@ function resultRows(small, large) {
   return rows;
 }
 
-export async function benchGrowth() {
-  const options = settings();
-  const [small, large] = options.sizes;
+/** A stack holding `size` orders, every process restarted on them. */
+async function stackWithOrders(size, newestAt) {
   const stack = await startBenchStack();
   try {
     await seedProducts(stack.pool, PRODUCTS);
@@ -403,36 +424,42 @@ export async function benchGrowth() {
     const { rows } = await stack.pool.query(
       'SELECT coalesce(max(order_number), 0)::bigint AS n FROM orders.orders',
     );
-    const below = Number(rows[0].n);
-    const newestAt = new Date(Date.now() - 3_600_000);
-    const common = { linesPerOrder: LINES, schools, sizes, staff, spacingSeconds: SPACING_SECONDS };
-    const services = ['orders', 'catalog', 'reporting'];
-    const results = [];
-    let loadedAbove = 0;
-    for (const [step, size] of [small, large].entries()) {
-      const count = size - loadedAbove;
-      const started = performance.now();
-      // The newest orders first; each later step adds older ones, numbered below them.
-      await loadOrders(stack.pool, {
-        ...common,
-        count,
-        services,
-        firstNumber: below + 1 + (large - size),
-        newestAt: new Date(newestAt.getTime() - loadedAbove * SPACING_SECONDS * 1000),
-        heavySchoolOrders: step === 0 ? HEAVY_SCHOOL_ORDERS : 0,
-      });
-      await markRollupsStale(stack.pool);
-      const loaded = performance.now();
-      await restartAll(stack);
-      console.log(
-        `growth: ${count} orders loaded in ${Math.round(loaded - started)} ms, processes restarted in ${Math.round(performance.now() - loaded)} ms`,
-      );
-      loadedAbove = size;
-      results.push(await measureSize(stack, size, options));
-    }
-    printGrowthTable(results[0], results[1]);
-    return resultRows(results[0], results[1]);
-  } finally {
+    const started = performance.now();
+    await loadOrders(stack.pool, {
+      count: size,
+      firstNumber: Number(rows[0].n) + 1,
+      newestAt,
+      spacingSeconds: SPACING_SECONDS,
+      linesPerOrder: LINES,
+      schools,
+      heavySchoolOrders: HEAVY_SCHOOL_ORDERS,
+      sizes,
+      staff,
+      services: ['orders', 'catalog', 'reporting'],
+    });
+    await markRollupsStale(stack.pool);
+    const loaded = performance.now();
+    await restartAll(stack);
+    console.log(
+      `growth: ${size} orders loaded in ${Math.round(loaded - started)} ms, processes restarted in ${Math.round(performance.now() - loaded)} ms`,
+    );
+    return stack;
+  } catch (error) {
     await stack.dispose();
+    throw error;
+  }
+}
+
+export async function benchGrowth() {
+  const options = settings();
+  const newestAt = new Date(Date.now() - 3_600_000);
+  const stacks = [];
+  try {
+    for (const size of options.sizes) stacks.push(await stackWithOrders(size, newestAt));
+    const [small, large] = await measure(stacks[0], stacks[1], options);
+    printGrowthTable(small, large);
+    return resultRows(small, large);
+  } finally {
+    for (const stack of stacks) await stack.dispose();
   }
 }

@@ -13,11 +13,11 @@ import copyStreams from 'pg-copy-streams';
 export const SCHEMAS = ['auth', 'catalog', 'orders', 'reporting'];
 
 /**
- * Tables a trigger fills from other tables of the archive (orders.order_counts counts the orders):
- * not archived, since loading the tables they come from fills them again, and loading them as well
- * would count every row twice.
+ * Tables a trigger fills from other tables of the archive (orders.order_counts counts the orders,
+ * orders.order_schools lists their schools): not archived, since loading the tables they come from
+ * fills them again, and loading them as well would count every order twice.
  */
-const DERIVED_TABLES = new Set(['orders.order_counts']);
+const DERIVED_TABLES = new Set(['orders.order_counts', 'orders.order_schools']);
 
 const quote = (name) => `"${name.replace(/"/g, '""')}"`;
 const qualified = (schema, table) => `${quote(schema)}.${quote(table)}`;

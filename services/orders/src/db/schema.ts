@@ -63,6 +63,13 @@ export const orderCounts = ordersSchema.table('order_counts', {
   orders: bigint('orders', { mode: 'number' }).notNull(),
 });
 
+/** Every (school, name, login id) that orders carry, kept by a trigger on orders (migration 005). */
+export const orderSchools = ordersSchema.table('order_schools', {
+  userId: uuid('user_id').notNull(),
+  userName: text('user_name').notNull(),
+  userLoginId: text('user_login_id').notNull(),
+});
+
 export const dailySummaries = ordersSchema.table('daily_summaries', {
   day: date('day').primaryKey(),
   claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,6 +9,7 @@ import {
   gte,
   ilike,
   inArray,
+  like,
   lte,
   or,
   sql,
@@ -30,6 +31,7 @@ import type {
 import {
   orderCounts,
   orderLines,
+  orderSchools,
   orders,
   orderStatusHistory,
   type OrderHistoryRow,
@@ -401,7 +403,7 @@ export class OrdersRepository {
     exec: Executor,
     input: OrderConsoleListInput,
   ): Promise<{ items: OrderWithLines[]; total: number }> {
-    const where = this.consoleWhere(input.filter);
+    const where = await this.consoleWhere(exec, input.filter);
     const total = await this.consoleTotal(exec, input.filter, where);
     const start = input.range.start;
     const end = Math.min(input.range.end, total - 1);
@@ -445,7 +447,10 @@ export class OrdersRepository {
     return row?.n ?? 0;
   }
 
-  private consoleWhere(filter: OrderConsoleListInput['filter']): SQL | undefined {
+  private async consoleWhere(
+    exec: Executor,
+    filter: OrderConsoleListInput['filter'],
+  ): Promise<SQL | undefined> {
     const conditions: (SQL | undefined)[] = [];
     if (filter.status !== undefined) {
       const statuses = Array.isArray(filter.status) ? filter.status : [filter.status];
@@ -453,11 +458,7 @@ export class OrdersRepository {
     }
     if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
     if (filter.school) {
-      const pattern = `%${escapeLike(filter.school)}%`;
-      conditions.push(
-        searchable(pattern),
-        or(ilike(orders.userName, pattern), ilike(orders.userLoginId, pattern)),
-      );
+      conditions.push(await this.schoolMatch(exec, `%${escapeLike(filter.school)}%`));
     }
     if (filter.createdAt_gte)
       conditions.push(gte(orders.createdAt, new Date(filter.createdAt_gte)));
@@ -470,30 +471,37 @@ export class OrdersRepository {
     if (filter.q) {
       const number = parseOrderNumber(filter.q);
       // The student id is the part of receivingPersonName before `_<age>_<gender>`.
-      const studentMatch = ilike(
-        sql`${orders.shippingInfo}->>'receivingPersonName'`,
+      const studentMatch = startsLike(
+        sql`${orders.shippingInfo} ->> 'receivingPersonName'`,
         `${escapeLike(filter.q)}%`,
       );
       // The one search box of All Orders also finds a school by (part of) its name or login id; an
       // order number is not looked for in school names, where its digits would match by chance.
-      const schoolPattern = `%${escapeLike(filter.q)}%`;
-      // Whatever matches the student id's start or the school also contains the text somewhere in
-      // the three joined, which the trigram index finds.
       conditions.push(
         number === null
-          ? and(
-              searchable(schoolPattern),
-              or(
-                studentMatch,
-                ilike(orders.userName, schoolPattern),
-                ilike(orders.userLoginId, schoolPattern),
-              ),
-            )
-          : or(eq(orders.orderNumber, number), and(searchable(schoolPattern), studentMatch)),
+          ? or(studentMatch, await this.schoolMatch(exec, `%${escapeLike(filter.q)}%`))
+          : or(eq(orders.orderNumber, number), studentMatch),
       );
     }
     const present = conditions.filter((c): c is SQL => c !== undefined);
     return present.length > 0 ? and(...present) : undefined;
+  }
+
+  /**
+   * Orders whose school name or login id matches `pattern` (ILIKE). The schools come first, from the
+   * few hundred that orders name (order_schools, migration 005); their orders are then read by the
+   * school index, and only those are checked against the pattern.
+   */
+  private async schoolMatch(exec: Executor, pattern: string): Promise<SQL> {
+    const schools = await exec
+      .select({ userId: orderSchools.userId })
+      .from(orderSchools)
+      .where(or(ilike(orderSchools.userName, pattern), ilike(orderSchools.userLoginId, pattern)));
+    if (schools.length === 0) return sql`false`;
+    return and(
+      inArray(orders.userId, [...new Set(schools.map((school) => school.userId))]),
+      or(ilike(orders.userName, pattern), ilike(orders.userLoginId, pattern)),
+    ) as SQL;
   }
 
   async countCreatedBetween(exec: Executor, from: Date, to: Date): Promise<number> {
@@ -506,14 +514,14 @@ export class OrdersRepository {
 }
 
 /**
- * The student id, school name and login id joined by line breaks, exactly as the trigram index of
- * migration 005 has them (the planner uses the index only for this very expression).
+ * `text ILIKE prefixPattern` (a pattern ending in %), with the same test on lower case first, which
+ * the text_pattern_ops index of migration 005 answers; whatever ILIKE matches also matches it.
  */
-function searchable(pattern: string): SQL {
-  return ilike(
-    sql`((${orders.shippingInfo} ->> 'receivingPersonName') || E'\\n' || ${orders.userName} || E'\\n' || ${orders.userLoginId})`,
-    pattern,
-  );
+function startsLike(text: SQL, prefixPattern: string): SQL {
+  return and(
+    like(sql`lower(${text})`, sql`lower(${prefixPattern})`),
+    ilike(text, prefixPattern),
+  ) as SQL;
 }
 
 function escapeLike(text: string): string {
