@@ -333,7 +333,7 @@ function printGrowthTable(small, large) {
   const widths = header.map((_, i) => Math.max(...table.map((l) => String(l[i]).length)));
   const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
   console.log(
-    `\nGrowth: ${small.total} -> ${large.total} orders (load ${small.load.map((l) => l.toFixed(2)).join(' ')} -> ${large.load.map((l) => l.toFixed(2)).join(' ')})`,
+    `\nGrowth: ${small.total} and ${large.total} orders side by side (load average ${small.load.map((l) => l.toFixed(2)).join(' ')} before the paged routes, ${large.load.map((l) => l.toFixed(2)).join(' ')} after)`,
   );
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
