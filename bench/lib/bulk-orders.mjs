@@ -15,10 +15,10 @@
  *   to the service: the caller deletes the `rollup_time_zone` mark (`markRollupsStale`) and restarts
  *   reporting, which recomputes them from the read model as after an upgrade.
  *
- * The orders of one call are laid out newest first, `spacingSeconds` apart going back from
- * `newestAt`; their numbers grow with time (the oldest gets `firstNumber`). A later call can add an
- * older history below numbers kept free for it. No event is written: the loaded orders are history
- * that was already published and applied.
+ * The orders of one call are laid out `spacingSeconds` apart going back from `newestAt`; their
+ * numbers grow with time (the oldest gets `firstNumber`), and every table receives them in that
+ * order, each order's lines together, as orders placed one after the other would lie on disk. No
+ * event is written: the loaded orders are history that was already published and applied.
  */
 
 const STATUS_CUTS = [
@@ -196,14 +196,15 @@ async function fillOrders(client, staff) {
               'additionalComments', '', 'userLoggedInDesignation', teacher, 'userAddress', '|',
               'orderDate', '', 'phoneNo', '', 'Email', 'school@example.org'),
             created_at, delivered_at, version
-       FROM load_orders`,
+       FROM load_orders ORDER BY created_at, order_number`,
   );
   await client.query(
     `INSERT INTO orders.order_lines (id, order_id, position, product_id, name, category,
        sub_category, size, requested_quantity, quantity, image)
-     SELECT line_id, order_id, position, product_id, name, category, sub_category, size, quantity,
-            quantity, '/media/placeholder/' || lower(category) || '.svg'
-       FROM load_lines`,
+     SELECT l.line_id, l.order_id, l.position, l.product_id, l.name, l.category, l.sub_category,
+            l.size, l.quantity, l.quantity, '/media/placeholder/' || lower(l.category) || '.svg'
+       FROM load_lines l JOIN load_orders o ON o.id = l.order_id
+      ORDER BY o.created_at, o.order_number, l.position`,
   );
   // Placed by the school; then moved by staff to its status (Delivered by way of Printed).
   await client.query(
@@ -280,13 +281,14 @@ async function fillReporting(client) {
             'LR-' || CASE WHEN length(order_number::text) >= 6 THEN order_number::text
                           ELSE lpad(order_number::text, 6, '0') END,
             user_id, user_name, teacher, receiving_person, status, created_at, delivered_at
-       FROM load_orders`,
+       FROM load_orders ORDER BY created_at, order_number`,
   );
   await client.query(
     `INSERT INTO reporting.report_order_lines (order_id, line_id, position, product_id, name,
        category, sub_category, size, quantity, requested_quantity)
-     SELECT order_id, line_id, position, product_id, name, category, sub_category, size, quantity,
-            quantity
-       FROM load_lines`,
+     SELECT l.order_id, l.line_id, l.position, l.product_id, l.name, l.category, l.sub_category,
+            l.size, l.quantity, l.quantity
+       FROM load_lines l JOIN load_orders o ON o.id = l.order_id
+      ORDER BY o.created_at, o.order_number, l.position`,
   );
 }
