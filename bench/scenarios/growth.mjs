@@ -150,8 +150,8 @@ function pagedRoutes(ctx) {
       run: consoleList({ range: page(1), filter: { school: 'Growth School 007' } }),
     },
     {
-      name: 'console: orders, search (student)',
-      run: consoleList({ range: page(1), filter: { q: 'S1234' } }),
+      name: 'console: orders, search (a student id)',
+      run: consoleList({ range: page(1), filter: { q: 'S777_' } }),
     },
     {
       name: `console: orders, page ${DEEP_PAGE} of ${PER_PAGE} (last page if fewer)`,
