@@ -107,6 +107,26 @@ describe('console order list at volume', () => {
     expect(willow.items.every(({ order }) => order.userName === 'Willow Primary')).toBe(true);
     expect(willow.read).toBeLessThan(200);
 
+    // A school renamed since some of its orders: each name finds the orders that carry it.
+    const birch = randomUUID();
+    for (const [name, count] of [
+      ['Birch Old Name', 10],
+      ['Birch Primary', 5],
+    ] as const) {
+      await insertBulkOrders(env.pool, {
+        count,
+        linesPerOrder: 1,
+        user: { id: birch, name, loginId: 'birch' },
+        productId: randomUUID(),
+      });
+    }
+    expect((await listed({ school: 'birch old' })).total).toBe(10);
+    const renamed = await listed({ school: 'Birch Primary' });
+    expect(renamed.total).toBe(5);
+    expect(renamed.items.every(({ order }) => order.userName === 'Birch Primary')).toBe(true);
+    expect((await listed({ school: 'BIRCH' })).total).toBe(15);
+    expect((await listed({ q: 'birch p' })).total).toBe(5);
+
     const students = await listed({ q: 'zed-' });
     expect(students.total).toBe(
       await countWhere(`shipping_info ->> 'receivingPersonName' LIKE 'ZED-%'`),

@@ -490,18 +490,33 @@ export class OrdersRepository {
   /**
    * Orders whose school name or login id matches `pattern` (ILIKE). The schools come first, from the
    * few hundred that orders name (order_schools, migration 005); their orders are then read by the
-   * school index, and only those are checked against the pattern.
+   * school index. A school whose every name and login id on its orders matches needs no further
+   * check (its orders are counted and paged from the index alone); only a school that also had
+   * a name that does not match (renamed since) has its orders checked against the pattern.
    */
   private async schoolMatch(exec: Executor, pattern: string): Promise<SQL> {
-    const schools = await exec
-      .select({ userId: orderSchools.userId })
-      .from(orderSchools)
-      .where(or(ilike(orderSchools.userName, pattern), ilike(orderSchools.userLoginId, pattern)));
-    if (schools.length === 0) return sql`false`;
-    return and(
-      inArray(orders.userId, [...new Set(schools.map((school) => school.userId))]),
-      or(ilike(orders.userName, pattern), ilike(orders.userLoginId, pattern)),
+    const matches = or(
+      ilike(orderSchools.userName, pattern),
+      ilike(orderSchools.userLoginId, pattern),
     ) as SQL;
+    const schools = await exec
+      .select({ userId: orderSchools.userId, always: sql<boolean>`bool_and(${matches})` })
+      .from(orderSchools)
+      .groupBy(orderSchools.userId)
+      .having(sql`bool_or(${matches})`);
+    const always = schools.filter((school) => school.always).map((school) => school.userId);
+    const sometimes = schools.filter((school) => !school.always).map((school) => school.userId);
+    const conditions: SQL[] = [];
+    if (always.length > 0) conditions.push(inArray(orders.userId, always));
+    if (sometimes.length > 0) {
+      conditions.push(
+        and(
+          inArray(orders.userId, sometimes),
+          or(ilike(orders.userName, pattern), ilike(orders.userLoginId, pattern)),
+        ) as SQL,
+      );
+    }
+    return conditions.length === 0 ? sql`false` : (or(...conditions) as SQL);
   }
 
   async countCreatedBetween(exec: Executor, from: Date, to: Date): Promise<number> {
