@@ -272,6 +272,10 @@ async function measure(small, large, options) {
     });
     results[0].routes[route.name] = a;
     results[1].routes[route.name] = b;
+    for (const [k, side] of [a, b].entries()) {
+      for (const message of side.errors)
+        console.log(`growth @${contexts[k].total}: failed: ${message}`);
+    }
     console.log(
       `growth: ${route.name}: @${contexts[0].total} p50 ${a.p50.toFixed(1)} / p99 ${a.p99.toFixed(1)} ms, ` +
         `@${contexts[1].total} p50 ${b.p50.toFixed(1)} / p99 ${b.p99.toFixed(1)} ms (${a.count}+${b.count} samples, ${a.failed + b.failed} failed)`,

@@ -1,0 +1,27 @@
+import pg from 'pg';
+const db = process.argv[2];
+const client = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:5432/${db}` });
+await client.connect();
+await client.query('VACUUM ANALYZE orders.orders');
+const show = async (title, text, params) => {
+  const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`, params);
+  console.log(`=== ${title}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+};
+const page = (where, order, limit, offset, outer = 'DESC') => `SELECT * FROM orders.orders WHERE order_number IN (SELECT order_number FROM orders.orders ${where} ORDER BY created_at ${order}, order_number ${order} LIMIT ${limit} OFFSET ${offset}) ORDER BY created_at ${outer}, order_number ${outer}`;
+await show('total (all orders)', `SELECT sum(orders) FROM orders.order_counts`);
+await show('total (status Processing)', `SELECT sum(orders) FROM orders.order_counts WHERE status IN ('Processing')`);
+await show('status Processing, first page', page(`WHERE status IN ('Processing')`, 'DESC', 25, 0));
+const { rows: [{ n }] } = await client.query('SELECT count(*)::int AS n FROM orders.orders');
+await show('page 400 of 25', page('', 'DESC', 25, 9975));
+await show('last page (read from the end)', page('', 'ASC', n % 25 || 25, 0));
+await show('middle page (page 2000 of 25, the deepest from either end)', page('', 'DESC', 25, 49975));
+const sq = `SELECT user_id, bool_and(user_name ILIKE $1 OR user_login_id ILIKE $1) FROM orders.order_schools GROUP BY user_id HAVING bool_or(user_name ILIKE $1 OR user_login_id ILIKE $1)`;
+const ids = (await client.query(sq, ['%Growth School 007%'])).rows.map((r) => r.user_id);
+await show('school filter: the schools', sq, ['%Growth School 007%']);
+const school = `WHERE user_id IN (${ids.map((id) => `'${id}'`).join(',')})`;
+await show('school filter: page', page(school, 'DESC', 25, 0));
+await show('school filter: total', `SELECT count(*) FROM orders.orders ${school}`);
+const student = `WHERE (lower(shipping_info ->> 'receivingPersonName') LIKE lower($1) AND (shipping_info ->> 'receivingPersonName') ILIKE $1)`;
+await show('search S777_: page', page(student, 'DESC', 25, 0), ['S777\\_%']);
+await show('search S777_: total', `SELECT count(*) FROM orders.orders ${student}`, ['S777\\_%']);
+await client.end();
