@@ -15,11 +15,14 @@ export function memoryOf(pid) {
 
 /**
  * Runs `work` while reading the RSS of each process every `everyMs`; resolves with the work's value
- * and, per process name, the RSS before and the highest RSS seen (MiB).
+ * and, per process name, the RSS before and the highest RSS seen (MiB). A peak shorter than the
+ * interval still counts: when a process's own high-water mark (VmHWM) rose during the work, that
+ * mark is the peak.
  */
 export async function watchMemory(pids, work, everyMs = 20) {
   const before = {};
   const peak = {};
+  const markBefore = {};
   const sample = () => {
     for (const [name, pid] of Object.entries(pids)) {
       const rss = memoryOf(pid)?.rssMiB ?? 0;
@@ -27,11 +30,16 @@ export async function watchMemory(pids, work, everyMs = 20) {
       peak[name] = Math.max(peak[name] ?? 0, rss);
     }
   };
+  for (const [name, pid] of Object.entries(pids)) markBefore[name] = memoryOf(pid)?.peakMiB ?? 0;
   sample();
   const timer = setInterval(sample, everyMs);
   try {
     const value = await work();
     sample();
+    for (const [name, pid] of Object.entries(pids)) {
+      const mark = memoryOf(pid)?.peakMiB ?? 0;
+      if (mark > markBefore[name]) peak[name] = Math.max(peak[name], mark);
+    }
     return { value, before, peak };
   } finally {
     clearInterval(timer);

@@ -146,8 +146,8 @@ function pagedRoutes(ctx) {
       run: consoleList({ range: page(1), filter: { status: 'Processing' } }),
     },
     {
-      name: 'console: orders, school filter',
-      run: consoleList({ range: page(1), filter: { school: 'Growth School 007' } }),
+      name: `console: orders, school filter (the school with ${HEAVY_SCHOOL_ORDERS})`,
+      run: consoleList({ range: page(1), filter: { school: 'Growth School 000' } }),
     },
     {
       name: 'console: orders, search (a student id)',
