@@ -12,6 +12,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { loadOrders, markRollupsStale } from './lib/bulk-orders.mjs';
 
 const ADMIN_URL =
   process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -50,30 +51,31 @@ async function createDatabase() {
   };
 }
 
-/** Loads the read model in bulk (the service has created its tables): 200 schools, ~30,000 students, 300 item names, 3 lines an order. */
-async function loadOrders(pool, count) {
-  await pool.query(
-    `INSERT INTO reporting.report_orders (order_id, version, order_number, user_id, school_name, teacher_name,
-       receiving_person, status, created_at, delivered_at)
-     SELECT gen_random_uuid(), 1, 'LR-' || lpad(i::text, 6, '0'), md5('school' || (i % 200))::uuid,
-            'School ' || lpad((i % 200)::text, 3, '0'), 'Teacher',
-            'S' || (i % 30000) || '_' || (6 + i % 12) || '_' || (ARRAY['Male', 'Female', 'NA'])[1 + i % 3],
-            CASE i % 4 WHEN 0 THEN 'Delivered' WHEN 1 THEN 'Processing' WHEN 2 THEN 'Ready for Pickup' ELSE 'Printed' END,
-            now() - make_interval(mins => i * 5),
-            CASE WHEN i % 4 = 0 THEN now() - make_interval(mins => i * 5) + make_interval(hours => 6 + i % 60) END
-       FROM generate_series(1, $1::int) AS i`,
-    [count],
-  );
-  await pool.query(
-    `INSERT INTO reporting.report_order_lines (order_id, line_id, position, product_id, name, category,
-       sub_category, size, quantity, requested_quantity)
-     SELECT o.order_id, gen_random_uuid(), k, gen_random_uuid(),
-            'Item ' || lpad(((abs(hashtext(o.order_id::text)) + k * 97) % 300)::text, 3, '0'),
-            (ARRAY['Footwear', 'Clothing', 'Sports', 'Miscellaneous'])[1 + (abs(hashtext(o.order_id::text)) + k) % 4],
-            'Unisex youth sizing', 'M', 1 + k % 3, 2
-       FROM reporting.report_orders o, generate_series(0, 2) AS k`,
-  );
-  await pool.query('ANALYZE reporting.report_orders; ANALYZE reporting.report_order_lines');
+/** The read model's orders (the service has created its tables): 200 schools, ~30,000 students, 300 item names, 3 lines an order. */
+async function loadReportOrders(pool, count) {
+  const categories = ['Footwear', 'Clothing', 'Sports', 'Miscellaneous'];
+  const pad = (n) => String(n).padStart(3, '0');
+  await loadOrders(pool, {
+    count,
+    firstNumber: 1,
+    newestAt: new Date(),
+    spacingSeconds: 5 * 60,
+    linesPerOrder: 3,
+    schools: Array.from({ length: 200 }, (_, n) => ({
+      id: randomUUID(),
+      name: `School ${pad(n)}`,
+      loginId: `school-${pad(n)}`,
+    })),
+    sizes: Array.from({ length: 300 }, (_, n) => ({
+      productId: randomUUID(),
+      sizeId: randomUUID(),
+      name: `Item ${pad(n)}`,
+      category: categories[n % 4],
+      subCategory: 'Unisex youth sizing',
+      size: 'M',
+    })),
+    services: ['reporting'],
+  });
 }
 
 /**
@@ -180,9 +182,9 @@ export async function benchReport() {
       identity: 'admin',
       seed: process.env.NATS_NKEY_SEED_ADMIN,
     });
-    const load = await timed(() => loadOrders(pool, ORDERS));
+    const load = await timed(() => loadReportOrders(pool, ORDERS));
     await app.close();
-    await pool.query('DELETE FROM reporting.report_meta');
+    await markRollupsStale(pool);
     const restart = await timed(start);
     app = restart.value;
     console.log(

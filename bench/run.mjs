@@ -6,8 +6,10 @@
  *   BENCH_WARMUP=3 npm run bench             seconds of unmeasured load before each (default 3)
  *   BENCH_ONLY=listing,orders npm run bench  some benchmarks only
  *   BENCH_ONLY=orders,tracing npm run bench  tracing off / 100% / 10% beside the normal placement
+ *   BENCH_ONLY=growth npm run bench          routes at 1,000 and 100,000 orders (its own stack)
  */
 import { benchCatalogListing } from './scenarios/catalog-listing.mjs';
+import { benchGrowth } from './scenarios/growth.mjs';
 import { benchTracingCost } from './scenarios/tracing-cost.mjs';
 import { benchBundles } from './store-bundle.mjs';
 import { printTable, writeResults, machineInfo } from './lib/report.mjs';
@@ -28,7 +30,8 @@ const optional = async (file, fn) => {
 
 console.log('Machine:', JSON.stringify(machineInfo()));
 const rows = [];
-const stack = await startBenchStack();
+const onSharedStack = ['listing', 'orders', 'lag', 'lighthouse'].some(wanted);
+const stack = onSharedStack ? await startBenchStack() : null;
 try {
   if (wanted('listing'))
     rows.push(...(await benchCatalogListing(stack, { durationSeconds, warmupSeconds })));
@@ -46,8 +49,10 @@ try {
   const lighthouse = await optional('./lighthouse.mjs', 'benchLighthouse');
   if (lighthouse && wanted('lighthouse')) rows.push(...(await lighthouse(stack)));
 } finally {
-  await stack.dispose();
+  await stack?.dispose();
 }
+// On a stack of its own: it loads 100,000 orders, which the other benchmarks must not see.
+if (wanted('growth')) rows.push(...(await benchGrowth()));
 const report = await optional('./report.mjs', 'benchReport');
 if (report && wanted('report')) rows.push(...(await report()));
 if (wanted('bundles')) rows.push(...(await benchBundles()));

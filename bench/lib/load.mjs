@@ -80,3 +80,45 @@ export async function loadPair(ours, baseline, options) {
   const result = await loadRounds({ ours, base: baseline }, options);
   return { ours: result.ours, base: result.base };
 }
+
+/**
+ * Latency of one request at a time (no queueing: what one person waits) on two systems in turn,
+ * `a` then `b`, then `b` then `a`, ..., `samples` times each or for `maxSeconds`, after `warmup`
+ * unmeasured calls each. Taking turns puts both under the same drift of this shared machine's
+ * speed, which two runs one after the other would read as a difference between them. Each
+ * `request(i)` resolves once the whole answer is read and throws on a failure (not timed). Returns
+ * p50/p99 (ms), the samples taken and the failures of each side (with the first few messages).
+ */
+export async function sampleLatencyPair(
+  a,
+  b,
+  { samples = 200, maxSeconds = 15, warmup = 10 } = {},
+) {
+  const sides = [
+    { request: a, times: [], failed: 0, errors: [] },
+    { request: b, times: [], failed: 0, errors: [] },
+  ];
+  for (let i = 0; i < warmup; i += 1) {
+    for (const side of sides) await side.request(i).catch(() => undefined);
+  }
+  const deadline = performance.now() + maxSeconds * 1000;
+  for (let i = 0; i < samples && performance.now() < deadline; i += 1) {
+    for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
+      const started = performance.now();
+      try {
+        await side.request(warmup + i);
+        side.times.push(performance.now() - started);
+      } catch (error) {
+        side.failed += 1;
+        if (side.errors.length < 3) side.errors.push(error.message);
+      }
+    }
+  }
+  const summary = ({ times, failed, errors }) => {
+    times.sort((x, y) => x - y);
+    const at = (p) =>
+      times.length === 0 ? NaN : times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)];
+    return { p50: at(0.5), p99: at(0.99), count: times.length, failed, errors };
+  };
+  return { a: summary(sides[0]), b: summary(sides[1]) };
+}

@@ -118,6 +118,45 @@ describe('paged order lists', () => {
       ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
+  it('reads a console page near the end backwards and gives what a walk from the start gives', async () => {
+    const walked = (await walk(RPC.orders.listMine, small)).flat().map((o) => o.id);
+    const consolePage = async (
+      range: { start: number; end: number },
+      order: 'ASC' | 'DESC' = 'DESC',
+    ) => {
+      const page = await env.rpc.call<{ items: OrderSnapshot[]; total: number }>(
+        RPC.orders.consoleList,
+        { filter: { userId: small.id }, range, sort: { field: 'createdAt', order } },
+        { actor: staff },
+      );
+      expect(page.total).toBe(450);
+      return page.items.map((o) => o.id);
+    };
+    // Pages from the start, from the middle and from the end (past the middle they are read from
+    // the end), a page that runs past the last order, and one entirely past it.
+    const pages = [];
+    for (let start = 0; start < 450; start += 100)
+      pages.push(...(await consolePage({ start, end: start + 99 })));
+    expect(pages).toEqual(walked);
+    expect(await consolePage({ start: 440, end: 480 })).toEqual(walked.slice(440));
+    expect(await consolePage({ start: 450, end: 460 })).toEqual([]);
+    expect(await consolePage({ start: 0, end: 9 }, 'ASC')).toEqual(
+      [...walked].reverse().slice(0, 10),
+    );
+    expect(await consolePage({ start: 430, end: 449 }, 'ASC')).toEqual(
+      [...walked].reverse().slice(430),
+    );
+    // Without a school filter the total comes from the status counts.
+    const everyone = (await walk(RPC.orders.listAll, staff)).flat().map((o) => o.id);
+    const last = await env.rpc.call<{ items: OrderSnapshot[]; total: number }>(
+      RPC.orders.consoleList,
+      { filter: { status: 'Processing' }, range: { start: 505, end: 514 } },
+      { actor: staff },
+    );
+    expect(last.total).toBe(510);
+    expect(last.items.map((o) => o.id)).toEqual(everyone.slice(505));
+  });
+
   it('cuts a console page of large orders and says how many rows it holds', async () => {
     const page = await env.rpc.call<{ items: OrderSnapshot[]; total: number }>(
       RPC.orders.consoleList,

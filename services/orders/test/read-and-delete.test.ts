@@ -215,5 +215,36 @@ describe('reading and deleting orders', () => {
       );
       expect(many.map((x) => x.id)).toEqual([o.id]);
     });
+
+    it('totals the list by status from counts that follow every placement, change and delete', async () => {
+      const counted = async () =>
+        (
+          await env.pool.query<{ status: string; n: number }>(
+            `SELECT status, sum(orders)::int AS n FROM orders.order_counts
+              GROUP BY status HAVING sum(orders) <> 0 ORDER BY status`,
+          )
+        ).rows;
+      const actual = async () =>
+        (
+          await env.pool.query<{ status: string; n: number }>(
+            'SELECT status, count(*)::int AS n FROM orders.orders GROUP BY status ORDER BY status',
+          )
+        ).rows;
+      const placed = await orderFor(schoolB, 'CNT-1_10_NA');
+      await update(env, admin, placed.id, 'Printed');
+      const cancelled = await orderFor(schoolB, 'CNT-2_10_NA');
+      await env.rpc.call(RPC.orders.delete, { id: cancelled.id }, { actor: schoolB });
+      expect(await counted()).toEqual(await actual());
+      const printed = (await actual()).find((row) => row.status === 'Printed')?.n;
+      expect(printed).toBeGreaterThan(0);
+      await expect(list({ status: 'Printed' }, { start: 0, end: 0 })).resolves.toMatchObject({
+        total: printed,
+      });
+      const everything = (await actual()).reduce((sum, row) => sum + row.n, 0);
+      await expect(list({}, { start: 0, end: 0 })).resolves.toMatchObject({ total: everything });
+      await expect(list({ status: [] }, { start: 0, end: 0 })).resolves.toMatchObject({
+        total: 0,
+      });
+    });
   });
 });

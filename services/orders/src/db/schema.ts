@@ -3,11 +3,13 @@
  * test/schema-agreement.test.ts keeps these equal to them.
  */
 import {
+  bigint,
   bigserial,
   date,
   integer,
   jsonb,
   pgSchema,
+  smallint,
   text,
   timestamp,
   unique,
@@ -67,6 +69,20 @@ export const orderStatusHistory = ordersSchema.table('order_status_history', {
   toStatus: text('to_status').$type<OrderStatus>().notNull(),
   quantities: jsonb('quantities').$type<number[]>().notNull(),
   reason: text('reason'),
+});
+
+/** Orders per status, kept by a trigger on orders (migration 005); one row per status and shard. */
+export const orderCounts = ordersSchema.table('order_counts', {
+  status: text('status').$type<OrderStatus>().notNull(),
+  shard: smallint('shard').notNull(),
+  orders: bigint('orders', { mode: 'number' }).notNull(),
+});
+
+/** Every (school, name, login id) that orders carry, kept by a trigger on orders (migration 005). */
+export const orderSchools = ordersSchema.table('order_schools', {
+  userId: uuid('user_id').notNull(),
+  userName: text('user_name').notNull(),
+  userLoginId: text('user_login_id').notNull(),
 });
 
 export const dailySummaries = ordersSchema.table('daily_summaries', {

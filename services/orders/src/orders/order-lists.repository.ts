@@ -9,6 +9,7 @@ import {
   gte,
   ilike,
   inArray,
+  like,
   lte,
   or,
   sql,
@@ -23,7 +24,7 @@ import {
   type Database,
   type Executor,
 } from '@lr/nest-kit';
-import { orders } from '../db/schema.js';
+import { orderCounts, orderSchools, orders } from '../db/schema.js';
 import { parseOrderNumber } from './order-number.js';
 import { OrderReadsRepository, type OrderWithLines } from './order-reads.repository.js';
 
@@ -54,10 +55,25 @@ export class OrderListsRepository {
   /** How many orders are in each status (the orders-by-status metric, sampled at scrape time). */
   async countByStatus(): Promise<{ status: OrderStatus; count: number }[]> {
     const rows = await this.db
-      .select({ status: orders.status, count: count() })
-      .from(orders)
-      .groupBy(orders.status);
-    return rows.map((r) => ({ status: r.status, count: Number(r.count) }));
+      .select({ status: orderCounts.status, count: sql<string>`sum(${orderCounts.orders})` })
+      .from(orderCounts)
+      .groupBy(orderCounts.status);
+    return rows
+      .map((r) => ({ status: r.status, count: Number(r.count) }))
+      .filter((r) => r.count > 0);
+  }
+
+  /**
+   * How many orders are in these statuses (all orders without a list), from the counts the
+   * orders table's trigger keeps (migration 005): a few rows read whatever the number of orders.
+   */
+  async countInStatuses(exec: Executor, statuses?: readonly OrderStatus[]): Promise<number> {
+    if (statuses && statuses.length === 0) return 0;
+    const [row] = await exec
+      .select({ n: sql<string | null>`sum(${orderCounts.orders})` })
+      .from(orderCounts)
+      .where(statuses ? inArray(orderCounts.status, [...statuses]) : undefined);
+    return Number(row?.n ?? 0);
   }
 
   /**
@@ -95,27 +111,65 @@ export class OrderListsRepository {
     }));
   }
 
+  /**
+   * A page of the console's list by position (react-admin asks for rows `start` to `end`). The
+   * total comes first: it says from which end of the list the page is nearer, and the page's order
+   * numbers are read from there (a page near the end is a short walk backwards, not a walk over
+   * every order before it), from the sort's index alone where one covers the filter (newest first,
+   * by status or by school). Only the page's own rows are then read in full.
+   */
   async consoleList(
     exec: Executor,
     input: OrderConsoleListInput,
   ): Promise<{ items: OrderWithLines[]; total: number }> {
-    const where = this.consoleWhere(input.filter);
+    const where = await this.consoleWhere(exec, input.filter);
+    const total = await this.consoleTotal(exec, input.filter, where);
+    const start = input.range.start;
+    const end = Math.min(input.range.end, total - 1);
+    if (end < start) return { items: [], total };
     const sortField = input.sort?.field ?? 'createdAt';
     const column = SORT_COLUMNS[sortField];
-    const direction = input.sort?.order === 'ASC' ? asc : desc;
-    const limit = Math.max(0, input.range.end - input.range.start + 1);
+    const ascending = input.sort?.order === 'ASC';
+    const rowsAfter = total - 1 - end;
+    const fromEnd = rowsAfter < start;
+    const walk = ascending !== fromEnd ? asc : desc;
+    const numbers = exec
+      .select({ orderNumber: orders.orderNumber })
+      .from(orders)
+      .where(where)
+      .orderBy(walk(column), walk(orders.orderNumber))
+      .limit(end - start + 1)
+      .offset(fromEnd ? rowsAfter : start);
+    const direction = ascending ? asc : desc;
     const rows = await exec
       .select()
       .from(orders)
-      .where(where)
-      .orderBy(direction(column), direction(orders.orderNumber))
-      .limit(limit)
-      .offset(input.range.start);
-    const [totalRow] = await exec.select({ n: count() }).from(orders).where(where);
-    return { items: await this.reads.withLines(exec, rows), total: totalRow?.n ?? 0 };
+      .where(inArray(orders.orderNumber, numbers))
+      .orderBy(direction(column), direction(orders.orderNumber));
+    return { items: await this.reads.withLines(exec, rows), total };
   }
 
-  private consoleWhere(filter: OrderConsoleListInput['filter']): SQL | undefined {
+  /** The list's total: from the status counts when nothing but statuses filters it. */
+  private async consoleTotal(
+    exec: Executor,
+    filter: OrderConsoleListInput['filter'],
+    where: SQL | undefined,
+  ): Promise<number> {
+    const { status, ...others } = filter;
+    if (Object.values(others).every((value) => value === undefined)) {
+      return this.countInStatuses(
+        exec,
+        status === undefined ? undefined : Array.isArray(status) ? status : [status],
+      );
+    }
+    const [row] = await exec.select({ n: count() }).from(orders).where(where);
+    return row?.n ?? 0;
+  }
+
+  private async consoleWhere(
+    exec: Executor,
+    filter: OrderConsoleListInput['filter'],
+  ): Promise<SQL | undefined> {
     const conditions: (SQL | undefined)[] = [];
     if (filter.status !== undefined) {
       const statuses = Array.isArray(filter.status) ? filter.status : [filter.status];
@@ -123,8 +177,7 @@ export class OrderListsRepository {
     }
     if (filter.userId) conditions.push(eq(orders.userId, filter.userId));
     if (filter.school) {
-      const pattern = likeContaining(filter.school);
-      conditions.push(or(ilike(orders.userName, pattern), ilike(orders.userLoginId, pattern)));
+      conditions.push(await this.schoolMatch(exec, likeContaining(filter.school)));
     }
     if (filter.createdAt_gte)
       conditions.push(gte(orders.createdAt, new Date(filter.createdAt_gte)));
@@ -137,25 +190,52 @@ export class OrderListsRepository {
     if (filter.q) {
       const number = parseOrderNumber(filter.q);
       // The student id is the part of receivingPersonName before `_<age>_<gender>`.
-      const studentMatch = ilike(
-        sql`${orders.shippingInfo}->>'receivingPersonName'`,
+      const studentMatch = startsLike(
+        sql`${orders.shippingInfo} ->> 'receivingPersonName'`,
         `${escapeLike(filter.q)}%`,
       );
       // The one search box of All Orders also finds a school by (part of) its name or login id; an
       // order number is not looked for in school names, where its digits would match by chance.
-      const schoolPattern = likeContaining(filter.q);
       conditions.push(
         number === null
-          ? or(
-              studentMatch,
-              ilike(orders.userName, schoolPattern),
-              ilike(orders.userLoginId, schoolPattern),
-            )
+          ? or(studentMatch, await this.schoolMatch(exec, likeContaining(filter.q)))
           : or(eq(orders.orderNumber, number), studentMatch),
       );
     }
     const present = conditions.filter((c): c is SQL => c !== undefined);
     return present.length > 0 ? and(...present) : undefined;
+  }
+
+  /**
+   * Orders whose school name or login id matches `pattern` (ILIKE). The schools come first, from the
+   * few hundred that orders name (order_schools, migration 005); their orders are then read by the
+   * school index. A school whose every name and login id on its orders matches needs no further
+   * check (its orders are counted and paged from the index alone); only a school that also had
+   * a name that does not match (renamed since) has its orders checked against the pattern.
+   */
+  private async schoolMatch(exec: Executor, pattern: string): Promise<SQL> {
+    const matches = or(
+      ilike(orderSchools.userName, pattern),
+      ilike(orderSchools.userLoginId, pattern),
+    ) as SQL;
+    const schools = await exec
+      .select({ userId: orderSchools.userId, always: sql<boolean>`bool_and(${matches})` })
+      .from(orderSchools)
+      .groupBy(orderSchools.userId)
+      .having(sql`bool_or(${matches})`);
+    const always = schools.filter((school) => school.always).map((school) => school.userId);
+    const sometimes = schools.filter((school) => !school.always).map((school) => school.userId);
+    const conditions: SQL[] = [];
+    if (always.length > 0) conditions.push(inArray(orders.userId, always));
+    if (sometimes.length > 0) {
+      conditions.push(
+        and(
+          inArray(orders.userId, sometimes),
+          or(ilike(orders.userName, pattern), ilike(orders.userLoginId, pattern)),
+        ) as SQL,
+      );
+    }
+    return conditions.length === 0 ? sql`false` : (or(...conditions) as SQL);
   }
 
   async countCreatedBetween(exec: Executor, from: Date, to: Date): Promise<number> {
@@ -165,4 +245,15 @@ export class OrderListsRepository {
       .where(and(gte(orders.createdAt, from), lte(orders.createdAt, to)));
     return row?.n ?? 0;
   }
+}
+
+/**
+ * `text ILIKE prefixPattern` (a pattern ending in %), with the same test on lower case first, which
+ * the text_pattern_ops index of migration 005 answers; whatever ILIKE matches also matches it.
+ */
+function startsLike(text: SQL, prefixPattern: string): SQL {
+  return and(
+    like(sql`lower(${text})`, sql`lower(${prefixPattern})`),
+    ilike(text, prefixPattern),
+  ) as SQL;
 }

@@ -44,10 +44,18 @@ export class ExportRepository {
   ): Promise<OrderLineExportRow[]> {
     const local = (column: string) =>
       sql`to_char(${sql.raw(column)} AT TIME ZONE ${timeZone}, 'YYYY-MM-DD HH24:MI')`;
-    const afterKey = after
+    // Each page starts at the previous page's last line: the plain bound on created_at lets
+    // report_orders_created_idx start at its order (the row comparison alone spans two tables, so no
+    // index could start there, and every page would scan from the first order on).
+    const afterOrder = after ? sql`AND o.created_at >= ${after.createdAt}::timestamptz` : sql``;
+    const afterLine = after
       ? sql`AND (o.created_at, o.order_id, l.position) >
               (${after.createdAt}::timestamptz, ${after.orderId}::uuid, ${after.position}::int)`
       : sql``;
+    // The lines of each order, in its line order, read by the order's key as the orders come: a
+    // lateral subquery with its own ORDER BY is kept as it is (not merged into a join), so near the
+    // end of the export, where few orders are left, the planner cannot choose to hash them against
+    // a scan of every line instead.
     const result = await this.db.execute<OrderLineExportRow>(sql`
       SELECT o.order_number AS "orderNumber",
              ${local('o.created_at')} AS "createdAt",
@@ -62,8 +70,14 @@ export class ExportRepository {
              o.order_id::text AS "keyOrderId",
              l.position AS "keyPosition"
       FROM reporting.report_orders o
-      JOIN reporting.report_order_lines l ON l.order_id = o.order_id
-      WHERE ${liveOrdersIn(range, timeZone)} ${afterKey}
+      CROSS JOIN LATERAL (
+        SELECT l.name, l.category, l.sub_category, l.size, l.requested_quantity, l.quantity,
+               l.position
+        FROM reporting.report_order_lines l
+        WHERE l.order_id = o.order_id ${afterLine}
+        ORDER BY l.position
+      ) l
+      WHERE ${liveOrdersIn(range, timeZone)} ${afterOrder}
       ORDER BY o.created_at, o.order_id, l.position
       LIMIT ${limit}`);
     return result.rows;

@@ -48,13 +48,21 @@ export class RollupsRepository {
     );
   }
 
-  /** Empties the rollups and computes them again from the whole read model. */
+  /**
+   * Empties the rollups and computes them again from the whole read model, then gives every
+   * rollup fresh statistics: refilled wholesale, a rollup without them has the planner read a range
+   * of days by scanning all days, until autovacuum (off on some machines, minutes away on others)
+   * analyses it.
+   */
   async recomputeAll(exec: Executor): Promise<void> {
     await this.clear(exec);
     await this.apply(exec, sql`reporting.report_orders o`, 1);
     await exec.execute(sql`
       INSERT INTO reporting.report_meta (key, value) VALUES (${TIME_ZONE_KEY}, ${this.timeZone})
       ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
+    await exec.execute(
+      sql.raw(`ANALYZE ${ROLLUP_TABLES.map((table) => `reporting.${table}`).join(', ')}`),
+    );
   }
 
   /** True when the rollups were computed in another time zone (or never). */

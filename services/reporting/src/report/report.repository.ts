@@ -7,7 +7,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { DATABASE, type Database } from '@lr/nest-kit';
 import { LIMITS, type Category, type RankedName, type ReportRange } from '@lr/contracts';
-import { daysIn, weekOf } from './report-range.js';
+import { daysIn, mondayOf } from './report-range.js';
 
 export type ReportTotals = {
   ordersReceived: number;
@@ -107,32 +107,37 @@ export class ReportRepository {
   /** Orders received per week of creation. */
   async weeklyReceived(range: ReportRange): Promise<WeeklyCountRow[]> {
     const result = await this.db.execute<WeeklyCountRow>(sql`
-      SELECT ${weekOf(sql`day`)} AS week, sum(orders)::int AS count
-      FROM reporting.report_day_totals
-      WHERE ${daysIn(range)}
-      GROUP BY 1 HAVING sum(orders) > 0 ORDER BY 1`);
+      SELECT to_char(weeks.week, 'YYYY-MM-DD') AS week, weeks.count FROM (
+        SELECT ${mondayOf(sql`day`)} AS week, sum(orders)::int AS count
+        FROM reporting.report_day_totals
+        WHERE ${daysIn(range)}
+        GROUP BY 1 HAVING sum(orders) > 0) weeks
+      ORDER BY weeks.week`);
     return result.rows;
   }
 
   /** Fulfilled orders (created in the range) per week of delivery. */
   async weeklyFulfilled(range: ReportRange): Promise<WeeklyCountRow[]> {
     const result = await this.db.execute<WeeklyCountRow>(sql`
-      SELECT ${weekOf(sql`delivered_day`)} AS week, sum(orders)::int AS count
-      FROM reporting.report_day_deliveries
-      WHERE ${daysIn(range)}
-      GROUP BY 1 HAVING sum(orders) > 0 ORDER BY 1`);
+      SELECT to_char(weeks.week, 'YYYY-MM-DD') AS week, weeks.count FROM (
+        SELECT ${mondayOf(sql`delivered_day`)} AS week, sum(orders)::int AS count
+        FROM reporting.report_day_deliveries
+        WHERE ${daysIn(range)}
+        GROUP BY 1 HAVING sum(orders) > 0) weeks
+      ORDER BY weeks.week`);
     return result.rows;
   }
 
   /** Given quantities per week of order creation and category (weeks sum to itemsFulfilled). */
   async weeklyItemsByCategory(range: ReportRange): Promise<WeeklyCategoryRow[]> {
     const result = await this.db.execute<WeeklyCategoryRow>(sql`
-      SELECT ${weekOf(sql`day`)} AS week, category, sum(quantity)::int AS quantity
-      FROM reporting.report_day_categories
-      WHERE ${daysIn(range)}
-      GROUP BY 1, 2
-      HAVING sum(quantity) > 0
-      ORDER BY 1, 2`);
+      SELECT to_char(weeks.week, 'YYYY-MM-DD') AS week, weeks.category, weeks.quantity FROM (
+        SELECT ${mondayOf(sql`day`)} AS week, category, sum(quantity)::int AS quantity
+        FROM reporting.report_day_categories
+        WHERE ${daysIn(range)}
+        GROUP BY 1, 2
+        HAVING sum(quantity) > 0) weeks
+      ORDER BY weeks.week, weeks.category`);
     return result.rows;
   }
 }

@@ -1,0 +1,469 @@
+/**
+ * Growth: the same screens at 1,000 and at 100,000 orders (5 lines each, 2,000 products, 200
+ * schools, one school with 500 orders), on two stacks side by side, one per size. The orders are
+ * loaded in SQL (bench/lib/bulk-orders.mjs) at one order every 45 minutes going back from an hour
+ * ago: both stacks hold the same newest 1,000 orders (about a month, so the 500 orders of the one
+ * school and "the last 30 days" are alike in both), the larger one 99,000 older ones too (some
+ * eight years), as a charity's history grows while its daily traffic stays the same. After loading,
+ * every process is restarted (reporting computes its rollups from the loaded read model, the
+ * gateway starts with an empty product cache). Each route is timed one request at a time, on the
+ * two stacks in turn, so both sizes see the same drift of this shared machine's speed; the old
+ * "all" routes are read whole, one stack after the other, while every process's memory is read
+ * every 20 ms.
+ * Target: every paged route's p99 at the larger size <= 2x its p99 at the smaller one; the "all"
+ * routes' time linear in rows and their memory flat.
+ */
+import os from 'node:os';
+import { loadOrders, markRollupsStale } from '../lib/bulk-orders.mjs';
+import { sampleLatencyPair } from '../lib/load.mjs';
+import { memoryOf, watchMemory } from '../lib/process-memory.mjs';
+import { login, startBenchStack } from '../lib/stack.mjs';
+import { waitForHealthy } from '../../scripts/stack/health.mjs';
+import { seedProducts } from './catalog-listing.mjs';
+
+const PRODUCTS = 2000;
+const SCHOOLS = 200;
+const HEAVY_SCHOOL_ORDERS = 500;
+const LINES = 5;
+/** One order every 45 minutes: 1,000 orders are a month, 100,000 some eight and a half years. */
+const SPACING_SECONDS = 45 * 60;
+const PER_PAGE = 25;
+const DEEP_PAGE = 400;
+const PROCESSES = ['gateway', 'auth', 'catalog', 'orders', 'reporting'];
+const FLAT_RATIO = 2;
+
+const settings = () => ({
+  sizes: (process.env.BENCH_GROWTH_SIZES ?? '1000,100000').split(',').map(Number),
+  samples: Number(process.env.BENCH_GROWTH_SAMPLES ?? 200),
+  maxSeconds: Number(process.env.BENCH_GROWTH_SECONDS ?? 20),
+});
+
+/** One HTTP call whose whole answer is read; throws on anything but 2xx. */
+async function call(url, { cookie, method = 'GET', body, timeoutMs = 60_000 } = {}) {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      ...(cookie ? { cookie } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 200)}`);
+  return { response, text };
+}
+
+/** Streams an answer to the end without keeping it; resolves with its size in bytes. */
+async function drain(url, cookie, timeoutMs) {
+  const response = await fetch(url, {
+    headers: { cookie },
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += chunk.length;
+  return bytes;
+}
+
+const consoleQuery = ({ range, filter = {} }) =>
+  `sort=${encodeURIComponent('["createdAt","DESC"]')}&range=${encodeURIComponent(JSON.stringify(range))}` +
+  `&filter=${encodeURIComponent(JSON.stringify(filter))}`;
+
+/** The schools (accounts with the demo code, as the demo schools have) and who processes orders. */
+async function createSchools(pool) {
+  const { rows } = await pool.query(
+    `INSERT INTO auth.users (id, login_id, name, role, address, district, avatar_url, password_hash)
+     SELECT gen_random_uuid(), 'growth-' || lpad(n::text, 3, '0'), 'Growth School ' || lpad(n::text, 3, '0'),
+            'user', n || ' School Road', 'District ' || (n % 12), '/default-avatar.svg',
+            (SELECT password_hash FROM auth.users WHERE login_id = 'TEST USER')
+       FROM generate_series(0, $1::int - 1) AS n
+     RETURNING id, name, login_id`,
+    [SCHOOLS],
+  );
+  rows.sort((a, b) => (a.login_id < b.login_id ? -1 : 1));
+  const staff = await pool.query(`SELECT id, name FROM auth.users WHERE login_id = 'admin'`);
+  return {
+    schools: rows.map((r) => ({ id: r.id, name: r.name, loginId: r.login_id })),
+    staff: staff.rows[0],
+  };
+}
+
+async function productSizes(pool) {
+  const { rows } = await pool.query(
+    `SELECT p.id AS "productId", s.id AS "sizeId", p.name, p.category, p.sub_category AS "subCategory", s.size
+       FROM catalog.products p JOIN catalog.product_sizes s ON s.product_id = p.id
+      WHERE p.name LIKE 'Bench item %' ORDER BY p.name, s.position`,
+  );
+  return rows;
+}
+
+/** Every process restarted on the loaded data, the stack healthy again. */
+async function restartAll(stack) {
+  for (const name of PROCESSES) {
+    await stack.supervisor.stopOne(name);
+    stack.supervisor.restart(name);
+  }
+  await waitForHealthy(stack.url.replace('localhost', '127.0.0.1'), 300_000);
+}
+
+const pidsOf = (stack) =>
+  Object.fromEntries(PROCESSES.map((name) => [name, stack.supervisor.pid(name)]));
+
+/** The paged routes, each a request taking the sample's index. */
+function pagedRoutes(ctx) {
+  const { url, admin, school } = ctx;
+  const consoleList = (query) => () =>
+    call(`${url}/api/console/orders?${consoleQuery(query)}`, { cookie: admin });
+  const deepPage = Math.min(DEEP_PAGE, Math.ceil(ctx.total / PER_PAGE));
+  const lastPage = Math.ceil(ctx.total / PER_PAGE);
+  const page = (n) => [(n - 1) * PER_PAGE, n * PER_PAGE - 1];
+  const thirtyDaysAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const processing = new Map();
+  return [
+    {
+      name: 'store: product list (page 3)',
+      run: () => call(`${url}/api/v1/products?page=3`),
+    },
+    {
+      name: 'store: product page',
+      run: (i) => call(`${url}/api/v1/product/${ctx.productIds[i % ctx.productIds.length]}`),
+    },
+    {
+      name: `store: My Orders (${HEAVY_SCHOOL_ORDERS} orders)`,
+      run: () => call(`${url}/api/v1/orders/me`, { cookie: school }),
+    },
+    {
+      name: 'store: order details',
+      run: (i) =>
+        call(`${url}/api/v1/order/${ctx.schoolOrderIds[i % ctx.schoolOrderIds.length]}`, {
+          cookie: school,
+        }),
+    },
+    { name: 'console: orders, first page', run: consoleList({ range: page(1) }) },
+    {
+      name: 'console: orders, status Processing',
+      run: consoleList({ range: page(1), filter: { status: 'Processing' } }),
+    },
+    {
+      name: `console: orders, school filter (the school with ${HEAVY_SCHOOL_ORDERS})`,
+      run: consoleList({ range: page(1), filter: { school: 'Growth School 000' } }),
+    },
+    {
+      name: 'console: orders, search (a student id)',
+      run: consoleList({ range: page(1), filter: { q: 'S777_' } }),
+    },
+    {
+      name: `console: orders, page ${DEEP_PAGE} of ${PER_PAGE} (last page if fewer)`,
+      run: consoleList({ range: page(deepPage) }),
+    },
+    { name: 'console: orders, last page', run: consoleList({ range: page(lastPage) }) },
+    {
+      name: 'console: process page (order + history)',
+      run: (i) => {
+        const id = ctx.processIds[i % ctx.processIds.length];
+        return Promise.all([
+          call(`${url}/api/console/orders/${id}`, { cookie: admin }),
+          call(`${url}/api/console/orders/${id}/history`, { cookie: admin }),
+        ]);
+      },
+    },
+    {
+      // Each order goes Processing -> Printed (stock committed) and, on its next turn, back.
+      name: 'console: Process Order (status PUT)',
+      run: (i) => {
+        const id = ctx.processIds[i % ctx.processIds.length];
+        const status = processing.get(id) === 'Printed' ? 'Processing' : 'Printed';
+        processing.set(id, status);
+        return call(`${url}/api/console/orders/${id}`, {
+          cookie: admin,
+          method: 'PUT',
+          body: { status },
+        });
+      },
+    },
+    {
+      name: 'console: dashboard',
+      run: () => call(`${url}/api/console/dashboard`, { cookie: admin }),
+    },
+    {
+      name: 'report: last 30 days',
+      run: () => call(`${url}/api/v1/admin/report?from=${thirtyDaysAgo}`, { cookie: admin }),
+    },
+    { name: 'report: all time', run: () => call(`${url}/api/v1/admin/report`, { cookie: admin }) },
+  ];
+}
+
+/** The old "all" routes, each read whole once while the processes' memory is watched. */
+const ALL_ROUTES = [
+  { name: 'GET /api/v1/admin/orders (all orders, JSON)', path: '/api/v1/admin/orders' },
+  { name: 'GET /api/v1/admin/orders.csv (all lines, CSV)', path: '/api/v1/admin/orders.csv' },
+];
+
+/** What the routes of one stack need: sessions, ids to read and the number of orders. */
+async function routeContext(stack, options) {
+  const { url } = stack;
+  const { rows: totalRows } = await stack.pool.query(
+    'SELECT count(*)::int AS n FROM orders.orders',
+  );
+  const schoolOrders = await stack.pool.query(
+    `SELECT o.id FROM orders.orders o JOIN auth.users u ON u.id = o.user_id
+      WHERE u.login_id = 'growth-000' ORDER BY o.created_at DESC LIMIT 50`,
+  );
+  // Processing orders of the other schools, anywhere in the history, for the process page and PUT.
+  const processIds = await stack.pool.query(
+    `SELECT o.id FROM orders.orders o JOIN auth.users u ON u.id = o.user_id
+      WHERE o.status = 'Processing' AND u.login_id <> 'growth-000'
+      ORDER BY md5(o.id::text) LIMIT $1`,
+    [Math.ceil((options.samples + 10) / 2)],
+  );
+  const products = await stack.pool.query(
+    `SELECT id FROM catalog.products WHERE name LIKE 'Bench item %' ORDER BY md5(id::text) LIMIT 50`,
+  );
+  return {
+    url,
+    admin: await login(url, 'admin'),
+    school: await login(url, 'growth-000'),
+    total: totalRows[0].n,
+    schoolOrderIds: schoolOrders.rows.map((r) => r.id),
+    processIds: processIds.rows.map((r) => r.id),
+    productIds: products.rows.map((r) => r.id),
+  };
+}
+
+/** Reads each "all" route whole on one stack while its processes' memory is watched. */
+async function readAllRoutes(stack, ctx) {
+  const all = {};
+  for (const route of ALL_ROUTES) {
+    const started = performance.now();
+    let failed = false;
+    const watched = await watchMemory(pidsOf(stack), () =>
+      drain(`${ctx.url}${route.path}`, ctx.admin, 30 * 60_000).catch((error) => {
+        failed = error.message;
+        return 0;
+      }),
+    );
+    all[route.name] = {
+      ms: performance.now() - started,
+      bytes: watched.value,
+      before: watched.before,
+      peak: watched.peak,
+      failed,
+    };
+    console.log(
+      `growth ${ctx.total}: ${route.name}: ${Math.round(all[route.name].ms)} ms, ${(watched.value / 1024 / 1024).toFixed(1)} MiB, ` +
+        `gateway RSS ${watched.before.gateway.toFixed(0)} -> peak ${watched.peak.gateway.toFixed(0)} MiB${failed ? `, FAILED: ${failed}` : ''}`,
+    );
+  }
+  return all;
+}
+
+/** Every route on both stacks: the paged ones in turn, then the "all" ones and the memory. */
+async function measure(small, large, options) {
+  const contexts = [await routeContext(small, options), await routeContext(large, options)];
+  const [routesSmall, routesLarge] = contexts.map(pagedRoutes);
+  const results = contexts.map((ctx) => ({ total: ctx.total, routes: {}, all: {} }));
+  const loadBefore = os.loadavg();
+  for (const [i, route] of routesSmall.entries()) {
+    const { a, b } = await sampleLatencyPair(route.run, routesLarge[i].run, {
+      samples: options.samples,
+      maxSeconds: options.maxSeconds,
+      warmup: 10,
+    });
+    results[0].routes[route.name] = a;
+    results[1].routes[route.name] = b;
+    for (const [k, side] of [a, b].entries()) {
+      for (const message of side.errors)
+        console.log(`growth @${contexts[k].total}: failed: ${message}`);
+    }
+    console.log(
+      `growth: ${route.name}: @${contexts[0].total} p50 ${a.p50.toFixed(1)} / p99 ${a.p99.toFixed(1)} ms, ` +
+        `@${contexts[1].total} p50 ${b.p50.toFixed(1)} / p99 ${b.p99.toFixed(1)} ms (${a.count}+${b.count} samples, ${a.failed + b.failed} failed)`,
+    );
+  }
+  const loadAfter = os.loadavg();
+  // Let the consumers apply the status changes before the whole-list reads.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  for (const [i, stack] of [small, large].entries()) {
+    results[i].all = await readAllRoutes(stack, contexts[i]);
+    results[i].memory = Object.fromEntries(
+      Object.entries(pidsOf(stack)).map(([name, pid]) => [name, memoryOf(pid)]),
+    );
+    results[i].load = i === 0 ? loadBefore : loadAfter;
+  }
+  return results;
+}
+
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+
+function printGrowthTable(small, large) {
+  const header = [
+    'route',
+    `p50/p99 @${small.total}`,
+    `p50/p99 @${large.total}`,
+    'p99 ratio',
+    'verdict',
+  ];
+  const lines = Object.keys(small.routes).map((name) => {
+    const a = small.routes[name];
+    const b = large.routes[name];
+    const ratio = b.p99 / a.p99;
+    const failed = a.failed + b.failed;
+    return [
+      name,
+      `${fmt(a.p50)} / ${fmt(a.p99)}`,
+      `${fmt(b.p50)} / ${fmt(b.p99)}`,
+      fmt(ratio, 2),
+      failed > 0 ? `FAILED (${failed})` : ratio <= FLAT_RATIO ? 'flat' : 'NOT flat',
+    ];
+  });
+  const rows = Object.keys(small.all).map((name) => {
+    const a = small.all[name];
+    const b = large.all[name];
+    const timeRatio = b.ms / a.ms;
+    const rowRatio = large.total / small.total;
+    const memoryGrowth = b.peak.gateway - b.before.gateway - (a.peak.gateway - a.before.gateway);
+    return [
+      name,
+      `${fmt(a.ms, 0)} ms, gw +${fmt(a.peak.gateway - a.before.gateway, 0)} MiB`,
+      `${fmt(b.ms, 0)} ms, gw +${fmt(b.peak.gateway - b.before.gateway, 0)} MiB`,
+      `time ${fmt(timeRatio, 1)}x for ${fmt(rowRatio, 0)}x rows`,
+      a.failed || b.failed
+        ? 'FAILED'
+        : `${timeRatio <= rowRatio * 1.5 ? 'linear' : 'NOT linear'}, ${memoryGrowth <= 32 ? 'memory flat' : 'memory grows'}`,
+    ];
+  });
+  const table = [header, ...lines, ...rows];
+  const widths = header.map((_, i) => Math.max(...table.map((l) => String(l[i]).length)));
+  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
+  console.log(
+    `\nGrowth: ${small.total} and ${large.total} orders side by side (load average ${small.load.map((l) => l.toFixed(2)).join(' ')} before the paged routes, ${large.load.map((l) => l.toFixed(2)).join(' ')} after)`,
+  );
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of [...lines, ...rows]) console.log(line(l));
+  console.log('\nMemory per process (RSS / peak since its start, MiB):');
+  for (const name of PROCESSES) {
+    const a = small.memory[name];
+    const b = large.memory[name];
+    console.log(
+      `  ${name.padEnd(10)} @${small.total}: ${fmt(a?.rssMiB, 0)} / ${fmt(a?.peakMiB, 0)}   @${large.total}: ${fmt(b?.rssMiB, 0)} / ${fmt(b?.peakMiB, 0)}`,
+    );
+  }
+}
+
+/** Rows for the results file: per route, ours = at the larger size, baseline = at the smaller. */
+function resultRows(small, large) {
+  const rows = [];
+  for (const name of Object.keys(small.routes)) {
+    const a = small.routes[name];
+    const b = large.routes[name];
+    const benchmark = `growth ${name}`;
+    rows.push(
+      {
+        benchmark,
+        metric: `p50 ms @${large.total} vs @${small.total}`,
+        ours: b.p50,
+        baseline: a.p50,
+      },
+      {
+        benchmark,
+        metric: `p99 ms @${large.total} vs @${small.total}`,
+        ours: b.p99,
+        baseline: a.p99,
+        ratio: b.p99 / a.p99,
+        target: `<= ${FLAT_RATIO}x`,
+        met: b.p99 / a.p99 <= FLAT_RATIO && a.failed + b.failed === 0,
+      },
+    );
+  }
+  for (const name of Object.keys(small.all)) {
+    const a = small.all[name];
+    const b = large.all[name];
+    const benchmark = `growth ${name}`;
+    rows.push(
+      {
+        benchmark,
+        metric: `ms @${large.total} vs @${small.total}`,
+        ours: b.ms,
+        baseline: a.ms,
+        ratio: b.ms / a.ms,
+        target: `<= 1.5 x ${Math.round(large.total / small.total)} (linear)`,
+        met: !a.failed && !b.failed && b.ms / a.ms <= (1.5 * large.total) / small.total,
+      },
+      {
+        benchmark,
+        metric: 'gateway peak RSS growth MiB',
+        ours: b.peak.gateway - b.before.gateway,
+        baseline: a.peak.gateway - a.before.gateway,
+        target: 'flat (+32 MiB at most)',
+        met: b.peak.gateway - b.before.gateway - (a.peak.gateway - a.before.gateway) <= 32,
+      },
+      {
+        benchmark,
+        metric: 'MiB sent',
+        ours: b.bytes / 1024 / 1024,
+        baseline: a.bytes / 1024 / 1024,
+      },
+    );
+  }
+  for (const name of PROCESSES) {
+    rows.push({
+      benchmark: `growth memory ${name}`,
+      metric: 'RSS / peak MiB',
+      ours: `${fmt(large.memory[name]?.rssMiB, 0)} / ${fmt(large.memory[name]?.peakMiB, 0)}`,
+      baseline: `${fmt(small.memory[name]?.rssMiB, 0)} / ${fmt(small.memory[name]?.peakMiB, 0)}`,
+    });
+  }
+  return rows;
+}
+
+/** A stack holding `size` orders, every process restarted on them. */
+async function stackWithOrders(size, newestAt) {
+  const stack = await startBenchStack();
+  try {
+    await seedProducts(stack.pool, PRODUCTS);
+    const { schools, staff } = await createSchools(stack.pool);
+    const sizes = await productSizes(stack.pool);
+    const { rows } = await stack.pool.query(
+      'SELECT coalesce(max(order_number), 0)::bigint AS n FROM orders.orders',
+    );
+    const started = performance.now();
+    await loadOrders(stack.pool, {
+      count: size,
+      firstNumber: Number(rows[0].n) + 1,
+      newestAt,
+      spacingSeconds: SPACING_SECONDS,
+      linesPerOrder: LINES,
+      schools,
+      heavySchoolOrders: HEAVY_SCHOOL_ORDERS,
+      sizes,
+      staff,
+      services: ['orders', 'catalog', 'reporting'],
+    });
+    await markRollupsStale(stack.pool);
+    const loaded = performance.now();
+    await restartAll(stack);
+    console.log(
+      `growth: ${size} orders loaded in ${Math.round(loaded - started)} ms, processes restarted in ${Math.round(performance.now() - loaded)} ms`,
+    );
+    return stack;
+  } catch (error) {
+    await stack.dispose();
+    throw error;
+  }
+}
+
+export async function benchGrowth() {
+  const options = settings();
+  const newestAt = new Date(Date.now() - 3_600_000);
+  const stacks = [];
+  try {
+    for (const size of options.sizes) stacks.push(await stackWithOrders(size, newestAt));
+    const [small, large] = await measure(stacks[0], stacks[1], options);
+    printGrowthTable(small, large);
+    return resultRows(small, large);
+  } finally {
+    for (const stack of stacks) await stack.dispose();
+  }
+}
