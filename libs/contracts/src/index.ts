@@ -14,3 +14,4 @@ export * from './nats-permissions.js';
 export * from './intake-limits.js';
 export * from './donations.js';
 export * from './stock-counts.js';
+export * from './rpc-resend.js';

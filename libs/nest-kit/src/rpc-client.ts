@@ -1,18 +1,23 @@
 /**
- * Request-reply client: sends `{ actor, input }` to a service subject with the correlation id in a
- * header, and turns an error reply back into an AppError so callers just `await`.
+ * Request-reply client: sends `{ actor, input }` to a service subject with the correlation id and a
+ * request id in headers, and turns an error reply back into an AppError so callers just `await`.
+ * A call whose subject may be repeated (contracts `rpc-resend.ts`) is sent again, with the same
+ * request id, when no reply comes (resend-policy.ts); every call has one deadline either way.
  */
+import { randomUUID } from 'node:crypto';
 import {
   AppError,
   HEADERS,
+  isResendable,
   namespaced,
   rpcErrorSchema,
   type Actor,
   type RpcReply,
 } from '@lr/contracts';
-import { headers, type NatsConnection } from '@nats-io/transport-node';
+import { headers, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { currentCorrelationId } from './context.js';
 import { metrics, secondsSince } from './metrics.js';
+import { DEFAULT_RESEND_POLICY, sendWithResends, type ResendPolicy } from './resend-policy.js';
 import { endSpan, injectTrace, SpanKind, startSpan, type Span } from './tracing.js';
 import { ReplyInbox, RequestFailedError } from './reply-inbox.js';
 
@@ -21,8 +26,17 @@ const decoder = new TextDecoder();
 
 export interface RpcCallOptions {
   actor?: Actor | null;
+  /** The whole call's deadline, resends included (default: the client's). */
   timeoutMs?: number;
   correlationId?: string;
+  /** False: one attempt only, even where the subject allows resending. */
+  resend?: boolean;
+}
+
+/** Why an attempt failed, for the resend policy: null when no other attempt would do better. */
+function failureReason(error: unknown): string | null {
+  if (!(error instanceof RequestFailedError)) return null;
+  return error.reason === 'closed' ? null : error.reason;
 }
 
 export class RpcClient {
@@ -34,6 +48,7 @@ export class RpcClient {
     private readonly defaultTimeoutMs = 10_000,
     /** The calling process, for its spans. */
     private readonly caller = 'rpc',
+    private readonly resendPolicy: ResendPolicy = DEFAULT_RESEND_POLICY,
   ) {
     this.inbox = new ReplyInbox(nc);
   }
@@ -72,17 +87,23 @@ export class RpcClient {
   ): Promise<T> {
     const hdrs = headers();
     hdrs.set(HEADERS.correlationId, options.correlationId ?? currentCorrelationId());
+    // The same on every attempt: how a service recognises a resent write.
+    hdrs.set(HEADERS.requestId, randomUUID());
     injectTrace(span, hdrs);
     const body = encoder.encode(
       JSON.stringify({ actor: options.actor ?? null, input: input ?? null }),
     );
-    let raw: string;
+    const target = namespaced(this.namespace, subject);
+    let reply: Msg;
     try {
-      const reply = await this.inbox.request(namespaced(this.namespace, subject), body, {
-        timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs,
-        headers: hdrs,
+      reply = await sendWithResends({
+        deadlineMs: options.timeoutMs ?? this.defaultTimeoutMs,
+        resend: options.resend !== false && isResendable(subject),
+        policy: this.resendPolicy,
+        send: (waitMs) => this.inbox.request(target, body, { timeoutMs: waitMs, headers: hdrs }),
+        failureReason,
+        onResend: (reason) => metrics.rpc.clientResends.inc({ subject, reason }),
       });
-      raw = decoder.decode(reply.data);
     } catch (error) {
       const service = subject.split('.')[1];
       // The client refused to publish the request (too large for max_payload): no use retrying.
@@ -99,6 +120,7 @@ export class RpcClient {
         },
       );
     }
+    const raw = decoder.decode(reply.data);
     const parsed = JSON.parse(raw) as RpcReply<T>;
     if (parsed.ok) return parsed.data;
     const body2 = rpcErrorSchema.safeParse(parsed.error);
