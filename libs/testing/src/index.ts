@@ -8,3 +8,4 @@ export * from './bulk-orders.js';
 export * from './multipart.js';
 export * from './images.js';
 export * from './prometheus-text.js';
+export * from './resent-call.js';

@@ -5,7 +5,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, EVENTS, type Actor, type OrderSnapshot } from '@lr/contracts';
-import { LOGGER, OutboxWriter, type Logger } from '@lr/nest-kit';
+import { LOGGER, OutboxWriter, RecordedReplies, type Logger, type ReplyKey } from '@lr/nest-kit';
 import { toOrderSnapshot } from './order.mapper.js';
 import { OrdersRepository } from './orders.repository.js';
 
@@ -16,15 +16,24 @@ export class DeleteOrderService {
   constructor(
     private readonly repository: OrdersRepository,
     private readonly outbox: OutboxWriter,
+    private readonly replies: RecordedReplies,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ context: DeleteOrderService.name });
   }
 
-  async delete(actor: Actor | null, id: string): Promise<OrderSnapshot> {
+  /**
+   * `replyKey`: the request's key when the caller may resend it; the reply is recorded with the
+   * delete, and a resend (the order is gone by then) gets it.
+   */
+  async delete(
+    actor: Actor | null,
+    id: string,
+    replyKey: ReplyKey | null = null,
+  ): Promise<OrderSnapshot> {
     if (!actor) throw AppError.unauthorized();
     if (actor.role === 'volunteer') throw AppError.forbidden('Volunteers cannot delete orders');
-    const deleted = await this.repository.transaction(async (tx) => {
+    const deleted = await this.replies.transaction(this.repository.db, replyKey, async (tx) => {
       const found = await this.repository.findWithLines(tx, id, { lock: true });
       if (!found || (actor.role !== 'admin' && found.order.userId !== actor.id)) {
         throw AppError.notFound('Order not found with this Id');

@@ -12,7 +12,13 @@ import {
   type OrderSnapshot,
   type OrderStatus,
 } from '@lr/contracts';
-import { GroupWriter, OutboxWriter, type Executor } from '@lr/nest-kit';
+import {
+  GroupWriter,
+  OutboxWriter,
+  RecordedReplies,
+  type Executor,
+  type ReplyKey,
+} from '@lr/nest-kit';
 import type { OrderLineRow, OrderRow } from '../db/schema.js';
 import { toOrderSnapshot } from './order.mapper.js';
 import { OrdersRepository, type NewOrder, type PlacedOrderInsert } from './orders.repository.js';
@@ -44,6 +50,7 @@ export class OrderWriter {
   constructor(
     private readonly repository: OrdersRepository,
     private readonly outbox: OutboxWriter,
+    private readonly replies: RecordedReplies,
   ) {
     this.placing = new GroupWriter((prepared) => this.insertAll(repository.db, prepared));
   }
@@ -125,12 +132,15 @@ export class OrderWriter {
    * only the newest version (reporting) see both. Everything is one statement, guarded by the
    * order's version: when someone changed the order since `order` was read, nothing is written and
    * the change is refused (no row lock or transaction needed; inside one when `exec` is one).
+   * With `replyKey` the resulting snapshot is recorded as the request's reply in the same statement
+   * (RecordedReplies), also when the change changes nothing.
    */
   async applyChange(
     exec: Executor,
     order: OrderRow,
     lines: OrderLineRow[],
     change: OrderChange,
+    replyKey: ReplyKey | null = null,
   ): Promise<{ snapshot: OrderSnapshot; statusChanged: boolean }> {
     const by = change.actor ? { id: change.actor.id, name: change.actor.name } : null;
     const at = change.at ?? new Date();
@@ -187,7 +197,10 @@ export class OrderWriter {
     }
 
     const snapshot = toOrderSnapshot(current, currentLines);
-    if (events.length === 0) return { snapshot, statusChanged };
+    if (events.length === 0) {
+      await this.replies.record(exec, replyKey, snapshot);
+      return { snapshot, statusChanged };
+    }
     const written = await this.repository.applyChange(exec, {
       orderId: order.id,
       expectedVersion: order.version,
@@ -204,6 +217,7 @@ export class OrderWriter {
       },
       events,
       outbox: this.outbox,
+      reply: { key: replyKey, value: snapshot, to: this.replies },
     });
     if (written) await this.outbox.written(exec);
     if (!written) {

@@ -12,6 +12,7 @@ import {
   updateOrderInputSchema,
   type RpcRequest,
 } from '@lr/contracts';
+import { replyKeyOf } from '@lr/nest-kit';
 import { DeleteOrderService } from './delete-order.service.js';
 import { OrderQueriesService } from './order-queries.service.js';
 import { PlaceOrderService } from './place-order.service.js';
@@ -28,7 +29,11 @@ export class OrdersController {
 
   @MessagePattern(RPC.orders.place)
   place(@Payload() req: RpcRequest<unknown>) {
-    return this.placing.place(req.actor, parseOrThrow(placeOrderInputSchema, req.input));
+    return this.placing.place(
+      req.actor,
+      parseOrThrow(placeOrderInputSchema, req.input),
+      req.requestId ?? null,
+    );
   }
 
   @MessagePattern(RPC.orders.listMine)
@@ -61,12 +66,20 @@ export class OrdersController {
 
   @MessagePattern(RPC.orders.update)
   update(@Payload() req: RpcRequest<unknown>) {
-    return this.processing.update(req.actor, parseOrThrow(updateOrderInputSchema, req.input));
+    return this.processing.update(
+      req.actor,
+      parseOrThrow(updateOrderInputSchema, req.input),
+      replyKeyOf(req, RPC.orders.update),
+    );
   }
 
   @MessagePattern(RPC.orders.delete)
   delete(@Payload() req: RpcRequest<unknown>) {
-    return this.deleting.delete(req.actor, parseOrThrow(orderIdInputSchema, req.input).id);
+    return this.deleting.delete(
+      req.actor,
+      parseOrThrow(orderIdInputSchema, req.input).id,
+      replyKeyOf(req, RPC.orders.delete),
+    );
   }
 
   @MessagePattern(RPC.orders.history)

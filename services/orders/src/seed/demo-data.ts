@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { OutboxWriter, createDatabase, runMigrations } from '@lr/nest-kit';
+import { OutboxWriter, RecordedReplies, createDatabase, runMigrations } from '@lr/nest-kit';
 import { isReservedLoginId, placeholderImageUrl, type OrderStatus } from '@lr/contracts';
 import { MIGRATIONS_DIR } from '../app.module.js';
 import { OrderWriter } from '../orders/order-writer.js';
@@ -113,7 +113,11 @@ export async function seedDemoData(
   if (schools.length === 0 || sizes.length < PLAN.length * 2) return null;
 
   const db = createDatabase(pool);
-  const writer = new OrderWriter(new OrdersRepository(db), new OutboxWriter('orders'));
+  const writer = new OrderWriter(
+    new OrdersRepository(db),
+    new OutboxWriter('orders'),
+    new RecordedReplies('orders'),
+  );
   const now = Date.now();
   // Each size is used once at most, so every committed order is covered by stock (>= 3 each).
   let nextSize = 0;
