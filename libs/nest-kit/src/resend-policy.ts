@@ -9,7 +9,7 @@
  * - when an attempt failed at once (nobody listening, e.g. both replicas restarting), the next one
  *   follows after a short pause that doubles, with jitter, up to `maxBackoffMs`;
  * - all of it within the call's one deadline: every attempt stops waiting at that deadline, and no
- *   attempt starts with less than MIN_ATTEMPT_MS of it left; at most `maxAttempts` attempts.
+ *   attempt starts with less than MIN_ATTEMPT_MS of it left; at most `maxAttempts` wait at once.
  *
  * A call that may not be repeated makes one attempt that waits for the whole deadline, as before.
  */
@@ -20,7 +20,10 @@ export interface ResendPolicy {
   /** First pause after an attempt failed at once; doubles per such failure. */
   backoffMs: number;
   maxBackoffMs: number;
-  /** Most attempts one call makes. */
+  /**
+   * Most attempts of one call waiting for a reply at once (bounds the extra load on a service
+   * that is slow rather than gone); attempts that failed at once do not count.
+   */
   maxAttempts: number;
 }
 
@@ -83,6 +86,7 @@ export function sendWithResends<T>(options: ResendOptions<T>): Promise<T> {
   const deadline = now() + options.deadlineMs;
   return new Promise<T>((resolve, reject) => {
     let attempts = 0;
+    /** Attempts sent and not failed. */
     let waiting = 0;
     let fastFailures = 0;
     let done = false;
@@ -105,7 +109,7 @@ export function sendWithResends<T>(options: ResendOptions<T>): Promise<T> {
     const plan = (delayMs: number, reason: string) => {
       const at = now() + delayMs;
       if (next && nextAt <= at) return;
-      if (!options.resend || attempts >= policy.maxAttempts) return;
+      if (!options.resend || waiting >= policy.maxAttempts) return;
       if (at > deadline - MIN_ATTEMPT_MS) return;
       if (next) clearTimeout(next);
       nextAt = at;

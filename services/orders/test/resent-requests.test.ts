@@ -28,8 +28,7 @@ describe('resent requests', () => {
   });
   afterAll(() => env.close());
 
-  const newOrder = () =>
-    place(env, school, [{ productId: product._id, size: 'M', quantity: 2 }]);
+  const newOrder = () => place(env, school, [{ productId: product._id, size: 'M', quantity: 2 }]);
 
   /** Sends one request with `requestId`, as one attempt of a call. */
   const send = <T>(subject: string, input: unknown, requestId: string, actor: Actor = admin) =>
