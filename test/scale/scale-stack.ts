@@ -206,8 +206,9 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
         DATA_DIR: dataDir,
         DEMO_CODE: 'demo345',
         LOGIN_FAILURE_DELAY_MS: '0',
-        // In-flight calls to a killed replica fail after this; shorter keeps the fault windows short.
-        RPC_TIMEOUT_MS: '5000',
+        // Calls in flight at a killed replica or NATS node are sent again after RPC_ATTEMPT_TIMEOUT_MS
+        // (default); the whole call's deadline leaves room for that on a busy 2-core machine.
+        RPC_TIMEOUT_MS: '10000',
         SESSION_CACHE_TTL_MS: String(SESSION_CACHE_TTL_MS),
       },
       log,

@@ -30,12 +30,6 @@ const FULL = process.env.LR_SCALE_FULL === 'true';
 const LOAD_MS = FULL ? 60_000 : 18_000;
 const WORKERS = 6;
 /**
- * A call counts as in flight at a kill when it started at most this long after it: the dead
- * connection is noticed and clients of a dead NATS node reconnect in that time (on a busy 2-core
- * machine too); such a call then fails within the RPC timeout (5 s here).
- */
-const IN_FLIGHT_GRACE_MS = 3_000;
-/**
  * Staleness bound of product reads across gateways: the read cache's entry lifetime (sessions:
  * the gateways' SESSION_CACHE_TTL_MS). Both caches are emptied by NATS messages at once; the
  * lifetimes bound the staleness when such a message is lost.
@@ -225,23 +219,16 @@ describe('scale-out under faults', () => {
     await faultsDone;
     await waitForQuiet(stack.pool, stack.nats, 180_000);
 
-    // Every 5xx (or unanswered request) must be explained by a fault it overlapped.
+    // A 5xx (or unanswered request) is allowed only at the killed gateway while it was down:
+    // calls in flight at a killed service replica or NATS node are sent again by the gateway and
+    // the services (RpcClient resends) and must be answered.
     const failed = samples.filter((s) => s.status === 0 || s.status >= 500);
     const atDeadGateway = failed.filter((s) =>
       faults.some(
-        (f) =>
-          f.gateway === s.gateway &&
-          s.endedAt >= f.at &&
-          s.startedAt <= (f.until ?? Infinity) + IN_FLIGHT_GRACE_MS,
+        (f) => f.gateway === s.gateway && s.endedAt >= f.at && s.startedAt <= (f.until ?? Infinity),
       ),
     );
-    const inFlight = failed.filter(
-      (s) =>
-        !atDeadGateway.includes(s) &&
-        s.status === 503 &&
-        faults.some((f) => s.startedAt <= f.at + IN_FLIGHT_GRACE_MS && s.endedAt >= f.at),
-    );
-    const unexplained = failed.filter((s) => !atDeadGateway.includes(s) && !inFlight.includes(s));
+    const elsewhere = failed.filter((s) => !atDeadGateway.includes(s));
 
     const invariants: InvariantResult[] = await checkInvariants(stack.pool);
     const ids = orders.map((o) => o.id);
@@ -301,9 +288,12 @@ describe('scale-out under faults', () => {
       detail: `live ${live.status}, rebuild ${rebuild.status}`,
     });
     invariants.push({
-      name: 'no 5xx but at the dead gateway or in flight at a kill',
-      ok: unexplained.length === 0,
-      detail: unexplained.map((s) => `${s.status}@gw${s.gateway + 1}`).join(', ') || 'none',
+      name: 'no 5xx but at the dead gateway while it was down',
+      ok: elsewhere.length === 0,
+      detail:
+        elsewhere
+          .map((s) => `${s.status}@gw${s.gateway + 1} +${s.startedAt - (loadEnd - LOAD_MS)} ms`)
+          .join(', ') || 'none',
     });
 
     const byGateway = [0, 1].map((g) => samples.filter((s) => s.gateway === g).length);
@@ -316,8 +306,7 @@ describe('scale-out under faults', () => {
       ['orders live at the end', expectedLive],
       ['unexpected 4xx', unexpected4xx],
       ['5xx/unanswered at the dead gateway', atDeadGateway.length],
-      ['503 in flight at a kill', inFlight.length],
-      ['5xx unexplained', unexplained.length],
+      ['5xx elsewhere', elsewhere.length],
       ...faults.map((f): [string, string] => [
         `fault: ${f.what}`,
         f.until ? `down ${f.until - f.at} ms` : `at +${f.at - (loadEnd - LOAD_MS)} ms`,
