@@ -28,9 +28,6 @@ function backend(name, roots, extra = {}) {
     moduleNameMapper: {
       '^@lr/(contracts|nest-kit|testing)$': '<rootDir>/libs/$1/src/index.ts',
       '^(\\.{1,2}/.*)\\.js$': '$1',
-      // ESM-only packages that CommonJS dependencies require(): see test/shims/.
-      '^content-disposition$': '<rootDir>/test/shims/content-disposition.cjs',
-      '^cookie$': '<rootDir>/test/shims/cookie.cjs',
     },
     testMatch: ['**/*.test.ts'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],
