@@ -12,7 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError, type RpcRequest } from '@lr/contracts';
-import type { Database, Executor } from './db.js';
+import type { Executor } from './db.js';
 import { metrics } from './metrics.js';
 
 /** Which request a reply answers. */
@@ -49,6 +49,11 @@ export function replyKeyOf(
 }
 
 const ID_REUSED = 'This request id was already used for another request';
+
+/** What runs a transaction: the database itself, or a repository that offers one. */
+export interface TransactionRunner {
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
+}
 
 export class RecordedReplies {
   constructor(private readonly schema: string) {}
@@ -105,24 +110,25 @@ export class RecordedReplies {
   }
 
   /**
-   * Runs `work` in one transaction and records its result with it; a resend of the same request
-   * gets the recorded result (a plain JSON copy: dates are strings) and writes nothing. Without a
-   * key it is just a transaction.
+   * Runs `work` in one transaction (of the database, or of a repository that offers one) and
+   * records its result with it; a resend of the same request gets the recorded result and writes
+   * nothing. The result must be plain JSON data (a resend gets a JSON copy: a Date would come back
+   * a string). Without a key it is just a transaction.
    */
   async transaction<T>(
-    db: Database,
+    runner: TransactionRunner,
     key: ReplyKey | null,
     work: (tx: Executor) => Promise<T>,
   ): Promise<T> {
-    if (!key) return db.transaction((tx) => work(tx));
+    if (!key) return runner.transaction((tx) => work(tx));
     try {
-      return await db.transaction(async (tx) => {
+      return await runner.transaction(async (tx) => {
         const result = await work(tx);
         await this.record(tx, key, result);
         return result;
       });
     } catch (error) {
-      return this.replayOr<T>(db, key, error);
+      return runner.transaction((tx) => this.replayOr<T>(tx, key, error));
     }
   }
 }

@@ -17,6 +17,7 @@ import {
   type SetUserCodeReply,
   type UserList,
 } from '@lr/contracts';
+import { replyKeyOf } from '@lr/nest-kit';
 import { requireActor, requireAdmin } from '../core/actor-checks.js';
 import { AccountsService } from './accounts.service.js';
 
@@ -50,19 +51,30 @@ export class AccountsController {
   @MessagePattern(RPC.auth.registerUser)
   register(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
     requireAdmin(req.actor);
-    return this.accounts.register(parseOrThrow(registerUserInputSchema, req.input));
+    return this.accounts.register(
+      parseOrThrow(registerUserInputSchema, req.input),
+      replyKeyOf(req, RPC.auth.registerUser),
+    );
   }
 
   @MessagePattern(RPC.auth.updateUser)
   update(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
     const actor = requireAdmin(req.actor);
-    return this.accounts.update(actor, parseOrThrow(updateUserInputSchema, req.input));
+    return this.accounts.update(
+      actor,
+      parseOrThrow(updateUserInputSchema, req.input),
+      replyKeyOf(req, RPC.auth.updateUser),
+    );
   }
 
   @MessagePattern(RPC.auth.deleteUser)
   delete(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
     const actor = requireAdmin(req.actor);
-    return this.accounts.delete(actor, parseOrThrow(userIdInputSchema, req.input).id);
+    return this.accounts.delete(
+      actor,
+      parseOrThrow(userIdInputSchema, req.input).id,
+      replyKeyOf(req, RPC.auth.deleteUser),
+    );
   }
 
   @MessagePattern(RPC.auth.setUserCode)

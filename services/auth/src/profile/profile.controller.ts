@@ -11,6 +11,7 @@ import {
   type RpcRequest,
   type SessionGrant,
 } from '@lr/contracts';
+import { replyKeyOf } from '@lr/nest-kit';
 import { requireActor } from '../core/actor-checks.js';
 import { ProfileService } from './profile.service.js';
 
@@ -26,7 +27,11 @@ export class ProfileController {
   @MessagePattern(RPC.auth.updateProfile)
   update(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
     const actor = requireActor(req.actor);
-    return this.profile.update(actor, parseOrThrow(updateProfileInputSchema, req.input));
+    return this.profile.update(
+      actor,
+      parseOrThrow(updateProfileInputSchema, req.input),
+      replyKeyOf(req, RPC.auth.updateProfile),
+    );
   }
 
   @MessagePattern(RPC.auth.updatePassword)

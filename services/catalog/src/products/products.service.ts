@@ -21,11 +21,13 @@ import {
   KIT_CONFIG,
   LOGGER,
   OutboxWriter,
+  RecordedReplies,
   decodeKeyset,
   encodeKeyset,
   withinReplyBudget,
   type Executor,
   type Logger,
+  type ReplyKey,
 } from '@lr/nest-kit';
 import { z } from 'zod';
 import { isAdmin } from '../common/actor-checks.js';
@@ -69,6 +71,7 @@ export class ProductsService {
     private readonly hints: ProductHints,
     @Inject(LOGGER) logger: Logger,
     @Inject(KIT_CONFIG) private readonly config: Pick<CatalogConfig, 'LOW_STOCK_THRESHOLD'>,
+    private readonly replies: RecordedReplies,
   ) {
     this.logger = logger.child({ context: 'ProductsService' });
   }
@@ -163,8 +166,16 @@ export class ProductsService {
     };
   }
 
-  async create(input: CreateInput, actor: Actor): Promise<ProductDto> {
-    return this.products.transaction(async (tx) => {
+  /**
+   * `replyKey` (create, update, delete): the request's key when the caller may resend it; the
+   * reply is recorded with the change and a resend gets it (RecordedReplies).
+   */
+  async create(
+    input: CreateInput,
+    actor: Actor,
+    replyKey: ReplyKey | null = null,
+  ): Promise<ProductDto> {
+    return this.replies.transaction(this.products, replyKey, async (tx) => {
       if (
         await this.products.existsSameProduct(tx, input.name, input.category, input.SubCategory)
       ) {
@@ -211,8 +222,12 @@ export class ProductsService {
     });
   }
 
-  async update(input: UpdateInput, actor: Actor): Promise<ProductDto> {
-    const updated = await this.products.transaction(async (tx) => {
+  async update(
+    input: UpdateInput,
+    actor: Actor,
+    replyKey: ReplyKey | null = null,
+  ): Promise<ProductDto> {
+    const updated = await this.replies.transaction(this.products, replyKey, async (tx) => {
       const current = await this.products.findById(tx, input.id, true);
       if (!current) throw notFound();
       this.assertReadOnlyUnchanged(current, input);
@@ -292,8 +307,8 @@ export class ProductsService {
     return updated;
   }
 
-  async delete(id: string, actor: Actor): Promise<ProductDto> {
-    const deleted = await this.products.transaction(async (tx) => {
+  async delete(id: string, actor: Actor, replyKey: ReplyKey | null = null): Promise<ProductDto> {
+    const deleted = await this.replies.transaction(this.products, replyKey, async (tx) => {
       const current = await this.products.findById(tx, id, true);
       if (!current) throw notFound();
       await this.products.deleteProduct(tx, current.product.id);

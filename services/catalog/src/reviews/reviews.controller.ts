@@ -9,6 +9,7 @@ import {
   upsertReviewInputSchema,
   type RpcRequest,
 } from '@lr/contracts';
+import { replyKeyOf } from '@lr/nest-kit';
 import { requireActor, requireRole } from '../common/actor-checks.js';
 import { ReviewsService } from './reviews.service.js';
 
@@ -32,6 +33,9 @@ export class ReviewsController {
   @MessagePattern(RPC.catalog.deleteReview)
   delete(@Payload() req: RpcRequest<unknown>) {
     requireRole(req.actor, 'admin');
-    return this.reviews.delete(parseOrThrow(deleteReviewInputSchema, req.input).id);
+    return this.reviews.delete(
+      parseOrThrow(deleteReviewInputSchema, req.input).id,
+      replyKeyOf(req, RPC.catalog.deleteReview),
+    );
   }
 }
