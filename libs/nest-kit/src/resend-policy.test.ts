@@ -3,6 +3,7 @@
  * never outlives its deadline. `send` stands for one attempt through the reply inbox: it settles
  * when the test says, or fails with 'timeout' when its wait runs out, as the inbox does.
  */
+import { jest } from '@jest/globals';
 import { RPC, RPC_RESEND, isResendable, resendRuleOf } from '@lr/contracts';
 import {
   attemptWaitMs,
@@ -63,6 +64,27 @@ const closedIsFinal = (error: unknown) => {
 };
 
 describe('resend policy', () => {
+  // Fake clocks: the schedule is checked to the millisecond, whatever the machine's load.
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  /** Lets `ms` pass on the fake clock, running what falls due (and the promises it settles). */
+  const pass = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+
+  /** The call's outcome once the clock is past `ms`: its value, or the failure's reason. */
+  async function settleAfter<T>(call: Promise<T>, ms: number): Promise<T | string> {
+    const outcome = call.then(
+      (value) => value,
+      (error: unknown) => `failed: ${failureReason(error) ?? String(error)}`,
+    );
+    await pass(ms);
+    return outcome;
+  }
+
   it('waits longer for each attempt and pauses with jitter, doubling up to the cap', () => {
     expect([1, 2, 3, 4].map((n) => attemptWaitMs(policy, n))).toEqual([50, 100, 200, 400]);
     expect(backoffDelayMs(policy, 1, () => 0)).toBe(5);
@@ -76,9 +98,9 @@ describe('resend policy', () => {
   it('sends a read again when no reply comes, and takes the reply of the second attempt', async () => {
     const resends: string[] = [];
     const t = transport((attempt, i) => {
-      if (i === 1) setTimeout(() => attempt.answer('second'), 5);
+      if (i === 1) attempt.answer('second');
     });
-    const result = await sendWithResends({
+    const call = sendWithResends({
       deadlineMs: 1000,
       resend: true,
       policy,
@@ -86,25 +108,24 @@ describe('resend policy', () => {
       failureReason,
       onResend: (reason) => resends.push(reason),
     });
-    expect(result).toBe('second');
-    expect(t.attempts).toHaveLength(2);
-    expect(t.attempts[1]!.at).toBeGreaterThanOrEqual(45);
+    expect(await settleAfter(call, 60)).toBe('second');
+    expect(t.attempts.map((a) => a.at)).toEqual([0, 50]);
     expect(resends).toEqual(['timeout']);
   });
 
   it('keeps the first attempt waiting beside later ones: a slow reply still counts', async () => {
-    const t = transport((attempt, i) => {
-      if (i === 0) setTimeout(() => attempt.answer('slow first'), 80);
+    const t = transport((_attempt, i) => {
+      // The first attempt's reply arrives once the second has gone out.
+      if (i === 1) t.attempts[0]!.answer('slow first');
     });
-    const result = await sendWithResends({
+    const call = sendWithResends({
       deadlineMs: 1000,
       resend: true,
       policy,
       send: t.send,
       failureReason,
     });
-    expect(result).toBe('slow first');
-    // The second went out at ~50 ms; the first answered at ~80 ms, before a third was due.
+    expect(await settleAfter(call, 60)).toBe('slow first');
     expect(t.attempts).toHaveLength(2);
   });
 
@@ -114,7 +135,7 @@ describe('resend policy', () => {
       if (i < 2) attempt.fail('no-responders');
       else attempt.answer('third');
     });
-    const result = await sendWithResends({
+    const call = sendWithResends({
       deadlineMs: 1000,
       resend: true,
       policy,
@@ -123,90 +144,105 @@ describe('resend policy', () => {
       onResend: (reason) => resends.push(reason),
       random: () => 1,
     });
-    expect(result).toBe('third');
+    expect(await settleAfter(call, 100)).toBe('third');
     expect(resends).toEqual(['no-responders', 'no-responders']);
-    // Pauses of 10 then 20 ms (random 1: the full doubled pause), well before the 50 ms wait.
-    expect(t.attempts[1]!.at).toBeGreaterThanOrEqual(8);
-    expect(t.attempts[2]!.at - t.attempts[1]!.at).toBeGreaterThanOrEqual(18);
-    expect(t.attempts[2]!.at).toBeLessThan(50);
+    // Pauses of 10 then 20 ms (random 1: the full doubled pause), sooner than the 50 ms wait.
+    expect(t.attempts.map((a) => a.at)).toEqual([0, 10, 30]);
   });
 
   it('gives up at the deadline with at most maxAttempts attempts, all ending by then', async () => {
     const t = transport();
-    const started = Date.now();
-    await expect(
-      sendWithResends({ deadlineMs: 600, resend: true, policy, send: t.send, failureReason }),
-    ).rejects.toMatchObject({ reason: 'timeout' });
-    const took = Date.now() - started;
-    expect(took).toBeGreaterThanOrEqual(590);
-    expect(took).toBeLessThan(900);
-    // Sent at ~0, 50, 150 and 350 ms; a fifth is never sent.
-    expect(t.attempts.map((a) => Math.round(a.at / 50) * 50)).toEqual([0, 50, 150, 350]);
-    // Every attempt waits only until the call's deadline.
-    for (const attempt of t.attempts) expect(attempt.at + attempt.waitMs).toBeLessThanOrEqual(620);
+    const call = sendWithResends({
+      deadlineMs: 600,
+      resend: true,
+      policy,
+      send: t.send,
+      failureReason,
+    });
+    let outcome: string | null = null;
+    call.then(
+      () => (outcome = 'answered'),
+      (error: unknown) => (outcome = failureReason(error)),
+    );
+    await pass(599);
+    expect(outcome).toBeNull();
+    await pass(1);
+    expect(outcome).toBe('timeout');
+    // Sent at 0, 50, 150 and 350 ms; a fifth would be over maxAttempts.
+    expect(t.attempts.map((a) => a.at)).toEqual([0, 50, 150, 350]);
+    // Every attempt waits exactly until the call's deadline.
+    expect(t.attempts.map((a) => a.at + a.waitMs)).toEqual([600, 600, 600, 600]);
   });
 
   it('starts no attempt too close to the deadline', async () => {
     const t = transport();
-    await expect(
-      sendWithResends({
-        deadlineMs: 240,
-        resend: true,
-        policy: { ...policy, maxAttempts: 10 },
-        send: t.send,
-        failureReason,
-      }),
-    ).rejects.toMatchObject({ reason: 'timeout' });
+    const call = sendWithResends({
+      deadlineMs: 240,
+      resend: true,
+      policy: { ...policy, maxAttempts: 10 },
+      send: t.send,
+      failureReason,
+    });
+    expect(await settleAfter(call, 240)).toBe('failed: timeout');
     // 0 and 50 ms; the third would be at 150 ms with less than MIN_ATTEMPT_MS left.
-    expect(t.attempts).toHaveLength(2);
+    expect(t.attempts.map((a) => a.at)).toEqual([0, 50]);
   });
 
   it('sends a write that may not be repeated once, waiting the whole deadline', async () => {
     const t = transport();
-    const started = Date.now();
-    await expect(
-      sendWithResends({ deadlineMs: 300, resend: false, policy, send: t.send, failureReason }),
-    ).rejects.toMatchObject({ reason: 'timeout' });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect(t.attempts).toHaveLength(1);
-    expect(t.attempts[0]!.waitMs).toBeGreaterThanOrEqual(299);
+    const call = sendWithResends({
+      deadlineMs: 300,
+      resend: false,
+      policy,
+      send: t.send,
+      failureReason,
+    });
+    expect(await settleAfter(call, 300)).toBe('failed: timeout');
+    expect(t.attempts.map((a) => [a.at, a.waitMs])).toEqual([[0, 300]]);
 
     const alone = transport((attempt) => attempt.fail('no-responders'));
-    await expect(
-      sendWithResends({ deadlineMs: 300, resend: false, policy, send: alone.send, failureReason }),
-    ).rejects.toMatchObject({ reason: 'no-responders' });
+    const once = sendWithResends({
+      deadlineMs: 300,
+      resend: false,
+      policy,
+      send: alone.send,
+      failureReason,
+    });
+    expect(await settleAfter(once, 1)).toBe('failed: no-responders');
     expect(alone.attempts).toHaveLength(1);
-    expect(alone.elapsed()).toBeLessThan(100);
   });
 
   it('fails at once on a failure no attempt escapes, even with attempts still waiting', async () => {
     const t = transport((attempt, i) => {
       if (i === 1) attempt.fail('closed');
     });
-    await expect(
-      sendWithResends({
-        deadlineMs: 1000,
-        resend: true,
-        policy,
-        send: t.send,
-        failureReason: closedIsFinal,
-      }),
-    ).rejects.toMatchObject({ reason: 'closed' });
-    expect(t.elapsed()).toBeLessThan(200);
+    const call = sendWithResends({
+      deadlineMs: 1000,
+      resend: true,
+      policy,
+      send: t.send,
+      failureReason: closedIsFinal,
+    });
+    expect(await settleAfter(call, 51)).toBe('failed: closed');
   });
 
   it('keeps trying a service nobody hears until the deadline, then fails with that', async () => {
     const t = transport((attempt) => attempt.fail('no-responders'));
-    const started = Date.now();
-    await expect(
-      sendWithResends({ deadlineMs: 500, resend: true, policy, send: t.send, failureReason }),
-    ).rejects.toMatchObject({ reason: 'no-responders' });
-    const took = Date.now() - started;
-    expect(took).toBeGreaterThanOrEqual(360);
-    expect(took).toBeLessThan(700);
-    // Failed attempts do not count towards maxAttempts; the pauses (at most 40 ms) bound them.
-    expect(t.attempts.length).toBeGreaterThan(policy.maxAttempts);
-    expect(t.attempts.length).toBeLessThan(60);
+    const call = sendWithResends({
+      deadlineMs: 500,
+      resend: true,
+      policy,
+      send: t.send,
+      failureReason,
+      random: () => 1,
+    });
+    expect(await settleAfter(call, 500)).toBe('failed: no-responders');
+    // Failed attempts do not count towards maxAttempts; pauses of 10, 20, 40, 40 ... ms bound
+    // them, and none starts within MIN_ATTEMPT_MS of the deadline.
+    const starts = t.attempts.map((a) => a.at);
+    expect(starts.slice(0, 5)).toEqual([0, 10, 30, 70, 110]);
+    expect(starts.length).toBeGreaterThan(policy.maxAttempts);
+    expect(Math.max(...starts)).toBeLessThanOrEqual(400);
   });
 });
 
