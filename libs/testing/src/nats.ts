@@ -45,22 +45,36 @@ export function uniqueNamespace(): string {
   return `t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 }
 
+/** Dials of one test connection, each given DIAL_TIMEOUT_MS. */
+const DIAL_ATTEMPTS = 4;
+const DIAL_TIMEOUT_MS = 5_000;
+
 /**
  * A connection as `user` (default the unrestricted admin of test code); an identity's connection
- * uses its own inbox prefix, as the product's do.
+ * uses its own inbox prefix, as the product's do. A first dial can fail on a machine starved by a
+ * test stack booting beside it: nats-server closes a connection whose CONNECT comes later than its
+ * authentication timeout (2 s), and the client then waits out its dial timeout. So a dial that
+ * times out is tried again, a few times.
  */
 export async function connectTestNats(
   user: NatsUser = 'admin',
   options: Partial<ConnectionOptions> = {},
 ): Promise<NatsConnection> {
-  return connect({
-    servers: testNatsUrl(),
-    name: `test-${user}`,
-    maxReconnectAttempts: -1,
-    authenticator: nkeyAuthenticator(new TextEncoder().encode(testNatsSeed(user))),
-    ...(user === 'admin' ? {} : { inboxPrefix: inboxPrefixOf(user as NatsIdentity) }),
-    ...options,
-  });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await connect({
+        servers: testNatsUrl(),
+        name: `test-${user}`,
+        maxReconnectAttempts: -1,
+        timeout: DIAL_TIMEOUT_MS,
+        authenticator: nkeyAuthenticator(new TextEncoder().encode(testNatsSeed(user))),
+        ...(user === 'admin' ? {} : { inboxPrefix: inboxPrefixOf(user as NatsIdentity) }),
+        ...options,
+      });
+    } catch (error) {
+      if ((error as Error).name !== 'TimeoutError' || attempt >= DIAL_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** Deletes the streams (and with them the consumers) created under `namespace`. */
