@@ -51,6 +51,8 @@ export interface ScaleStack {
   supervisor: SupervisorLike;
   /** How test code connects to the cluster: every node, as the unrestricted admin. */
   nats: ConnectionOptions;
+  /** Each supervised process's Prometheus endpoint (a restarted one keeps its port). */
+  metrics: Record<string, string>;
   pool: pg.Pool;
   killNatsNode(index: number): Promise<void>;
   startNatsNode(index: number): Promise<void>;
@@ -214,18 +216,25 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
       log,
       quiet: true,
     }) as SupervisorLike;
+    const metrics: Record<string, string> = {};
+    const metricsPort = async (name: string) => {
+      const port = await freePort();
+      metrics[name] = `http://127.0.0.1:${port}/metrics`;
+      return String(port);
+    };
     for (const service of SERVICES as string[])
       for (let r = 1; r <= REPLICAS_PER_SERVICE; r += 1)
         supervisor.start(`${service}-${r}`, serviceEntry(service), {
           NATS_NKEY_SEED: pairs[service as keyof typeof pairs].seed,
+          METRICS_PORT: await metricsPort(`${service}-${r}`),
         });
-    gatewayPorts.forEach((port, i) =>
-      supervisor!.start(`gateway-${i + 1}`, serviceEntry('gateway'), {
+    for (const [i, port] of gatewayPorts.entries())
+      supervisor.start(`gateway-${i + 1}`, serviceEntry('gateway'), {
         NATS_NKEY_SEED: pairs.gateway.seed,
         PORT: String(port),
         PUBLIC_URL: gateways[i]!,
-      }),
-    );
+        METRICS_PORT: await metricsPort(`gateway-${i + 1}`),
+      });
     await Promise.all(gateways.map((url) => waitForHealthy(url, 180_000)));
     await seedDemoData({ databaseUrl: database.url, demoCode: 'demo345', log });
     pool = new pg.Pool({ connectionString: database.url, max: 4 });
@@ -235,6 +244,7 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
       gateways,
       supervisor,
       nats,
+      metrics,
       pool,
       async killNatsNode(index) {
         const child = nodes[index]!.child;

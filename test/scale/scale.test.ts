@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { jetstreamManager, type StreamInfo } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { ORDER_TRANSITIONS, type OrderStatus } from '@lr/contracts';
+import { parsePrometheusText } from '@lr/testing';
 import { PRODUCT_READ_CACHE_TTL_MS } from '../../gateway/src/api/catalog/product-read-cache.js';
 import { Api } from '../chaos/api.js';
 import {
@@ -37,6 +38,8 @@ const WORKERS = 6;
 const PRODUCT_CACHE_BOUND_MS = PRODUCT_READ_CACHE_TTL_MS;
 
 interface Sample {
+  /** What was asked: place, status, delete. */
+  kind: string;
   gateway: number;
   startedAt: number;
   endedAt: number;
@@ -58,6 +61,28 @@ interface TrackedOrder {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Resends and replays counted by every process (a killed one started counting again when it came
+ * back, so these are lower bounds).
+ */
+async function rpcFigures(
+  endpoints: Record<string, string>,
+): Promise<{ resent: number; replayed: number }> {
+  let resent = 0;
+  let replayed = 0;
+  for (const url of Object.values(endpoints)) {
+    const text = await fetch(url).then(
+      (r) => r.text(),
+      () => '',
+    );
+    if (!text) continue;
+    const scrape = parsePrometheusText(text);
+    resent += scrape.value('lr_rpc_client_resends_total');
+    replayed += scrape.value('lr_rpc_replayed_total');
+  }
+  return { resent, replayed };
+}
 
 describe('scale-out under faults', () => {
   let stack: ScaleStack;
@@ -103,10 +128,14 @@ describe('scale-out under faults', () => {
     let deletes = 0;
     const loadEnd = Date.now() + LOAD_MS;
 
-    async function send<T extends { status: number }>(g: number, call: () => Promise<T>) {
+    async function send<T extends { status: number }>(
+      kind: string,
+      g: number,
+      call: () => Promise<T>,
+    ) {
       const startedAt = Date.now();
       const response = await call();
-      samples.push({ gateway: g, startedAt, endedAt: Date.now(), status: response.status });
+      samples.push({ kind, gateway: g, startedAt, endedAt: Date.now(), status: response.status });
       return response;
     }
 
@@ -129,7 +158,7 @@ describe('scale-out under faults', () => {
       const key = randomUUID();
       for (let attempt = 0; attempt < 8; attempt += 1) {
         const gateway = (g + attempt) % 2;
-        const response = await send(gateway, () =>
+        const response = await send('place', gateway, () =>
           apis[gateway]!.placeOrder(school, productId, size, 1, key),
         );
         if (response.status === 200 || response.status === 201) {
@@ -163,7 +192,7 @@ describe('scale-out under faults', () => {
         const order = live[Math.floor(Math.random() * live.length)]!;
         if (Math.random() < 0.06) {
           deletes += 1;
-          const response = await send(g, () => apis[g]!.deleteOrder(admin, order.id));
+          const response = await send('delete', g, () => apis[g]!.deleteOrder(admin, order.id));
           if (response.status === 200) order.deleted = true;
           else await reread(g, order);
           continue;
@@ -171,7 +200,7 @@ describe('scale-out under faults', () => {
         const choices = ORDER_TRANSITIONS[order.status];
         const next = choices[Math.floor(Math.random() * choices.length)]!;
         statusChanges += 1;
-        const response = await send(g, () => apis[g]!.setStatus(admin, order.id, next));
+        const response = await send('status', g, () => apis[g]!.setStatus(admin, order.id, next));
         if (response.status === 200) order.status = next;
         else {
           if (response.status >= 400 && response.status < 500) unexpected4xx += 1;
@@ -292,11 +321,15 @@ describe('scale-out under faults', () => {
       ok: elsewhere.length === 0,
       detail:
         elsewhere
-          .map((s) => `${s.status}@gw${s.gateway + 1} +${s.startedAt - (loadEnd - LOAD_MS)} ms`)
+          .map(
+            (s) =>
+              `${s.kind} ${s.status}@gw${s.gateway + 1} +${s.startedAt - (loadEnd - LOAD_MS)} ms (${s.endedAt - s.startedAt} ms)`,
+          )
           .join(', ') || 'none',
     });
 
     const byGateway = [0, 1].map((g) => samples.filter((s) => s.gateway === g).length);
+    const rpc = await rpcFigures(stack.metrics);
     table.push(
       ['load (s)', LOAD_MS / 1000],
       ['requests (gateway-1 / gateway-2)', `${byGateway[0]} / ${byGateway[1]}`],
@@ -307,6 +340,8 @@ describe('scale-out under faults', () => {
       ['unexpected 4xx', unexpected4xx],
       ['5xx/unanswered at the dead gateway', atDeadGateway.length],
       ['5xx elsewhere', elsewhere.length],
+      ['RPC attempts resent (processes up at the end)', rpc.resent],
+      ['resent writes answered from their record (processes up at the end)', rpc.replayed],
       ...faults.map((f): [string, string] => [
         `fault: ${f.what}`,
         f.until ? `down ${f.until - f.at} ms` : `at +${f.at - (loadEnd - LOAD_MS)} ms`,
