@@ -62,8 +62,8 @@ export interface ResendOptions<T> {
   /** False: one attempt, waiting the whole budget. */
   resend: boolean;
   policy: ResendPolicy;
-  /** Sends one attempt; it waits at most `waitMs` for its reply. */
-  send: (waitMs: number) => Promise<T>;
+  /** Sends attempt `attempt` (1 for the first); it waits at most `waitMs` for its reply. */
+  send: (waitMs: number, attempt: number) => Promise<T>;
   /**
    * Why an attempt's failure leaves room for another: `'timeout'` (its wait ran out), another word
    * for a failure that came at once (e.g. `'no-responders'`), null for a failure no attempt would
@@ -132,7 +132,7 @@ export function sendWithResends<T>(options: ResendOptions<T>): Promise<T> {
       plan(attemptWaitMs(policy, attempts), 'timeout');
       let sent: Promise<T>;
       try {
-        sent = options.send(Math.max(1, remaining));
+        sent = options.send(Math.max(1, remaining), attempts);
       } catch (error) {
         sent = Promise.reject(error);
       }

@@ -17,6 +17,7 @@ import {
 import { headers, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { currentCorrelationId } from './context.js';
 import { metrics, secondsSince } from './metrics.js';
+import { LatencyEstimate } from './latency-estimate.js';
 import { DEFAULT_RESEND_POLICY, sendWithResends, type ResendPolicy } from './resend-policy.js';
 import { endSpan, injectTrace, SpanKind, startSpan, type Span } from './tracing.js';
 import { ReplyInbox, RequestFailedError } from './reply-inbox.js';
@@ -41,6 +42,8 @@ function failureReason(error: unknown): string | null {
 
 export class RpcClient {
   private readonly inbox: ReplyInbox;
+  /** Reply times by subject (a fixed set), for how long a first attempt waits. */
+  private readonly latencies = new Map<string, LatencyEstimate>();
 
   constructor(
     nc: NatsConnection,
@@ -94,13 +97,23 @@ export class RpcClient {
       JSON.stringify({ actor: options.actor ?? null, input: input ?? null }),
     );
     const target = namespaced(this.namespace, subject);
+    const deadlineMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    const latency = this.latencyOf(subject);
+    const sentAt = Date.now();
     let reply: Msg;
     try {
       reply = await sendWithResends({
-        deadlineMs: options.timeoutMs ?? this.defaultTimeoutMs,
+        deadlineMs,
         resend: options.resend !== false && isResendable(subject),
-        policy: this.resendPolicy,
-        send: (waitMs) => this.inbox.request(target, body, { timeoutMs: waitMs, headers: hdrs }),
+        policy: {
+          ...this.resendPolicy,
+          attemptTimeoutMs: latency.waitMs(this.resendPolicy.attemptTimeoutMs, deadlineMs / 3),
+        },
+        send: (waitMs, attempt) => {
+          const sent = this.inbox.request(target, body, { timeoutMs: waitMs, headers: hdrs });
+          // The first attempt's reply time is a plain sample; a later one's starts later.
+          return attempt === 1 ? sent.then((msg) => this.observed(latency, sentAt, msg)) : sent;
+        },
         failureReason,
         onResend: (reason) => metrics.rpc.clientResends.inc({ subject, reason }),
       });
@@ -126,5 +139,19 @@ export class RpcClient {
     const body2 = rpcErrorSchema.safeParse(parsed.error);
     if (!body2.success) throw new AppError('INTERNAL', 'Malformed reply');
     throw new AppError(body2.data.code, body2.data.message, body2.data.details);
+  }
+
+  private latencyOf(subject: string): LatencyEstimate {
+    let estimate = this.latencies.get(subject);
+    if (!estimate) {
+      estimate = new LatencyEstimate();
+      this.latencies.set(subject, estimate);
+    }
+    return estimate;
+  }
+
+  private observed(latency: LatencyEstimate, sentAt: number, msg: Msg): Msg {
+    latency.observe(Date.now() - sentAt);
+    return msg;
   }
 }
