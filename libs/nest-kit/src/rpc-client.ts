@@ -30,8 +30,6 @@ export interface RpcCallOptions {
   /** The whole call's deadline, resends included (default: the client's). */
   timeoutMs?: number;
   correlationId?: string;
-  /** False: one attempt only, even where the subject allows resending. */
-  resend?: boolean;
 }
 
 /** Why an attempt failed, for the resend policy: null when no other attempt would do better. */
@@ -104,7 +102,7 @@ export class RpcClient {
     try {
       reply = await sendWithResends({
         deadlineMs,
-        resend: options.resend !== false && isResendable(subject),
+        resend: isResendable(subject),
         policy: {
           ...this.resendPolicy,
           attemptTimeoutMs: latency.waitMs(this.resendPolicy.attemptTimeoutMs, deadlineMs / 3),
