@@ -31,9 +31,6 @@ function backend(name, roots, extra = {}) {
       // Only libs/testing/services imports a service by name (eslint.config.js keeps it so).
       '^@lr/(auth|catalog|orders|reporting)$': '<rootDir>/services/$1/src/index.ts',
       '^(\\.{1,2}/.*)\\.js$': '$1',
-      // ESM-only packages that CommonJS dependencies require(): see test/shims/.
-      '^content-disposition$': '<rootDir>/test/shims/content-disposition.cjs',
-      '^cookie$': '<rootDir>/test/shims/cookie.cjs',
     },
     testMatch: ['**/*.test.ts'],
     testPathIgnorePatterns: ['/node_modules/', '/dist/'],

@@ -43,7 +43,8 @@ async function createSchema(pool, schema, migrations) {
   const dir = await mkdtemp(path.join(tmpdir(), `lr-migrations-${schema}-`));
   try {
     for (const name of migrations) {
-      if (name === '000-kit') continue;
+      // The kit's own migrations (000-kit...) always run; they are no files of the service.
+      if (name.startsWith('000-kit')) continue;
       const source = path.join(ROOT, 'services', schema, 'migrations', name);
       if (!existsSync(source))
         throw new Error(`The archive needs migration ${schema}/${name}, which this version lacks`);

@@ -3,6 +3,7 @@
  * `npm start`: the whole product on this machine, then the URL and the demo logins.
  * Ctrl-C stops everything cleanly; a second run keeps the data of the first (./data).
  */
+import './lib/require-node.mjs';
 import { startStack } from './stack/stack.mjs';
 
 const DEMO_LOGINS = [

@@ -11,6 +11,7 @@
  *   npm test -- --scale            scale-out under faults (long form)
  *   LR_TEST_SUITES=catalog,orders npm test     some projects only
  */
+import './lib/require-node.mjs';
 import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -51,6 +51,8 @@ export interface ScaleStack {
   supervisor: SupervisorLike;
   /** How test code connects to the cluster: every node, as the unrestricted admin. */
   nats: ConnectionOptions;
+  /** Each supervised process's Prometheus endpoint (a restarted one keeps its port). */
+  metrics: Record<string, string>;
   pool: pg.Pool;
   killNatsNode(index: number): Promise<void>;
   startNatsNode(index: number): Promise<void>;
@@ -206,25 +208,33 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
         DATA_DIR: dataDir,
         DEMO_CODE: 'demo345',
         LOGIN_FAILURE_DELAY_MS: '0',
-        // In-flight calls to a killed replica fail after this; shorter keeps the fault windows short.
-        RPC_TIMEOUT_MS: '5000',
+        // Calls in flight at a killed replica or NATS node are sent again after RPC_ATTEMPT_TIMEOUT_MS
+        // (default); the whole call's deadline leaves room for that on a busy 2-core machine.
+        RPC_TIMEOUT_MS: '10000',
         SESSION_CACHE_TTL_MS: String(SESSION_CACHE_TTL_MS),
       },
       log,
       quiet: true,
     }) as SupervisorLike;
+    const metrics: Record<string, string> = {};
+    const metricsPort = async (name: string) => {
+      const port = await freePort();
+      metrics[name] = `http://127.0.0.1:${port}/metrics`;
+      return String(port);
+    };
     for (const service of SERVICES as string[])
       for (let r = 1; r <= REPLICAS_PER_SERVICE; r += 1)
         supervisor.start(`${service}-${r}`, serviceEntry(service), {
           NATS_NKEY_SEED: pairs[service as keyof typeof pairs].seed,
+          METRICS_PORT: await metricsPort(`${service}-${r}`),
         });
-    gatewayPorts.forEach((port, i) =>
-      supervisor!.start(`gateway-${i + 1}`, serviceEntry('gateway'), {
+    for (const [i, port] of gatewayPorts.entries())
+      supervisor.start(`gateway-${i + 1}`, serviceEntry('gateway'), {
         NATS_NKEY_SEED: pairs.gateway.seed,
         PORT: String(port),
         PUBLIC_URL: gateways[i]!,
-      }),
-    );
+        METRICS_PORT: await metricsPort(`gateway-${i + 1}`),
+      });
     await Promise.all(gateways.map((url) => waitForHealthy(url, 180_000)));
     await seedDemoData({ databaseUrl: database.url, demoCode: 'demo345', log });
     pool = new pg.Pool({ connectionString: database.url, max: 4 });
@@ -234,6 +244,7 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
       gateways,
       supervisor,
       nats,
+      metrics,
       pool,
       async killNatsNode(index) {
         const child = nodes[index]!.child;

@@ -11,6 +11,7 @@ import {
   NATS_CONNECTION,
   RpcClient,
   connectNats,
+  DEFAULT_RESEND_POLICY,
   natsAuth,
   type Logger,
   type NatsConnection,
@@ -96,7 +97,10 @@ export class CoreModule {
         provide: RpcClient,
         inject: [NATS_CONNECTION],
         useFactory: (nc: NatsConnection) =>
-          new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS, 'gateway'),
+          new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS, 'gateway', {
+            ...DEFAULT_RESEND_POLICY,
+            attemptTimeoutMs: config.RPC_ATTEMPT_TIMEOUT_MS,
+          }),
       },
       {
         provide: ImageQueue,

@@ -17,3 +17,4 @@ export * from './donations.js';
 export * from './stock-counts.js';
 export * from './http/v1.js';
 export * from './http/console.js';
+export * from './rpc-resend.js';

@@ -13,9 +13,19 @@ export const actorSchema = z.object({
 });
 export type Actor = z.infer<typeof actorSchema>;
 
-export type RpcRequest<T = unknown> = { actor: Actor | null; input: T };
+export type RpcRequest<T = unknown> = {
+  actor: Actor | null;
+  input: T;
+  /**
+   * The caller's id for this call, the same on every resend of it (header `x-request-id`, copied
+   * here by the answering service's transport; never taken from the body). A write that records its
+   * reply under it answers a resend with that reply instead of writing again (rpc-resend.ts).
+   */
+  requestId?: string | null;
+};
 
 /** NATS header names used on every request and event. */
 export const HEADERS = {
   correlationId: 'x-correlation-id',
+  requestId: 'x-request-id',
 } as const;

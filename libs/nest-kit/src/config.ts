@@ -32,8 +32,13 @@ export const baseConfigSchema = z.object({
     .trim()
     .regex(/^SU[A-Z2-7]{56}$/, 'an NKEY user seed (SU followed by 56 base32 characters)')
     .optional(),
-  /** How long a request-reply call may take before the caller gives up. */
+  /** How long a request-reply call may take before the caller gives up (resends included). */
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * How long the first attempt of a call that may be repeated waits for its reply before the same
+   * request goes out again beside it (each later attempt waits twice as long); resend-policy.ts.
+   */
+  RPC_ATTEMPT_TIMEOUT_MS: z.coerce.number().int().min(50).default(1_000),
   /** Where demo-mode mail (an mbox file) and local media live. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** SMTP server for outgoing mail; without it mail is appended to <DATA_DIR>/mail/outgoing.mbox. */

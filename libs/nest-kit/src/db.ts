@@ -9,6 +9,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { AppError } from '@lr/contracts';
 import type { Logger } from './logger.js';
+import { recordedRepliesMigrationSql } from './recorded-replies.js';
 
 export type Database = NodePgDatabase<Record<string, never>>;
 /** What a repository needs to run SQL: the database itself or an open transaction. */
@@ -64,6 +65,17 @@ CREATE TABLE IF NOT EXISTS ${schema}.dead_letters (
 );`;
 }
 
+/**
+ * The kit's migrations, applied before a service's own (named `000-kit...`, so a backup's list of
+ * applied migrations tells them apart from the service's files).
+ */
+export function kitMigrations(schema: string): { name: string; sql: string }[] {
+  return [
+    { name: '000-kit', sql: kitMigrationSql(schema) },
+    { name: '000-kit-rpc-replies', sql: recordedRepliesMigrationSql(schema) },
+  ];
+}
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
 
 /**
@@ -78,9 +90,7 @@ export async function runMigrations(
 ): Promise<string[]> {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name ${schema}`);
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
-  const migrations: { name: string; sql: string }[] = [
-    { name: '000-kit', sql: kitMigrationSql(schema) },
-  ];
+  const migrations: { name: string; sql: string }[] = kitMigrations(schema);
   for (const file of files) {
     migrations.push({ name: file, sql: await readFile(path.join(migrationsDir, file), 'utf8') });
   }

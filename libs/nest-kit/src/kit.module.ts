@@ -28,6 +28,9 @@ import { metrics, poolSamples } from './metrics.js';
 import { connectNats, ensureStreams, natsAuth, type NatsConnection } from './nats.js';
 import { countUnsent, OutboxRelay, OutboxWriter } from './outbox.js';
 import { OutboxPruner } from './outbox-pruner.js';
+import { RecordedReplies } from './recorded-replies.js';
+import { RecordedRepliesPruner } from './recorded-replies-pruner.js';
+import { DEFAULT_RESEND_POLICY } from './resend-policy.js';
 import { RpcClient } from './rpc-client.js';
 import { shutdownTracing } from './tracing.js';
 import { DATABASE, KIT_CONFIG, KIT_OPTIONS, LOGGER, NATS_CONNECTION, PG_POOL } from './tokens.js';
@@ -58,6 +61,7 @@ class KitLifecycle
     @Inject(KIT_OPTIONS) private readonly options: KitOptions,
     private readonly relay: OutboxRelay,
     private readonly pruner: OutboxPruner,
+    private readonly repliesPruner: RecordedRepliesPruner,
     private readonly consumers: EventConsumers,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(PG_POOL) private readonly pool: pg.Pool,
@@ -68,6 +72,7 @@ class KitLifecycle
       await this.relay.start();
       this.pruner.start();
     }
+    this.repliesPruner.start();
     await this.consumers.startAll();
     this.addMetricSources();
   }
@@ -90,6 +95,7 @@ class KitLifecycle
     await this.consumers.stopAll();
     await this.relay.stop();
     await this.pruner.stop();
+    await this.repliesPruner.stop();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -170,7 +176,21 @@ export class KitModule {
         provide: RpcClient,
         inject: [NATS_CONNECTION],
         useFactory: (nc: NatsConnection) =>
-          new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS, options.service),
+          new RpcClient(nc, config.NATS_NAMESPACE, config.RPC_TIMEOUT_MS, options.service, {
+            ...DEFAULT_RESEND_POLICY,
+            attemptTimeoutMs: config.RPC_ATTEMPT_TIMEOUT_MS,
+          }),
+      },
+      { provide: RecordedReplies, useValue: new RecordedReplies(options.schema) },
+      {
+        provide: RecordedRepliesPruner,
+        inject: [PG_POOL, LOGGER],
+        useFactory: (pool: pg.Pool, logger: Logger) =>
+          new RecordedRepliesPruner({
+            pool,
+            schema: options.schema,
+            logger: logger.child({ context: 'RecordedRepliesPruner' }),
+          }),
       },
       { provide: OutboxWriter, useValue: new OutboxWriter(options.schema) },
       {

@@ -112,6 +112,17 @@ export const metrics = {
       'Request-reply latency seen by the caller',
       ['subject', 'outcome'],
     ),
+    /** `reason`: timeout (no reply within the attempt's wait) or no-responders. */
+    clientResends: counter(
+      'lr_rpc_client_resends_total',
+      'Request-reply attempts sent again because no reply came (same request id)',
+      ['subject', 'reason'],
+    ),
+    replayed: counter(
+      'lr_rpc_replayed_total',
+      'Resent writes answered with the reply recorded by their first run (nothing written again)',
+      ['subject'],
+    ),
     serverRequests: counter('lr_rpc_server_requests_total', 'Request-reply calls answered', [
       'subject',
       'outcome',

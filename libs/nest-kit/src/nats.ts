@@ -66,8 +66,15 @@ export async function connectNats(
         }
       : {}),
     waitOnFirstConnect: true,
+    // Every server of the list (and those the cluster announces) is tried in turn, forever: when
+    // the node a process talks to dies, it moves to another at once, and the calls that were in
+    // flight there are sent again by RpcClient (resend-policy.ts).
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
+    // A node that stops answering without closing the socket (a host or network failure, not a
+    // killed process) is given up after two missed pings, ~20 s, instead of the default minutes.
+    pingInterval: 10_000,
+    maxPingOut: 2,
     // nats.js otherwise builds two Error objects (with stack traces) for every request and
     // JetStream publish, only to point a timeout at its caller (costly under load; bench/README.md).
     // Timeouts and failures still arrive as errors; RpcClient names the subject.

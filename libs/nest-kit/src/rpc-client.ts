@@ -1,18 +1,24 @@
 /**
- * Request-reply client: sends `{ actor, input }` to a service subject with the correlation id in a
- * header, and turns an error reply back into an AppError so callers just `await`.
+ * Request-reply client: sends `{ actor, input }` to a service subject with the correlation id and a
+ * request id in headers, and turns an error reply back into an AppError so callers just `await`.
+ * A call whose subject may be repeated (contracts `rpc-resend.ts`) is sent again, with the same
+ * request id, when no reply comes (resend-policy.ts); every call has one deadline either way.
  */
+import { randomUUID } from 'node:crypto';
 import {
   AppError,
   HEADERS,
+  isResendable,
   namespaced,
   rpcErrorSchema,
   type Actor,
   type RpcReply,
 } from '@lr/contracts';
-import { headers, type NatsConnection } from '@nats-io/transport-node';
+import { headers, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { currentCorrelationId } from './context.js';
 import { metrics, secondsSince } from './metrics.js';
+import { LatencyEstimate } from './latency-estimate.js';
+import { DEFAULT_RESEND_POLICY, sendWithResends, type ResendPolicy } from './resend-policy.js';
 import { endSpan, injectTrace, SpanKind, startSpan, type Span } from './tracing.js';
 import { ReplyInbox, RequestFailedError } from './reply-inbox.js';
 
@@ -21,12 +27,21 @@ const decoder = new TextDecoder();
 
 export interface RpcCallOptions {
   actor?: Actor | null;
+  /** The whole call's deadline, resends included (default: the client's). */
   timeoutMs?: number;
   correlationId?: string;
 }
 
+/** Why an attempt failed, for the resend policy: null when no other attempt would do better. */
+function failureReason(error: unknown): string | null {
+  if (!(error instanceof RequestFailedError)) return null;
+  return error.reason === 'closed' ? null : error.reason;
+}
+
 export class RpcClient {
   private readonly inbox: ReplyInbox;
+  /** Reply times by subject (a fixed set), for how long a first attempt waits. */
+  private readonly latencies = new Map<string, LatencyEstimate>();
 
   constructor(
     nc: NatsConnection,
@@ -34,6 +49,7 @@ export class RpcClient {
     private readonly defaultTimeoutMs = 10_000,
     /** The calling process, for its spans. */
     private readonly caller = 'rpc',
+    private readonly resendPolicy: ResendPolicy = DEFAULT_RESEND_POLICY,
   ) {
     this.inbox = new ReplyInbox(nc);
   }
@@ -72,17 +88,33 @@ export class RpcClient {
   ): Promise<T> {
     const hdrs = headers();
     hdrs.set(HEADERS.correlationId, options.correlationId ?? currentCorrelationId());
+    // The same on every attempt: how a service recognises a resent write.
+    hdrs.set(HEADERS.requestId, randomUUID());
     injectTrace(span, hdrs);
     const body = encoder.encode(
       JSON.stringify({ actor: options.actor ?? null, input: input ?? null }),
     );
-    let raw: string;
+    const target = namespaced(this.namespace, subject);
+    const deadlineMs = options.timeoutMs ?? this.defaultTimeoutMs;
+    const latency = this.latencyOf(subject);
+    const sentAt = Date.now();
+    let reply: Msg;
     try {
-      const reply = await this.inbox.request(namespaced(this.namespace, subject), body, {
-        timeoutMs: options.timeoutMs ?? this.defaultTimeoutMs,
-        headers: hdrs,
+      reply = await sendWithResends({
+        deadlineMs,
+        resend: isResendable(subject),
+        policy: {
+          ...this.resendPolicy,
+          attemptTimeoutMs: latency.waitMs(this.resendPolicy.attemptTimeoutMs, deadlineMs / 3),
+        },
+        send: (waitMs, attempt) => {
+          const sent = this.inbox.request(target, body, { timeoutMs: waitMs, headers: hdrs });
+          // The first attempt's reply time is a plain sample; a later one's starts later.
+          return attempt === 1 ? sent.then((msg) => this.observed(latency, sentAt, msg)) : sent;
+        },
+        failureReason,
+        onResend: (reason) => metrics.rpc.clientResends.inc({ subject, reason }),
       });
-      raw = decoder.decode(reply.data);
     } catch (error) {
       const service = subject.split('.')[1];
       // The client refused to publish the request (too large for max_payload): no use retrying.
@@ -99,10 +131,25 @@ export class RpcClient {
         },
       );
     }
+    const raw = decoder.decode(reply.data);
     const parsed = JSON.parse(raw) as RpcReply<T>;
     if (parsed.ok) return parsed.data;
     const body2 = rpcErrorSchema.safeParse(parsed.error);
     if (!body2.success) throw new AppError('INTERNAL', 'Malformed reply');
     throw new AppError(body2.data.code, body2.data.message, body2.data.details);
+  }
+
+  private latencyOf(subject: string): LatencyEstimate {
+    let estimate = this.latencies.get(subject);
+    if (!estimate) {
+      estimate = new LatencyEstimate();
+      this.latencies.set(subject, estimate);
+    }
+    return estimate;
+  }
+
+  private observed(latency: LatencyEstimate, sentAt: number, msg: Msg): Msg {
+    latency.observe(Date.now() - sentAt);
+    return msg;
   }
 }

@@ -17,6 +17,7 @@ import {
   namespaced,
   type RpcErrorBody,
   type RpcReply,
+  type RpcRequest,
   type ServiceName,
 } from '@lr/contracts';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
@@ -44,6 +45,14 @@ const decoder = new TextDecoder();
 const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
 /** Room left under max_payload for the reply's protocol line and headers. */
 const REPLY_OVERHEAD_BYTES = 1024;
+
+/** Request ids are the callers' uuids; anything else is ignored (the call is then not deduped). */
+const REQUEST_ID = /^[0-9A-Za-z-]{8,64}$/;
+
+function requestIdOf(msg: Msg): string | null {
+  const id = msg.headers?.get(HEADERS.requestId);
+  return id && REQUEST_ID.test(id) ? id : null;
+}
 
 /** The small reply a caller gets instead of one that could not be sent. */
 function unsentReply(pattern: string): Uint8Array {
@@ -151,6 +160,10 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
         payload = JSON.parse(decoder.decode(msg.data));
       } catch {
         throw AppError.badRequest('Malformed request');
+      }
+      if (payload !== null && typeof payload === 'object') {
+        // From the header only: a body cannot claim another call's recorded reply.
+        (payload as RpcRequest).requestId = requestIdOf(msg);
       }
       const result: unknown = await handler(payload);
       const value = isObservable(result)

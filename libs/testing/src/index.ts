@@ -9,3 +9,4 @@ export * from './multipart.js';
 export * from './images.js';
 export * from './prometheus-text.js';
 export * from './order-events.js';
+export * from './resent-call.js';

@@ -45,25 +45,38 @@ export function uniqueNamespace(): string {
   return `t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 }
 
+/** One dial's timeout, and how long a test connection keeps dialling after dials time out. */
+const DIAL_TIMEOUT_MS = 5_000;
+const DIAL_BUDGET_MS = 60_000;
+
 /**
  * A connection as `user` (default the unrestricted admin of test code); an identity's connection
- * uses its own inbox prefix, as the product's do.
+ * uses its own inbox prefix, as the product's do. A dial can fail on a machine starved by a test
+ * stack booting beside it: nats-server closes a connection whose CONNECT comes later than its
+ * authentication timeout (2 s; the test process had not run for that long), and the client then
+ * waits out its dial timeout. So a dial that times out is tried again, for up to a minute.
  */
 export async function connectTestNats(
   user: NatsUser = 'admin',
   options: Partial<ConnectionOptions> = {},
 ): Promise<NatsConnection> {
-  return connect({
-    servers: testNatsUrl(),
-    name: `test-${user}`,
-    maxReconnectAttempts: -1,
-    // The whole run shares one server; on a loaded machine its first handshake can take longer
-    // than nats.js's 20 s default, which would fail a test for the machine's sake.
-    timeout: 60_000,
-    authenticator: nkeyAuthenticator(new TextEncoder().encode(testNatsSeed(user))),
-    ...(user === 'admin' ? {} : { inboxPrefix: inboxPrefixOf(user as NatsIdentity) }),
-    ...options,
-  });
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await connect({
+        servers: testNatsUrl(),
+        name: `test-${user}`,
+        maxReconnectAttempts: -1,
+        timeout: DIAL_TIMEOUT_MS,
+        authenticator: nkeyAuthenticator(new TextEncoder().encode(testNatsSeed(user))),
+        ...(user === 'admin' ? {} : { inboxPrefix: inboxPrefixOf(user as NatsIdentity) }),
+        ...options,
+      });
+    } catch (error) {
+      const late = Date.now() - started > DIAL_BUDGET_MS;
+      if ((error as Error).name !== 'TimeoutError' || late) throw error;
+    }
+  }
 }
 
 /** Deletes the streams (and with them the consumers) created under `namespace`. */

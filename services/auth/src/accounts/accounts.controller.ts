@@ -17,7 +17,7 @@ import {
   type SetUserCodeReply,
   type UserList,
 } from '@lr/contracts';
-import { requireActor, requireRole, requireSelfOrRole } from '@lr/nest-kit';
+import { requireActor, requireRole, requireSelfOrRole, replyKeyOf } from '@lr/nest-kit';
 import { AccountsService } from './accounts.service.js';
 
 @Controller()
@@ -52,19 +52,30 @@ export class AccountsController {
   @MessagePattern(RPC.auth.registerUser)
   register(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
     requireRole(req.actor, 'admin');
-    return this.accounts.register(parseOrThrow(registerUserInputSchema, req.input));
+    return this.accounts.register(
+      parseOrThrow(registerUserInputSchema, req.input),
+      replyKeyOf(req, RPC.auth.registerUser),
+    );
   }
 
   @MessagePattern(RPC.auth.updateUser)
   update(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
     const actor = requireRole(req.actor, 'admin');
-    return this.accounts.update(actor, parseOrThrow(updateUserInputSchema, req.input));
+    return this.accounts.update(
+      actor,
+      parseOrThrow(updateUserInputSchema, req.input),
+      replyKeyOf(req, RPC.auth.updateUser),
+    );
   }
 
   @MessagePattern(RPC.auth.deleteUser)
   delete(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
     const actor = requireRole(req.actor, 'admin');
-    return this.accounts.delete(actor, parseOrThrow(userIdInputSchema, req.input).id);
+    return this.accounts.delete(
+      actor,
+      parseOrThrow(userIdInputSchema, req.input).id,
+      replyKeyOf(req, RPC.auth.deleteUser),
+    );
   }
 
   @MessagePattern(RPC.auth.setUserCode)

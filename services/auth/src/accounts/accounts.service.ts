@@ -19,7 +19,15 @@ import {
   type UserList,
   type Role,
 } from '@lr/contracts';
-import { DATABASE, LOGGER, type Database, type Executor, type Logger } from '@lr/nest-kit';
+import {
+  DATABASE,
+  LOGGER,
+  RecordedReplies,
+  type Database,
+  type Executor,
+  type Logger,
+  type ReplyKey,
+} from '@lr/nest-kit';
 import { generateCode, hashPassword } from '../core/passwords.js';
 import { SessionHints } from '../sessions/session-hints.js';
 import { SessionsService } from '../sessions/sessions.service.js';
@@ -65,6 +73,7 @@ export class AccountsService {
     private readonly events: UserEvents,
     private readonly sessions: SessionsService,
     private readonly hints: SessionHints,
+    private readonly replies: RecordedReplies,
   ) {
     this.logger = logger.child({ context: AccountsService.name });
   }
@@ -117,9 +126,13 @@ export class AccountsService {
     return (await this.users.findByIds(ids)).map(toAuthUser);
   }
 
-  async register(input: NewUser): Promise<AuthUser> {
+  /**
+   * `replyKey` (register, update, delete): the request's key when the caller may resend it; the
+   * reply is recorded with the change and a resend gets it (RecordedReplies).
+   */
+  async register(input: NewUser, replyKey: ReplyKey | null = null): Promise<AuthUser> {
     const passwordHash = await hashPassword(input.password);
-    const user = await this.db.transaction(async (tx) => {
+    const user = await this.replies.transaction(this.db, replyKey, async (tx) => {
       await this.assertLoginIdFree(input.email, null, tx);
       const row = await this.users.insert(
         {
@@ -135,14 +148,18 @@ export class AccountsService {
         tx,
       );
       await this.events.created(tx, row);
-      return row;
+      return toAuthUser(row);
     });
     this.logger.info({ userId: user.id, role: user.role }, 'user registered');
-    return toAuthUser(user);
+    return user;
   }
 
-  async update(actor: Actor, change: UserChange): Promise<AuthUser> {
-    const user = await this.db.transaction(async (tx) => {
+  async update(
+    actor: Actor,
+    change: UserChange,
+    replyKey: ReplyKey | null = null,
+  ): Promise<AuthUser> {
+    const user = await this.replies.transaction(this.db, replyKey, async (tx) => {
       const current = await this.users.findById(change.id, tx);
       if (!current) throw AppError.notFound(`${USER_NOT_FOUND} with Id: ${change.id}`);
       if (change.role === 'volunteer' && current.role !== 'volunteer') {
@@ -172,8 +189,8 @@ export class AccountsService {
     return user;
   }
 
-  async delete(actor: Actor, id: string): Promise<AuthUser> {
-    const deleted = await this.db.transaction(async (tx) => {
+  async delete(actor: Actor, id: string, replyKey: ReplyKey | null = null): Promise<AuthUser> {
+    const deleted = await this.replies.transaction(this.db, replyKey, async (tx) => {
       const current = await this.users.findById(id, tx);
       if (!current) throw AppError.notFound(`${USER_NOT_FOUND} with Id: ${id}`);
       if (actor.id === current.id) throw AppError.conflict('You cannot delete your own account');

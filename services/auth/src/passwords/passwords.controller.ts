@@ -10,6 +10,7 @@ import {
   type ForgotPasswordReply,
   type RpcRequest,
 } from '@lr/contracts';
+import { replyKeyOf } from '@lr/nest-kit';
 import { PasswordsService } from './passwords.service.js';
 
 @Controller()
@@ -26,7 +27,12 @@ export class PasswordsController {
   async reset(@Payload() req: RpcRequest<unknown>): Promise<{ success: true }> {
     const input = parseOrThrow(resetPasswordInputSchema, req.input);
     const { ip } = parseOrThrow(clientAddressSchema, req.input ?? {});
-    await this.passwords.reset(input.token, input.password, ip);
+    await this.passwords.reset(
+      input.token,
+      input.password,
+      ip,
+      replyKeyOf(req, RPC.auth.resetPassword),
+    );
     return { success: true };
   }
 }

@@ -9,7 +9,15 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type ForgotPasswordReply } from '@lr/contracts';
-import { DATABASE, LOGGER, Mailer, type Database, type Logger } from '@lr/nest-kit';
+import {
+  DATABASE,
+  LOGGER,
+  Mailer,
+  RecordedReplies,
+  type Database,
+  type Logger,
+  type ReplyKey,
+} from '@lr/nest-kit';
 import type { AuthConfig } from '../config.js';
 import { AfterReplyQueue } from '../core/after-reply-queue.js';
 import { addressKey } from '../core/client-address.js';
@@ -55,6 +63,7 @@ export class PasswordsService {
     private readonly hints: SessionHints,
     private readonly mailer: Mailer,
     private readonly afterReply: AfterReplyQueue,
+    private readonly replies: RecordedReplies,
   ) {
     this.logger = logger.child({ context: PasswordsService.name });
   }
@@ -70,15 +79,36 @@ export class PasswordsService {
     };
   }
 
-  /** Sets the new code, spends the token and ends every session of the account. */
-  async reset(token: string, password: string, ip?: string): Promise<void> {
+  /**
+   * Sets the new code, spends the token and ends every session of the account. With `replyKey` a
+   * resend of a reset that went through (its token is spent by then) is answered as the first was.
+   */
+  async reset(
+    token: string,
+    password: string,
+    ip?: string,
+    replyKey: ReplyKey | null = null,
+  ): Promise<void> {
+    try {
+      await this.resetOnce(token, password, ip, replyKey);
+    } catch (error) {
+      await this.replies.replayOr(this.db, replyKey, error);
+    }
+  }
+
+  private async resetOnce(
+    token: string,
+    password: string,
+    ip: string | undefined,
+    replyKey: ReplyKey | null,
+  ): Promise<void> {
     if (ip) await this.admit('use', ip, this.config.RESET_MAX_ATTEMPTS_PER_IP);
     const tokenHash = hashResetToken(token);
     // The token first: a random one is refused before any argon2 work is spent on its password.
     const stored = await this.resets.findUsable(tokenHash);
     if (!stored || !sameDigest(stored, tokenHash)) throw AppError.badRequest(RESET_INVALID);
     const passwordHash = await hashPassword(password);
-    const userId = await this.db.transaction(async (tx) => {
+    const userId = await this.replies.transaction(this.db, replyKey, async (tx) => {
       // Spent atomically: of two requests racing with one token, only one gets here with an owner.
       const owner = await this.resets.consume(tokenHash, tx);
       if (!owner) throw AppError.badRequest(RESET_INVALID);

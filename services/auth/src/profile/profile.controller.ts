@@ -11,7 +11,7 @@ import {
   type RpcRequest,
   type SessionGrant,
 } from '@lr/contracts';
-import { requireActor } from '@lr/nest-kit';
+import { requireActor, replyKeyOf } from '@lr/nest-kit';
 import { ProfileService } from './profile.service.js';
 
 @Controller()
@@ -26,7 +26,11 @@ export class ProfileController {
   @MessagePattern(RPC.auth.updateProfile)
   update(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
     const actor = requireActor(req.actor);
-    return this.profile.update(actor, parseOrThrow(updateProfileInputSchema, req.input));
+    return this.profile.update(
+      actor,
+      parseOrThrow(updateProfileInputSchema, req.input),
+      replyKeyOf(req, RPC.auth.updateProfile),
+    );
   }
 
   @MessagePattern(RPC.auth.updatePassword)

@@ -1,7 +1,7 @@
 /** A signed-in user's own account: read it, change name/login id/avatar, change the code. */
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type Actor, type AuthUser, type SessionGrant } from '@lr/contracts';
-import { DATABASE, type Database } from '@lr/nest-kit';
+import { DATABASE, RecordedReplies, type Database, type ReplyKey } from '@lr/nest-kit';
 import { hashPassword, verifyPassword } from '../core/passwords.js';
 import { CodeCheckThrottle } from '../sessions/code-check-throttle.js';
 import { SessionHints } from '../sessions/session-hints.js';
@@ -30,6 +30,7 @@ export class ProfileService {
     private readonly sessions: SessionsService,
     private readonly hints: SessionHints,
     private readonly throttle: CodeCheckThrottle,
+    private readonly replies: RecordedReplies,
   ) {}
 
   async me(actor: Actor): Promise<AuthUser> {
@@ -38,9 +39,16 @@ export class ProfileService {
     return toAuthUser(row);
   }
 
-  /** Name and login id are part of the cached actor: the gateways are told after commit. */
-  async update(actor: Actor, change: ProfileChange): Promise<AuthUser> {
-    const user = await this.db.transaction(async (tx) => {
+  /**
+   * Name and login id are part of the cached actor: the gateways are told after commit. With
+   * `replyKey` the reply is recorded with the change, and a resend gets it (RecordedReplies).
+   */
+  async update(
+    actor: Actor,
+    change: ProfileChange,
+    replyKey: ReplyKey | null = null,
+  ): Promise<AuthUser> {
+    const user = await this.replies.transaction(this.db, replyKey, async (tx) => {
       if (await this.users.loginIdTaken(change.email, actor.id, tx)) {
         throw AppError.conflict(LOGIN_ID_IN_USE);
       }

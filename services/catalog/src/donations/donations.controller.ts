@@ -16,7 +16,7 @@ import {
   RPC,
   type RpcRequest,
 } from '@lr/contracts';
-import { requireRole } from '@lr/nest-kit';
+import { requireRole, replyKeyOf } from '@lr/nest-kit';
 import { DonationsService } from './donations.service.js';
 
 @Controller()
@@ -38,7 +38,10 @@ export class DonationsController {
   @MessagePattern(RPC.catalog.createDonationSource)
   createSource(@Payload() req: RpcRequest<unknown>) {
     requireRole(req.actor, 'admin', 'volunteer');
-    return this.donations.createSource(parseOrThrow(donationSourceInputSchema, req.input));
+    return this.donations.createSource(
+      parseOrThrow(donationSourceInputSchema, req.input),
+      replyKeyOf(req, RPC.catalog.createDonationSource),
+    );
   }
 
   @MessagePattern(RPC.catalog.listDonations)
@@ -62,18 +65,30 @@ export class DonationsController {
   @MessagePattern(RPC.catalog.recordDonation)
   record(@Payload() req: RpcRequest<unknown>) {
     const actor = requireRole(req.actor, 'admin', 'volunteer');
-    return this.donations.record(parseOrThrow(recordDonationInputSchema, req.input), actor);
+    return this.donations.record(
+      parseOrThrow(recordDonationInputSchema, req.input),
+      actor,
+      replyKeyOf(req, RPC.catalog.recordDonation),
+    );
   }
 
   @MessagePattern(RPC.catalog.correctDonation)
   correct(@Payload() req: RpcRequest<unknown>) {
     const actor = requireRole(req.actor, 'admin');
-    return this.donations.correct(parseOrThrow(correctDonationInputSchema, req.input), actor);
+    return this.donations.correct(
+      parseOrThrow(correctDonationInputSchema, req.input),
+      actor,
+      replyKeyOf(req, RPC.catalog.correctDonation),
+    );
   }
 
   @MessagePattern(RPC.catalog.deleteDonation)
   delete(@Payload() req: RpcRequest<unknown>) {
     const actor = requireRole(req.actor, 'admin');
-    return this.donations.delete(parseOrThrow(donationIdInputSchema, req.input).id, actor);
+    return this.donations.delete(
+      parseOrThrow(donationIdInputSchema, req.input).id,
+      actor,
+      replyKeyOf(req, RPC.catalog.deleteDonation),
+    );
   }
 }

@@ -108,12 +108,11 @@ export class DonationsRepository {
   // ---- sources ----------------------------------------------------------------------------------
 
   /** Returns null when a source of that name (in any case) exists already. */
-  async insertSource(input: {
-    name: string;
-    kind: DonationSourceKind;
-    contact: string;
-  }): Promise<SourceRow | null> {
-    const result = await this.db.execute<SourceRow>(sql`
+  async insertSource(
+    input: { name: string; kind: DonationSourceKind; contact: string },
+    executor: Executor = this.db,
+  ): Promise<SourceRow | null> {
+    const result = await executor.execute<SourceRow>(sql`
       INSERT INTO catalog.donation_sources (name, kind, contact)
       VALUES (${input.name}, ${input.kind}, ${input.contact})
       ON CONFLICT (lower(name)) DO NOTHING

@@ -19,7 +19,14 @@ import {
   type productChoicesInputSchema,
   type recordDonationInputSchema,
 } from '@lr/contracts';
-import { LOGGER, OutboxWriter, type Executor, type Logger } from '@lr/nest-kit';
+import {
+  LOGGER,
+  OutboxWriter,
+  RecordedReplies,
+  type Executor,
+  type Logger,
+  type ReplyKey,
+} from '@lr/nest-kit';
 import type { z } from 'zod';
 import { StockLedger } from '../inventory/stock-ledger.js';
 import type { SizeWithProduct } from '../inventory/inventory.repository.js';
@@ -65,16 +72,26 @@ export class DonationsService {
     private readonly outbox: OutboxWriter,
     private readonly hints: ProductHints,
     @Inject(LOGGER) logger: Logger,
+    private readonly replies: RecordedReplies,
   ) {
     this.logger = logger.child({ context: 'DonationsService' });
   }
 
   // ---- sources ----------------------------------------------------------------------------------
 
-  async createSource(input: SourceInput): Promise<DonationSourceDto> {
-    const row = await this.repository.insertSource(input);
-    if (!row) throw AppError.conflict(`A donation source named "${input.name}" already exists`);
-    return toSourceDto(row);
+  /**
+   * `replyKey` (every write here): the request's key when the caller may resend it; the reply is
+   * recorded with the change and a resend gets it (RecordedReplies).
+   */
+  async createSource(
+    input: SourceInput,
+    replyKey: ReplyKey | null = null,
+  ): Promise<DonationSourceDto> {
+    return this.replies.transaction(this.repository, replyKey, async (tx) => {
+      const row = await this.repository.insertSource(input, tx);
+      if (!row) throw AppError.conflict(`A donation source named "${input.name}" already exists`);
+      return toSourceDto(row);
+    });
   }
 
   async getSource(id: string): Promise<DonationSourceDto> {
@@ -130,10 +147,14 @@ export class DonationsService {
     return { items: rows.map(toProductChoiceDto), total };
   }
 
-  async record(input: RecordInput, actor: Actor): Promise<DonationDto> {
+  async record(
+    input: RecordInput,
+    actor: Actor,
+    replyKey: ReplyKey | null = null,
+  ): Promise<DonationDto> {
     const receivedOn = input.receivedOn ?? today();
     assertNotFuture(receivedOn);
-    const saved = await this.repository.transaction(async (tx) => {
+    const saved = await this.replies.transaction(this.repository, replyKey, async (tx) => {
       await this.requireSource(tx, input.sourceId);
       const resolved = await this.lines.resolve(tx, input.lines);
       const id = await this.repository.insertDonation(tx, {
@@ -168,9 +189,13 @@ export class DonationsService {
     return toDonationDto(saved.donation);
   }
 
-  async correct(input: CorrectInput, actor: Actor): Promise<DonationDto> {
+  async correct(
+    input: CorrectInput,
+    actor: Actor,
+    replyKey: ReplyKey | null = null,
+  ): Promise<DonationDto> {
     assertNotFuture(input.receivedOn);
-    const saved = await this.repository.transaction(async (tx) => {
+    const saved = await this.replies.transaction(this.repository, replyKey, async (tx) => {
       const current = await this.repository.findDonation(tx, input.id, true);
       if (!current) throw notFound();
       if (input.version !== undefined && input.version !== current.donation.version) {
@@ -241,8 +266,8 @@ export class DonationsService {
    * when some of that stock has left already (orders took it): the ledger never goes negative and
    * the donation stays as it is. Sizes deleted since have nothing left to take back.
    */
-  async delete(id: string, actor: Actor): Promise<DonationDto> {
-    const deleted = await this.repository.transaction(async (tx) => {
+  async delete(id: string, actor: Actor, replyKey: ReplyKey | null = null): Promise<DonationDto> {
+    const deleted = await this.replies.transaction(this.repository, replyKey, async (tx) => {
       const current = await this.repository.findDonation(tx, id, true);
       if (!current) throw notFound();
       const resolved = await this.lines.resolve(

@@ -12,7 +12,7 @@ import {
   updateProductInputSchema,
   type RpcRequest,
 } from '@lr/contracts';
-import { requireRole } from '@lr/nest-kit';
+import { requireRole, replyKeyOf } from '@lr/nest-kit';
 import { ProductsService } from './products.service.js';
 
 @Controller()
@@ -52,18 +52,30 @@ export class ProductsController {
   @MessagePattern(RPC.catalog.createProduct)
   create(@Payload() req: RpcRequest<unknown>) {
     const actor = requireRole(req.actor, 'admin');
-    return this.products.create(parseOrThrow(createProductInputSchema, req.input), actor);
+    return this.products.create(
+      parseOrThrow(createProductInputSchema, req.input),
+      actor,
+      replyKeyOf(req, RPC.catalog.createProduct),
+    );
   }
 
   @MessagePattern(RPC.catalog.updateProduct)
   update(@Payload() req: RpcRequest<unknown>) {
     const actor = requireRole(req.actor, 'admin');
-    return this.products.update(parseOrThrow(updateProductInputSchema, req.input), actor);
+    return this.products.update(
+      parseOrThrow(updateProductInputSchema, req.input),
+      actor,
+      replyKeyOf(req, RPC.catalog.updateProduct),
+    );
   }
 
   @MessagePattern(RPC.catalog.deleteProduct)
   delete(@Payload() req: RpcRequest<unknown>) {
     const actor = requireRole(req.actor, 'admin');
-    return this.products.delete(parseOrThrow(getProductInputSchema, req.input).id, actor);
+    return this.products.delete(
+      parseOrThrow(getProductInputSchema, req.input).id,
+      actor,
+      replyKeyOf(req, RPC.catalog.deleteProduct),
+    );
   }
 }

@@ -21,12 +21,14 @@ import {
   KIT_CONFIG,
   LOGGER,
   OutboxWriter,
+  RecordedReplies,
   decodeKeyset,
   hasRole,
   encodeKeyset,
   withinReplyBudget,
   type Executor,
   type Logger,
+  type ReplyKey,
 } from '@lr/nest-kit';
 import { z } from 'zod';
 import type { CatalogConfig } from '../config.js';
@@ -69,6 +71,7 @@ export class ProductsService {
     private readonly hints: ProductHints,
     @Inject(LOGGER) logger: Logger,
     @Inject(KIT_CONFIG) private readonly config: Pick<CatalogConfig, 'LOW_STOCK_THRESHOLD'>,
+    private readonly replies: RecordedReplies,
   ) {
     this.logger = logger.child({ context: 'ProductsService' });
   }
@@ -163,8 +166,16 @@ export class ProductsService {
     };
   }
 
-  async create(input: CreateInput, actor: Actor): Promise<CatalogProduct> {
-    return this.products.transaction(async (tx) => {
+  /**
+   * `replyKey` (create, update, delete): the request's key when the caller may resend it; the
+   * reply is recorded with the change and a resend gets it (RecordedReplies).
+   */
+  async create(
+    input: CreateInput,
+    actor: Actor,
+    replyKey: ReplyKey | null = null,
+  ): Promise<CatalogProduct> {
+    return this.replies.transaction(this.products, replyKey, async (tx) => {
       if (
         await this.products.existsSameProduct(tx, input.name, input.category, input.SubCategory)
       ) {
@@ -210,8 +221,12 @@ export class ProductsService {
     });
   }
 
-  async update(input: UpdateInput, actor: Actor): Promise<CatalogProduct> {
-    const updated = await this.products.transaction(async (tx) => {
+  async update(
+    input: UpdateInput,
+    actor: Actor,
+    replyKey: ReplyKey | null = null,
+  ): Promise<CatalogProduct> {
+    const updated = await this.replies.transaction(this.products, replyKey, async (tx) => {
       const current = await this.products.findById(tx, input.id, true);
       if (!current) throw notFound();
       this.assertReadOnlyUnchanged(current, input);
@@ -288,8 +303,12 @@ export class ProductsService {
     return updated;
   }
 
-  async delete(id: string, actor: Actor): Promise<CatalogProduct> {
-    const deleted = await this.products.transaction(async (tx) => {
+  async delete(
+    id: string,
+    actor: Actor,
+    replyKey: ReplyKey | null = null,
+  ): Promise<CatalogProduct> {
+    const deleted = await this.replies.transaction(this.products, replyKey, async (tx) => {
       const current = await this.products.findById(tx, id, true);
       if (!current) throw notFound();
       await this.products.deleteProduct(tx, current.product.id);

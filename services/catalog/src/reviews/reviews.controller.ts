@@ -9,7 +9,7 @@ import {
   upsertReviewInputSchema,
   type RpcRequest,
 } from '@lr/contracts';
-import { requireActor, requireRole } from '@lr/nest-kit';
+import { requireActor, requireRole, replyKeyOf } from '@lr/nest-kit';
 import { ReviewsService } from './reviews.service.js';
 
 @Controller()
@@ -32,6 +32,9 @@ export class ReviewsController {
   @MessagePattern(RPC.catalog.deleteReview)
   delete(@Payload() req: RpcRequest<unknown>) {
     requireRole(req.actor, 'admin');
-    return this.reviews.delete(parseOrThrow(deleteReviewInputSchema, req.input).id);
+    return this.reviews.delete(
+      parseOrThrow(deleteReviewInputSchema, req.input).id,
+      replyKeyOf(req, RPC.catalog.deleteReview),
+    );
   }
 }

@@ -7,7 +7,7 @@ import {
   type ConsoleList,
   type ConsoleReviewDto,
 } from '@lr/contracts';
-import { hasRole, OutboxWriter } from '@lr/nest-kit';
+import { hasRole, OutboxWriter, RecordedReplies, type ReplyKey } from '@lr/nest-kit';
 import { ProductsRepository } from '../products/products.repository.js';
 import { ReviewsRepository, type ReviewWithProduct } from './reviews.repository.js';
 
@@ -30,6 +30,7 @@ export class ReviewsService {
     private readonly reviews: ReviewsRepository,
     private readonly products: ProductsRepository,
     private readonly outbox: OutboxWriter,
+    private readonly replies: RecordedReplies,
   ) {}
 
   async upsert(
@@ -58,8 +59,9 @@ export class ReviewsService {
     });
   }
 
-  async delete(id: string): Promise<ConsoleReviewDto> {
-    return this.reviews.transaction(async (tx) => {
+  /** With `replyKey` a resend of a delete that went through gets its reply, not a 404. */
+  async delete(id: string, replyKey: ReplyKey | null = null): Promise<ConsoleReviewDto> {
+    return this.replies.transaction(this.reviews, replyKey, async (tx) => {
       const row = await this.reviews.findById(tx, id);
       if (!row) throw AppError.notFound('Review not found');
       await this.products.findById(tx, row.productId, true);

@@ -15,7 +15,7 @@ import {
   stockCountIdInputSchema,
   type RpcRequest,
 } from '@lr/contracts';
-import { requireRole } from '@lr/nest-kit';
+import { requireRole, replyKeyOf } from '@lr/nest-kit';
 import { StockCountsService } from './stock-counts.service.js';
 
 @Controller()
@@ -37,7 +37,11 @@ export class StockCountsController {
   @MessagePattern(RPC.catalog.startStockCount)
   start(@Payload() req: RpcRequest<unknown>) {
     const actor = requireRole(req.actor, 'admin', 'volunteer');
-    return this.counts.start(parseOrThrow(startStockCountInputSchema, req.input ?? {}), actor);
+    return this.counts.start(
+      parseOrThrow(startStockCountInputSchema, req.input ?? {}),
+      actor,
+      replyKeyOf(req, RPC.catalog.startStockCount),
+    );
   }
 
   @MessagePattern(RPC.catalog.listStockCountLines)
@@ -62,6 +66,10 @@ export class StockCountsController {
   @MessagePattern(RPC.catalog.finaliseStockCount)
   finalise(@Payload() req: RpcRequest<unknown>) {
     const actor = requireRole(req.actor, 'admin');
-    return this.counts.finalise(parseOrThrow(finaliseStockCountInputSchema, req.input), actor);
+    return this.counts.finalise(
+      parseOrThrow(finaliseStockCountInputSchema, req.input),
+      actor,
+      replyKeyOf(req, RPC.catalog.finaliseStockCount),
+    );
   }
 }

@@ -93,13 +93,16 @@ export class StockCountsRepository {
    * The count and its sheet in one statement: every size of the scope, in sheet order (category,
    * product name, sub-category, size position). Returns null when there is nothing to count.
    */
-  async start(input: {
-    scope: string;
-    category: string | null;
-    note: string;
-    actor: { id: string; name: string };
-  }): Promise<string | null> {
-    const result = await this.db.execute<{ id: string }>(sql`
+  async start(
+    input: {
+      scope: string;
+      category: string | null;
+      note: string;
+      actor: { id: string; name: string };
+    },
+    executor: Executor = this.db,
+  ): Promise<string | null> {
+    const result = await executor.execute<{ id: string }>(sql`
       WITH sheet AS (
         SELECT s.id AS size_id, s.product_id, p.name, p.category, p.sub_category, s.size,
                row_number() OVER (ORDER BY p.category, lower(p.name), p.sub_category, p.id,

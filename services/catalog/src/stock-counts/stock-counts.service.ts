@@ -22,7 +22,14 @@ import {
   type listStockCountsInputSchema,
   type startStockCountInputSchema,
 } from '@lr/contracts';
-import { LOGGER, OutboxWriter, type Executor, type Logger } from '@lr/nest-kit';
+import {
+  LOGGER,
+  OutboxWriter,
+  RecordedReplies,
+  type Executor,
+  type Logger,
+  type ReplyKey,
+} from '@lr/nest-kit';
 import type { z } from 'zod';
 import { InventoryRepository } from '../inventory/inventory.repository.js';
 import { StockLedger, type StockChange } from '../inventory/stock-ledger.js';
@@ -47,25 +54,32 @@ export class StockCountsService {
     private readonly ledger: StockLedger,
     private readonly outbox: OutboxWriter,
     @Inject(LOGGER) logger: Logger,
+    private readonly replies: RecordedReplies,
   ) {
     this.logger = logger.child({ context: 'StockCountsService' });
   }
 
+  /**
+   * `replyKey` (start, finalise): the request's key when the caller may resend it; what the write
+   * decided is recorded with it, and a resend answers from that instead of writing again.
+   */
   async start(
     input: z.output<typeof startStockCountInputSchema>,
     actor: Actor,
+    replyKey: ReplyKey | null = null,
   ): Promise<StockCountDto> {
     const category = input.scope === 'all' ? null : input.scope;
-    const id = await this.repository.start({
-      scope: input.scope,
-      category,
-      note: input.note,
-      actor,
-    });
-    if (!id)
-      throw AppError.badRequest(
-        category ? `scope: no product in ${category} to count` : 'scope: no product to count',
+    const id = await this.replies.transaction(this.repository, replyKey, async (tx) => {
+      const started = await this.repository.start(
+        { scope: input.scope, category, note: input.note, actor },
+        tx,
       );
+      if (!started)
+        throw AppError.badRequest(
+          category ? `scope: no product in ${category} to count` : 'scope: no product to count',
+        );
+      return started;
+    });
     this.logger.info({ countId: id, by: actor.id }, 'stock count started');
     return this.get(id);
   }
@@ -143,8 +157,9 @@ export class StockCountsService {
   async finalise(
     input: z.output<typeof finaliseStockCountInputSchema>,
     actor: Actor,
+    replyKey: ReplyKey | null = null,
   ): Promise<StockCountReviewDto> {
-    await this.repository.transaction(async (tx) => {
+    await this.replies.transaction(this.repository, replyKey, async (tx) => {
       const count = await this.require(tx, input.id, 'update');
       if (count.status !== 'open') throw readOnly();
       const counted = await this.repository.countedLines(tx, count.id);

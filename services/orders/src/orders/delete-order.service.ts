@@ -5,7 +5,14 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, EVENTS, type Actor, type OrderSnapshot } from '@lr/contracts';
-import { hasRole, LOGGER, OutboxWriter, type Logger } from '@lr/nest-kit';
+import {
+  hasRole,
+  LOGGER,
+  OutboxWriter,
+  RecordedReplies,
+  type Logger,
+  type ReplyKey,
+} from '@lr/nest-kit';
 import { toOrderSnapshot } from './order.mapper.js';
 import { OrderChangesRepository } from './order-changes.repository.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
@@ -18,13 +25,18 @@ export class DeleteOrderService {
     private readonly reads: OrderReadsRepository,
     private readonly changes: OrderChangesRepository,
     private readonly outbox: OutboxWriter,
+    private readonly replies: RecordedReplies,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ context: DeleteOrderService.name });
   }
 
-  async delete(actor: Actor, id: string): Promise<OrderSnapshot> {
-    const deleted = await this.changes.transaction(async (tx) => {
+  /**
+   * `replyKey`: the request's key when the caller may resend it; the reply is recorded with the
+   * delete, and a resend (the order is gone by then) gets it.
+   */
+  async delete(actor: Actor, id: string, replyKey: ReplyKey | null = null): Promise<OrderSnapshot> {
+    const deleted = await this.replies.transaction(this.reads.db, replyKey, async (tx) => {
       const found = await this.reads.findWithLines(tx, id, { lock: true });
       const isAdmin = hasRole(actor, 'admin');
       if (!found || (!isAdmin && found.order.userId !== actor.id)) {

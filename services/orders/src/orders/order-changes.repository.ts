@@ -10,6 +10,8 @@ import {
   type Database,
   type Executor,
   type OutboxWriter,
+  type RecordedReplies,
+  type ReplyKey,
 } from '@lr/nest-kit';
 import type { EventEnvelope, OrderStatus } from '@lr/contracts';
 import { orders } from '../db/schema.js';
@@ -27,7 +29,12 @@ export interface OrderChangeWrite {
   /** In the order they must be published. */
   events: EventEnvelope[];
   outbox: OutboxTarget;
+  /** The reply to record with the change (a resent request gets it); none without a key. */
+  reply: { key: ReplyKey | null; value: unknown; to: ReplyTarget };
 }
+
+/** Where a statement records the reply of the write it makes. */
+type ReplyTarget = Pick<RecordedReplies, 'insertSql'>;
 
 export interface HistoryEntryInput {
   orderId: string;
@@ -51,11 +58,12 @@ export class OrderChangesRepository {
 
   /**
    * Writes one processing change in ONE statement, only if the order is still at `expectedVersion`:
-   * the order row, changed line quantities, the history entry and the events (in outbox order).
-   * Returns false, having written nothing, when the order changed meanwhile or is gone.
+   * the order row, changed line quantities, the history entry, the events (in outbox order) and
+   * the reply under the request's key. Returns false, having written nothing, when the order changed
+   * meanwhile or is gone; a second run of a request whose reply is recorded fails on its key.
    */
   async applyChange(exec: Executor, input: OrderChangeWrite): Promise<boolean> {
-    const { order, history, outbox } = input;
+    const { order, history, outbox, reply } = input;
     const result = await executeNamed<{ id: string }>(
       exec,
       'orders.apply-change',
@@ -78,6 +86,8 @@ export class OrderChangesRepository {
         FROM changed
       ), new_events AS (
         ${outbox.insertEvents(input.events, sql`changed`)}
+      ), new_reply AS (
+        ${reply.to.insertSql(reply.key, reply.value, sql`changed`)}
       )
       SELECT id FROM changed`,
     );

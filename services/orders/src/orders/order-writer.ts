@@ -12,7 +12,13 @@ import {
   type OrderSnapshot,
   type OrderStatus,
 } from '@lr/contracts';
-import { GroupWriter, OutboxWriter, type Executor } from '@lr/nest-kit';
+import {
+  GroupWriter,
+  OutboxWriter,
+  RecordedReplies,
+  type Executor,
+  type ReplyKey,
+} from '@lr/nest-kit';
 import type { OrderLineRow, OrderRow } from '../db/schema.js';
 import { toOrderSnapshot } from './order.mapper.js';
 import { OrderChangesRepository } from './order-changes.repository.js';
@@ -50,6 +56,7 @@ export class OrderWriter {
     private readonly placement: OrderPlacementRepository,
     private readonly changes: OrderChangesRepository,
     private readonly outbox: OutboxWriter,
+    private readonly replies: RecordedReplies,
   ) {
     this.placing = new GroupWriter((prepared) => this.insertAll(placement.db, prepared));
   }
@@ -131,12 +138,15 @@ export class OrderWriter {
    * only the newest version (reporting) see both. Everything is one statement, guarded by the
    * order's version: when someone changed the order since `order` was read, nothing is written and
    * the change is refused (no row lock or transaction needed; inside one when `exec` is one).
+   * With `replyKey` the resulting snapshot is recorded as the request's reply in the same statement
+   * (RecordedReplies), also when the change changes nothing.
    */
   async applyChange(
     exec: Executor,
     order: OrderRow,
     lines: OrderLineRow[],
     change: OrderChange,
+    replyKey: ReplyKey | null = null,
   ): Promise<{ snapshot: OrderSnapshot; statusChanged: boolean }> {
     const by = change.actor ? { id: change.actor.id, name: change.actor.name } : null;
     const at = change.at ?? new Date();
@@ -193,7 +203,10 @@ export class OrderWriter {
     }
 
     const snapshot = toOrderSnapshot(current, currentLines);
-    if (events.length === 0) return { snapshot, statusChanged };
+    if (events.length === 0) {
+      await this.replies.record(exec, replyKey, snapshot);
+      return { snapshot, statusChanged };
+    }
     const written = await this.changes.applyChange(exec, {
       orderId: order.id,
       expectedVersion: order.version,
@@ -210,6 +223,7 @@ export class OrderWriter {
       },
       events,
       outbox: this.outbox,
+      reply: { key: replyKey, value: snapshot, to: this.replies },
     });
     if (written) await this.outbox.written(exec);
     if (!written) {

@@ -15,7 +15,7 @@ import {
   updateOrderInputSchema,
   type RpcRequest,
 } from '@lr/contracts';
-import { refuseRole, requireActor, requireRole } from '@lr/nest-kit';
+import { refuseRole, replyKeyOf, requireActor, requireRole } from '@lr/nest-kit';
 import { DeleteOrderService } from './delete-order.service.js';
 import { OrderQueriesService } from './order-queries.service.js';
 import { PlaceOrderService } from './place-order.service.js';
@@ -35,7 +35,11 @@ export class OrdersController {
     // Schools place requests; an admin may too (e.g. on a school's behalf, as TEST ADMIN). A volunteer
     // only processes them (docs/decisions.md).
     const actor = refuseRole(req.actor, 'volunteer', 'Volunteers cannot place requests');
-    return this.placing.place(actor, parseOrThrow(placeOrderInputSchema, req.input));
+    return this.placing.place(
+      actor,
+      parseOrThrow(placeOrderInputSchema, req.input),
+      req.requestId ?? null,
+    );
   }
 
   @MessagePattern(RPC.orders.listMine)
@@ -71,13 +75,21 @@ export class OrdersController {
   @MessagePattern(RPC.orders.update)
   update(@Payload() req: RpcRequest<unknown>) {
     const actor = requireRole(req.actor, 'admin', 'volunteer');
-    return this.processing.update(actor, parseOrThrow(updateOrderInputSchema, req.input));
+    return this.processing.update(
+      actor,
+      parseOrThrow(updateOrderInputSchema, req.input),
+      replyKeyOf(req, RPC.orders.update),
+    );
   }
 
   @MessagePattern(RPC.orders.delete)
   delete(@Payload() req: RpcRequest<unknown>) {
     const actor = refuseRole(req.actor, 'volunteer', 'Volunteers cannot delete orders');
-    return this.deleting.delete(actor, parseOrThrow(orderIdInputSchema, req.input).id);
+    return this.deleting.delete(
+      actor,
+      parseOrThrow(orderIdInputSchema, req.input).id,
+      replyKeyOf(req, RPC.orders.delete),
+    );
   }
 
   @MessagePattern(RPC.orders.history)

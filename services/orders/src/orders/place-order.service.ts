@@ -1,7 +1,8 @@
 /**
  * Placing a request: who may, what a line must meet, the address from the school's
- * profile, one order per idempotency key, and the `orders.order.placed.v1` event in the same
- * transaction as the order. Placing does not touch stock (ARCHITECTURE.md section 2).
+ * profile, one order per idempotency key (the client's, else the call's request id, so a resent
+ * call places nothing twice), and the `orders.order.placed.v1` event in the same transaction as
+ * the order. Placing does not touch stock (ARCHITECTURE.md section 2).
  */
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
@@ -57,14 +58,23 @@ export class PlaceOrderService {
     this.logger = logger.child({ context: PlaceOrderService.name });
   }
 
-  async place(actor: Actor, input: PlaceOrderInput): Promise<OrderSnapshot> {
+  /**
+   * `requestId`: the caller's id for this call, the same when it is resent (the replica that took
+   * it may have died after placing the order); it is the order's key when the client sent none.
+   */
+  async place(
+    actor: Actor,
+    input: PlaceOrderInput,
+    requestId: string | null = null,
+  ): Promise<OrderSnapshot> {
     const duplicate = findDuplicateLine(input.lines);
     if (duplicate >= 0) {
       throw AppError.badRequest(`orderItems.${duplicate}: the same item and size appear twice`);
     }
 
     // The profile and the products are independent: ask both services at once.
-    const key = input.idempotencyKey ?? null;
+    // A resent call finds the order of its first run by this key, as a repeated checkout does.
+    const key = input.idempotencyKey ?? requestId;
     const productIds = [...new Set(input.lines.map((l) => l.productId))];
     const [profile, products] = await Promise.all([
       this.users.profileOf(actor),

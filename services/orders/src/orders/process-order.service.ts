@@ -16,7 +16,15 @@ import {
   type ShortLine,
   type UpdateOrderInput,
 } from '@lr/contracts';
-import { LOGGER, metrics, withSpan, type Executor, type Logger } from '@lr/nest-kit';
+import {
+  LOGGER,
+  RecordedReplies,
+  metrics,
+  withSpan,
+  type Executor,
+  type Logger,
+  type ReplyKey,
+} from '@lr/nest-kit';
 import { CatalogClient } from '../clients/catalog.client.js';
 import type { OrderLineRow } from '../db/schema.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
@@ -62,12 +70,34 @@ export class ProcessOrderService {
     private readonly writer: OrderWriter,
     private readonly catalog: CatalogClient,
     private readonly mailer: OrderMailer,
+    private readonly replies: RecordedReplies,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ context: ProcessOrderService.name });
   }
 
-  async update(actor: Actor, input: UpdateOrderInput): Promise<OrderSnapshot> {
+  /**
+   * `replyKey`: the request's key when the caller may resend it. The reply is recorded with the
+   * change; a resend whose first run changed the order (its transition now looks forbidden, or the
+   * version moved) gets that reply and changes nothing.
+   */
+  async update(
+    actor: Actor,
+    input: UpdateOrderInput,
+    replyKey: ReplyKey | null = null,
+  ): Promise<OrderSnapshot> {
+    try {
+      return await this.change(actor, input, replyKey);
+    } catch (error) {
+      return this.replies.replayOr(this.reads.db, replyKey, error);
+    }
+  }
+
+  private async change(
+    actor: Actor,
+    input: UpdateOrderInput,
+    replyKey: ReplyKey | null,
+  ): Promise<OrderSnapshot> {
     const found = await this.reads.findWithLines(this.reads.db, input.id);
     if (!found) throw AppError.notFound('Order not found with this Id');
     const { order, lines } = found;
@@ -90,12 +120,13 @@ export class ProcessOrderService {
 
     // One statement guarded by the version read above: a change made meanwhile refuses this one.
     const result = await withSpan('orders', 'pg update order', () =>
-      this.writer.applyChange(this.reads.db, order, lines, {
-        to,
-        quantities,
-        actor,
-        reason: null,
-      }),
+      this.writer.applyChange(
+        this.reads.db,
+        order,
+        lines,
+        { to, quantities, actor, reason: null },
+        replyKey,
+      ),
     );
     if (result.statusChanged) metrics.orders.statusChanges.inc({ from, to });
     if (result.statusChanged) this.mailer.statusChanged(result.snapshot, to);

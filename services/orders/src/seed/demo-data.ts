@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { OutboxWriter, createDatabase, runMigrations } from '@lr/nest-kit';
+import { OutboxWriter, RecordedReplies, createDatabase, runMigrations } from '@lr/nest-kit';
 import { isReservedLoginId, placeholderImageUrl, type OrderStatus } from '@lr/contracts';
 import { MIGRATIONS_DIR } from '../orders-app.module.js';
 import { OrderWriter } from '../orders/order-writer.js';
@@ -119,6 +119,7 @@ export async function seedDemoData(
     new OrderPlacementRepository(db),
     new OrderChangesRepository(db),
     new OutboxWriter('orders'),
+    new RecordedReplies('orders'),
   );
   const reads = new OrderReadsRepository(db);
   const now = Date.now();

@@ -1,0 +1,137 @@
+/**
+ * RpcClient's resends over the real nats-server: a service whose queue group also holds a replica
+ * that takes requests and never answers (as one killed -9 with requests in hand). A read is
+ * answered by the live replica within the deadline; a call that may not be repeated is sent once
+ * and fails as before when it went to the dead one. Every attempt of a call carries one request id.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Controller, Module, type DynamicModule } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { HEADERS, RPC, namespaced, type RpcRequest } from '@lr/contracts';
+import { KitModule, RpcClient, metricsRegistry } from '@lr/nest-kit';
+import { TestEnv, waitFor } from '@lr/testing';
+import type { Subscription } from '@nats-io/transport-node';
+
+const seen: { subject: string; requestId: string | null | undefined }[] = [];
+
+@Controller()
+class CountingController {
+  @MessagePattern(RPC.auth.getUser)
+  read(@Payload() request: RpcRequest<{ n: number }>) {
+    seen.push({ subject: RPC.auth.getUser, requestId: request.requestId });
+    return { n: request.input.n };
+  }
+
+  @MessagePattern(RPC.auth.login)
+  once(@Payload() request: RpcRequest<{ n: number }>) {
+    seen.push({ subject: RPC.auth.login, requestId: request.requestId });
+    return { n: request.input.n };
+  }
+}
+
+@Module({})
+class CountingModule {
+  static register(env: TestEnv, migrationsDir: string): DynamicModule {
+    return {
+      module: CountingModule,
+      imports: [
+        KitModule.forService({
+          service: 'auth',
+          schema: 'auth',
+          migrationsDir,
+          config: env.config('auth'),
+          logger: env.logger,
+        }),
+      ],
+      controllers: [CountingController],
+    };
+  }
+}
+
+async function resendsOf(subject: string): Promise<number> {
+  const metric = await metricsRegistry.getSingleMetric('lr_rpc_client_resends_total')?.get();
+  return (metric?.values ?? [])
+    .filter((v) => v.labels.subject === subject)
+    .reduce((sum, v) => sum + v.value, 0);
+}
+
+describe('RpcClient resends', () => {
+  let env: TestEnv;
+  let client: RpcClient;
+  let dead: Subscription;
+  const swallowed: string[] = [];
+
+  /** A second member of auth's queue group that takes requests and never answers. */
+  const swallowing = () =>
+    env.nc.subscribe(namespaced(env.namespace, 'rpc.auth.*'), {
+      queue: namespaced(env.namespace, 'auth'),
+      callback: (_error, msg) => swallowed.push(msg.headers?.get(HEADERS.requestId) ?? ''),
+    });
+
+  beforeAll(async () => {
+    env = await TestEnv.create();
+    const migrationsDir = await mkdtemp(path.join(tmpdir(), 'mig-'));
+    await env.startService('auth', CountingModule.register(env, migrationsDir));
+    dead = swallowing();
+    await env.nc.flush();
+    client = new RpcClient(env.nc, env.namespace, 3_000, 'test', {
+      attemptTimeoutMs: 150,
+      backoffMs: 20,
+      maxBackoffMs: 200,
+      maxAttempts: 4,
+    });
+  });
+  afterAll(async () => {
+    dead.unsubscribe();
+    await env.close();
+  });
+
+  it('answers every read although some were in hand at a replica that died', async () => {
+    const before = await resendsOf(RPC.auth.getUser);
+    seen.length = 0;
+    swallowed.length = 0;
+    const calls = Array.from({ length: 30 }, (_, n) => client.call(RPC.auth.getUser, { n }));
+    // It dies once it holds some: the server drops its subscription, and what it held is lost.
+    await waitFor(() => swallowed.length > 0, { timeoutMs: 5_000, intervalMs: 5 });
+    dead.unsubscribe();
+    const replies = await Promise.all(calls);
+    expect(replies).toEqual(Array.from({ length: 30 }, (_, n) => ({ n })));
+    expect((await resendsOf(RPC.auth.getUser)) - before).toBeGreaterThanOrEqual(swallowed.length);
+    // Each call carried one id on every attempt; the live replica answered each call once.
+    const answered = seen.map((s) => s.requestId);
+    expect(new Set(answered).size).toBe(30);
+    for (const id of swallowed) expect(answered).toContain(id);
+  });
+
+  it('sends a call that may not be repeated once: the dead replica costs it the deadline', async () => {
+    seen.length = 0;
+    swallowed.length = 0;
+    dead = swallowing();
+    await env.nc.flush();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, n) =>
+        client.call(RPC.auth.login, { n }, { timeoutMs: 800 }).then(
+          () => 'ok',
+          (error: { code?: string }) => error.code,
+        ),
+      ),
+    );
+    expect(swallowed.length).toBeGreaterThan(0);
+    expect(results.filter((r) => r === 'SERVICE_UNAVAILABLE')).toHaveLength(swallowed.length);
+    expect(results.filter((r) => r === 'ok')).toHaveLength(seen.length);
+    expect(seen.length + swallowed.length).toBe(12);
+  });
+
+  it('resends a read when nobody listens at first, within the deadline', async () => {
+    dead.unsubscribe();
+    await env.stopService('auth');
+    const migrationsDir = await mkdtemp(path.join(tmpdir(), 'mig-'));
+    const call = client.call(RPC.auth.getUser, { n: 7 }, { timeoutMs: 15_000 });
+    // The service comes back while the call is still being resent.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await env.startService('auth', CountingModule.register(env, migrationsDir));
+    await expect(call).resolves.toEqual({ n: 7 });
+  });
+});
