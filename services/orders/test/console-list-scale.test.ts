@@ -10,8 +10,9 @@ import { sql } from 'drizzle-orm';
 import { createDatabase, type Database, type Executor } from '@lr/nest-kit';
 import type { OrderConsoleListInput } from '@lr/contracts';
 import { TestEnv, insertBulkOrders } from '@lr/testing';
-import { OrdersRepository } from '../src/orders/orders.repository.js';
-import { startOrders } from './support/orders-env.js';
+import { OrderListsRepository } from '../src/orders/order-lists.repository.js';
+import { OrderReadsRepository } from '../src/orders/order-reads.repository.js';
+import { startOrdersService } from '@lr/testing/services';
 
 const MANY = 5000;
 const FEW = 30;
@@ -23,7 +24,7 @@ describe('console order list at volume', () => {
 
   beforeAll(async () => {
     env = await TestEnv.create();
-    await startOrders(env);
+    await startOrdersService(env);
     const productId = randomUUID();
     await insertBulkOrders(env.pool, {
       count: MANY,
@@ -65,7 +66,7 @@ describe('console order list at volume', () => {
 
   /** The page and the order rows and index entries the transaction read to make it. */
   async function listed(filter: OrderConsoleListInput['filter'], start = 0, end = start + 24) {
-    const repository = new OrdersRepository(db);
+    const repository = new OrderListsRepository(db, new OrderReadsRepository(db));
     return db.transaction(async (tx) => {
       // This backend's own counters of the transaction: rows read by sequential scans of orders
       // plus entries returned by its indexes (no flush delay).
