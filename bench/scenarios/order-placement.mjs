@@ -28,7 +28,8 @@ async function benchProduct(pool) {
 
 /** The prototype: the least a placed order needs to cross HTTP, NATS and a transaction. */
 export async function startPrototype(databaseUrl, natsUrl) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection dropped with its database (the bench's end) must not crash the bench.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 }).on('error', () => undefined);
   await pool.query(`CREATE TABLE IF NOT EXISTS public.bench_orders (id uuid PRIMARY KEY, body jsonb NOT NULL, created_at timestamptz DEFAULT now());
                     CREATE TABLE IF NOT EXISTS public.bench_lines (order_id uuid NOT NULL, product_id uuid NOT NULL, size text NOT NULL, quantity int NOT NULL)`);
   // The same client setting as the product's connections (nest-kit connectNats), for a like-for-like baseline.

@@ -48,6 +48,9 @@ export async function benchTracingCost({ durationSeconds, warmupSeconds = 0, pla
       Object.entries(sinks).map(([name, sink]) => [name, sink.counts.spans]),
     );
     const result = await loadRounds(sides, { durationSeconds, warmupSeconds });
+    // The prototype's connections go first: disposing a stack drops its database.
+    await prototype.stop();
+    prototype = undefined;
     // What the processes still hold is exported on shutdown (the batch processor's last flush).
     await Promise.all(Object.values(stacks).map((stack) => stack.dispose()));
     for (const name of Object.keys(stacks)) delete stacks[name];
