@@ -28,6 +28,8 @@ const KIT_TABLES: Record<string, string> = {
   outbox: 'the outbox relay writes and drains it in raw SQL',
   processed_events: 'consumers record handled event ids in raw SQL',
   dead_letters: 'consumers park poison messages in raw SQL',
+  rpc_replies:
+    'recorded replies of resendable writes, written and read by RecordedReplies in raw SQL',
 };
 
 interface ServiceSchema {

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgSchema,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -72,18 +73,26 @@ export const orderStatusHistory = ordersSchema.table('order_status_history', {
 });
 
 /** Orders per status, kept by a trigger on orders (migration 005); one row per status and shard. */
-export const orderCounts = ordersSchema.table('order_counts', {
-  status: text('status').$type<OrderStatus>().notNull(),
-  shard: smallint('shard').notNull(),
-  orders: bigint('orders', { mode: 'number' }).notNull(),
-});
+export const orderCounts = ordersSchema.table(
+  'order_counts',
+  {
+    status: text('status').$type<OrderStatus>().notNull(),
+    shard: smallint('shard').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.status, table.shard] })],
+);
 
 /** Every (school, name, login id) that orders carry, kept by a trigger on orders (migration 005). */
-export const orderSchools = ordersSchema.table('order_schools', {
-  userId: uuid('user_id').notNull(),
-  userName: text('user_name').notNull(),
-  userLoginId: text('user_login_id').notNull(),
-});
+export const orderSchools = ordersSchema.table(
+  'order_schools',
+  {
+    userId: uuid('user_id').notNull(),
+    userName: text('user_name').notNull(),
+    userLoginId: text('user_login_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.userName, table.userLoginId] })],
+);
 
 export const dailySummaries = ordersSchema.table('daily_summaries', {
   day: date('day').primaryKey(),
