@@ -30,8 +30,11 @@ export class SessionAuthModule {
           provide: SESSION_STRATEGY,
           inject: [GATEWAY_CONFIG, RpcClient, SessionCache],
           useFactory: (config: GatewayConfig, rpc: RpcClient, cache: SessionCache) =>
-            createSessionStrategy(strategyName, sessionSecret(config), (token) =>
-              checkSession(rpc, cache, token),
+            createSessionStrategy(
+              strategyName,
+              sessionSecret(config),
+              (token) => checkSession(rpc, cache, token),
+              (token) => (cache.enabled ? cache.get(token) : null),
             ),
         },
       ],

@@ -8,6 +8,11 @@
  * check: the SessionCache, else auth, the authority on revocation) and gives the session, or null
  * when there is none; the guard (access.guard.ts) decides what a missing session means for the
  * route.
+ *
+ * A token whose session check is in the SessionCache skips the signature check: the cache holds
+ * only tokens that verified and that auth accepted, each until the earlier of its half-life and the
+ * cache's TTL, keyed by the whole token, so the same string is the same signed token. Verifying it
+ * again on every request would cost an HMAC and a parse for nothing.
  */
 import { createSecretKey } from 'node:crypto';
 import { PassportStrategy } from '@nestjs/passport';
@@ -25,12 +30,22 @@ export interface AuthenticatedSession extends SessionCheckResult {
 
 export type SessionChecker = (token: string) => Promise<SessionCheckResult | null>;
 
+type PassportRequest = Parameters<JwtStrategy['authenticate']>[0];
+
+/** The session check already known for this very token (a SessionCache hit), or null. */
+export type KnownSession = (token: string) => SessionCheckResult | null;
+
 /**
  * A strategy registered with Passport under `name`. Passport keeps one registry per process, so
  * each gateway app (tests run several in one process, each with its own cache and auth client)
  * registers its own strategy under its own name, and removes it when the app closes.
  */
-export function createSessionStrategy(name: string, secret: string, check: SessionChecker) {
+export function createSessionStrategy(
+  name: string,
+  secret: string,
+  check: SessionChecker,
+  known: KnownSession = () => null,
+) {
   // jsonwebtoken accepts a KeyObject (passport-jwt's types list only string | Buffer): it is then
   // used as the HMAC key it is, instead of being tried as a PEM public key on every request.
   const key = createSecretKey(Buffer.from(secret, 'utf8')) as unknown as Buffer;
@@ -44,6 +59,18 @@ export function createSessionStrategy(name: string, secret: string, check: Sessi
         issuer: SESSION_TOKEN_ISSUER,
         passReqToCallback: true,
       });
+    }
+
+    /** Passport's entry point: a known token is accepted as it is, any other one is verified. */
+    override authenticate(request: PassportRequest, options?: object): void {
+      // The request is Fastify's (the guard hands it over); Passport's types say Express.
+      const token = sessionTokenOf(request as unknown as FastifyRequest);
+      const session = token ? known(token) : null;
+      if (session && token) {
+        this.success({ ...session, token });
+        return;
+      }
+      super.authenticate(request, options);
     }
 
     /** Called only for a token that verified; null when its session is gone. */
