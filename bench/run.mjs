@@ -7,6 +7,7 @@
  *   BENCH_ONLY=listing,orders npm run bench  some benchmarks only
  *   BENCH_ONLY=orders,tracing npm run bench  tracing off / 100% / 10% beside the normal placement
  *   BENCH_ONLY=growth npm run bench          routes at 1,000 and 100,000 orders (its own stack)
+ *   BENCH_LAG_RATES=200,50 npm run bench     the event-lag rates (changes/s; targets are at 200)
  */
 import { benchCatalogListing } from './scenarios/catalog-listing.mjs';
 import { benchGrowth } from './scenarios/growth.mjs';
@@ -45,7 +46,10 @@ try {
       ...(await benchTracingCost({ durationSeconds, warmupSeconds, placement: placementRows })),
     );
   const lag = await optional('./scenarios/event-lag.mjs', 'benchEventLag');
-  if (lag && wanted('lag')) rows.push(...(await lag(stack, { durationSeconds })));
+  if (lag && wanted('lag')) {
+    for (const rate of (process.env.BENCH_LAG_RATES ?? '200,50').split(',').map(Number))
+      rows.push(...(await lag(stack, { durationSeconds, rate })));
+  }
   const lighthouse = await optional('./lighthouse.mjs', 'benchLighthouse');
   if (lighthouse && wanted('lighthouse')) rows.push(...(await lighthouse(stack)));
 } finally {

@@ -51,6 +51,8 @@ export function startAppliedPoller(databaseUrl, orderIds, seen) {
 async function pollInWorker({ databaseUrl, orderIds }) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: MAX_POLLS });
   const seen = new Map();
+  /** Highest version reported per side and order: a poll only walks the versions above it. */
+  const reported = new Map();
   let pending = [];
   const starts = [];
   const poll = async () => {
@@ -64,14 +66,18 @@ async function pollInWorker({ databaseUrl, orderIds }) {
       [orderIds],
     );
     for (const row of rows) {
-      for (let v = 2; v <= row.version; v += 1) {
-        const id = `${row.side}|${row.order_id}:${v}`;
-        // Polls overlap and may answer out of order: the earliest sent one that saw it counts.
+      const order = `${row.side}|${row.order_id}`;
+      // Polls overlap and may answer out of order: an earlier-sent poll answering later may still
+      // lower a sighting, so it walks back over the last few versions; older ones are settled.
+      const from = Math.max(2, (reported.get(order) ?? 1) - MAX_POLLS);
+      for (let v = from; v <= row.version; v += 1) {
+        const id = `${order}:${v}`;
         const known = seen.get(id);
         if (known !== undefined && known <= sentAt) continue;
         seen.set(id, sentAt);
         pending.push([row.side, `${row.order_id}:${v}`, sentAt]);
       }
+      if (row.version > (reported.get(order) ?? 1)) reported.set(order, row.version);
     }
   };
   let running = true;

@@ -1,14 +1,18 @@
 /**
  * Event lag: from a committed status change (the PUT answered) to the stock update in catalog and
- * the report update, p50/p99, while changes arrive at 200 per second.
+ * the report update, p50/p99, while changes arrive at 200 per second (the target's rate), and again
+ * at a lower rate (BENCH_LAG_RATES, default "200,50") to show the tail when the machine has CPU
+ * to spare: on 2 cores, 200 changes a second saturate them (bench/README.md, event lag).
  */
 import { randomUUID } from 'node:crypto';
 import { epochMs, startAppliedPoller } from '../lib/applied-poller.mjs';
+import { send as sendRequest } from '../lib/light-http.mjs';
 import { quantileBetween } from '../lib/histograms.mjs';
 import { percentile } from '../lib/report.mjs';
 import { login } from '../lib/stack.mjs';
 
-const RATE = 200;
+/** The rate the targets are set at. */
+const TARGET_RATE = 200;
 /** Stage histograms of the processes on the way (orders' relay, catalog's and reporting's consumers). */
 async function scrapeStages(stack) {
   const [orders, catalog, reporting] = await Promise.all(
@@ -21,7 +25,7 @@ async function scrapeStages(stack) {
  * p50/p99 of each stage between commit and effect over the run, from the processes' own
  * histograms (estimates within a bucket): where the lag's tail comes from.
  */
-function stageRows(before, after) {
+function stageRows(before, after, label) {
   const stages = [
     [
       'orders',
@@ -57,7 +61,7 @@ function stageRows(before, after) {
   return stages.map(([process, stage, name, labels]) => {
     const at = (q) => quantileBetween(before[process], after[process], name, labels, q).ms;
     return {
-      benchmark: 'event lag',
+      benchmark: label,
       metric: `stage p50 / p99 ms: ${stage}`,
       ours: `${format(at(0.5))} / ${format(at(0.99))}`,
     };
@@ -68,7 +72,7 @@ const format = (ms) => (ms === null ? '-' : ms.toFixed(1));
 /** Orders the changes rotate over; one change per order at a time, so enough to keep 200/s busy. */
 const ORDERS = 300;
 
-export async function benchEventLag(stack, { durationSeconds }) {
+export async function benchEventLag(stack, { durationSeconds, rate = TARGET_RATE }) {
   const { rows } = await stack.pool.query(
     `INSERT INTO catalog.products (name, description, category, sub_category, is_show)
      VALUES ('Bench lag item', 'bench', 'Footwear', 'Unisex adult sizing', true) RETURNING id`,
@@ -123,18 +127,17 @@ export async function benchEventLag(stack, { durationSeconds }) {
     busy.add(id);
     const version = versions.get(id);
     const status = version % 2 === 1 ? 'Printed' : 'Processing';
-    const job = fetch(`${stack.url}/api/v1/admin/order/${id}`, {
+    const job = sendRequest(`${stack.url}/api/v1/admin/order/${id}`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', cookie: admin },
       body: JSON.stringify({ status }),
+      // Answered when the status line arrives; the body is read after the clock is taken.
+      clock: epochMs,
     })
-      .then(async (response) => {
-        // Answered when the status line arrives; the body is read after the clock is taken.
-        const answered = epochMs();
-        await response.arrayBuffer();
-        if (response.status === 200) {
+      .then(({ status: code, answeredAt }) => {
+        if (code === 200) {
           versions.set(id, version + 1);
-          committedAt.set(`${id}:${version + 1}`, answered);
+          committedAt.set(`${id}:${version + 1}`, answeredAt);
         }
       })
       .finally(() => {
@@ -145,7 +148,7 @@ export async function benchEventLag(stack, { durationSeconds }) {
   };
   // Paced by the clock, not by a fixed sleep: whatever a slow tick left behind is sent on the next.
   while (performance.now() < deadline) {
-    const due = Math.floor(((performance.now() - start) * RATE) / 1000);
+    const due = Math.floor(((performance.now() - start) * rate) / 1000);
     let tries = 0;
     while (issued < due && tries < orderIds.length) {
       const id = orderIds[next % orderIds.length];
@@ -170,35 +173,33 @@ export async function benchEventLag(stack, { durationSeconds }) {
   const stock = lags(seenCatalog);
   const report = lags(seenReport);
   const achievedRate = committedAt.size / durationSeconds;
+  const label = `event lag @${rate}/s`;
+  // The targets are set at 200 changes a second; a lower rate's rows are for reading beside them.
+  const target = (limit, value) =>
+    rate === TARGET_RATE ? { target: `<= ${limit}`, met: value <= limit } : {};
   return [
+    { benchmark: label, metric: 'changes/s achieved', ours: achievedRate },
+    { benchmark: label, metric: 'to stock update p50 ms', ours: percentile(stock, 50) },
     {
-      benchmark: 'event lag',
-      metric: `changes/s achieved (target rate ${RATE})`,
-      ours: achievedRate,
-    },
-    { benchmark: 'event lag', metric: 'to stock update p50 ms', ours: percentile(stock, 50) },
-    {
-      benchmark: 'event lag',
+      benchmark: label,
       metric: 'to stock update p99 ms',
       ours: percentile(stock, 99),
-      target: '<= 100',
-      met: percentile(stock, 99) <= 100,
+      ...target(100, percentile(stock, 99)),
     },
-    { benchmark: 'event lag', metric: 'to report update p50 ms', ours: percentile(report, 50) },
+    { benchmark: label, metric: 'to report update p50 ms', ours: percentile(report, 50) },
     {
-      benchmark: 'event lag',
+      benchmark: label,
       metric: 'to report update p99 ms',
       ours: percentile(report, 99),
       // Reporting applies in batches with a deliberate window (READ_MODEL_BATCH_WINDOW_MS, 100 ms).
-      target: '<= 250',
-      met: percentile(report, 99) <= 250,
+      ...target(250, percentile(report, 99)),
     },
     {
-      benchmark: 'event lag',
+      benchmark: label,
       metric: 'changes not seen applied',
       ours: committedAt.size - Math.min(stock.length, report.length),
     },
-    { benchmark: 'event lag', metric: 'poll period p99 ms', ours: pollPeriodP99 },
-    ...stageRows(metricsBefore, metricsAfter),
+    { benchmark: label, metric: 'poll period p99 ms', ours: pollPeriodP99 },
+    ...stageRows(metricsBefore, metricsAfter, label),
   ];
 }
