@@ -8,6 +8,7 @@ export * from './nats.js';
 export * from './rpc-server.js';
 export * from './rpc-client.js';
 export * from './resend-policy.js';
+export * from './resend-budget.js';
 export * from './recorded-replies.js';
 export * from './recorded-replies-pruner.js';
 export * from './reply-budget.js';

@@ -118,6 +118,11 @@ export const metrics = {
       'Request-reply attempts sent again because no reply came (same request id)',
       ['subject', 'reason'],
     ),
+    clientResendsWithheld: counter(
+      'lr_rpc_client_resends_withheld_total',
+      'Resends not sent because the subject spent its resend budget (the service is slow, not gone)',
+      ['subject'],
+    ),
     replayed: counter(
       'lr_rpc_replayed_total',
       'Resent writes answered with the reply recorded by their first run (nothing written again)',

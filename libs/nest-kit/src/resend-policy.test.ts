@@ -5,6 +5,7 @@
  */
 import { jest } from '@jest/globals';
 import { RPC, RPC_RESEND, isResendable, resendRuleOf } from '@lr/contracts';
+import { ResendBudget } from './resend-budget.js';
 import {
   attemptWaitMs,
   backoffDelayMs,
@@ -244,6 +245,40 @@ describe('resend policy', () => {
     expect(starts.length).toBeGreaterThan(policy.maxAttempts);
     expect(Math.max(...starts)).toBeLessThanOrEqual(400);
   });
+
+  it('withholds a resend the budget refuses: the first attempt keeps waiting and still answers', async () => {
+    const resends: string[] = [];
+    const t = transport((attempt, i) => {
+      // The slow service answers the only attempt late, within the deadline.
+      if (i === 0) setTimeout(() => attempt.answer('late'), 300);
+    });
+    const call = sendWithResends({
+      deadlineMs: 1000,
+      resend: true,
+      policy,
+      send: t.send,
+      failureReason,
+      mayResend: () => false,
+      onResend: (reason) => resends.push(reason),
+    });
+    expect(await settleAfter(call, 310)).toBe('late');
+    expect(t.attempts).toHaveLength(1);
+    expect(resends).toEqual([]);
+  });
+
+  it('fails a call nobody hears once the budget refuses the next attempt', async () => {
+    const t = transport((attempt) => attempt.fail('no-responders'));
+    const call = sendWithResends({
+      deadlineMs: 1000,
+      resend: true,
+      policy,
+      send: t.send,
+      failureReason,
+      mayResend: () => false,
+    });
+    expect(await settleAfter(call, 50)).toBe('failed: no-responders');
+    expect(t.attempts).toHaveLength(1);
+  });
 });
 
 describe('which subjects are resent', () => {
@@ -263,5 +298,23 @@ describe('which subjects are resent', () => {
     expect(isResendable('rpc.nobody.here')).toBe(false);
     // Not fooled by names every object has.
     expect(isResendable('constructor')).toBe(false);
+  });
+});
+
+describe('resend budget', () => {
+  it('allows a burst of resends, then one per ten answered calls', () => {
+    const budget = new ResendBudget(3, 0.1);
+    expect([1, 2, 3, 4].map(() => budget.trySpend())).toEqual([true, true, true, false]);
+    for (let i = 0; i < 9; i += 1) budget.earn();
+    expect(budget.trySpend()).toBe(false);
+    budget.earn();
+    expect(budget.trySpend()).toBe(true);
+    expect(budget.trySpend()).toBe(false);
+  });
+
+  it('never holds more than its capacity, however many calls were answered', () => {
+    const budget = new ResendBudget(2, 0.5);
+    for (let i = 0; i < 100; i += 1) budget.earn();
+    expect([1, 2, 3].map(() => budget.trySpend())).toEqual([true, true, false]);
   });
 });

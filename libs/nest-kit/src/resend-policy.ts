@@ -70,6 +70,11 @@ export interface ResendOptions<T> {
    * escape (the message was refused, the connection is closed for good): the call fails with it.
    */
   failureReason: (error: unknown) => string | null;
+  /**
+   * Asked before each attempt after the first: false withholds it (a resend budget is spent), and
+   * the attempts already sent keep waiting until the deadline.
+   */
+  mayResend?: () => boolean;
   /** Told each time an attempt after the first goes out, with why. */
   onResend?: (reason: string) => void;
   now?: () => number;
@@ -123,6 +128,10 @@ export function sendWithResends<T>(options: ResendOptions<T>): Promise<T> {
       if (done) return;
       const remaining = deadline - now();
       if (remaining < MIN_ATTEMPT_MS && attempts > 0) {
+        failIfIdle();
+        return;
+      }
+      if (reason !== null && options.mayResend && !options.mayResend()) {
         failIfIdle();
         return;
       }

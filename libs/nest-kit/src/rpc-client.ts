@@ -18,6 +18,7 @@ import { headers, type Msg, type NatsConnection } from '@nats-io/transport-node'
 import { currentCorrelationId } from './context.js';
 import { metrics, secondsSince } from './metrics.js';
 import { LatencyEstimate } from './latency-estimate.js';
+import { ResendBudget } from './resend-budget.js';
 import { DEFAULT_RESEND_POLICY, sendWithResends, type ResendPolicy } from './resend-policy.js';
 import { endSpan, injectTrace, SpanKind, startSpan, type Span } from './tracing.js';
 import { ReplyInbox, RequestFailedError } from './reply-inbox.js';
@@ -42,6 +43,8 @@ export class RpcClient {
   private readonly inbox: ReplyInbox;
   /** Reply times by subject (a fixed set), for how long a first attempt waits. */
   private readonly latencies = new Map<string, LatencyEstimate>();
+  /** Resends each subject may still send (resend-budget.ts). */
+  private readonly budgets = new Map<string, ResendBudget>();
 
   constructor(
     nc: NatsConnection,
@@ -97,6 +100,7 @@ export class RpcClient {
     const target = namespaced(this.namespace, subject);
     const deadlineMs = options.timeoutMs ?? this.defaultTimeoutMs;
     const latency = this.latencyOf(subject);
+    const budget = this.budgetOf(subject);
     const sentAt = Date.now();
     let reply: Msg;
     try {
@@ -113,8 +117,14 @@ export class RpcClient {
           return attempt === 1 ? sent.then((msg) => this.observed(latency, sentAt, msg)) : sent;
         },
         failureReason,
+        mayResend: () => {
+          if (budget.trySpend()) return true;
+          metrics.rpc.clientResendsWithheld.inc({ subject });
+          return false;
+        },
         onResend: (reason) => metrics.rpc.clientResends.inc({ subject, reason }),
       });
+      budget.earn();
     } catch (error) {
       const service = subject.split('.')[1];
       // The client refused to publish the request (too large for max_payload): no use retrying.
@@ -146,6 +156,15 @@ export class RpcClient {
       this.latencies.set(subject, estimate);
     }
     return estimate;
+  }
+
+  private budgetOf(subject: string): ResendBudget {
+    let budget = this.budgets.get(subject);
+    if (!budget) {
+      budget = new ResendBudget();
+      this.budgets.set(subject, budget);
+    }
+    return budget;
   }
 
   private observed(latency: LatencyEstimate, sentAt: number, msg: Msg): Msg {

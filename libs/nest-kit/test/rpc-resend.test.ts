@@ -24,6 +24,14 @@ class CountingController {
     return { n: request.input.n };
   }
 
+  /** A replica that is alive but slow (the machine is overloaded): it answers every call late. */
+  @MessagePattern(RPC.auth.listUsers)
+  async slow(@Payload() request: RpcRequest<{ n: number }>) {
+    seen.push({ subject: RPC.auth.listUsers, requestId: request.requestId });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    return { n: request.input.n };
+  }
+
   @MessagePattern(RPC.auth.login)
   once(@Payload() request: RpcRequest<{ n: number }>) {
     seen.push({ subject: RPC.auth.login, requestId: request.requestId });
@@ -133,5 +141,29 @@ describe('RpcClient resends', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await env.startService('auth', CountingModule.register(env, migrationsDir));
     await expect(call).resolves.toEqual({ n: 7 });
+  });
+
+  it('does not flood a service that is slow rather than gone: resends stop at the budget', async () => {
+    // A client of its own: no reply times learned yet, so every first attempt gives up waiting
+    // long before the slow service answers, as under a sudden overload.
+    const fresh = new RpcClient(env.nc, env.namespace, 5_000, 'test', {
+      attemptTimeoutMs: 100,
+      backoffMs: 20,
+      maxBackoffMs: 200,
+      maxAttempts: 4,
+    });
+    const before = await resendsOf(RPC.auth.listUsers);
+    seen.length = 0;
+    const calls = 120;
+    const replies = await Promise.all(
+      Array.from({ length: calls }, (_, n) => fresh.call(RPC.auth.listUsers, { n })),
+    );
+    expect(replies).toEqual(Array.from({ length: calls }, (_, n) => ({ n })));
+    const resent = (await resendsOf(RPC.auth.listUsers)) - before;
+    // Without a budget every call would have been sent again at least once (120 or more); the
+    // budget lets a burst of 50 go, then one per ten answered calls.
+    expect(resent).toBeGreaterThan(0);
+    expect(resent).toBeLessThanOrEqual(50 + Math.ceil(calls / 10));
+    expect(seen.length).toBe(calls + resent);
   });
 });
