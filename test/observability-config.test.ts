@@ -95,6 +95,7 @@ describe('alert rules', () => {
         'GatewayServerErrors',
         'LoginThrottlingSpike',
         'OutboxNotDraining',
+        'ServiceOverloaded',
       ].sort(),
     );
     for (const rule of rules) {
