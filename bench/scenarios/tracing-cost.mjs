@@ -95,24 +95,20 @@ function rows(result, sinks, sinksBefore, placement, site) {
   const normal = placement.find((r) => r.metric === 'req/s @32');
   out.push({
     benchmark: 'tracing cost',
-    metric: 'off vs prototype (normal placement: ratio column)',
+    // Read beside the normal placement's ratio, not as a test of it: three stacks of five processes
+    // share two cores here, so every side runs slower than the one stack of the normal figure.
+    metric: `off vs prototype (normal placement: ${normal ? `${normal.ratio.toFixed(2)}x` : 'not run'})`,
     ours: off.requestsPerSecond,
     baseline: result.prototype.requestsPerSecond,
     ratio: offRatio,
-    // Within this machine's run-to-run spread of the normal placement's own ratio.
-    target: normal ? `>= 0.9 x normal ${normal.ratio.toFixed(2)}x` : 'normal placement not run',
-    met: normal ? offRatio >= normal.ratio * 0.9 : undefined,
   });
-  const spansPerOrder = Number(
-    out
-      .find((r) => r.metric.startsWith('on 100%: spans'))
-      ?.ours.split('(')[1]
-      ?.slice(0, -1),
-  );
   out.push({
     benchmark: 'tracing cost',
     metric: 'off: CPU of the instrumentation, us per span site / per order',
     ours: `${site.toFixed(2)} / ${(site * (spansPerOrder || 0)).toFixed(1)}`,
+    // A placed order costs about 2 ms of CPU over all processes (bench/README.md); 1% of it.
+    target: '<= 20 us per order',
+    met: site * (spansPerOrder || 0) <= 20,
   });
   out.push({
     benchmark: 'tracing cost',
