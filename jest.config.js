@@ -74,12 +74,12 @@ const projects = [
   backend('reporting', ['<rootDir>/services/reporting']),
   backend('gateway', ['<rootDir>/gateway']),
   backend('platform', ['<rootDir>/test'], {
-    // `npm test` runs the scale-out test on its own afterwards: its thirteen processes would starve
-    // whatever shared the machine with it.
+    // `npm test` runs the scale-out test and the short bench (test/alone) on their own afterwards:
+    // their stacks under load would starve whatever shared the machine with them.
     testPathIgnorePatterns: [
       '/node_modules/',
       '/dist/',
-      ...(process.env.LR_SCALE_APART === 'true' ? ['/test/scale/'] : []),
+      ...(process.env.LR_SCALE_APART === 'true' ? ['/test/scale/', '/test/alone/'] : []),
     ],
   }),
 ].filter((p) => wanted(p.displayName));

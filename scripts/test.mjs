@@ -133,7 +133,8 @@ async function jest(runArgs, runEnv, label) {
   }
 }
 
-// The short scale-out test runs alone after the rest (the whole run, no path filter given).
+// The short scale-out test and the short bench run alone after the rest (the whole run, no path
+// filter given).
 const scaleApart =
   !suiteOnly &&
   selectedSuites.includes('platform') &&
@@ -148,7 +149,7 @@ const runs = [
 if (scaleApart) {
   runs.push(
     await jest(
-      ['--runInBand', '--testPathPatterns', 'test/scale/', ...jestArgs],
+      ['--runInBand', '--testPathPatterns', 'test/(scale|alone)/', ...jestArgs],
       { ...env, LR_TEST_SUITES: 'platform' },
       'scale',
     ),

@@ -56,7 +56,8 @@ function fmt(value) {
 }
 
 export function writeResults(rows, settings) {
-  const dir = path.join(here, '..', 'results');
+  // BENCH_RESULTS_DIR: elsewhere than bench/results (the test run's short bench writes to a temp dir).
+  const dir = process.env.BENCH_RESULTS_DIR ?? path.join(here, '..', 'results');
   mkdirSync(dir, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(dir, `${stamp}.json`);

@@ -1,0 +1,79 @@
+/**
+ * The benchmark's short form: `npm run bench` itself (bench/run.mjs) with catalog listing, order
+ * placement and the event lag, one second per side and a slow lag rate, so the benchmark's code
+ * keeps working between the runs that measure (those take many minutes and a quiet machine). It
+ * checks that each benchmark ran and that nothing failed, never a speed: figures from a test run on
+ * a busy machine mean nothing (bench/README.md).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+interface Row {
+  benchmark: string;
+  metric: string;
+  ours: unknown;
+  baseline?: unknown;
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function runBench(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['bench/run.mjs'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('npm run bench, short form', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'lr-bench-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('runs listing, placement and the event lag to the end and writes their rows', async () => {
+    const { code, output } = await runBench({
+      BENCH_ONLY: 'listing,orders,lag',
+      BENCH_DURATION: '1',
+      BENCH_WARMUP: '0',
+      BENCH_LAG_RATES: '20',
+      BENCH_RESULTS_DIR: dir,
+    });
+    if (code !== 0) console.error(output.slice(-4000));
+    expect(code).toBe(0);
+    const files = await readdir(dir);
+    expect(files).toHaveLength(1);
+    const { results } = JSON.parse(await readFile(path.join(dir, files[0]!), 'utf8')) as {
+      results: Row[];
+    };
+    const row = (benchmark: string, metric: string) =>
+      results.find((r) => r.benchmark === benchmark && r.metric === metric);
+
+    for (const benchmark of ['catalog listing', 'order placement']) {
+      const throughput = row(
+        benchmark,
+        benchmark === 'catalog listing' ? 'req/s @64' : 'req/s @32',
+      );
+      expect(Number(throughput?.ours)).toBeGreaterThan(0);
+      expect(Number(throughput?.baseline)).toBeGreaterThan(0);
+      expect(row(benchmark, 'failed requests')).toMatchObject({ ours: 0, baseline: 0 });
+    }
+    expect(Number(row('event lag @20/s', 'changes/s achieved')?.ours)).toBeGreaterThan(0);
+    expect(row('event lag @20/s', 'changes not seen applied')?.ours).toBe(0);
+    // Every stage the lag is broken into was read from the processes' histograms.
+    const stages = results.filter(
+      (r) => r.benchmark === 'event lag @20/s' && r.metric.startsWith('stage'),
+    );
+    expect(stages.length).toBeGreaterThanOrEqual(9);
+  }, 600_000);
+});
