@@ -1,6 +1,6 @@
 /**
  * The benchmark's short form: `npm run bench` itself (bench/run.mjs) with catalog listing, order
- * placement and the event lag, one second per side and a slow lag rate, so the benchmark's code
+ * placement, the tracing cost and the event lag, one second per side and a slow lag rate, so the benchmark's code
  * keeps working between the runs that measure (those take many minutes and a quiet machine). It
  * checks that each benchmark ran and that nothing failed, never a speed: figures from a test run on
  * a busy machine mean nothing (bench/README.md).
@@ -41,9 +41,9 @@ describe('npm run bench, short form', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('runs listing, placement and the event lag to the end and writes their rows', async () => {
+  it('runs listing, placement, tracing cost and the event lag to the end and writes their rows', async () => {
     const { code, output } = await runBench({
-      BENCH_ONLY: 'listing,orders,lag',
+      BENCH_ONLY: 'listing,orders,tracing,lag',
       BENCH_DURATION: '1',
       BENCH_WARMUP: '0',
       BENCH_LAG_RATES: '20',
@@ -68,6 +68,15 @@ describe('npm run bench, short form', () => {
       expect(Number(throughput?.baseline)).toBeGreaterThan(0);
       expect(row(benchmark, 'failed requests')).toMatchObject({ ours: 0, baseline: 0 });
     }
+    // Tracing on exported spans to its sinks; off, on and one-in-ten placed orders without failing.
+    const spans = String(
+      row('tracing cost', 'on 100%: spans received (per order placed under load)')?.ours,
+    );
+    expect(Number(spans.split(' ')[0])).toBeGreaterThan(0);
+    expect(row('tracing cost', 'failed requests off / 100% / 10%')?.ours).toBe('0 / 0 / 0');
+    expect(
+      row('tracing cost', 'off: CPU of the instrumentation, us per span site / per order'),
+    ).toBeDefined();
     expect(Number(row('event lag @20/s', 'changes/s achieved')?.ours)).toBeGreaterThan(0);
     expect(row('event lag @20/s', 'changes not seen applied')?.ours).toBe(0);
     // Every stage the lag is broken into was read from the processes' histograms.
