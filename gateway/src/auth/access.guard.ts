@@ -19,6 +19,7 @@ import { GATEWAY_CONFIG } from '../core/tokens.js';
 import { ACCESS_KEY, type AccessRule } from './access.decorator.js';
 import { setSessionCookie } from './cookie.js';
 import type { AuthenticatedSession } from './session.strategy.js';
+import { sessionTokenOf } from './session-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -74,6 +75,9 @@ export class AccessGuard extends AuthGuard() {
   private async identify(context: ExecutionContext, request: FastifyRequest): Promise<void> {
     request.sessionToken = null;
     request.actor = null;
+    // A request with no token has nobody to authenticate: Passport would only say so, at the cost
+    // of its per-request machinery on the busiest routes there are (guests browsing the catalog).
+    if (!sessionTokenOf(request)) return;
     await super.canActivate(context);
     const session = request.user;
     if (!session) return;
