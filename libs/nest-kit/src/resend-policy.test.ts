@@ -246,21 +246,28 @@ describe('resend policy', () => {
     expect(Math.max(...starts)).toBeLessThanOrEqual(400);
   });
 
+  /** A call whose resend budget is spent: every attempt after the first is refused. */
+  const withBudgetSpent = (
+    send: (waitMs: number) => Promise<string>,
+    onResend?: (reason: string) => void,
+  ) =>
+    sendWithResends({
+      deadlineMs: 1000,
+      resend: true,
+      policy,
+      send,
+      failureReason,
+      mayResend: () => false,
+      onResend,
+    });
+
   it('withholds a resend the budget refuses: the first attempt keeps waiting and still answers', async () => {
     const resends: string[] = [];
     const t = transport((attempt, i) => {
       // The slow service answers the only attempt late, within the deadline.
       if (i === 0) setTimeout(() => attempt.answer('late'), 300);
     });
-    const call = sendWithResends({
-      deadlineMs: 1000,
-      resend: true,
-      policy,
-      send: t.send,
-      failureReason,
-      mayResend: () => false,
-      onResend: (reason) => resends.push(reason),
-    });
+    const call = withBudgetSpent(t.send, (reason) => resends.push(reason));
     expect(await settleAfter(call, 310)).toBe('late');
     expect(t.attempts).toHaveLength(1);
     expect(resends).toEqual([]);
@@ -268,14 +275,7 @@ describe('resend policy', () => {
 
   it('fails a call nobody hears once the budget refuses the next attempt', async () => {
     const t = transport((attempt) => attempt.fail('no-responders'));
-    const call = sendWithResends({
-      deadlineMs: 1000,
-      resend: true,
-      policy,
-      send: t.send,
-      failureReason,
-      mayResend: () => false,
-    });
+    const call = withBudgetSpent(t.send);
     expect(await settleAfter(call, 50)).toBe('failed: no-responders');
     expect(t.attempts).toHaveLength(1);
   });

@@ -41,10 +41,11 @@ function failureReason(error: unknown): string | null {
 
 export class RpcClient {
   private readonly inbox: ReplyInbox;
-  /** Reply times by subject (a fixed set), for how long a first attempt waits. */
-  private readonly latencies = new Map<string, LatencyEstimate>();
-  /** Resends each subject may still send (resend-budget.ts). */
-  private readonly budgets = new Map<string, ResendBudget>();
+  /**
+   * Per subject (a fixed set): its reply times, for how long a first attempt waits, and the resends
+   * it may still send (resend-budget.ts).
+   */
+  private readonly subjects = new Map<string, { latency: LatencyEstimate; budget: ResendBudget }>();
 
   constructor(
     nc: NatsConnection,
@@ -99,8 +100,7 @@ export class RpcClient {
     );
     const target = namespaced(this.namespace, subject);
     const deadlineMs = options.timeoutMs ?? this.defaultTimeoutMs;
-    const latency = this.latencyOf(subject);
-    const budget = this.budgetOf(subject);
+    const { latency, budget } = this.stateOf(subject);
     const sentAt = Date.now();
     let reply: Msg;
     try {
@@ -149,22 +149,13 @@ export class RpcClient {
     throw new AppError(body2.data.code, body2.data.message, body2.data.details);
   }
 
-  private latencyOf(subject: string): LatencyEstimate {
-    let estimate = this.latencies.get(subject);
-    if (!estimate) {
-      estimate = new LatencyEstimate();
-      this.latencies.set(subject, estimate);
+  private stateOf(subject: string): { latency: LatencyEstimate; budget: ResendBudget } {
+    let state = this.subjects.get(subject);
+    if (!state) {
+      state = { latency: new LatencyEstimate(), budget: new ResendBudget() };
+      this.subjects.set(subject, state);
     }
-    return estimate;
-  }
-
-  private budgetOf(subject: string): ResendBudget {
-    let budget = this.budgets.get(subject);
-    if (!budget) {
-      budget = new ResendBudget();
-      this.budgets.set(subject, budget);
-    }
-    return budget;
+    return state;
   }
 
   private observed(latency: LatencyEstimate, sentAt: number, msg: Msg): Msg {
