@@ -110,7 +110,7 @@ function rows(result, sinks, sinksBefore, placement, site) {
     benchmark: 'tracing cost',
     metric: 'off: CPU of the instrumentation, us per span site / per order',
     ours: `${site.toFixed(2)} / ${(site * sitesPerOrder).toFixed(1)}`,
-    // A placed order costs about 2 ms of CPU over all processes (bench/README.md); 1% of it.
+    // 1% of what a placed order costs in CPU over all processes (bench/README.md has that figure).
     target: '<= 20 us per order',
     met: site * sitesPerOrder <= 20,
   });

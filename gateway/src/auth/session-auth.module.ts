@@ -8,7 +8,7 @@ import { PassportModule } from '@nestjs/passport';
 import { RpcClient, sessionSecret } from '@lr/nest-kit';
 import type { GatewayConfig } from '../config.js';
 import { GATEWAY_CONFIG } from '../core/tokens.js';
-import { checkSession } from './session-check.js';
+import { checkSession, knownSession } from './session-check.js';
 import { SessionCache } from './session-cache.js';
 import { createSessionStrategy } from './session.strategy.js';
 
@@ -34,7 +34,7 @@ export class SessionAuthModule {
               strategyName,
               sessionSecret(config),
               (token) => checkSession(rpc, cache, token),
-              (token) => (cache.enabled ? cache.get(token) : null),
+              (token) => knownSession(cache, token),
             ),
         },
       ],

@@ -22,10 +22,15 @@ export async function checkSession(
   cache: SessionCache,
   token: string,
 ): Promise<SessionCheckResult | null> {
-  const cached = cache.enabled ? cache.get(token) : null;
+  const cached = knownSession(cache, token);
   if (cached) return cached;
   if (!cache.enabled) return askAuth(rpc, cache, token);
   return cache.share(token, () => askAuth(rpc, cache, token));
+}
+
+/** The cache's recent answer for this very token, or null (ask auth); never a round trip. */
+export function knownSession(cache: SessionCache, token: string): SessionCheckResult | null {
+  return cache.enabled ? cache.get(token) : null;
 }
 
 async function askAuth(
