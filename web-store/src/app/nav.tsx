@@ -25,8 +25,9 @@ export function Nav() {
     if ((event.target as HTMLElement).closest('a')) setOpen(false);
   };
 
+  // A guest has two links: they stay in the header on a phone too, so Login is an early Tab stop.
   return (
-    <nav className="nav" aria-label="Main">
+    <nav className={user ? 'nav' : 'nav nav--guest'} aria-label="Main">
       <button
         type="button"
         className="nav__toggle"

@@ -4,11 +4,8 @@
  */
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../lib/auth';
+import { loginPathFor } from '../lib/login-path';
 import { ErrorView, Loading } from '../components/query-state';
-
-export function loginPathFor(pathname: string, search: string): string {
-  return `/login?redirect=${encodeURIComponent(pathname + search)}`;
-}
 
 export function RequireAuth() {
   const location = useLocation();

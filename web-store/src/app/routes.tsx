@@ -8,7 +8,7 @@ import { AboutPage } from '../features/static-pages/components/about-page';
 import { NotFoundPage } from '../features/static-pages/components/not-found-page';
 import { ConsoleRedirect } from './console-redirect';
 import { HomeRedirect } from './home-redirect';
-import { Layout } from './layout';
+import { Layout, LayoutLoading } from './layout';
 import { RequireAuth } from './require-auth';
 
 /**
@@ -42,6 +42,8 @@ export const CONSOLE_ROUTES: readonly [
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // Shown while the first page's code loads; without it react-router renders nothing and warns.
+    HydrateFallback: LayoutLoading,
     children: [
       { index: true, element: <HomeRedirect /> },
       { path: 'home', element: <HomePage /> },

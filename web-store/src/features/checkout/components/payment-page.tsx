@@ -1,13 +1,14 @@
 /**
  * /process/payment, 'Order Place': the order is placed once. The Idempotency-Key is made on arrival
- * and sent with the order; the cart is emptied only after the server said yes (spec 2.5, 5, 9).
+ * and sent with the order; the cart and the delivery details (the student's with them) are
+ * forgotten only after the server said yes (spec 2.5, 5, 9), so the next checkout starts empty.
  */
 import { useMemo } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { UI_MESSAGES } from '@lr/contracts';
 import { errorMessage } from '../../../lib/api';
 import { clearCart, useCartItems } from '../../../lib/cart';
-import { useShipping } from '../../../lib/shipping-info';
+import { forgetShipping, useShipping } from '../../../lib/shipping-info';
 import { PageTitle } from '../../../components/page-title';
 import { useToast } from '../../../components/toast';
 import { newOrderBody, useCreateOrder } from '../api/create-order';
@@ -27,7 +28,8 @@ export function PaymentPage() {
   const idempotencyKey = useMemo(() => checkoutKeyFor(location.key), [location.key]);
   const busy = payment.isPending || order.isPending || order.isSuccess;
 
-  if (!shipping) return <Navigate to="/shipping" replace />;
+  // Once placed, the details are gone on purpose: stay until /success takes over.
+  if (!shipping && !order.isSuccess) return <Navigate to="/shipping" replace />;
   const totalPrice = 0;
   const amount = Math.round(totalPrice * 100);
 
@@ -38,9 +40,11 @@ export function PaymentPage() {
         toast.error(UI_MESSAGES.emptyCartAtConfirm);
         return;
       }
+      if (!shipping) return;
       const info = { ...shipping.info, orderDate: new Date().toISOString() };
       const placed = await order.mutateAsync({ body: newOrderBody(info, items), idempotencyKey });
       clearCart();
+      forgetShipping();
       forgetCheckoutKey();
       const state: PlacedOrder = { id: placed.order._id, orderId: placed.order.orderId };
       void navigate('/success', { replace: true, state });

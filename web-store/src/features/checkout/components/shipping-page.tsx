@@ -1,18 +1,25 @@
-/** /shipping, Delivery Details (spec 2.5, 3, 5). */
+/**
+ * /shipping, Delivery Details (spec 2.5, 3, 5). The student's fields start empty on every checkout;
+ * the teacher's contact details come back only when the school asked this computer to remember
+ * them. A submit with problems lists them all above the form and puts focus on the first one.
+ */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { GENDERS, UI_MESSAGES } from '@lr/contracts';
+import { GENDERS } from '@lr/contracts';
 import { isTestUser, useCurrentUser, type CurrentUser } from '../../../lib/auth';
 import {
+  forgetContact,
   getShipping,
   receivingPersonNameOf,
+  rememberContact,
+  rememberedContactFor,
   saveShipping,
   userAddressOf,
   type ShippingForm,
 } from '../../../lib/shipping-info';
+import { ErrorSummary, type FormProblem } from '../../../components/error-summary';
 import { PageTitle } from '../../../components/page-title';
 import { Loading } from '../../../components/query-state';
-import { useToast } from '../../../components/toast';
 import {
   fieldErrorsOf,
   GENDER_LABELS,
@@ -21,8 +28,7 @@ import {
   type ShippingFieldErrors,
 } from '../shipping-schema';
 import { CheckoutSteps } from './checkout-steps';
-
-export const GENDER_ERROR_MS = 4000;
+import './shipping-page.css';
 
 const EMPTY_FORM: ShippingForm = {
   studentId: '',
@@ -34,6 +40,22 @@ const EMPTY_FORM: ShippingForm = {
   additionalComments: '',
 };
 
+/** The fields in the order they appear, so problems are listed (and focused) top to bottom. */
+const FIELD_ORDER = Object.keys(EMPTY_FORM) as (keyof ShippingForm)[];
+
+function problemsOf(errors: ShippingFieldErrors): FormProblem[] {
+  return FIELD_ORDER.flatMap((field) => {
+    const message = errors[field];
+    return message ? [{ field, message }] : [];
+  });
+}
+
+/** aria-describedby of a field: its hint, then its error when it has one. */
+function describedBy(id: string, error: string | undefined, hint?: string): string | undefined {
+  const ids = [hint, error ? `${id}-error` : undefined].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
 export function ShippingPage() {
   const me = useCurrentUser();
   if (me.isPending || !me.data) return <Loading />;
@@ -43,11 +65,15 @@ export function ShippingPage() {
 function ShippingFormView({ user }: { user: CurrentUser }) {
   const locked = isTestUser(user);
   const navigate = useNavigate();
-  const toast = useToast();
   const [form, setForm] = useState<ShippingForm>(() =>
-    locked ? { ...TEST_USER_SHIPPING } : { ...EMPTY_FORM, ...getShipping()?.form },
+    locked
+      ? { ...TEST_USER_SHIPPING }
+      : // Coming back from Confirm Order in the same checkout keeps what was typed.
+        { ...EMPTY_FORM, ...rememberedContactFor(user._id), ...getShipping()?.form },
   );
+  const [remember, setRemember] = useState(() => rememberedContactFor(user._id) !== null);
   const [errors, setErrors] = useState<ShippingFieldErrors>({});
+  const [attempt, setAttempt] = useState(0);
 
   const set = (field: keyof ShippingForm) => (value: string) =>
     setForm((current) => ({ ...current, [field]: value }));
@@ -55,14 +81,18 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = shippingFormInputSchema.safeParse(form);
+    setAttempt((n) => n + 1);
     if (!parsed.success) {
       const fieldErrors = fieldErrorsOf(parsed.error);
       setErrors(fieldErrors);
-      if (fieldErrors.gender) toast.error(UI_MESSAGES.selectGender, GENDER_ERROR_MS);
+      const [first] = problemsOf(fieldErrors);
+      if (first) document.getElementById(first.field)?.focus();
       return;
     }
     setErrors({});
     const value = parsed.data;
+    if (!locked && remember) rememberContact(user._id, value);
+    if (!locked && !remember) forgetContact(user._id);
     saveShipping(
       { ...value },
       {
@@ -84,6 +114,7 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
       <PageTitle title="Delivery Details" />
       <CheckoutSteps active={0} />
       <h1>Delivery Details</h1>
+      <ErrorSummary key={attempt} problems={problemsOf(errors)} />
       <form className="form card" onSubmit={onSubmit} noValidate>
         <Field label="Student ID" id="studentId" error={errors.studentId}>
           <input
@@ -92,7 +123,8 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
             readOnly={locked}
             value={form.studentId}
             onChange={(e) => set('studentId')(e.target.value)}
-            aria-describedby="studentId-hint"
+            aria-invalid={errors.studentId ? true : undefined}
+            aria-describedby={describedBy('studentId', errors.studentId, 'studentId-hint')}
           />
           <small id="studentId-hint" className="form__hint">
             Please use an unidentifying student ID: not the student's name or school number.
@@ -106,6 +138,8 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
             readOnly={locked}
             value={form.age}
             onChange={(e) => set('age')(e.target.value)}
+            aria-invalid={errors.age ? true : undefined}
+            aria-describedby={describedBy('age', errors.age)}
           />
         </Field>
         <Field label="Gender" id="gender" error={errors.gender}>
@@ -115,6 +149,8 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
             disabled={locked}
             value={form.gender}
             onChange={(e) => set('gender')(e.target.value)}
+            aria-invalid={errors.gender ? true : undefined}
+            aria-describedby={describedBy('gender', errors.gender)}
           >
             <option value="">Select a gender</option>
             {GENDERS.map((gender) => (
@@ -130,6 +166,8 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
             readOnly={locked}
             value={form.teacherName}
             onChange={(e) => set('teacherName')(e.target.value)}
+            aria-invalid={errors.teacherName ? true : undefined}
+            aria-describedby={describedBy('teacherName', errors.teacherName)}
           />
         </Field>
         <Field label="Phone" id="phoneNo" error={errors.phoneNo}>
@@ -139,6 +177,8 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
             readOnly={locked}
             value={form.phoneNo}
             onChange={(e) => set('phoneNo')(e.target.value)}
+            aria-invalid={errors.phoneNo ? true : undefined}
+            aria-describedby={describedBy('phoneNo', errors.phoneNo)}
           />
         </Field>
         <Field label="Email" id="Email" error={errors.Email}>
@@ -149,8 +189,30 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
             readOnly={locked}
             value={form.Email}
             onChange={(e) => set('Email')(e.target.value)}
+            aria-invalid={errors.Email ? true : undefined}
+            aria-describedby={describedBy('Email', errors.Email)}
           />
         </Field>
+        {!locked && (
+          <div className="form__check">
+            <input
+              id="rememberContact"
+              type="checkbox"
+              checked={remember}
+              onChange={(e) => {
+                setRemember(e.target.checked);
+                // Unticking forgets at once: the school asked this computer to keep nothing.
+                if (!e.target.checked) forgetContact(user._id);
+              }}
+              aria-describedby="rememberContact-hint"
+            />
+            <label htmlFor="rememberContact">Remember my contact details on this computer</label>
+            <small id="rememberContact-hint" className="form__hint">
+              Keeps the teacher&apos;s name, phone and email in this browser for your school&apos;s
+              next request. Student details are never kept. Leave it off on a computer others use.
+            </small>
+          </div>
+        )}
         <Field label="Address" id="address">
           <input id="address" readOnly value={user.address ?? ''} />
         </Field>
@@ -168,6 +230,8 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
             readOnly={locked}
             value={form.additionalComments}
             onChange={(e) => set('additionalComments')(e.target.value)}
+            aria-invalid={errors.additionalComments ? true : undefined}
+            aria-describedby={describedBy('additionalComments', errors.additionalComments)}
           />
         </Field>
         <button type="submit" className="button">
@@ -193,8 +257,9 @@ function Field({
     <div className="form__field">
       <label htmlFor={id}>{label}</label>
       {children}
+      {/* Not an alert: the summary above the form announces every problem at once. */}
       {error && (
-        <span className="form__error" role="alert" id={`${id}-error`}>
+        <span className="form__error" id={`${id}-error`}>
           {error}
         </span>
       )}

@@ -1,13 +1,15 @@
 /**
  * /product/:id: images, rating, stock status, size, quantity, Add to Cart, Request products,
  * description, reviews (spec 2.4, 5). Add to Cart is off while the product or the picked size is
- * out of stock; Request products is on exactly then, so a school can still ask for that size.
+ * out of stock; Request products is on exactly then, so a school can still ask for that size. A
+ * guest, who has no cart, gets "Log in to request" in place of the quantity and Add to Cart.
  * No price is shown: everything is free.
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { UI_MESSAGES } from '@lr/contracts';
 import { isTestUser, useCurrentUser } from '../../../lib/auth';
+import { loginPathFor } from '../../../lib/login-path';
 import { maxQuantityFor, readQuantity } from '../../../lib/quantity-rules';
 import { PageTitle } from '../../../components/page-title';
 import { QuantityControl } from '../../../components/quantity-control';
@@ -16,6 +18,7 @@ import { RatingStars } from '../../../components/rating-stars';
 import { useToast } from '../../../components/toast';
 import { useProduct } from '../api/get-product';
 import type { ApiProduct as Product } from '@lr/contracts/http/v1';
+import { requestFormUrl } from '../request-form-url';
 import { ProductImage } from './product-image';
 import { ReviewDialog } from './review-dialog';
 import { useAddToCart } from './use-add-to-cart';
@@ -28,15 +31,6 @@ export function ProductDetailsPage() {
   if (product.isError)
     return <ErrorView error={product.error} onRetry={() => void product.refetch()} />;
   return <ProductDetails product={product.data} />;
-}
-
-export function requestFormUrl(
-  product: Pick<Product, 'name' | 'SubCategory'>,
-  size: string,
-): string {
-  const query = new URLSearchParams({ item: product.name, subCategory: product.SubCategory });
-  if (size) query.set('size', size);
-  return `/requestform?${query.toString()}`;
 }
 
 function ProductDetails({ product }: { product: Product }) {
@@ -132,21 +126,32 @@ function ProductDetails({ product }: { product: Product }) {
           ))}
         </select>
         <div className="product-details__actions">
-          <QuantityControl
-            value={quantity}
-            max={max}
-            onChange={setQuantity}
-            problem={reading.problem}
-            disabled={outOfStock}
-          />
-          <button
-            type="button"
-            className="button"
-            disabled={outOfStock || reading.problem !== null}
-            onClick={add}
-          >
-            Add to Cart
-          </button>
+          {me.data ? (
+            <>
+              <QuantityControl
+                value={quantity}
+                max={max}
+                onChange={setQuantity}
+                problem={reading.problem}
+                disabled={outOfStock}
+              />
+              <button
+                type="button"
+                className="button"
+                disabled={outOfStock || reading.problem !== null}
+                onClick={add}
+              >
+                Add to Cart
+              </button>
+            </>
+          ) : (
+            // A guest has no cart: logging in brings them back to this product.
+            !me.isPending && (
+              <Link className="button" to={loginPathFor(`/product/${product._id}`)}>
+                Log in to request
+              </Link>
+            )
+          )}
           <button
             type="button"
             className="button button--ghost"
@@ -164,7 +169,7 @@ function ProductDetails({ product }: { product: Product }) {
           </button>
         ) : (
           <p>
-            <Link to={`/login?redirect=${encodeURIComponent(`/product/${product._id}`)}`}>
+            <Link to={loginPathFor(`/product/${product._id}`)}>
               Login
             </Link>{' '}
             to review this product.

@@ -1,15 +1,19 @@
 /**
  * One storefront card: a product name with its sizes per SubCategory (spec 2.4), a quantity
  * control limited to 1..min(5, stock) (TEST USER: 1..stock) and Add to Cart.
+ *
+ * A size out of stock turns Add to Cart off and says why once, beside it, with a way to request
+ * that size; a guest, who has no cart, is offered "Log in to request" instead.
  */
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
-import { UI_MESSAGES } from '@lr/contracts';
+import { Link, useLocation } from 'react-router-dom';
 import { isTestUser, useCurrentUser } from '../../../lib/auth';
+import { loginPathFor } from '../../../lib/login-path';
 import { maxQuantityFor, readQuantity } from '../../../lib/quantity-rules';
 import { QuantityControl } from '../../../components/quantity-control';
 import { useToast } from '../../../components/toast';
 import type { ApiProductGroup as ProductGroup } from '@lr/contracts/http/v1';
+import { requestFormUrl } from '../request-form-url';
 import { ProductImage } from './product-image';
 import { useAddToCart } from './use-add-to-cart';
 import './product-group-card.css';
@@ -17,7 +21,9 @@ import './product-group-card.css';
 export function ProductGroupCard({ group }: { group: ProductGroup }) {
   const id = useId();
   const me = useCurrentUser();
+  const location = useLocation();
   const exempt = isTestUser(me.data);
+  const guest = !me.isPending && !me.data;
   const toast = useToast();
   const addLine = useAddToCart();
   const [subIndex, setSubIndex] = useState(0);
@@ -30,8 +36,8 @@ export function ProductGroupCard({ group }: { group: ProductGroup }) {
   const stock = size ? size.stock : Number.POSITIVE_INFINITY;
   const reading = readQuantity(quantity, stock, exempt);
   const max = maxQuantityFor(stock, exempt);
-  // An empty size keeps the spec's 'Item Not Available' answer (useAddToCart) on Add to Cart.
-  const invalidQuantity = reading.problem !== null && !(size && size.stock < 1);
+  const soldOut = size !== undefined && size.stock < 1;
+  const invalidQuantity = reading.problem !== null;
   const image = group.images[0]?.url ?? group.image;
 
   const pickSubCategory = (index: number) => {
@@ -40,19 +46,15 @@ export function ProductGroupCard({ group }: { group: ProductGroup }) {
     setQuantity('1');
   };
 
-  const pickSize = (value: string) => {
-    setSizeId(value);
-    const picked = sub?.sizes.find((s) => s._id === value);
-    if (!picked) return;
-    if (picked.stock < 1) toast.error(UI_MESSAGES.itemOutOfStock);
-  };
+  // No toast on picking an empty size: the card says it once, beside the button it turns off.
+  const pickSize = (value: string) => setSizeId(value);
 
   const add = () => {
     if (!sub || !size) {
       toast.error('Please select a size');
       return;
     }
-    if (invalidQuantity) return;
+    if (soldOut || invalidQuantity) return;
     const added = addLine({
       product: size.productId,
       name: group.name,
@@ -101,18 +103,42 @@ export function ProductGroupCard({ group }: { group: ProductGroup }) {
           </option>
         ))}
       </select>
-      <div className="product-card__actions">
-        <QuantityControl
-          value={quantity}
-          max={max}
-          onChange={setQuantity}
-          problem={reading.problem}
-          label={`Quantity of ${group.name}`}
-        />
-        <button type="button" className="button" onClick={add} disabled={invalidQuantity}>
-          Add to Cart
-        </button>
-      </div>
+      {guest ? (
+        <Link
+          className="button product-card__login"
+          to={loginPathFor(location.pathname, location.search)}
+        >
+          Log in to request
+        </Link>
+      ) : (
+        <div className="product-card__actions">
+          <QuantityControl
+            value={quantity}
+            max={max}
+            onChange={setQuantity}
+            problem={reading.problem}
+            disabled={soldOut}
+            label={`Quantity of ${group.name}`}
+          />
+          <button
+            type="button"
+            className="button"
+            onClick={add}
+            disabled={soldOut || invalidQuantity}
+            aria-describedby={soldOut ? `${id}-sold-out` : undefined}
+          >
+            Add to Cart
+          </button>
+        </div>
+      )}
+      {soldOut && sub && size && (
+        <p id={`${id}-sold-out`} className="product-card__sold-out">
+          Out of stock in this size.{' '}
+          <Link to={requestFormUrl({ name: group.name, SubCategory: sub.SubCategory }, size.size)}>
+            Request it
+          </Link>
+        </p>
+      )}
     </article>
   );
 }
