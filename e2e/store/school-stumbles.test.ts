@@ -153,7 +153,7 @@ describe('store: where schools used to stumble', () => {
 
     await nav.getByRole('button', { name: 'Menu' }).click();
     await nav.getByText('My Account').click();
-    await nav.getByRole('link', { name: 'Change Password' }).click();
+    await nav.getByRole('link', { name: 'Change code' }).click();
     await page.waitForURL('**/password/update');
     await page.getByLabel('Current code').fill('not-the-code');
     await page.getByLabel('New code', { exact: true }).fill('newcode345');

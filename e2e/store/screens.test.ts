@@ -20,8 +20,8 @@ const GUEST_SCREENS: [string, string, string][] = [
   ['donate', '/donate', 'Donate'],
   ['requestform', '/requestform', 'Request Form'],
   ['replica', '/replica', 'Locker Room 345: Student Clothing and Footwear Request'],
-  ['forgot', '/password/forgot', 'Forgot Password'],
-  ['reset', '/password/reset/not-a-real-token', 'Reset Password'],
+  ['forgot', '/password/forgot', 'Forgot your code?'],
+  ['reset', '/password/reset/not-a-real-token', 'Choose a new code'],
   ['search', '/search', 'Search Products'],
   ['products', '/products', 'Products'],
   ['cart-empty', '/cart', 'No Product in Your Cart'],
@@ -32,7 +32,7 @@ const SCHOOL_SCREENS: [string, string, string][] = [
   ['orders', '/orders', 'My Orders'],
   ['account', '/account', 'My Profile'],
   ['me-update', '/me/update', 'Update Profile'],
-  ['password-update', '/password/update', 'Change Password'],
+  ['password-update', '/password/update', 'Change code'],
   ['shipping', '/shipping', 'Delivery Details'],
 ];
 

@@ -32,7 +32,7 @@ export async function loginFromDropdown(
 export async function loginManually(page: Page, loginId: string, code: string): Promise<void> {
   await page.goto('/loginmanual');
   await page.getByLabel('Login ID').fill(loginId);
-  await page.getByLabel('Password').fill(code);
+  await page.getByLabel('Code', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL('**/home');
 }

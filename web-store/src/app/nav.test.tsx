@@ -1,6 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addToCart } from '../lib/cart';
+import { getShipping, saveShipping } from '../lib/shipping-info';
 import { renderRoute, SCHOOL, stubFetch } from '../../test/render';
 import { LOGOUT_DELAY_MS, Nav } from './nav';
 
@@ -11,6 +12,43 @@ function navLinks() {
 }
 
 describe('Nav', () => {
+  it('forgets the checkout in progress (the student in it) on logout', async () => {
+    stubFetch(() => ({ body: { success: true } }));
+    saveShipping(
+      {
+        studentId: 'S9',
+        age: '9',
+        gender: 'NA',
+        teacherName: '',
+        phoneNo: '',
+        Email: 't@x.example',
+        additionalComments: '',
+      },
+      {
+        userName: 'Maple Grove Elementary',
+        receivingPersonName: 'S9_9_NA',
+        additionalComments: '',
+        userLoggedInDesignation: '',
+        userAddress: '12 Maple Street|North District',
+        orderDate: '2026-01-01T00:00:00.000Z',
+        phoneNo: '',
+        Email: 't@x.example',
+      },
+    );
+    expect(getShipping()?.form.studentId).toBe('S9');
+    const user = userEvent.setup();
+    renderRoute(<Nav />);
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Logout Successfully')).toBeInTheDocument();
+    expect(getShipping()).toBeNull();
+  });
+
+  it("keeps a guest's two links in the header, with no Menu button to open first", () => {
+    renderRoute(<Nav />, { user: null });
+    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveClass('nav--guest');
+  });
+
   it('shows About Us and Login to a guest', () => {
     renderRoute(<Nav />, { user: null });
     expect(navLinks()).toEqual(['About Us', 'Login']);
@@ -36,9 +74,9 @@ describe('Nav', () => {
       'My Cart 2',
       'My Profile',
       'Edit Profile',
-      'Change Password',
+      'Change code',
     ]);
-    expect(screen.getByRole('link', { name: 'Change Password' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Change code' })).toHaveAttribute(
       'href',
       '/password/update',
     );
@@ -57,7 +95,7 @@ describe('Nav', () => {
       'How To Use',
       'My Profile',
       'Edit Profile',
-      'Change Password',
+      'Change code',
     ]);
     expect(screen.getByRole('link', { name: 'Add User' })).toHaveAttribute(
       'href',
@@ -73,7 +111,7 @@ describe('Nav', () => {
       'How To Use',
       'My Profile',
       'Edit Profile',
-      'Change Password',
+      'Change code',
     ]);
   });
 

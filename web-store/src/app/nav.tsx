@@ -163,7 +163,7 @@ function AccountMenu() {
         </li>
         <li>
           <NavLink to="/password/update" onClick={closeMenu}>
-            Change Password
+            Change code
           </NavLink>
         </li>
       </ul>

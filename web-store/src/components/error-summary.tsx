@@ -32,11 +32,13 @@ export function ErrorSummary({ problems }: { problems: readonly FormProblem[] })
   );
 }
 
-/** Moves focus itself: a bare #hash link would only scroll, and the router would see a navigation. */
+/**
+ * Moves focus itself (which also scrolls the field into view): a bare #hash link would only
+ * scroll, and the router would see a navigation.
+ */
 function focusField(event: MouseEvent<HTMLAnchorElement>, id: string) {
   const field = document.getElementById(id);
   if (!field) return;
   event.preventDefault();
   field.focus();
-  field.scrollIntoView({ block: 'center' });
 }

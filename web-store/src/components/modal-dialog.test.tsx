@@ -35,4 +35,27 @@ describe('ModalDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
   });
+
+  it("gives focus to the page's main heading when it opened with the page", async () => {
+    const user = userEvent.setup();
+    function Notice() {
+      const [open, setOpen] = useState(true);
+      return (
+        <main>
+          <h1>Home</h1>
+          <button>Search</button>
+          {open && (
+            <ModalDialog labelledBy="n">
+              <h2 id="n">Notice</h2>
+              <button onClick={() => setOpen(false)}>I have read this</button>
+            </ModalDialog>
+          )}
+        </main>
+      );
+    }
+    render(<Notice />);
+    expect(screen.getByRole('button', { name: 'I have read this' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'I have read this' }));
+    expect(screen.getByRole('heading', { name: 'Home' })).toHaveFocus();
+  });
 });

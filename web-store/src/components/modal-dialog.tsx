@@ -2,6 +2,8 @@
  * A modal on the native <dialog> element, open while mounted. The browser makes the rest of the
  * page inert; this adds what it leaves to us: Tab and Shift+Tab wrap inside the dialog, and on
  * close focus goes back to the control that had it before, so a keyboard user keeps their place.
+ * A dialog that opened with the page (nothing had focus) hands focus to the page's main heading
+ * instead of dropping it to the top of the document.
  */
 import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import './modal-dialog.css';
@@ -19,6 +21,17 @@ interface ModalDialogProps {
 
 function focusablesIn(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
+}
+
+function returnFocus(before: HTMLElement | null): void {
+  if (before?.isConnected && before !== document.body) {
+    before.focus();
+    return;
+  }
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return;
+  heading.setAttribute('tabindex', '-1');
+  heading.focus({ preventScroll: true });
 }
 
 export function ModalDialog({ labelledBy, onCancel, className, children }: ModalDialogProps) {
@@ -40,7 +53,7 @@ export function ModalDialog({ labelledBy, onCancel, className, children }: Modal
     return () => {
       if (typeof dialog.close === 'function' && dialog.open) dialog.close();
       else dialog.removeAttribute('open');
-      if (before?.isConnected) before.focus();
+      returnFocus(before);
     };
   }, []);
 

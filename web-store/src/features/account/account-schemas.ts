@@ -6,8 +6,14 @@ const { nameMax, loginIdMax } = FORM_LIMITS;
 
 const newCode = z
   .string()
-  .min(LIMITS.passwordMinLength, `Password must be at least ${LIMITS.passwordMinLength} characters`)
-  .max(LIMITS.passwordMaxLength, `Password must be at most ${LIMITS.passwordMaxLength} characters`);
+  .min(
+    LIMITS.passwordMinLength,
+    `The new code needs at least ${LIMITS.passwordMinLength} characters.`,
+  )
+  .max(
+    LIMITS.passwordMaxLength,
+    `The new code can have at most ${LIMITS.passwordMaxLength} characters.`,
+  );
 
 /** The change-password screen speaks of the school's code, in plain words. */
 export const passwordChangeSchema = z
@@ -40,10 +46,10 @@ export function plainPasswordChangeError(message: string): string {
 export const passwordResetSchema = z
   .object({
     password: newCode,
-    confirmPassword: z.string().min(1, 'Please confirm the password'),
+    confirmPassword: z.string().min(1, 'Please type the new code a second time.'),
   })
   .refine((v) => v.password === v.confirmPassword, {
-    message: 'Passwords do not match',
+    message: 'The two new codes are not the same. Please type them again.',
     path: ['confirmPassword'],
   });
 

@@ -39,13 +39,16 @@ export function initialRequestForm(prefill: {
   item?: string | null;
   size?: string | null;
   subCategory?: string | null;
+  /** The signed-in school's name and address. */
+  schoolName?: string | undefined;
+  schoolAddress?: string | undefined;
 }): RequestFormState {
   const item = [prefill.item, prefill.subCategory].filter(Boolean).join(' - ');
   return {
     fullName: '',
     facultyId: '',
-    schoolName: '',
-    schoolAddress: '',
+    schoolName: prefill.schoolName ?? '',
+    schoolAddress: prefill.schoolAddress ?? '',
     email: '',
     phone: '',
     gender: '',

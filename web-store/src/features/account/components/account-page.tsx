@@ -34,7 +34,7 @@ export function AccountPage() {
             Edit Profile
           </Link>
           <Link to="/password/update" className="button button--ghost">
-            Change Password
+            Change code
           </Link>
           <Link to="/orders" className="button button--ghost">
             My Orders

@@ -31,8 +31,8 @@ export function ForgotPasswordPage() {
 
   return (
     <section className="page page--narrow">
-      <PageTitle title="Forgot Password" />
-      <h1>Forgot Password</h1>
+      <PageTitle title="Forgot your code?" />
+      <h1>Forgot your code?</h1>
       <form className="form card" onSubmit={onSubmit} noValidate>
         <label htmlFor="forgot-login">Login ID or email</label>
         <input

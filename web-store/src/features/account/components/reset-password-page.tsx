@@ -1,4 +1,4 @@
-/** /password/reset/:token: password and confirm; on success go to /login (spec 2.6). */
+/** /password/reset/:token: the new code twice; on success go to /login (spec 2.6). */
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { UI_MESSAGES } from '@lr/contracts';
@@ -34,10 +34,10 @@ export function ResetPasswordPage() {
 
   return (
     <section className="page page--narrow">
-      <PageTitle title="Reset Password" />
-      <h1>Reset Password</h1>
+      <PageTitle title="Choose a new code" />
+      <h1>Choose a new code</h1>
       <form className="form card" onSubmit={onSubmit}>
-        <label htmlFor="reset-password">New Password</label>
+        <label htmlFor="reset-password">New code</label>
         <input
           id="reset-password"
           type="password"
@@ -46,7 +46,7 @@ export function ResetPasswordPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <label htmlFor="reset-confirm">Confirm Password</label>
+        <label htmlFor="reset-confirm">New code again</label>
         <input
           id="reset-confirm"
           type="password"

@@ -40,8 +40,8 @@ export function UpdatePasswordPage() {
 
   return (
     <section className="page page--narrow">
-      <PageTitle title="Change Password" />
-      <h1>Change Password</h1>
+      <PageTitle title="Change code" />
+      <h1>Change code</h1>
       <form className="form card" onSubmit={onSubmit} noValidate>
         <label htmlFor="old-password">Current code</label>
         <input

@@ -1,4 +1,7 @@
-/** /loginmanual: Login ID and Password with Submit, same redirect rules as /login (spec 2.3). */
+/**
+ * /loginmanual: Login ID and code (the spec's Password field, named as everywhere else in the store)
+ * with Submit, same redirect rules as /login (spec 2.3).
+ */
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { PageTitle } from '../../../components/page-title';
@@ -37,7 +40,7 @@ export function LoginManualPage() {
           value={loginId}
           onChange={(e) => setLoginId(e.target.value)}
         />
-        <label htmlFor="login-password">Password</label>
+        <label htmlFor="login-password">Code</label>
         <input
           id="login-password"
           type="password"

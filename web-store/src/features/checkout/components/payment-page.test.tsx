@@ -1,8 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { addToCart, getCartItems } from '../../../lib/cart';
-import { saveShipping } from '../../../lib/shipping-info';
-import { renderRoute, stubFetch } from '../../../../test/render';
+import {
+  getShipping,
+  rememberContact,
+  rememberedContactFor,
+  saveShipping,
+} from '../../../lib/shipping-info';
+import { renderRoute, SCHOOL, stubFetch } from '../../../../test/render';
 import { ConfirmOrderPage } from './confirm-order-page';
 import { PaymentPage } from './payment-page';
 
@@ -104,6 +109,34 @@ describe('checkout', () => {
     expect(getCartItems()).toEqual([]);
   });
 
+  it("forgets the student's details once the order is placed, and keeps a remembered contact", async () => {
+    seedShipping();
+    seedCart();
+    // What an older version left behind for good.
+    window.localStorage.setItem('shippingInfo', JSON.stringify({ form: { studentId: 'OLD1' } }));
+    rememberContact(SCHOOL._id, { teacherName: 'T', phoneNo: '', Email: 'a@b.example' });
+    stubFetch((url) =>
+      url === '/api/v1/order/new'
+        ? { status: 201, body: { success: true, order: { _id: 'o1', orderId: 'LR-000001' } } }
+        : { body: { success: true } },
+    );
+    const user = userEvent.setup();
+    renderRoute(<PaymentPage />, { path: '/process/payment', extraRoutes: successRoute });
+    expect(getShipping()?.form.studentId).toBe('S1');
+    await user.click(screen.getByRole('button', { name: 'Proceed To Place Order' }));
+    expect(await screen.findByText('success page')).toBeInTheDocument();
+    expect(getShipping()).toBeNull();
+    const stored = [window.localStorage, window.sessionStorage].flatMap((area) =>
+      Object.keys(area).map((key) => area.getItem(key) ?? ''),
+    );
+    expect(stored.join('\n')).not.toMatch(/S1_9_Male|"studentId"|OLD1/);
+    expect(rememberedContactFor(SCHOOL._id)).toEqual({
+      teacherName: 'T',
+      phoneNo: '',
+      Email: 'a@b.example',
+    });
+  });
+
   it("keeps the cart and shows the server's message when the order is refused", async () => {
     seedShipping();
     seedCart();
@@ -123,5 +156,7 @@ describe('checkout', () => {
       expect(screen.getByRole('button', { name: 'Proceed To Place Order' })).toBeEnabled(),
     );
     expect(getCartItems()).toHaveLength(1);
+    // Not placed: the delivery details stay for the next try.
+    expect(getShipping()?.form.studentId).toBe('S1');
   });
 });

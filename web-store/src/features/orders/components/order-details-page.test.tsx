@@ -69,6 +69,24 @@ describe('OrderDetailsPage', () => {
     expect(screen.queryByRole('button', { name: 'Cancel Order' })).not.toBeInTheDocument();
   });
 
+  it('says the given quantity is to be decided while Processing', async () => {
+    show('Processing');
+    const given = await screen.findByRole('cell', { name: 'to be decided' });
+    expect(given).toHaveAttribute('data-label', 'Given');
+    expect(screen.getByRole('cell', { name: '3' })).toHaveAttribute('data-label', 'Requested');
+    expect(screen.queryByRole('cell', { name: '1' })).not.toBeInTheDocument();
+  });
+
+  it.each(['Printed', 'CheckEmail', 'Packing', 'Ready for Pickup', 'Delivered'] as const)(
+    'shows the decided given quantity once the order is %s',
+    async (status) => {
+      show(status);
+      const given = await screen.findByRole('cell', { name: '1' });
+      expect(given).toHaveAttribute('data-label', 'Given');
+      expect(screen.queryByText('to be decided')).not.toBeInTheDocument();
+    },
+  );
+
   it('lets the school cancel while Processing after confirming', async () => {
     const user = userEvent.setup();
     const calls = show('Processing');

@@ -1,6 +1,7 @@
 /** /order/:id: order details; a school may cancel it while Processing (spec 2.5, 6, 8). */
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { isCommittedStatus } from '@lr/contracts';
 import { errorMessage } from '../../../lib/api';
 import { formatDate } from '../../../lib/format-date';
 import { sizeLabel } from '../../../lib/format-order';
@@ -13,6 +14,13 @@ import { useToast } from '../../../components/toast';
 import { useDeleteOrder } from '../api/delete-order';
 import { useOrder } from '../api/get-order';
 import type { ApiOrder as Order } from '@lr/contracts/http/v1';
+
+/**
+ * What the school is given is decided when a volunteer moves the order out of Processing (its
+ * quantities can change only while Processing); before that the column says so instead of
+ * repeating the requested number.
+ */
+export const GIVEN_UNDECIDED = 'to be decided';
 
 /** Long enough to read after the page has changed to My Orders. */
 export const CANCELLED_MESSAGE_MS = 5000;
@@ -35,6 +43,7 @@ function OrderDetails({ order }: { order: Order }) {
   const toast = useToast();
   const navigate = useNavigate();
   const info = order.shippingInfo;
+  const givenDecided = isCommittedStatus(order.orderStatus);
 
   const confirmCancel = async () => {
     try {
@@ -83,7 +92,9 @@ function OrderDetails({ order }: { order: Order }) {
                   <td data-label="Item">{item.name}</td>
                   <td data-label="Size">{sizeLabel(item.SubCategory, item.ProductSize)}</td>
                   <td data-label="Requested">{item.requestedQuantity ?? item.quantity}</td>
-                  <td data-label="Given">{item.quantity}</td>
+                  <td data-label="Given" className={givenDecided ? undefined : 'muted'}>
+                    {givenDecided ? item.quantity : GIVEN_UNDECIDED}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -169,10 +169,7 @@ function ProductDetails({ product }: { product: Product }) {
           </button>
         ) : (
           <p>
-            <Link to={loginPathFor(`/product/${product._id}`)}>
-              Login
-            </Link>{' '}
-            to review this product.
+            <Link to={loginPathFor(`/product/${product._id}`)}>Login</Link> to review this product.
           </p>
         )}
       </div>

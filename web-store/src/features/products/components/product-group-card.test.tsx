@@ -63,14 +63,41 @@ describe('ProductGroupCard', () => {
     expect(quantityInput().value).toBe('8');
   });
 
-  it("says 'Item Out of Stock' on picking an empty size and 'Item Not Available' on adding it", async () => {
+  it('turns Add to Cart off for a size out of stock and says why once, beside it', async () => {
     const user = userEvent.setup();
     renderRoute(<ProductGroupCard group={group} />);
     await user.selectOptions(screen.getByLabelText('Size'), 's5');
-    expect(await screen.findByText('Item Out of Stock')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await screen.findByText('Item Not Available')).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'Add to Cart' });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription('Out of stock in this size. Request it');
+    expect(screen.getAllByText(/out of stock in this size/i)).toHaveLength(1);
+    // No toast, no quantity problem: the one sentence beside the button is the only message.
+    expect(screen.queryByText('Item Out of Stock')).not.toBeInTheDocument();
+    expect(screen.queryByText('This size is out of stock.')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request it' })).toHaveAttribute(
+      'href',
+      '/requestform?item=Running+Shoes&subCategory=Boy%27s+sizing&size=5',
+    );
+    await user.click(add);
     expect(getCartItems()).toEqual([]);
+
+    await user.selectOptions(screen.getByLabelText('Size'), 's4');
+    expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    expect(screen.queryByText(/out of stock in this size/i)).not.toBeInTheDocument();
+  });
+
+  it('offers a guest "Log in to request", back to this page, instead of Add to Cart', () => {
+    renderRoute(<ProductGroupCard group={group} />, {
+      user: null,
+      path: '/products?page=2',
+      pattern: '/products',
+    });
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Quantity of Running Shoes')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in to request' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fproducts%3Fpage%3D2',
+    );
   });
 
   it('adds a line with the product id of the size, and the same size again replaces it', async () => {

@@ -49,4 +49,17 @@ describe('RequestFormPage', () => {
     expect(print).toHaveBeenCalledTimes(1);
     expect(calls).toHaveLength(0);
   });
+
+  it("is prefilled with the signed-in school's name and address", () => {
+    renderRoute(<RequestFormPage />, { path: '/requestform' });
+    expect(screen.getByLabelText('School name')).toHaveValue('Maple Grove Elementary');
+    expect(screen.getByLabelText('School address')).toHaveValue('12 Maple Street, North District');
+    expect(screen.getByLabelText('Full name')).toHaveValue('');
+  });
+
+  it('leaves the school fields empty for a guest', () => {
+    renderRoute(<RequestFormPage />, { path: '/requestform', user: null });
+    expect(screen.getByLabelText('School name')).toHaveValue('');
+    expect(screen.getByLabelText('School address')).toHaveValue('');
+  });
 });

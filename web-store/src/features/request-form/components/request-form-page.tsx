@@ -1,10 +1,13 @@
 /**
  * /requestform: a working printable request form (spec 2.4). Submitting checks the form
- * and prints it; it never logs anyone in (the old form called the login action).
+ * and prints it; it never logs anyone in (the old form called the login action). A signed-in
+ * school finds its name and address already filled in (it can still change them for the print).
  */
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useCurrentUser, type CurrentUser } from '../../../lib/auth';
 import { PageTitle } from '../../../components/page-title';
+import { Loading } from '../../../components/query-state';
 import { useToast } from '../../../components/toast';
 import {
   addRow,
@@ -20,6 +23,13 @@ import './request-form-page.css';
 type TextField = Exclude<keyof RequestFormState, 'rows'>;
 
 export function RequestFormPage() {
+  const me = useCurrentUser();
+  // Wait for the user (loaded on start) so the school's details are in the form's first state.
+  if (me.isPending) return <Loading />;
+  return <RequestForm school={me.data?.role === 'user' ? me.data : null} />;
+}
+
+function RequestForm({ school }: { school: CurrentUser | null }) {
   const [params] = useSearchParams();
   const toast = useToast();
   const [form, setForm] = useState(() =>
@@ -27,6 +37,8 @@ export function RequestFormPage() {
       item: params.get('item'),
       size: params.get('size'),
       subCategory: params.get('subCategory'),
+      schoolName: school?.name,
+      schoolAddress: [school?.address, school?.district].filter(Boolean).join(', '),
     }),
   );
   const field = (name: TextField) => ({
