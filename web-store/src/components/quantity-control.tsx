@@ -31,6 +31,8 @@ export function QuantityControl({
   const inputId = id ?? generatedId;
   const problemId = `${inputId}-problem`;
   const current = /^\d+$/.test(value.trim()) ? Number(value.trim()) : null;
+  // A switched-off control (a size out of stock) has nothing to fix: its caller says why.
+  const shownProblem = disabled ? null : problem;
   const step = (delta: number) => {
     const from = current ?? 0;
     onChange(String(Math.max(1, Math.min(from + delta, Math.max(1, max)))));
@@ -56,8 +58,8 @@ export function QuantityControl({
           autoComplete="off"
           value={value}
           disabled={disabled}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? problemId : undefined}
+          aria-invalid={shownProblem ? true : undefined}
+          aria-describedby={shownProblem ? problemId : undefined}
           onChange={(event) => onChange(event.target.value)}
         />
         <button
@@ -69,9 +71,9 @@ export function QuantityControl({
           +
         </button>
       </div>
-      {problem && !disabled && (
+      {shownProblem && (
         <p id={problemId} className="quantity-field__problem" role="alert">
-          {problem}
+          {shownProblem}
         </p>
       )}
     </div>

@@ -74,6 +74,8 @@ describe('ProductGroupCard', () => {
     // No toast, no quantity problem: the one sentence beside the button is the only message.
     expect(screen.queryByText('Item Out of Stock')).not.toBeInTheDocument();
     expect(screen.queryByText('This size is out of stock.')).not.toBeInTheDocument();
+    expect(quantityInput()).toBeDisabled();
+    expect(quantityInput()).not.toHaveAttribute('aria-invalid');
     expect(screen.getByRole('link', { name: 'Request it' })).toHaveAttribute(
       'href',
       '/requestform?item=Running+Shoes&subCategory=Boy%27s+sizing&size=5',
