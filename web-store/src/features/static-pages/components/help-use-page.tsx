@@ -1,4 +1,7 @@
-/** /helpuse: the How To Use video; its link differs for schools and for staff (spec 2.8). */
+/**
+ * /helpuse: the How To Use video; its link differs for schools and for staff (spec 2.8). Schools
+ * also get the written steps and what the store keeps on a shared computer.
+ */
 import { config } from '../../../lib/config';
 import { useCurrentUser } from '../../../lib/auth';
 import { PageTitle } from '../../../components/page-title';
@@ -34,13 +37,41 @@ export function HelpUsePage() {
           </li>
         </ol>
       ) : (
-        <ol>
-          <li>Log in by choosing your school and entering your school code.</li>
-          <li>Browse or search the products, pick a size and a quantity, then Add to Cart.</li>
-          <li>Open My Cart and press Check Out.</li>
-          <li>Enter the Delivery Details for one student and confirm the order.</li>
-          <li>Press Proceed To Place Order. You can follow the order under My Orders.</li>
-        </ol>
+        <>
+          <ol>
+            <li>
+              Log in by choosing your school and entering your school code. Before you log in, each
+              product shows Log in to request instead of Add to Cart.
+            </li>
+            <li>
+              Browse or search the products, pick a size and a quantity, then Add to Cart. A size
+              that is out of stock cannot be added: the product says so, with a link to request it
+              on the printable request form (already filled in with your school).
+            </li>
+            <li>Open My Cart and press Check Out.</li>
+            <li>
+              Enter the Delivery Details for one student and confirm the order. If something is
+              missing, the problems are listed at the top of the form; each one takes you to its
+              box.
+            </li>
+            <li>
+              Press Proceed To Place Order. You can follow the order under My Orders. The Given
+              column says &quot;to be decided&quot; until our volunteers have picked your order.
+            </li>
+          </ol>
+          <h2>Shared computers</h2>
+          <p>
+            Once an order is placed, the student&apos;s ID, age, gender and the comments are wiped
+            from the form and from this browser, so the next student starts from an empty form.
+            Logging out wipes a checkout you have not finished.
+          </p>
+          <p>
+            Tick <strong>Remember my contact details on this computer</strong> on the Delivery
+            Details form to have the teacher&apos;s name, phone and email filled in next time on
+            this computer (for your school only). It is off until you tick it; untick it to forget
+            them at once. Leave it off on a computer other people use.
+          </p>
+        </>
       )}
     </section>
   );
