@@ -123,4 +123,17 @@ describe('ProductDetailsPage', () => {
     renderRoute(<ProductDetailsPage />, { path: '/product/nope', pattern: '/product/:id' });
     expect(await screen.findByText('Product not found')).toBeInTheDocument();
   });
+
+  it('offers a guest "Log in to request", back to this product, instead of Add to Cart', async () => {
+    stubFetch(() => ({ body: { success: true, product: base } }));
+    renderRoute(<ProductDetailsPage />, {
+      path: '/product/p1',
+      pattern: '/product/:id',
+      user: null,
+    });
+    const login = await screen.findByRole('link', { name: 'Log in to request' });
+    expect(login).toHaveAttribute('href', `/login?redirect=${encodeURIComponent('/product/p1')}`);
+    expect(screen.queryByRole('button', { name: 'Add to Cart' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Quantity')).not.toBeInTheDocument();
+  });
 });
