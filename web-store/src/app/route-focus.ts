@@ -4,12 +4,13 @@
  * fetch their data, so the heading is awaited for a short while. Error toasts of the old page are
  * dismissed: they were about a form that is no longer on screen.
  *
- * Redirects that only finish landing the first page (`/` to /about or /home) are part of the page
- * load, not a move the person made: focus stays at the top of the page, so the skip link, the
- * header and Login come first on Tab, as on any page load.
+ * Route changes before the person has pressed a key or a pointer are redirects that finish landing
+ * the first page (`/` to /about or /home, a guard's /login): part of the page load, not a move the
+ * person made. Focus stays at the top of the page, so the skip link, the header and Login come
+ * first on Tab, as on any page load.
  */
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useToast } from '../components/toast';
 
 const WAIT_FOR_HEADING_MS = 3000;
@@ -27,18 +28,29 @@ export function focusMainHeading(): boolean {
 
 export function useRouteFocus(): void {
   const { pathname } = useLocation();
-  const navigationType = useNavigationType();
   const toast = useToast();
   const first = useRef(true);
   const landing = useRef(true);
+
+  useEffect(() => {
+    const landed = () => {
+      landing.current = false;
+    };
+    const options = { capture: true, once: true } as const;
+    document.addEventListener('pointerdown', landed, options);
+    document.addEventListener('keydown', landed, options);
+    return () => {
+      document.removeEventListener('pointerdown', landed, options);
+      document.removeEventListener('keydown', landed, options);
+    };
+  }, []);
 
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    if (landing.current && navigationType === 'REPLACE') return;
-    landing.current = false;
+    if (landing.current) return;
     toast.dismissErrors();
     if (focusMainHeading()) return;
     const main = document.querySelector('main');
@@ -53,6 +65,5 @@ export function useRouteFocus(): void {
     }
     observer.observe(main, { childList: true, subtree: true });
     return stop;
-    // navigationType is read with the path it came with: a change of it alone moves nothing.
   }, [pathname, toast]);
 }
