@@ -88,6 +88,11 @@ export const RPC_RESEND: Readonly<Record<RpcSubject, ResendRule>> = {
   [RPC.orders.update]: 'deduped',
   [RPC.orders.delete]: 'deduped',
   [RPC.orders.history]: 'read',
+  // A resend carries the same access id, so it lands in the log row of its first attempt.
+  [RPC.orders.contact]: 'read',
+  [RPC.orders.accessLog]: 'read',
+  [RPC.orders.recordAccess]: 'idempotent',
+  [RPC.orders.privacyTerms]: 'read',
 
   [RPC.reporting.health]: 'read',
   [RPC.reporting.report]: 'read',

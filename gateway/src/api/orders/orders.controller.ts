@@ -105,6 +105,7 @@ export class OrdersController {
           quantity: item.quantity,
         })),
         idempotencyKey: idempotencyKey ?? null,
+        sharingConsent: input.sharingConsent,
       },
       { actor },
     );
