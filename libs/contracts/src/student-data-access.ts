@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { roleSchema } from './domain.js';
+import type { OrderSnapshot } from './events.js';
 import { pageRangeSchema } from './paging.js';
 import { textSchema } from './text.js';
 
@@ -120,6 +121,16 @@ export type OrderContact = z.infer<typeof orderContactSchema>;
 /** Whether the school confirmed at checkout that it may share the student's details. */
 export const sharingConsentSchema = z.enum(['given', 'not-asked']);
 export type SharingConsent = z.infer<typeof sharingConsentSchema>;
+
+/**
+ * An order as the orders service answers a reader (never in an event): for a volunteer without the
+ * teacher's phone and e-mail (`contactWithheld`), and, on one order read by staff, its consent.
+ */
+export type OrderReadView = OrderSnapshot & {
+  contactWithheld?: true;
+  sharingConsent?: SharingConsent;
+  sharingConsentAt?: string | null;
+};
 
 /** `GET /api/v1/privacy`: what the Privacy Policy page states, from the server's configuration. */
 export const privacyTermsSchema = z.strictObject({

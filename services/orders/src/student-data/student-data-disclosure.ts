@@ -13,22 +13,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   type AccessContext,
   type Actor,
+  type OrderReadView,
   type OrderSnapshot,
   type RpcRequest,
-  type SharingConsent,
   type StudentDataAction,
 } from '@lr/contracts';
 import { LOGGER, hasRole, type Logger } from '@lr/nest-kit';
 import { AccessLogRepository } from './access-log.repository.js';
 
-/** An order as the service answers it to a reader (never in an event). */
-export type OrderView = OrderSnapshot & {
-  /** Set when the teacher's phone and e-mail were left out for a volunteer. */
-  contactWithheld?: true;
-  /** Whether the school confirmed at checkout that it may share the student's details. */
-  sharingConsent?: SharingConsent;
-  sharingConsentAt?: string | null;
-};
+type OrderView = OrderReadView;
 
 type OrderRef = Pick<OrderSnapshot, 'id' | 'orderNumber' | 'userId' | 'userName'>;
 
