@@ -28,6 +28,13 @@ export interface AccessRecord {
 const ORDER_NUMBER = /^(?:LR-?)?0*(\d{1,15})$/i;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A PostgreSQL array of `values`, sent as one JSON parameter (drizzle spreads a JS array). */
+function arrayOf(values: string[], type: 'uuid' | 'text'): SQL {
+  return sql`ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))::${sql.raw(
+    type,
+  )}[]`;
+}
+
 export function toAccessLogEntry(row: StudentDataAccessRow): AccessLogEntry {
   return {
     id: String(row.id),
@@ -61,8 +68,9 @@ export class AccessLogRepository {
         (access_id, actor_id, actor_login_id, actor_role, action, order_ids, order_numbers,
          school_ids, school_names, scope, client_address)
       VALUES (${entry.accessId}, ${entry.actor.id}, ${entry.actor.loginId}, ${entry.actor.role},
-              ${entry.action}, ${orderIds}::uuid[], ${orderNumbers}::text[], ${schoolIds}::uuid[],
-              ${schoolNames}::text[], ${entry.scope}, ${entry.clientAddress})
+              ${entry.action}, ${arrayOf(orderIds, 'uuid')}, ${arrayOf(orderNumbers, 'text')},
+              ${arrayOf(schoolIds, 'uuid')}, ${arrayOf(schoolNames, 'text')}, ${entry.scope},
+              ${entry.clientAddress})
       ON CONFLICT (access_id) DO UPDATE SET
         order_ids = ARRAY(SELECT DISTINCT v FROM unnest(a.order_ids || excluded.order_ids) v ORDER BY v),
         order_numbers = ARRAY(SELECT DISTINCT v FROM unnest(a.order_numbers || excluded.order_numbers) v ORDER BY v),
