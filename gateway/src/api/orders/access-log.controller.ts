@@ -4,7 +4,7 @@
  * The orders service keeps the log and refuses anyone but an admin itself.
  */
 import { Readable } from 'node:stream';
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
 import {
   PAGE_SIZE_MAX,
   RPC,
@@ -94,7 +94,7 @@ export class AccessLogController {
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Readable> {
+  ): Promise<StreamableFile> {
     const filter = parseOrThrow(accessLogFilterSchema, parseConsoleQuery(query).filter);
     const rpc = this.rpc;
     // Walks newest first from below the last row sent, so rows written meanwhile shift nothing.
@@ -117,6 +117,6 @@ export class AccessLogController {
     void reply.header('Content-Type', 'text/csv; charset=utf-8');
     void reply.header('Content-Disposition', 'attachment; filename="access-log.csv"');
     void reply.header('Cache-Control', 'no-store');
-    return Readable.from(pages());
+    return new StreamableFile(Readable.from(pages()));
   }
 }

@@ -1,4 +1,5 @@
 /** Drizzle declaration of the access log of student details (migration 007). */
+import { sql } from 'drizzle-orm';
 import { bigserial, pgSchema, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { Role, StudentDataAction } from '@lr/contracts';
 
@@ -15,10 +16,10 @@ export const studentDataAccess = ordersSchema.table(
     actorLoginId: text('actor_login_id').notNull(),
     actorRole: text('actor_role').$type<Role>().notNull(),
     action: text('action').$type<StudentDataAction>().notNull(),
-    orderIds: uuid('order_ids').array().notNull().default([]),
-    orderNumbers: text('order_numbers').array().notNull().default([]),
-    schoolIds: uuid('school_ids').array().notNull().default([]),
-    schoolNames: text('school_names').array().notNull().default([]),
+    orderIds: uuid('order_ids').array().notNull().default(sql`'{}'`),
+    orderNumbers: text('order_numbers').array().notNull().default(sql`'{}'`),
+    schoolIds: uuid('school_ids').array().notNull().default(sql`'{}'`),
+    schoolNames: text('school_names').array().notNull().default(sql`'{}'`),
     scope: text('scope'),
     clientAddress: text('client_address'),
   },
