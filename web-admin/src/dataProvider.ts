@@ -129,7 +129,8 @@ export function createDataProvider(): ConsoleDataProvider {
     getOrderHistory: (orderId) =>
       call<ConsoleOrderHistoryEntry[]>(`${CONSOLE_API}/orders/${enc(orderId)}/history`),
 
-    getOrderContact: (orderId) => call<OrderContact>(`${CONSOLE_API}/orders/${enc(orderId)}/contact`),
+    getOrderContact: (orderId) =>
+      call<OrderContact>(`${CONSOLE_API}/orders/${enc(orderId)}/contact`),
 
     uploadProductImages,
 

@@ -76,8 +76,8 @@ export function AccessLogList() {
       exporter={false}
     >
       <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
-        Who was shown student details, when, doing what, and from which address. Rows older than
-        the retention the server is configured with are deleted.
+        Who was shown student details, when, doing what, and from which address. Rows older than the
+        retention the server is configured with are deleted.
       </Typography>
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <DateTimeField source="at" label="When" sortable={false} />

@@ -57,13 +57,15 @@ export function ContactDetails({ orderId }: { orderId: string }) {
         aria-labelledby="contact-details-title"
         aria-describedby="contact-details-why"
       >
-        <DialogTitle id="contact-details-title">Show the teacher&apos;s phone and e-mail?</DialogTitle>
+        <DialogTitle id="contact-details-title">
+          Show the teacher&apos;s phone and e-mail?
+        </DialogTitle>
         <DialogContent>
           <DialogContentText id="contact-details-why">
-            Picking and packing need only the student id, age, gender and sizes, so the teacher&apos;s
-            phone and e-mail are hidden. Open them only when you must reach the school about this
-            request, for example to arrange a pickup. Your login id, the time and this order are
-            recorded in the access log that admins review.
+            Picking and packing need only the student id, age, gender and sizes, so the
+            teacher&apos;s phone and e-mail are hidden. Open them only when you must reach the
+            school about this request, for example to arrange a pickup. Your login id, the time and
+            this order are recorded in the access log that admins review.
           </DialogContentText>
           {problem ? (
             <Typography color="error" role="alert" sx={{ mt: 2 }}>

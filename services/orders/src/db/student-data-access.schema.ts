@@ -16,10 +16,22 @@ export const studentDataAccess = ordersSchema.table(
     actorLoginId: text('actor_login_id').notNull(),
     actorRole: text('actor_role').$type<Role>().notNull(),
     action: text('action').$type<StudentDataAction>().notNull(),
-    orderIds: uuid('order_ids').array().notNull().default(sql`'{}'`),
-    orderNumbers: text('order_numbers').array().notNull().default(sql`'{}'`),
-    schoolIds: uuid('school_ids').array().notNull().default(sql`'{}'`),
-    schoolNames: text('school_names').array().notNull().default(sql`'{}'`),
+    orderIds: uuid('order_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    orderNumbers: text('order_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    schoolIds: uuid('school_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    schoolNames: text('school_names')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     scope: text('scope'),
     clientAddress: text('client_address'),
   },

@@ -68,7 +68,9 @@ export class OrdersController {
   @MessagePattern(RPC.orders.consoleList)
   async consoleList(@Payload() req: RpcRequest<unknown>) {
     requireRole(req.actor, 'admin', 'volunteer');
-    const page = await this.queries.consoleList(parseOrThrow(orderConsoleListInputSchema, req.input));
+    const page = await this.queries.consoleList(
+      parseOrThrow(orderConsoleListInputSchema, req.input),
+    );
     // A count (the dashboard) shows no order, so it is not a read of anyone's details.
     if (StudentDataDisclosure.countOnly(req)) return { items: [], total: page.total };
     return { ...page, items: await this.disclosure.show(req, 'order-list', page.items) };

@@ -6,12 +6,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { DATABASE, isUuid, likeContaining, type Database } from '@lr/nest-kit';
-import type {
-  AccessLogFilter,
-  Role,
-  StudentDataAction,
-  AccessLogEntry,
-} from '@lr/contracts';
+import type { AccessLogFilter, Role, StudentDataAction, AccessLogEntry } from '@lr/contracts';
 import { orders } from '../db/schema.js';
 import { studentDataAccess, type StudentDataAccessRow } from '../db/student-data-access.schema.js';
 

@@ -38,7 +38,16 @@ export const shippingFormInputSchema = z.object({
     .string()
     .trim()
     .max(additionalCommentsMax, `Comments are at most ${additionalCommentsMax} characters`),
+  sharingConsent: z.literal(true, {
+    error: "Please confirm that you may share the student's details for this request",
+  }),
 });
+
+/** The consent box's label: what the school agrees to, in plain words. */
+export const SHARING_CONSENT_LABEL =
+  "I confirm our school may share this student's id, age and gender, and the teacher's contact " +
+  'details, with Locker Room for this request. They are erased after the request is finished, as ' +
+  'the Privacy Policy says.';
 
 export type ShippingFieldErrors = Partial<
   Record<keyof z.infer<typeof shippingFormInputSchema>, string>
@@ -62,4 +71,6 @@ export const TEST_USER_SHIPPING = {
   phoneNo: '000-000-0000',
   Email: 'test.user@example.org',
   additionalComments: 'Demo order',
+  // Asked of the TEST USER too: the box is never ticked for anyone.
+  sharingConsent: false,
 } as const;

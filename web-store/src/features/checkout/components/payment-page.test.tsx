@@ -8,9 +8,10 @@ import { PaymentPage } from './payment-page';
 
 const EMPTY_MESSAGE = 'No items available in cart. Please try adding the items again';
 
-function seedShipping() {
+function seedShipping(sharingConsent = true) {
   saveShipping(
     {
+      sharingConsent,
       studentId: 'S1',
       age: '9',
       gender: 'Male',
@@ -83,6 +84,7 @@ describe('checkout', () => {
     expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     const body = JSON.parse(String(orderCalls[0]?.init?.body));
     expect(body).toMatchObject({
+      sharingConsent: true,
       itemsPrice: 0,
       taxPrice: 0,
       shippingPrice: 0,
@@ -123,5 +125,13 @@ describe('checkout', () => {
       expect(screen.getByRole('button', { name: 'Proceed To Place Order' })).toBeEnabled(),
     );
     expect(getCartItems()).toHaveLength(1);
+  });
+
+  it('sends a school whose saved details lack the consent back to Delivery Details', () => {
+    seedShipping(false);
+    seedCart();
+    const shippingRoute = [{ path: '/shipping', element: <p>delivery details page</p> }];
+    renderRoute(<ConfirmOrderPage />, { path: '/order/confirm', extraRoutes: shippingRoute });
+    expect(screen.getByText('delivery details page')).toBeInTheDocument();
   });
 });

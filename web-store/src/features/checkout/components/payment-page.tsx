@@ -27,7 +27,8 @@ export function PaymentPage() {
   const idempotencyKey = useMemo(() => checkoutKeyFor(location.key), [location.key]);
   const busy = payment.isPending || order.isPending || order.isSuccess;
 
-  if (!shipping) return <Navigate to="/shipping" replace />;
+  // Without the consent box ticked (details saved before it existed), Delivery Details asks first.
+  if (!shipping?.form.sharingConsent) return <Navigate to="/shipping" replace />;
   const totalPrice = 0;
   const amount = Math.round(totalPrice * 100);
 
@@ -39,7 +40,10 @@ export function PaymentPage() {
         return;
       }
       const info = { ...shipping.info, orderDate: new Date().toISOString() };
-      const placed = await order.mutateAsync({ body: newOrderBody(info, items), idempotencyKey });
+      const placed = await order.mutateAsync({
+        body: newOrderBody(info, items, shipping.form.sharingConsent),
+        idempotencyKey,
+      });
       clearCart();
       forgetCheckoutKey();
       const state: PlacedOrder = { id: placed.order._id, orderId: placed.order.orderId };

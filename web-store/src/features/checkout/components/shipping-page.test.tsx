@@ -30,8 +30,10 @@ describe('ShippingPage', () => {
     await user.selectOptions(screen.getByLabelText('Gender'), 'NA');
     await user.type(screen.getByLabelText("Teacher's name"), 'Ms Rivera');
     await user.type(screen.getByLabelText('Email'), 'teacher@school.example');
+    await user.click(screen.getByRole('checkbox', { name: /may share this student's id/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('confirm page')).toBeInTheDocument();
+    expect(getShipping()?.form.sharingConsent).toBe(true);
     expect(getShipping()?.info).toMatchObject({
       userName: 'Maple Grove Elementary',
       receivingPersonName: 'S123_9_NA',
@@ -39,6 +41,24 @@ describe('ShippingPage', () => {
       userAddress: '12 Maple Street|North District',
       Email: 'teacher@school.example',
     });
+  });
+
+  it('requires the consent box, saying why', async () => {
+    const user = userEvent.setup();
+    renderRoute(<ShippingPage />, { path: '/shipping', extraRoutes: confirmRoute });
+    await user.type(screen.getByLabelText('Student ID'), 'S9');
+    await user.type(screen.getByLabelText('Age'), '9');
+    await user.selectOptions(screen.getByLabelText('Gender'), 'Female');
+    await user.type(screen.getByLabelText('Email'), 'teacher@school.example');
+    const box = screen.getByRole('checkbox', { name: /may share this student's id/ });
+    expect(box).toBeRequired();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      screen.getByText("Please confirm that you may share the student's details for this request"),
+    ).toBeInTheDocument();
+    expect(box).toHaveAccessibleDescription(/Please confirm/);
+    expect(screen.queryByText('confirm page')).not.toBeInTheDocument();
+    expect(getShipping()).toBeNull();
   });
 
   it('requires the email', async () => {
@@ -66,6 +86,9 @@ describe('ShippingPage', () => {
     expect(screen.getByLabelText('Student ID')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Student ID')).not.toHaveValue('');
     expect(screen.getByLabelText('Gender')).toBeDisabled();
+    // The consent is asked of the TEST USER too.
+    expect(screen.getByRole('checkbox', { name: /may share/ })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: /may share/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('confirm page')).toBeInTheDocument();
   });

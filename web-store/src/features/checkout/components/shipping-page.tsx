@@ -16,6 +16,7 @@ import { useToast } from '../../../components/toast';
 import {
   fieldErrorsOf,
   GENDER_LABELS,
+  SHARING_CONSENT_LABEL,
   shippingFormInputSchema,
   TEST_USER_SHIPPING,
   type ShippingFieldErrors,
@@ -32,6 +33,7 @@ const EMPTY_FORM: ShippingForm = {
   phoneNo: '',
   Email: '',
   additionalComments: '',
+  sharingConsent: false,
 };
 
 export function ShippingPage() {
@@ -45,11 +47,14 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [form, setForm] = useState<ShippingForm>(() =>
-    locked ? { ...TEST_USER_SHIPPING } : { ...EMPTY_FORM, ...getShipping()?.form },
+    // The consent is asked for each request: the box starts unticked even when details are refilled.
+    locked
+      ? { ...TEST_USER_SHIPPING }
+      : { ...EMPTY_FORM, ...getShipping()?.form, sharingConsent: false },
   );
   const [errors, setErrors] = useState<ShippingFieldErrors>({});
 
-  const set = (field: keyof ShippingForm) => (value: string) =>
+  const set = (field: Exclude<keyof ShippingForm, 'sharingConsent'>) => (value: string) =>
     setForm((current) => ({ ...current, [field]: value }));
 
   const onSubmit = (event: FormEvent) => {
@@ -170,6 +175,30 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
             onChange={(e) => set('additionalComments')(e.target.value)}
           />
         </Field>
+        <div className="form__field form__consent">
+          <label htmlFor="sharingConsent" className="form__check">
+            <input
+              id="sharingConsent"
+              type="checkbox"
+              required
+              checked={form.sharingConsent}
+              onChange={(e) =>
+                setForm((current) => ({ ...current, sharingConsent: e.target.checked }))
+              }
+              aria-invalid={errors.sharingConsent ? true : undefined}
+              aria-describedby={errors.sharingConsent ? 'sharingConsent-error' : undefined}
+            />
+            <span>{SHARING_CONSENT_LABEL}</span>
+          </label>
+          <a href="/privacypolicy" target="_blank" rel="noreferrer" className="form__hint">
+            Read the Privacy Policy (opens in a new tab)
+          </a>
+          {errors.sharingConsent && (
+            <span className="form__error" role="alert" id="sharingConsent-error">
+              {errors.sharingConsent}
+            </span>
+          )}
+        </div>
         <button type="submit" className="button">
           Continue
         </button>
