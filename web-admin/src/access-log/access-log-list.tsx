@@ -1,5 +1,5 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import { Typography } from '@mui/material';
+import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   AutocompleteInput,
   Button,
@@ -10,6 +10,7 @@ import {
   Pagination,
   ReferenceInput,
   SelectInput,
+  SimpleList,
   TextField,
   TextInput,
   TopToolbar,
@@ -17,6 +18,7 @@ import {
 } from 'react-admin';
 import { LIMITS, type AccessLogEntry, type StudentDataAction } from '@lr/contracts';
 import { DateTimeField } from '../components/date-time-field';
+import { formatDateTime } from '../lib/date-format';
 import { CONSOLE_API } from '../dataProvider';
 
 /** What each action of the log means, in the console's words. */
@@ -61,6 +63,8 @@ function ExportCsvButton() {
  * The log names people and orders, never a student.
  */
 export function AccessLogList() {
+  // A phone gets one row per read in words; the table needs the width of a desk screen.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
   return (
     <List
       title="Access log"
@@ -79,24 +83,39 @@ export function AccessLogList() {
         Who was shown student details, when, doing what, and from which address. Rows older than the
         retention the server is configured with are deleted.
       </Typography>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <DateTimeField source="at" label="When" sortable={false} />
-        <TextField source="actorLoginId" label="Person" sortable={false} />
-        <TextField source="actorRole" label="Role" sortable={false} />
-        <FunctionField<AccessLogEntry>
-          label="Action"
-          render={(entry) => ACTION_LABELS[entry.action] ?? entry.action}
+      {narrow ? (
+        <SimpleList<AccessLogEntry>
+          linkType={false}
+          primaryText={(entry) =>
+            `${entry.actorLoginId}: ${ACTION_LABELS[entry.action] ?? entry.action}`
+          }
+          secondaryText={(entry) =>
+            `${describeList(entry.orderNumbers, entry.scope)} (${describeList(entry.schoolNames, null)})`
+          }
+          tertiaryText={(entry) =>
+            `${formatDateTime(entry.at)}, ${entry.clientAddress ?? 'address unknown'}`
+          }
         />
-        <FunctionField<AccessLogEntry>
-          label="Orders"
-          render={(entry) => describeList(entry.orderNumbers, entry.scope)}
-        />
-        <FunctionField<AccessLogEntry>
-          label="Schools"
-          render={(entry) => describeList(entry.schoolNames, null)}
-        />
-        <TextField source="clientAddress" label="Client address" sortable={false} emptyText="-" />
-      </Datagrid>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <DateTimeField source="at" label="When" sortable={false} />
+          <TextField source="actorLoginId" label="Person" sortable={false} />
+          <TextField source="actorRole" label="Role" sortable={false} />
+          <FunctionField<AccessLogEntry>
+            label="Action"
+            render={(entry) => ACTION_LABELS[entry.action] ?? entry.action}
+          />
+          <FunctionField<AccessLogEntry>
+            label="Orders"
+            render={(entry) => describeList(entry.orderNumbers, entry.scope)}
+          />
+          <FunctionField<AccessLogEntry>
+            label="Schools"
+            render={(entry) => describeList(entry.schoolNames, null)}
+          />
+          <TextField source="clientAddress" label="Client address" sortable={false} emptyText="-" />
+        </Datagrid>
+      )}
     </List>
   );
 }
