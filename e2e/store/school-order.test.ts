@@ -111,7 +111,9 @@ describe('store: school places an order', () => {
       .waitFor();
     expect(page.url()).toMatch(/\/shipping$/);
     await expectNoSeriousAxeViolations(page, '/shipping without the consent box');
-    await page.getByRole('checkbox', { name: /may share this student's id/ }).check();
+    await page
+      .getByRole('checkbox', { name: /may share the student's and teacher's details/ })
+      .check();
     await screenshot(page, 'store-shipping-consent');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/order/confirm');

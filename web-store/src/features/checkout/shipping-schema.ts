@@ -45,9 +45,8 @@ export const shippingFormInputSchema = z.object({
 
 /** The consent box's label: what the school agrees to, in plain words. */
 export const SHARING_CONSENT_LABEL =
-  "I confirm our school may share this student's id, age and gender, and the teacher's contact " +
-  'details, with Locker Room for this request. They are erased after the request is finished, as ' +
-  'the Privacy Policy says.';
+  "I confirm our school may share the student's and teacher's details above with Locker Room " +
+  'for this request. They are erased once the request is finished, as our Privacy Policy says.';
 
 export type ShippingFieldErrors = Partial<
   Record<keyof z.infer<typeof shippingFormInputSchema>, string>

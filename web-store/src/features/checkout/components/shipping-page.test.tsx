@@ -30,7 +30,9 @@ describe('ShippingPage', () => {
     await user.selectOptions(screen.getByLabelText('Gender'), 'NA');
     await user.type(screen.getByLabelText("Teacher's name"), 'Ms Rivera');
     await user.type(screen.getByLabelText('Email'), 'teacher@school.example');
-    await user.click(screen.getByRole('checkbox', { name: /may share this student's id/ }));
+    await user.click(
+      screen.getByRole('checkbox', { name: /may share the student's and teacher's details/ }),
+    );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('confirm page')).toBeInTheDocument();
     expect(getShipping()?.form.sharingConsent).toBe(true);
@@ -50,7 +52,9 @@ describe('ShippingPage', () => {
     await user.type(screen.getByLabelText('Age'), '9');
     await user.selectOptions(screen.getByLabelText('Gender'), 'Female');
     await user.type(screen.getByLabelText('Email'), 'teacher@school.example');
-    const box = screen.getByRole('checkbox', { name: /may share this student's id/ });
+    const box = screen.getByRole('checkbox', {
+      name: /may share the student's and teacher's details/,
+    });
     expect(box).toBeRequired();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(
