@@ -182,9 +182,12 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
               type="checkbox"
               required
               checked={form.sharingConsent}
-              onChange={(e) =>
-                setForm((current) => ({ ...current, sharingConsent: e.target.checked }))
-              }
+              onChange={(e) => {
+                const checked = e.target.checked;
+                setForm((current) => ({ ...current, sharingConsent: checked }));
+                // Ticking answers the question: its warning goes.
+                if (checked) setErrors(({ sharingConsent: _answered, ...rest }) => rest);
+              }}
               aria-invalid={errors.sharingConsent ? true : undefined}
               aria-describedby={errors.sharingConsent ? 'sharingConsent-error' : undefined}
             />
