@@ -35,9 +35,9 @@ export function HowToUsePage() {
         </Typography>
         <ol>
           <li>
-            Volunteers see what picking and packing need: the student id, age, gender and sizes.
-            The teacher&apos;s phone and e-mail stay hidden until you press Show contact details on
-            the order, for when you must reach the school about it.
+            Volunteers see what picking and packing need: the student id, age, gender and sizes. The
+            teacher&apos;s phone and e-mail stay hidden until you press Show contact details on the
+            order, for when you must reach the school about it.
           </li>
           <li>
             Every time student details are shown to a volunteer or an admin (an order, a list, pick
