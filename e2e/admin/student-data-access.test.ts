@@ -90,6 +90,8 @@ describe('console: who saw what', () => {
     await adminPage.getByRole('menu').getByText('Access log').click();
     await adminPage.waitForURL('**/admin/#/access-log**');
     await adminPage.getByLabel('Order ID').fill(order.orderId);
+    // The filter applies after typing stops: the pager then counts this order's two reads.
+    await adminPage.getByText('1-2 of 2').waitFor();
     const rows = adminPage.locator('tbody tr');
     await rows.filter({ hasText: 'Contact details' }).first().waitFor();
     await rows.filter({ hasText: 'Opened an order' }).first().waitFor();

@@ -81,6 +81,8 @@ export const RPC_RESEND: Readonly<Record<RpcSubject, ResendRule>> = {
   [RPC.orders.health]: 'read',
   [RPC.orders.place]: 'deduped',
   [RPC.orders.listMine]: 'read',
+  // Reads that show student details to staff also add to the access log, under the gateway's
+  // access id: a resend merges into the same row, so they stay safe to send again.
   [RPC.orders.get]: 'read',
   [RPC.orders.listAll]: 'read',
   [RPC.orders.consoleList]: 'read',
@@ -88,7 +90,6 @@ export const RPC_RESEND: Readonly<Record<RpcSubject, ResendRule>> = {
   [RPC.orders.update]: 'deduped',
   [RPC.orders.delete]: 'deduped',
   [RPC.orders.history]: 'read',
-  // A resend carries the same access id, so it lands in the log row of its first attempt.
   [RPC.orders.contact]: 'read',
   [RPC.orders.accessLog]: 'read',
   [RPC.orders.recordAccess]: 'idempotent',

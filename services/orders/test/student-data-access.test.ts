@@ -364,6 +364,20 @@ describe('student data access', () => {
     expect(await pruner.prune(new Date(Date.now() + 91 * DAY_MS))).toBe(0);
   });
 
+  it('refuses a malformed access context instead of logging it', async () => {
+    const order = await placeFor(school);
+    await expect(
+      env.rpc.call(
+        RPC.orders.get,
+        { id: order.id },
+        {
+          actor: admin,
+          access: { accessId: 'not-a-uuid', action: 'order-detail', clientAddress: null },
+        },
+      ),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
   it('answers the privacy terms from configuration, to anyone', async () => {
     await expect(
       env.rpc.call<PrivacyTerms>(RPC.orders.privacyTerms, {}, { actor: null }),

@@ -91,7 +91,9 @@ export class OrdersController {
       parseOrThrow(updateOrderInputSchema, req.input),
       replyKeyOf(req, RPC.orders.update),
     );
-    return this.disclosure.showOne(req, 'order-update', order);
+    // The order as changed; its consent (shown on one order read) is not needed here.
+    const [shown] = await this.disclosure.show(req, 'order-update', [order]);
+    return shown;
   }
 
   @MessagePattern(RPC.orders.delete)

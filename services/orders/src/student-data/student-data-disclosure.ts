@@ -11,6 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  accessContextSchema,
+  parseOrThrow,
   type AccessContext,
   type Actor,
   type OrderReadView,
@@ -90,7 +92,10 @@ export class StudentDataDisclosure {
   ): Promise<void> {
     const actor = req.actor;
     if (!isStaff(actor) || (orders.length === 0 && scope === null)) return;
-    const access: Partial<AccessContext> = req.access ?? {};
+    // The gateway's context is input like any other: checked before it reaches the log.
+    const access: Partial<AccessContext> = req.access
+      ? parseOrThrow(accessContextSchema, req.access)
+      : {};
     await this.log.record({
       // The gateway's id groups every page and resend of one HTTP request; a direct call's
       // request id does the same for its resends.
