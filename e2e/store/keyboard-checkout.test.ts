@@ -85,6 +85,11 @@ describe('store: keyboard-only checkout', () => {
     expect(await page.getByLabel('Gender').inputValue()).toBe('NA');
     await pressUntil(page, 'Tab', /^input "Email"$/, 5);
     await page.keyboard.type('office@lakeview.example');
+    // The consent box: ticked with Space, then Continue.
+    await pressUntil(page, 'Tab', /^input "I confirm our school may share/, 10);
+    await page.keyboard.press('Space');
+    expect(await page.getByRole('checkbox', { name: /may share/ }).isChecked()).toBe(true);
+    await pressUntil(page, 'Tab', /^button "Continue"$/, 5);
     await page.keyboard.press('Enter');
 
     // Confirm: the warning stayed behind; no prices.

@@ -4,6 +4,7 @@
  * message. Runs against the real stack with its demo data.
  */
 import type { Browser } from 'playwright-core';
+import { expectNoSeriousAxeViolations } from '../axe.js';
 import { launchBrowser, newPage, screenshot } from '../harness.js';
 import {
   acceptNotice,
@@ -103,6 +104,18 @@ describe('store: school places an order', () => {
     await page.getByLabel('Gender').selectOption('NA');
     await page.getByLabel("Teacher's name").fill('Ms Journey');
     await page.getByLabel('Email').fill('teacher@maplegrove.example');
+    // Without the consent box the school stays on Delivery Details, told why.
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: "Please confirm that you may share the student's details" })
+      .waitFor();
+    expect(page.url()).toMatch(/\/shipping$/);
+    await expectNoSeriousAxeViolations(page, '/shipping without the consent box');
+    await page
+      .getByRole('checkbox', { name: /may share the student's and teacher's details/ })
+      .check();
+    await screenshot(page, 'store-shipping-consent');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/order/confirm');
     await screenshot(page, 'store-confirm-order');

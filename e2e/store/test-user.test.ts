@@ -38,6 +38,10 @@ describe('store: TEST USER', () => {
     expect(await studentId.inputValue()).not.toBe('');
     expect(await page.getByLabel('Gender').isDisabled()).toBe(true);
     await screenshot(page, 'store-test-user-shipping');
+    // The consent box is the TEST USER's to tick too.
+    await page
+      .getByRole('checkbox', { name: /may share the student's and teacher's details/ })
+      .check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL('**/order/confirm');
     await page.getByRole('button', { name: 'Proceed' }).click();

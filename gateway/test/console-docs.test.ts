@@ -6,7 +6,7 @@ type Operation = {
 };
 
 /** Answers that are files, not JSON. */
-const FILES = new Set(['GET /api/console/donations.csv']);
+const FILES = new Set(['GET /api/console/donations.csv', 'GET /api/console/access-log.csv']);
 
 describe('console API documentation', () => {
   let h: AuthHarness;

@@ -101,6 +101,12 @@ function samples(ids: Ids): Record<string, Sample> {
     note: 'Two bags\nfrom the drive',
     lines: [{ productId: ids.product, size: ids.size, quantity: 1 }],
   };
+  const accessLogFilter = {
+    person: 'volunteer',
+    order: 'LR-000001',
+    from: '2026-01-01',
+    to: '2026-12-31',
+  };
   const donationFilter = {
     from: '2026-01-01',
     to: '2026-12-31',
@@ -229,6 +235,8 @@ function samples(ids: Ids): Record<string, Sample> {
       filter: donationFilter,
     },
     'GET /api/console/donations.csv': { cookie: 'admin', filter: donationFilter },
+    'GET /api/console/access-log': { cookie: 'admin', filter: accessLogFilter },
+    'GET /api/console/access-log.csv': { cookie: 'admin', filter: accessLogFilter },
     'POST /api/console/donations': { cookie: 'admin', body: donation },
     'PUT /api/console/donations/:id': {
       cookie: 'admin',

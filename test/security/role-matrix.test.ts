@@ -19,6 +19,8 @@ const STAFF_ID: Expect = [401, 403, 404, 404];
 
 /** `METHOD path` -> expected statuses. */
 const EXPECTED: Record<string, Expect> = {
+  'GET /api/console/access-log': ADMIN_ONLY_LIST,
+  'GET /api/console/access-log.csv': ADMIN_ONLY_LIST,
   'GET /api/console/dashboard': STAFF_LIST,
   'GET /api/console/donation-products': STAFF_LIST,
   'GET /api/console/donation-sources': STAFF_LIST,
@@ -35,6 +37,7 @@ const EXPECTED: Record<string, Expect> = {
   'DELETE /api/console/orders/:id': ADMIN_ONLY_ID,
   'GET /api/console/orders/:id': STAFF_ID,
   'PUT /api/console/orders/:id': [401, 403, 400, 400],
+  'GET /api/console/orders/:id/contact': STAFF_ID,
   'GET /api/console/orders/:id/history': STAFF_ID,
   'GET /api/console/products': ADMIN_ONLY_LIST,
   'POST /api/console/products': ADMIN_ONLY_BODY,
@@ -89,6 +92,7 @@ const EXPECTED: Record<string, Expect> = {
   'PUT /api/v1/password/update': [401, 400, 400, 400],
   'POST /api/v1/payment/process': [401, 400, 400, 400],
   'GET /api/v1/product/:id': [404, 404, 404, 404],
+  'GET /api/v1/privacy': [200, 200, 200, 200],
   'GET /api/v1/products': [200, 200, 200, 200],
   'GET /api/v1/products/grouped': [200, 200, 200, 200],
   'POST /api/v1/register': ADMIN_ONLY_BODY,

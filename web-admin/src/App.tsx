@@ -21,6 +21,7 @@ import { LoginPage } from './layout/login-page';
 import { lazyNamed } from './lib/lazy-named';
 import { createQueryClient } from './query-client';
 import { theme } from './theme';
+import { accessLog } from './access-log';
 import { donations } from './donations';
 import { orders, PickListsPage } from './orders';
 import { products } from './products';
@@ -92,6 +93,7 @@ function ConsoleRoutes() {
               <Resource name="users" options={{ label: 'All Users' }} {...users} />
               <Resource name="movements" />
               <Resource name="reviews" options={{ label: 'Reviews' }} {...reviews} />
+              <Resource name="access-log" options={{ label: 'Access log' }} {...accessLog} />
             </>
           ) : null}
           <CustomRoutes>

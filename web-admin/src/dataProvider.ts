@@ -5,6 +5,7 @@ import type {
   ConsoleProduct,
   ConsoleRebuildReply,
   ConsoleUserCode,
+  OrderContact,
   RebuildStatus,
   Report,
   StockCountDto,
@@ -32,6 +33,8 @@ export interface CountedFigure {
 export interface ConsoleDataProvider extends DataProvider {
   setNewCode(userId: string): Promise<ConsoleUserCode>;
   getOrderHistory(orderId: string): Promise<ConsoleOrderHistoryEntry[]>;
+  /** The teacher's phone and e-mail (volunteers' orders leave them out); recorded in the access log. */
+  getOrderContact(orderId: string): Promise<OrderContact>;
   uploadProductImages(productId: string, files: File[]): Promise<ConsoleProduct>;
   deleteProductImage(productId: string, imageId: string): Promise<ConsoleProduct>;
   getDashboard(): Promise<ConsoleDashboard>;
@@ -125,6 +128,9 @@ export function createDataProvider(): ConsoleDataProvider {
 
     getOrderHistory: (orderId) =>
       call<ConsoleOrderHistoryEntry[]>(`${CONSOLE_API}/orders/${enc(orderId)}/history`),
+
+    getOrderContact: (orderId) =>
+      call<OrderContact>(`${CONSOLE_API}/orders/${enc(orderId)}/contact`),
 
     uploadProductImages,
 

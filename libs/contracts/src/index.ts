@@ -15,6 +15,7 @@ export * from './intake-limits.js';
 export * from './form-limits.js';
 export * from './donations.js';
 export * from './stock-counts.js';
+export * from './student-data-access.js';
 export * from './http/v1.js';
 export * from './http/console.js';
 export * from './rpc-resend.js';

@@ -76,6 +76,14 @@ export type ShippingInfoInput = z.infer<typeof shippingInfoInputSchema>;
 // ---- rpc.orders.place ---------------------------------------------------------------------------
 
 /**
+ * The store's checkout asks the school to confirm it may share the student's details for this
+ * request; only `true` means anything. The original client never sends it (recorded as not asked).
+ */
+export const sharingConsentGivenSchema = z.literal(true, {
+  error: "must be true: the school confirms it may share the student's details",
+});
+
+/**
  * An Idempotency-Key: any opaque string of 1 to 255 visible ASCII characters (0x21-0x7e), as the
  * header's draft standard and payment APIs accept; the store sends a uuid. Scoped per account.
  */
@@ -96,6 +104,8 @@ export const placeOrderInputSchema = z.object({
   lines: z.array(orderLineInputSchema).min(1, 'at least one item is needed').max(ORDER_LINES_MAX),
   /** Made once per checkout by the store; the same key (per user) returns the first order. */
   idempotencyKey: idempotencyKeySchema.nullable().optional(),
+  /** The school confirmed it may share the student's details for this request (absent: not asked). */
+  sharingConsent: sharingConsentGivenSchema.optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 
@@ -236,6 +246,8 @@ export const newOrderBodySchema = z.object({
   taxPrice: zeroPrice,
   shippingPrice: zeroPrice,
   totalPrice: zeroPrice,
+  /** The store's consent box (its clients since the question exists); the original client omits it. */
+  sharingConsent: sharingConsentGivenSchema.optional(),
 });
 export type NewOrderBody = z.infer<typeof newOrderBodySchema>;
 

@@ -81,6 +81,8 @@ export const RPC_RESEND: Readonly<Record<RpcSubject, ResendRule>> = {
   [RPC.orders.health]: 'read',
   [RPC.orders.place]: 'deduped',
   [RPC.orders.listMine]: 'read',
+  // Reads that show student details to staff also add to the access log, under the gateway's
+  // access id: a resend merges into the same row, so they stay safe to send again.
   [RPC.orders.get]: 'read',
   [RPC.orders.listAll]: 'read',
   [RPC.orders.consoleList]: 'read',
@@ -88,6 +90,10 @@ export const RPC_RESEND: Readonly<Record<RpcSubject, ResendRule>> = {
   [RPC.orders.update]: 'deduped',
   [RPC.orders.delete]: 'deduped',
   [RPC.orders.history]: 'read',
+  [RPC.orders.contact]: 'read',
+  [RPC.orders.accessLog]: 'read',
+  [RPC.orders.recordAccess]: 'idempotent',
+  [RPC.orders.privacyTerms]: 'read',
 
   [RPC.reporting.health]: 'read',
   [RPC.reporting.report]: 'read',

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { roleSchema } from './domain.js';
+import type { AccessContext } from './student-data-access.js';
 
 export const actorSchema = z.object({
   id: z.uuid(),
@@ -22,6 +23,11 @@ export type RpcRequest<T = unknown> = {
    * reply under it answers a resend with that reply instead of writing again (rpc-resend.ts).
    */
   requestId?: string | null;
+  /**
+   * Set by the gateway on calls that may show student details to staff: the log row they belong
+   * to, what the person is doing and their client address (student-data-access.ts).
+   */
+  access?: AccessContext | null;
 };
 
 /** NATS header names used on every request and event. */

@@ -120,6 +120,10 @@ export const RPC = {
     update: 'rpc.orders.update',
     delete: 'rpc.orders.delete',
     history: 'rpc.orders.history',
+    contact: 'rpc.orders.contact',
+    accessLog: 'rpc.orders.access-log',
+    recordAccess: 'rpc.orders.record-access',
+    privacyTerms: 'rpc.orders.privacy-terms',
   },
   reporting: {
     health: 'rpc.reporting.health',

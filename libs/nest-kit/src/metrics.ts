@@ -233,6 +233,11 @@ export const metrics = {
     placed: counter('lr_orders_placed_total', 'Orders placed', []),
     statusChanges: counter('lr_order_status_changes_total', 'Order status changes', ['from', 'to']),
     byStatus: sampledGauge('lr_orders', 'Orders by current status', ['status']),
+    accessLogPruned: counter(
+      'lr_access_log_pruned_total',
+      'Rows of the access log of student details deleted past ACCESS_LOG_RETENTION_DAYS',
+      [],
+    ),
   },
   auth: {
     loginFailures: counter(

@@ -11,6 +11,7 @@ import {
   isResendable,
   namespaced,
   rpcErrorSchema,
+  type AccessContext,
   type Actor,
   type RpcReply,
 } from '@lr/contracts';
@@ -28,6 +29,8 @@ const decoder = new TextDecoder();
 
 export interface RpcCallOptions {
   actor?: Actor | null;
+  /** Where a read of student details comes from (the gateway's HTTP request): the access log's row. */
+  access?: AccessContext;
   /** The whole call's deadline, resends included (default: the client's). */
   timeoutMs?: number;
   correlationId?: string;
@@ -96,7 +99,11 @@ export class RpcClient {
     hdrs.set(HEADERS.requestId, randomUUID());
     injectTrace(span, hdrs);
     const body = encoder.encode(
-      JSON.stringify({ actor: options.actor ?? null, input: input ?? null }),
+      JSON.stringify({
+        actor: options.actor ?? null,
+        input: input ?? null,
+        ...(options.access ? { access: options.access } : {}),
+      }),
     );
     const target = namespaced(this.namespace, subject);
     const deadlineMs = options.timeoutMs ?? this.defaultTimeoutMs;

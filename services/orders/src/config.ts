@@ -20,5 +20,17 @@ export const ordersConfigSchema = baseConfigSchema.extend({
    * takes stock when an order is committed.
    */
   PRODUCT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  /**
+   * Days a finished order (delivered, cancelled or deleted) keeps its student details before they
+   * are erased (0: at once). The Privacy Policy page states it.
+   */
+  STUDENT_DATA_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
+  /**
+   * Days a row of the access log of student details is kept. At least 1: a log emptied at once
+   * would answer nobody's question of who saw what.
+   */
+  ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  /** Where schools ask for a copy or the erasure of a student's details (default CHARITY_EMAIL). */
+  PRIVACY_CONTACT_EMAIL: z.email().optional(),
 });
 export type OrdersConfig = z.infer<typeof ordersConfigSchema>;

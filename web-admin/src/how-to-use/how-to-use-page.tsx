@@ -31,6 +31,25 @@ export function HowToUsePage() {
           <li>When the school has collected the items, set the order to Delivered.</li>
         </ol>
         <Typography variant="h6" component="h2">
+          Student details
+        </Typography>
+        <ol>
+          <li>
+            Volunteers see what picking and packing need: the student id, age, gender and sizes. The
+            teacher&apos;s phone and e-mail stay hidden until you press Show contact details on the
+            order, for when you must reach the school about it.
+          </li>
+          <li>
+            Every time student details are shown to a volunteer or an admin (an order, a list, pick
+            lists, contact details, the orders CSV) it is recorded: who, when, which orders and from
+            which address. Admins review it under Access log and can export it as CSV.
+          </li>
+          <li>
+            The order page says whether the school confirmed at checkout that it may share the
+            details (orders from the original shop software say Not asked).
+          </li>
+        </ol>
+        <Typography variant="h6" component="h2">
           Stock (admins)
         </Typography>
         <ol>

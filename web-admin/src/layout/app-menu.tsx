@@ -9,11 +9,12 @@ import HelpIcon from '@mui/icons-material/OndemandVideo';
 import ReviewIcon from '@mui/icons-material/RateReview';
 import DonationIcon from '@mui/icons-material/VolunteerActivism';
 import CountIcon from '@mui/icons-material/FactCheck';
+import AccessLogIcon from '@mui/icons-material/ManageSearch';
 import { Menu, usePermissions } from 'react-admin';
 
 /**
- * Menus per role (spec 2.2): an admin gets Dashboard, All Orders, Products, Users, the report and
- * How To Use; a volunteer only Dashboard, All Orders and How To Use (the server refuses the rest anyway).
+ * Menus per role (spec 2.2): an admin gets Dashboard, All Orders, Products, Users, the report, the
+ * access log of student details and How To Use; a volunteer only Dashboard, All Orders and How To Use (the server refuses the rest anyway).
  */
 export function AppMenu() {
   const { permissions } = usePermissions<string>();
@@ -32,6 +33,7 @@ export function AppMenu() {
           <Menu.Item to="/users" primaryText="All Users" leftIcon={<UsersIcon />} />
           <Menu.Item to="/users/create" primaryText="Add User" leftIcon={<PersonAddIcon />} />
           <Menu.Item to="/report" primaryText="Report" leftIcon={<ReportIcon />} />
+          <Menu.Item to="/access-log" primaryText="Access log" leftIcon={<AccessLogIcon />} />
         </>
       )}
       <Menu.Item to="/how-to-use" primaryText="How To Use" leftIcon={<HelpIcon />} />

@@ -1,6 +1,7 @@
 import { Grid, Typography } from '@mui/material';
 import type { ConsoleOrder } from '@lr/contracts';
 import { formatDateTime } from '../lib/date-format';
+import { ContactDetails } from './contact-details';
 import { StatusChip } from './status-chip';
 
 function Detail({ label, value }: { label: string; value: React.ReactNode }) {
@@ -16,6 +17,13 @@ function Detail({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
+/** Whether the school confirmed at checkout that it may share the student's details. */
+export function describeConsent(order: Pick<ConsoleOrder, 'sharingConsent' | 'sharingConsentAt'>) {
+  return order.sharingConsent === 'given'
+    ? `Given at checkout, ${formatDateTime(order.sharingConsentAt ?? undefined)}`
+    : 'Not asked (placed without the consent question)';
+}
+
 /** Who the order is for and where it stands. */
 export function OrderDetails({ order }: { order: ConsoleOrder }) {
   const info = order.shippingInfo ?? {};
@@ -27,11 +35,20 @@ export function OrderDetails({ order }: { order: ConsoleOrder }) {
       <Detail label="Student (id_age_gender)" value={info.receivingPersonName} />
       <Detail label="Teacher" value={info.userLoggedInDesignation} />
       <Detail label="Address" value={info.userAddress} />
-      <Detail label="Phone" value={info.phoneNo} />
-      <Detail label="Email" value={info.Email} />
+      {order.contactDetails === 'withheld' ? (
+        <Detail label="Teacher's phone and e-mail" value={<ContactDetails orderId={order.id} />} />
+      ) : (
+        <>
+          <Detail label="Phone" value={info.phoneNo} />
+          <Detail label="Email" value={info.Email} />
+        </>
+      )}
       <Detail label="Order Date" value={formatDateTime(order.createdAt)} />
       <Detail label="Delivered" value={formatDateTime(order.deliveredAt)} />
       <Detail label="Comments" value={info.additionalComments} />
+      {order.sharingConsent ? (
+        <Detail label="Consent to share" value={describeConsent(order)} />
+      ) : null}
     </Grid>
   );
 }

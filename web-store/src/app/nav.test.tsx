@@ -23,6 +23,7 @@ describe('Nav', () => {
         phoneNo: '',
         Email: 't@x.example',
         additionalComments: '',
+        sharingConsent: true,
       },
       {
         userName: 'Maple Grove Elementary',

@@ -22,3 +22,8 @@ export const ordersKeys = {
   mine: ['orders', 'mine'] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
 };
+
+export const privacyKeys = {
+  all: ['privacy'] as const,
+  terms: ['privacy', 'terms'] as const,
+};

@@ -26,6 +26,12 @@ export const shippingFormSchema = z.object({
   phoneNo: z.string(),
   Email: z.string(),
   additionalComments: z.string(),
+  /**
+   * The school confirmed it may share the student's details for this request (the box on the
+   * Delivery Details step). Details saved before the question existed read as not confirmed, so
+   * the school is asked again before ordering.
+   */
+  sharingConsent: z.boolean().default(false),
 });
 export type ShippingForm = z.infer<typeof shippingFormSchema>;
 

@@ -1,10 +1,12 @@
 /** `/api/console/orders` for the react-admin console (ra-data-simple-rest dialect): admins and volunteers. */
-import { Body, Controller, Delete, Get, Param, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   AppError,
   consoleOrderHistorySchema,
   consoleOrderSchema,
   consoleOrderWithStockSchema,
+  orderContactSchema,
   ORDER_CONSOLE_SORT_FIELDS,
   RPC,
   orderConsoleFilterSchema,
@@ -12,7 +14,9 @@ import {
   updateOrderBodySchema,
   type Actor,
   type ConsoleOrderWithStock,
+  type OrderContact,
   type OrderHistoryEntry,
+  type OrderReadView,
   type OrderSnapshot,
   type CatalogProduct,
 } from '@lr/contracts';
@@ -28,6 +32,7 @@ import {
 } from '../../core/console.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { toConsoleHistory, toConsoleOrder } from './order-views.js';
+import { accessOf } from '../../core/student-data-access.js';
 
 const consoleFilterSchema = orderConsoleFilterSchema.extend({
   id: consoleIdFilterSchema,
@@ -54,13 +59,17 @@ export class ConsoleOrdersController {
   async list(
     @CurrentActor() actor: Actor,
     @ConsoleQuery() { sort, range, filter }: ConsoleListQuery,
+    @Req() request: FastifyRequest,
   ) {
     const { id, ...filters } = parseOrThrow(consoleFilterSchema, filter);
     const ids = idsOf(id);
     if (ids) {
+      // The console reads chosen orders by id only for their pick lists.
+      const access = accessOf(request, 'pick-lists');
       const orders = await collectByIds(
         ids,
-        (some) => this.rpc.call<OrderSnapshot[]>(RPC.orders.getMany, { ids: some }, { actor }),
+        (some) =>
+          this.rpc.call<OrderReadView[]>(RPC.orders.getMany, { ids: some }, { actor, access }),
         (order) => order.id,
       );
       return { items: orders.map(toConsoleOrder), total: orders.length, start: 0 };
@@ -69,12 +78,13 @@ export class ConsoleOrdersController {
       field: sortFieldOf(sort?.field ?? 'createdAt'),
       order: sort?.order ?? 'DESC',
     };
+    const access = accessOf(request, 'order-list');
     const page = await collectRange(
       (start, limit) =>
-        this.rpc.call<{ items: OrderSnapshot[]; total: number }>(
+        this.rpc.call<{ items: OrderReadView[]; total: number }>(
           RPC.orders.consoleList,
           { sort: sortBy, range: { start, end: start + limit - 1 }, filter: filters },
-          { actor },
+          { actor, access },
         ),
       range.start,
       range.end - range.start + 1,
@@ -88,8 +98,16 @@ export class ConsoleOrdersController {
     summary: "One order (console), each line with its size's current stock",
     response: consoleOrderWithStockSchema,
   })
-  async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ConsoleOrderWithStock> {
-    const order = await this.rpc.call<OrderSnapshot>(RPC.orders.get, { id }, { actor });
+  async get(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ): Promise<ConsoleOrderWithStock> {
+    const order = await this.rpc.call<OrderReadView>(
+      RPC.orders.get,
+      { id },
+      { actor, access: accessOf(request, 'order-detail') },
+    );
     const record = toConsoleOrder(order);
     // Whoever processes the order (volunteers too, who may not list products) sees the stock each
     // line would draw from, to show the resulting inventory before pressing Process.
@@ -125,6 +143,25 @@ export class ConsoleOrdersController {
     return stock;
   }
 
+  @Get('/api/console/orders/:id/contact')
+  @Access('admin', 'volunteer')
+  @ApiDoc({
+    summary:
+      "The teacher's phone and e-mail of one order (left out of the order for volunteers; each call is recorded in the access log)",
+    response: orderContactSchema,
+  })
+  contact(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ): Promise<OrderContact> {
+    return this.rpc.call<OrderContact>(
+      RPC.orders.contact,
+      { id },
+      { actor, access: accessOf(request, 'contact-details') },
+    );
+  }
+
   @Get('/api/console/orders/:id/history')
   @Access('admin', 'volunteer')
   @ApiDoc({
@@ -143,12 +180,17 @@ export class ConsoleOrdersController {
     body: updateOrderBodySchema,
     response: consoleOrderSchema,
   })
-  async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
+  async update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+  ) {
     const input = parseOrThrow(updateOrderBodySchema, body ?? {});
-    const order = await this.rpc.call<OrderSnapshot>(
+    const order = await this.rpc.call<OrderReadView>(
       RPC.orders.update,
       { id, status: input.status, newQuantity: input.newQuantity ?? null },
-      { actor },
+      { actor, access: accessOf(request, 'order-update') },
     );
     return toConsoleOrder(order);
   }
@@ -156,7 +198,14 @@ export class ConsoleOrdersController {
   @Delete('/api/console/orders/:id')
   @Access('admin')
   @ApiDoc({ summary: 'Delete an order (console, admins)', response: consoleOrderSchema })
-  async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return toConsoleOrder(await this.rpc.call<OrderSnapshot>(RPC.orders.delete, { id }, { actor }));
+  async delete(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ) {
+    const access = accessOf(request, 'order-delete');
+    return toConsoleOrder(
+      await this.rpc.call<OrderReadView>(RPC.orders.delete, { id }, { actor, access }),
+    );
   }
 }

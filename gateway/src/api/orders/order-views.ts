@@ -7,6 +7,7 @@ import type {
   ConsoleOrder,
   ConsoleOrderHistoryEntry,
   OrderHistoryEntry,
+  OrderReadView,
   OrderSnapshot,
 } from '@lr/contracts';
 
@@ -38,8 +39,17 @@ export function toApiOrder(order: OrderSnapshot): ApiOrder {
   };
 }
 
-export function toConsoleOrder(order: OrderSnapshot): ConsoleOrder {
-  return { id: order.id, ...toApiOrder(order), userId: order.userId, version: order.version };
+export function toConsoleOrder(order: OrderReadView): ConsoleOrder {
+  return {
+    id: order.id,
+    ...toApiOrder(order),
+    userId: order.userId,
+    version: order.version,
+    contactDetails: order.contactWithheld ? 'withheld' : 'shown',
+    ...(order.sharingConsent
+      ? { sharingConsent: order.sharingConsent, sharingConsentAt: order.sharingConsentAt ?? null }
+      : {}),
+  };
 }
 
 /** `by` is the name of whoever made the change, or 'System' (e.g. catalog rejected a commit). */

@@ -3,10 +3,12 @@
  * resources. Controllers only adapt HTTP to one request-reply call each.
  */
 import { Module } from '@nestjs/common';
+import { AccessLogController } from './access-log.controller.js';
 import { ConsoleOrdersController } from './console-orders.controller.js';
 import { OrdersController } from './orders.controller.js';
+import { PrivacyController } from './privacy.controller.js';
 
 @Module({
-  controllers: [OrdersController, ConsoleOrdersController],
+  controllers: [OrdersController, ConsoleOrdersController, AccessLogController, PrivacyController],
 })
 export class OrdersApiModule {}

@@ -27,6 +27,7 @@ import {
   parseOrThrow,
   paymentProcessBodySchema,
   updateOrderBodySchema,
+  type AccessContext,
   type Actor,
   type ApiOrder,
   type KeysetPage,
@@ -42,6 +43,7 @@ import { readForm } from '../../core/body.js';
 import { streamJsonList } from '../../core/json-list-stream.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { toApiOrder } from './order-views.js';
+import { accessOf } from '../../core/student-data-access.js';
 
 const idempotencyHeaderSchema = z.object({ 'Idempotency-Key': idempotencyKeySchema.optional() });
 
@@ -56,10 +58,17 @@ export class OrdersController {
     this.logger = logger.child({ context: 'OrdersController' });
   }
 
-  /** Every page of a newest-first order walk, mapped to the spec's shape. */
-  private async *orderPages(subject: string, actor: Actor): AsyncGenerator<ApiOrder[]> {
+  /**
+   * Every page of a newest-first order walk, mapped to the spec's shape; with `access`, every page
+   * is part of one read in the access log.
+   */
+  private async *orderPages(
+    subject: string,
+    actor: Actor,
+    access?: AccessContext,
+  ): AsyncGenerator<ApiOrder[]> {
     const pages = keysetPages((after) =>
-      this.rpc.call<KeysetPage<OrderSnapshot>>(subject, { after }, { actor }),
+      this.rpc.call<KeysetPage<OrderSnapshot>>(subject, { after }, { actor, access }),
     );
     for await (const page of pages) yield page.map(toApiOrder);
   }
@@ -105,6 +114,7 @@ export class OrdersController {
           quantity: item.quantity,
         })),
         idempotencyKey: idempotencyKey ?? null,
+        sharingConsent: input.sharingConsent,
       },
       { actor },
     );
@@ -136,8 +146,16 @@ export class OrdersController {
     summary: "One order: the caller's own (another school's is 404); staff see any",
     response: orderResponseSchema,
   })
-  async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<OrderResponse> {
-    const order = await this.rpc.call<OrderSnapshot>(RPC.orders.get, { id }, { actor });
+  async get(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ): Promise<OrderResponse> {
+    const order = await this.rpc.call<OrderSnapshot>(
+      RPC.orders.get,
+      { id },
+      { actor, access: accessOf(request, 'order-detail') },
+    );
     return { success: true, order: toApiOrder(order) };
   }
 
@@ -149,6 +167,7 @@ export class OrdersController {
   })
   all(
     @CurrentActor() actor: Actor,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
     return streamJsonList(
@@ -156,7 +175,7 @@ export class OrdersController {
       {
         head: { success: true, totalAmount: 0 },
         field: 'orders',
-        pages: this.orderPages(RPC.orders.listAll, actor),
+        pages: this.orderPages(RPC.orders.listAll, actor, accessOf(request, 'order-list')),
         what: 'admin/orders',
       },
       this.logger,
@@ -181,7 +200,7 @@ export class OrdersController {
     const order = await this.rpc.call<OrderSnapshot>(
       RPC.orders.update,
       { id, status: input.status, newQuantity: input.newQuantity ?? null },
-      { actor },
+      { actor, access: accessOf(request, 'order-update') },
     );
     return { success: true, order: toApiOrder(order) };
   }
@@ -193,9 +212,14 @@ export class OrdersController {
       "Delete an order: an admin any order; a school its own while Processing (the store's cancel)",
     response: successResponseSchema,
   })
-  async delete(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<SuccessResponse> {
+  async delete(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+  ): Promise<SuccessResponse> {
     if (!actor) throw AppError.unauthorized();
-    await this.rpc.call<OrderSnapshot>(RPC.orders.delete, { id }, { actor });
+    const access = accessOf(request, 'order-delete');
+    await this.rpc.call<OrderSnapshot>(RPC.orders.delete, { id }, { actor, access });
     return { success: true };
   }
 }

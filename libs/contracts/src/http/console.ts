@@ -11,6 +11,7 @@ import { availabilitySchema, updateProductInputSchema } from '../catalog.js';
 import { orderStatusSchema } from '../domain.js';
 import { correctDonationInputSchema } from '../donations.js';
 import { rebuildResultSchema } from '../reporting.js';
+import { sharingConsentSchema } from '../student-data-access.js';
 import {
   apiOrderItemSchema,
   apiOrderSchema,
@@ -33,6 +34,11 @@ export const consoleOrderSchema = z.strictObject({
   ...apiOrderSchema.shape,
   userId: z.string(),
   version: z.number().int(),
+  /** `withheld`: the teacher's phone and e-mail are left out (a volunteer asks for them on purpose). */
+  contactDetails: z.enum(['shown', 'withheld']),
+  /** On one order: whether the school confirmed at checkout that it may share the student's details. */
+  sharingConsent: sharingConsentSchema.optional(),
+  sharingConsentAt: z.string().nullable().optional(),
 });
 export type ConsoleOrder = z.infer<typeof consoleOrderSchema>;
 

@@ -37,6 +37,8 @@ export const orders = ordersSchema.table(
     version: integer('version').notNull().default(1),
     // Opaque, any visible ASCII (004-idempotency-key-text.sql).
     idempotencyKey: text('idempotency_key'),
+    // When the school confirmed it may share the student's details; null: not asked (migration 007).
+    sharingConsentAt: timestamp('sharing_consent_at', { withTimezone: true }),
   },
   // A key is unique per user; placing an order names this constraint in its conflict message.
   (table) => [unique('orders_idempotency_unique').on(table.userId, table.idempotencyKey)],
@@ -99,6 +101,8 @@ export const dailySummaries = ordersSchema.table('daily_summaries', {
   claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
   ordersCount: integer('orders_count'),
 });
+
+export { studentDataAccess } from './student-data-access.schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;

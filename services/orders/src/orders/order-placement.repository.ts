@@ -16,6 +16,8 @@ export interface NewOrder {
   userLoginId: string;
   shippingInfo: ShippingInfo;
   idempotencyKey: string | null;
+  /** The school confirmed it may share the student's details (the moment is the order's). */
+  sharingConsent?: boolean;
   lines: Omit<OrderLineRow, 'orderId'>[];
   /** Default now; only the demo seed backdates orders. */
   createdAt?: Date;
@@ -58,6 +60,7 @@ export class OrderPlacementRepository {
       shipping_info: order.shippingInfo,
       created_at: order.createdAt.toISOString(),
       idempotency_key: order.idempotencyKey,
+      sharing_consent_at: order.sharingConsent ? order.createdAt.toISOString() : null,
       actor_id: history.actorId,
       actor_name: history.actorName,
       quantities: history.quantities,
@@ -87,16 +90,18 @@ export class OrderPlacementRepository {
       WITH incoming AS (
         SELECT * FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(placed)}::jsonb) AS (
           id uuid, user_id uuid, user_name text, user_login_id text, shipping_info jsonb,
-          created_at timestamptz, idempotency_key text, actor_id uuid, actor_name text,
-          quantities jsonb, event_id uuid, subject text, envelope jsonb))
+          created_at timestamptz, idempotency_key text, sharing_consent_at timestamptz,
+          actor_id uuid, actor_name text, quantities jsonb, event_id uuid, subject text,
+          envelope jsonb))
         WITH ORDINALITY AS i(id, user_id, user_name, user_login_id, shipping_info, created_at,
-                             idempotency_key, actor_id, actor_name, quantities, event_id, subject,
-                             envelope, n)
+                             idempotency_key, sharing_consent_at, actor_id, actor_name, quantities,
+                             event_id, subject, envelope, n)
       ), new_orders AS (
         INSERT INTO orders.orders
-          (id, user_id, user_name, user_login_id, status, shipping_info, created_at, version, idempotency_key)
+          (id, user_id, user_name, user_login_id, status, shipping_info, created_at, version,
+           idempotency_key, sharing_consent_at)
         SELECT id, user_id, user_name, user_login_id, 'Processing', shipping_info, created_at, 1,
-               idempotency_key
+               idempotency_key, sharing_consent_at
         FROM incoming ORDER BY n
         RETURNING id, order_number
       ), new_lines AS (

@@ -97,6 +97,7 @@ export class OrderWriter {
       deliveredAt: null,
       version: 1,
       idempotencyKey: order.idempotencyKey,
+      sharingConsentAt: order.sharingConsent ? createdAt : null,
     };
     const lines: OrderLineRow[] = order.lines.map((line) => ({ ...line, orderId: order.id }));
     const event = this.outbox.envelope(

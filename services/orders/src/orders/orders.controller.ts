@@ -20,6 +20,7 @@ import { DeleteOrderService } from './delete-order.service.js';
 import { OrderQueriesService } from './order-queries.service.js';
 import { PlaceOrderService } from './place-order.service.js';
 import { ProcessOrderService } from './process-order.service.js';
+import { StudentDataDisclosure } from '../student-data/student-data-disclosure.js';
 
 @Controller()
 export class OrdersController {
@@ -28,6 +29,8 @@ export class OrdersController {
     private readonly processing: ProcessOrderService,
     private readonly deleting: DeleteOrderService,
     private readonly queries: OrderQueriesService,
+    // Every answer that shows orders to staff goes through it: logged, contact trimmed for volunteers.
+    private readonly disclosure: StudentDataDisclosure,
   ) {}
 
   @MessagePattern(RPC.orders.place)
@@ -49,47 +52,60 @@ export class OrdersController {
   }
 
   @MessagePattern(RPC.orders.get)
-  get(@Payload() req: RpcRequest<unknown>) {
+  async get(@Payload() req: RpcRequest<unknown>) {
     const actor = requireActor(req.actor);
-    return this.queries.get(actor, parseOrThrow(orderIdInputSchema, req.input).id);
+    const order = await this.queries.get(actor, parseOrThrow(orderIdInputSchema, req.input).id);
+    return this.disclosure.showOne(req, 'order-detail', order);
   }
 
   @MessagePattern(RPC.orders.listAll)
-  listAll(@Payload() req: RpcRequest<unknown>) {
+  async listAll(@Payload() req: RpcRequest<unknown>) {
     requireRole(req.actor, 'admin', 'volunteer');
-    return this.queries.listAll(parseOrThrow(keysetPageInputSchema, req.input ?? {}));
+    const page = await this.queries.listAll(parseOrThrow(keysetPageInputSchema, req.input ?? {}));
+    return { ...page, items: await this.disclosure.show(req, 'order-list', page.items) };
   }
 
   @MessagePattern(RPC.orders.consoleList)
-  consoleList(@Payload() req: RpcRequest<unknown>) {
+  async consoleList(@Payload() req: RpcRequest<unknown>) {
     requireRole(req.actor, 'admin', 'volunteer');
-    return this.queries.consoleList(parseOrThrow(orderConsoleListInputSchema, req.input));
+    const page = await this.queries.consoleList(
+      parseOrThrow(orderConsoleListInputSchema, req.input),
+    );
+    // A count (the dashboard) shows no order, so it is not a read of anyone's details.
+    if (StudentDataDisclosure.countOnly(req)) return { items: [], total: page.total };
+    return { ...page, items: await this.disclosure.show(req, 'order-list', page.items) };
   }
 
   @MessagePattern(RPC.orders.getMany)
-  getMany(@Payload() req: RpcRequest<unknown>) {
+  async getMany(@Payload() req: RpcRequest<unknown>) {
     requireRole(req.actor, 'admin', 'volunteer');
-    return this.queries.getMany(parseOrThrow(orderIdsInputSchema, req.input).ids);
+    const found = await this.queries.getMany(parseOrThrow(orderIdsInputSchema, req.input).ids);
+    return this.disclosure.show(req, 'order-list', found);
   }
 
   @MessagePattern(RPC.orders.update)
-  update(@Payload() req: RpcRequest<unknown>) {
+  async update(@Payload() req: RpcRequest<unknown>) {
     const actor = requireRole(req.actor, 'admin', 'volunteer');
-    return this.processing.update(
+    const order = await this.processing.update(
       actor,
       parseOrThrow(updateOrderInputSchema, req.input),
       replyKeyOf(req, RPC.orders.update),
     );
+    // The order as changed; its consent (shown on one order read) is not needed here.
+    const [shown] = await this.disclosure.show(req, 'order-update', [order]);
+    return shown;
   }
 
   @MessagePattern(RPC.orders.delete)
-  delete(@Payload() req: RpcRequest<unknown>) {
+  async delete(@Payload() req: RpcRequest<unknown>) {
     const actor = refuseRole(req.actor, 'volunteer', 'Volunteers cannot delete orders');
-    return this.deleting.delete(
+    const deleted = await this.deleting.delete(
       actor,
       parseOrThrow(orderIdInputSchema, req.input).id,
       replyKeyOf(req, RPC.orders.delete),
     );
+    const [shown] = await this.disclosure.show(req, 'order-delete', [deleted]);
+    return shown;
   }
 
   @MessagePattern(RPC.orders.history)

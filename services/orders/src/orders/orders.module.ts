@@ -8,6 +8,7 @@ import { OrderMailer } from '../notifications/order-mailer.js';
 import { DeleteOrderService } from './delete-order.service.js';
 import { OrderMetrics } from './order-metrics.js';
 import { OrderQueriesService } from './order-queries.service.js';
+import { OrderContactController } from './order-contact.controller.js';
 import { OrdersController } from './orders.controller.js';
 import { OrderWriter } from './order-writer.js';
 import { OrderChangesRepository } from './order-changes.repository.js';
@@ -16,9 +17,11 @@ import { OrderPlacementRepository } from './order-placement.repository.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
 import { PlaceOrderService } from './place-order.service.js';
 import { ProcessOrderService } from './process-order.service.js';
+import { StudentDataModule } from '../student-data/student-data.module.js';
 
 @Module({
-  controllers: [OrdersController],
+  imports: [StudentDataModule],
+  controllers: [OrdersController, OrderContactController],
   providers: [
     OrderReadsRepository,
     OrderListsRepository,

@@ -145,6 +145,7 @@ export class PlaceOrderService {
       userLoginId: profile.loginId,
       shippingInfo,
       idempotencyKey,
+      sharingConsent: input.sharingConsent === true,
       lines: input.lines.map((line, position) => {
         const product = products.get(line.productId)!;
         const size = findSize(product, line.size)!;

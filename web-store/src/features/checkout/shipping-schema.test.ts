@@ -10,6 +10,8 @@ const filled = {
   phoneNo: '555 0101',
   Email: 'office@school.example',
   additionalComments: '',
+  // A form is complete only with the consent box ticked.
+  sharingConsent: true,
 };
 
 /** What the server makes of the form (checkout sends these fields). */

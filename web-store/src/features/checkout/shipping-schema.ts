@@ -38,7 +38,15 @@ export const shippingFormInputSchema = z.object({
     .string()
     .trim()
     .max(additionalCommentsMax, `Comments are at most ${additionalCommentsMax} characters`),
+  sharingConsent: z.literal(true, {
+    error: "Please confirm that you may share the student's details for this request",
+  }),
 });
+
+/** The consent box's label: what the school agrees to, in plain words. */
+export const SHARING_CONSENT_LABEL =
+  "I confirm our school may share the student's and teacher's details above with Locker Room " +
+  'for this request. They are erased once the request is finished, as our Privacy Policy says.';
 
 export type ShippingFieldErrors = Partial<
   Record<keyof z.infer<typeof shippingFormInputSchema>, string>
@@ -62,4 +70,6 @@ export const TEST_USER_SHIPPING = {
   phoneNo: '000-000-0000',
   Email: 'test.user@example.org',
   additionalComments: 'Demo order',
+  // Asked of the TEST USER too: the box is never ticked for anyone.
+  sharingConsent: false,
 } as const;

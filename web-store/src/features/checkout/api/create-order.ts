@@ -20,10 +20,17 @@ export interface NewOrderBody {
   taxPrice: number;
   shippingPrice: number;
   totalPrice: number;
+  /** The school ticked the consent box on Delivery Details. */
+  sharingConsent?: true;
 }
 
-export function newOrderBody(shippingInfo: ShippingInfo, items: readonly CartItem[]): NewOrderBody {
+export function newOrderBody(
+  shippingInfo: ShippingInfo,
+  items: readonly CartItem[],
+  sharingConsent: boolean,
+): NewOrderBody {
   return {
+    ...(sharingConsent ? { sharingConsent: true as const } : {}),
     shippingInfo,
     orderItems: items.map((item) => ({
       product: item.product,

@@ -18,7 +18,8 @@ export function ConfirmOrderPage() {
   const navigate = useNavigate();
   const toast = useToast();
 
-  if (!shipping) return <Navigate to="/shipping" replace />;
+  // Without the consent box ticked (details saved before it existed), Delivery Details asks first.
+  if (!shipping?.form.sharingConsent) return <Navigate to="/shipping" replace />;
   const { info } = shipping;
 
   const proceed = () => {

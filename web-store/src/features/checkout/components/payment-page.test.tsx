@@ -13,9 +13,10 @@ import { PaymentPage } from './payment-page';
 
 const EMPTY_MESSAGE = 'No items available in cart. Please try adding the items again';
 
-function seedShipping() {
+function seedShipping(sharingConsent = true) {
   saveShipping(
     {
+      sharingConsent,
       studentId: 'S1',
       age: '9',
       gender: 'Male',
@@ -88,6 +89,7 @@ describe('checkout', () => {
     expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     const body = JSON.parse(String(orderCalls[0]?.init?.body));
     expect(body).toMatchObject({
+      sharingConsent: true,
       itemsPrice: 0,
       taxPrice: 0,
       shippingPrice: 0,
@@ -158,5 +160,13 @@ describe('checkout', () => {
     expect(getCartItems()).toHaveLength(1);
     // Not placed: the delivery details stay for the next try.
     expect(getShipping()?.form.studentId).toBe('S1');
+  });
+
+  it('sends a school whose saved details lack the consent back to Delivery Details', () => {
+    seedShipping(false);
+    seedCart();
+    const shippingRoute = [{ path: '/shipping', element: <p>delivery details page</p> }];
+    renderRoute(<ConfirmOrderPage />, { path: '/order/confirm', extraRoutes: shippingRoute });
+    expect(screen.getByText('delivery details page')).toBeInTheDocument();
   });
 });

@@ -28,8 +28,10 @@ export function PaymentPage() {
   const idempotencyKey = useMemo(() => checkoutKeyFor(location.key), [location.key]);
   const busy = payment.isPending || order.isPending || order.isSuccess;
 
-  // Once placed, the details are gone on purpose: stay until /success takes over.
-  if (!shipping && !order.isSuccess) return <Navigate to="/shipping" replace />;
+  // Once placed, the details are gone on purpose: stay until /success takes over. Without the
+  // consent box ticked (details saved before it existed), Delivery Details asks first.
+  if (!order.isSuccess && !shipping?.form.sharingConsent)
+    return <Navigate to="/shipping" replace />;
   const totalPrice = 0;
   const amount = Math.round(totalPrice * 100);
 
@@ -42,7 +44,10 @@ export function PaymentPage() {
       }
       if (!shipping) return;
       const info = { ...shipping.info, orderDate: new Date().toISOString() };
-      const placed = await order.mutateAsync({ body: newOrderBody(info, items), idempotencyKey });
+      const placed = await order.mutateAsync({
+        body: newOrderBody(info, items, shipping.form.sharingConsent),
+        idempotencyKey,
+      });
       clearCart();
       forgetShipping();
       forgetCheckoutKey();

@@ -11,6 +11,7 @@ async function fillStudent(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Age'), '9');
   await user.selectOptions(screen.getByLabelText('Gender'), 'NA');
   await user.type(screen.getByLabelText('Additional comments'), 'Needs a coat');
+  await user.click(screen.getByRole('checkbox', { name: /may share the student's/ }));
 }
 
 describe('ShippingPage', () => {
@@ -37,8 +38,12 @@ describe('ShippingPage', () => {
     await user.selectOptions(screen.getByLabelText('Gender'), 'NA');
     await user.type(screen.getByLabelText("Teacher's name"), 'Ms Rivera');
     await user.type(screen.getByLabelText('Email'), 'teacher@school.example');
+    await user.click(
+      screen.getByRole('checkbox', { name: /may share the student's and teacher's details/ }),
+    );
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('confirm page')).toBeInTheDocument();
+    expect(getShipping()?.form.sharingConsent).toBe(true);
     expect(getShipping()?.info).toMatchObject({
       userName: 'Maple Grove Elementary',
       receivingPersonName: 'S123_9_NA',
@@ -46,6 +51,28 @@ describe('ShippingPage', () => {
       userAddress: '12 Maple Street|North District',
       Email: 'teacher@school.example',
     });
+  });
+
+  it('requires the consent box, saying why', async () => {
+    const user = userEvent.setup();
+    renderRoute(<ShippingPage />, { path: '/shipping', extraRoutes: confirmRoute });
+    await user.type(screen.getByLabelText('Student ID'), 'S9');
+    await user.type(screen.getByLabelText('Age'), '9');
+    await user.selectOptions(screen.getByLabelText('Gender'), 'Female');
+    await user.type(screen.getByLabelText('Email'), 'teacher@school.example');
+    const box = screen.getByRole('checkbox', {
+      name: /may share the student's and teacher's details/,
+    });
+    expect(box).toBeRequired();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      within(screen.getByRole('alert')).getByRole('link', {
+        name: "Please confirm that you may share the student's details for this request",
+      }),
+    ).toBeInTheDocument();
+    expect(box).toHaveAccessibleDescription(/Please confirm/);
+    expect(screen.queryByText('confirm page')).not.toBeInTheDocument();
+    expect(getShipping()).toBeNull();
   });
 
   it('requires the email', async () => {
@@ -68,12 +95,12 @@ describe('ShippingPage', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
     const summary = screen.getByRole('alert');
-    expect(within(summary).getByRole('heading', { name: 'Please fix 5 problems' })).toBeVisible();
+    expect(within(summary).getByRole('heading', { name: 'Please fix 6 problems' })).toBeVisible();
     expect(
       within(summary)
         .getAllByRole('link')
         .map((link) => link.getAttribute('href')),
-    ).toEqual(['#studentId', '#age', '#gender', '#phoneNo', '#Email']);
+    ).toEqual(['#studentId', '#age', '#gender', '#phoneNo', '#Email', '#sharingConsent']);
     expect(screen.getByLabelText('Student ID')).toHaveFocus();
     expect(screen.getByLabelText('Student ID')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText("Teacher's name")).not.toHaveAttribute('aria-invalid');
@@ -154,6 +181,9 @@ describe('ShippingPage', () => {
     expect(screen.getByLabelText('Student ID')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Student ID')).not.toHaveValue('');
     expect(screen.getByLabelText('Gender')).toBeDisabled();
+    // The consent is asked of the TEST USER too.
+    expect(screen.getByRole('checkbox', { name: /may share/ })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: /may share/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('confirm page')).toBeInTheDocument();
   });

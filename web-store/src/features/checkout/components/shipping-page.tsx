@@ -23,6 +23,7 @@ import { Loading } from '../../../components/query-state';
 import {
   fieldErrorsOf,
   GENDER_LABELS,
+  SHARING_CONSENT_LABEL,
   shippingFormInputSchema,
   TEST_USER_SHIPPING,
   type ShippingFieldErrors,
@@ -38,6 +39,7 @@ const EMPTY_FORM: ShippingForm = {
   phoneNo: '',
   Email: '',
   additionalComments: '',
+  sharingConsent: false,
 };
 
 /** The fields in the order they appear, so problems are listed (and focused) top to bottom. */
@@ -66,16 +68,22 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
   const locked = isTestUser(user);
   const navigate = useNavigate();
   const [form, setForm] = useState<ShippingForm>(() =>
+    // Coming back from Confirm Order in the same checkout keeps what was typed; the consent is
+    // asked for each request, so its box starts unticked even when details are refilled.
     locked
       ? { ...TEST_USER_SHIPPING }
-      : // Coming back from Confirm Order in the same checkout keeps what was typed.
-        { ...EMPTY_FORM, ...rememberedContactFor(user._id), ...getShipping()?.form },
+      : {
+          ...EMPTY_FORM,
+          ...rememberedContactFor(user._id),
+          ...getShipping()?.form,
+          sharingConsent: false,
+        },
   );
   const [remember, setRemember] = useState(() => rememberedContactFor(user._id) !== null);
   const [errors, setErrors] = useState<ShippingFieldErrors>({});
   const [attempt, setAttempt] = useState(0);
 
-  const set = (field: keyof ShippingForm) => (value: string) =>
+  const set = (field: Exclude<keyof ShippingForm, 'sharingConsent'>) => (value: string) =>
     setForm((current) => ({ ...current, [field]: value }));
 
   const onSubmit = (event: FormEvent) => {
@@ -234,6 +242,33 @@ function ShippingFormView({ user }: { user: CurrentUser }) {
             aria-describedby={describedBy('additionalComments', errors.additionalComments)}
           />
         </Field>
+        <div className="form__field form__consent">
+          <label htmlFor="sharingConsent" className="form__check">
+            <input
+              id="sharingConsent"
+              type="checkbox"
+              required
+              checked={form.sharingConsent}
+              onChange={(e) => {
+                const checked = e.target.checked;
+                setForm((current) => ({ ...current, sharingConsent: checked }));
+                // Ticking answers the question: its warning goes.
+                if (checked) setErrors(({ sharingConsent: _answered, ...rest }) => rest);
+              }}
+              aria-invalid={errors.sharingConsent ? true : undefined}
+              aria-describedby={errors.sharingConsent ? 'sharingConsent-error' : undefined}
+            />
+            <span>{SHARING_CONSENT_LABEL}</span>
+          </label>
+          <a href="/privacypolicy" target="_blank" rel="noreferrer" className="form__hint">
+            Read the Privacy Policy (opens in a new tab)
+          </a>
+          {errors.sharingConsent && (
+            <span className="form__error" id="sharingConsent-error">
+              {errors.sharingConsent}
+            </span>
+          )}
+        </div>
         <button type="submit" className="button">
           Continue
         </button>

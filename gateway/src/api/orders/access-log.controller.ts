@@ -1,0 +1,122 @@
+/**
+ * `/api/console/access-log` (admins only): who was shown which orders' student details, when, doing
+ * what, from which client address; filter by person, order, school, action and date; as CSV too.
+ * The orders service keeps the log and refuses anyone but an admin itself.
+ */
+import { Readable } from 'node:stream';
+import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
+import {
+  PAGE_SIZE_MAX,
+  RPC,
+  accessLogEntrySchema,
+  accessLogFilterSchema,
+  csvResponseSchema,
+  parseOrThrow,
+  type AccessLogEntry,
+  type Actor,
+} from '@lr/contracts';
+import { RpcClient, collectRange, csvRow, csvRows } from '@lr/nest-kit';
+import type { FastifyReply } from 'fastify';
+import { Access } from '../../auth/access.decorator.js';
+import { CurrentActor } from '../../auth/current-actor.decorator.js';
+import {
+  ConsoleListRoute,
+  ConsoleQuery,
+  consoleListQuerySchema,
+  parseConsoleQuery,
+  type ConsoleListQuery,
+} from '../../core/console.js';
+import { ApiDoc } from '../../docs/api-doc.decorator.js';
+
+type LogPage = { items: AccessLogEntry[]; total: number };
+
+const CSV_HEADER = [
+  'When',
+  'Person (login id)',
+  'Person (user id)',
+  'Role',
+  'Action',
+  'Orders',
+  'Schools',
+  'Scope',
+  'Client address',
+];
+
+function csvOf(items: AccessLogEntry[]): string {
+  return csvRows(
+    items.map((entry) => [
+      entry.at,
+      entry.actorLoginId,
+      entry.actorId,
+      entry.actorRole,
+      entry.action,
+      entry.orderNumbers.join(' '),
+      entry.schoolNames.join('; '),
+      entry.scope,
+      entry.clientAddress,
+    ]),
+  );
+}
+
+@Controller()
+export class AccessLogController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @ConsoleListRoute('/api/console/access-log', {
+    summary:
+      'Access log of student details, newest first (admins; filter actorId, person, order (id or LR- number), schoolId, action, from, to)',
+    row: accessLogEntrySchema,
+  })
+  @Access('admin')
+  async list(@CurrentActor() actor: Actor, @ConsoleQuery() { range, filter }: ConsoleListQuery) {
+    const parsed = parseOrThrow(accessLogFilterSchema, filter);
+    return collectRange(
+      (start, limit) =>
+        this.rpc.call<LogPage>(
+          RPC.orders.accessLog,
+          { range: { start, end: start + limit - 1 }, filter: parsed },
+          { actor },
+        ),
+      range.start,
+      range.end - range.start + 1,
+    );
+  }
+
+  @Get('/api/console/access-log.csv')
+  @Access('admin')
+  @ApiDoc({
+    summary: 'The access log as CSV, newest first (admins; the same filter as the list)',
+    query: consoleListQuerySchema,
+    response: csvResponseSchema,
+    responseType: 'text/csv',
+  })
+  async exportCsv(
+    @CurrentActor() actor: Actor,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    const filter = parseOrThrow(accessLogFilterSchema, parseConsoleQuery(query).filter);
+    const rpc = this.rpc;
+    // Walks newest first from below the last row sent, so rows written meanwhile shift nothing.
+    const pageBelow = (beforeId?: number) =>
+      rpc.call<LogPage>(
+        RPC.orders.accessLog,
+        { range: { start: 0, end: PAGE_SIZE_MAX - 1 }, filter: { ...filter, beforeId } },
+        { actor },
+      );
+    // The first page is fetched before answering, so a refused call is a proper error response.
+    const first = await pageBelow(filter.beforeId);
+    async function* pages(): AsyncGenerator<string> {
+      yield '\uFEFF' + csvRow(CSV_HEADER) + csvOf(first.items);
+      let page = first;
+      while (page.items.length === PAGE_SIZE_MAX) {
+        page = await pageBelow(Number(page.items.at(-1)!.id));
+        yield csvOf(page.items);
+      }
+    }
+    void reply.header('Content-Type', 'text/csv; charset=utf-8');
+    void reply.header('Content-Disposition', 'attachment; filename="access-log.csv"');
+    void reply.header('Cache-Control', 'no-store');
+    return new StreamableFile(Readable.from(pages()));
+  }
+}

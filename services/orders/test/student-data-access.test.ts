@@ -1,0 +1,390 @@
+/**
+ * Who saw what, and need to know, against the real PostgreSQL and NATS with the real auth and
+ * catalog: every read of student details by staff is one row of the access log (never a student's
+ * details in it), volunteers get orders without the teacher's phone and e-mail and ask for them on
+ * purpose (logged too), schools read their own orders unlogged, only admins read the log, the
+ * retention job deletes by a clock the test moves, and the privacy terms come from configuration.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  RPC,
+  type AccessContext,
+  type AccessLogEntry,
+  type Actor,
+  type CatalogProduct,
+  type KeysetPage,
+  type OrderContact,
+  type OrderReadView,
+  type PrivacyTerms,
+} from '@lr/contracts';
+import { TestEnv } from '@lr/testing';
+import {
+  createProduct,
+  registerAccount,
+  shipping,
+  startOrdersWithServices,
+} from '@lr/testing/services';
+import { AccessLogPruner } from '../src/student-data/access-log.pruner.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const STUDENT = 'PRIV-4711_9_Female';
+const TEACHER = 'Mrs Privacy Teacher';
+const PHONE = '555-0199';
+const EMAIL = 'privacy.teacher@school.example';
+const COMMENT = 'Allergic to wool';
+
+describe('student data access', () => {
+  let env: TestEnv;
+  let product: CatalogProduct;
+  let admin: Actor;
+  let volunteer: Actor;
+  let school: Actor;
+  let otherSchool: Actor;
+
+  beforeAll(async () => {
+    env = await TestEnv.create();
+    ({ admin } = await startOrdersWithServices(env, {
+      STUDENT_DATA_RETENTION_DAYS: '14',
+      ACCESS_LOG_RETENTION_DAYS: '90',
+      PRIVACY_CONTACT_EMAIL: 'privacy@charity.example',
+    }));
+    volunteer = await registerAccount(env, admin, 'Volunteer Vera', { role: 'volunteer' });
+    school = await registerAccount(env, admin, 'Privacy Primary');
+    otherSchool = await registerAccount(env, admin, 'Other Oaks');
+    product = await createProduct(env, admin, 'Fleece', { M: 1000 });
+  });
+  afterAll(() => env.close());
+
+  function placeFor(actor: Actor, extra: Record<string, unknown> = {}) {
+    return env.rpc.call<OrderReadView>(
+      RPC.orders.place,
+      {
+        shippingInfo: shipping({
+          receivingPersonName: STUDENT,
+          userLoggedInDesignation: TEACHER,
+          phoneNo: PHONE,
+          Email: EMAIL,
+          additionalComments: COMMENT,
+        }),
+        lines: [{ productId: product.id, size: 'M', quantity: 1 }],
+        ...extra,
+      },
+      { actor },
+    );
+  }
+
+  function access(action: AccessContext['action'], clientAddress = '203.0.113.7'): AccessContext {
+    return { accessId: randomUUID(), action, clientAddress };
+  }
+
+  async function logRows(): Promise<Record<string, unknown>[]> {
+    const { rows } = await env.pool.query<Record<string, unknown>>(
+      'SELECT * FROM orders.student_data_access ORDER BY id',
+    );
+    return rows;
+  }
+
+  async function rowsOf(accessId: string) {
+    return (await logRows()).filter((row) => row.access_id === accessId);
+  }
+
+  it('records a staff read once per access id, with who, what, which orders and where from', async () => {
+    const order = await placeFor(school);
+    const read = access('order-detail');
+    const first = await env.rpc.call<OrderReadView>(
+      RPC.orders.get,
+      { id: order.id },
+      { actor: volunteer, access: read },
+    );
+    // The same request sent again (a resend) stays one read.
+    await env.rpc.call(RPC.orders.get, { id: order.id }, { actor: volunteer, access: read });
+    expect(first.shippingInfo.receivingPersonName).toBe(STUDENT);
+
+    const rows = await rowsOf(read.accessId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actor_id: volunteer.id,
+      actor_login_id: volunteer.loginId,
+      actor_role: 'volunteer',
+      action: 'order-detail',
+      order_ids: [order.id],
+      order_numbers: [order.orderNumber],
+      school_ids: [school.id],
+      school_names: ['Privacy Primary'],
+      client_address: '203.0.113.7',
+    });
+    expect(rows[0]!.at).toBeInstanceOf(Date);
+  });
+
+  it('keeps no student details in the log, whatever was read', async () => {
+    const order = await placeFor(school);
+    await env.rpc.call(
+      RPC.orders.get,
+      { id: order.id },
+      { actor: admin, access: access('order-detail') },
+    );
+    await env.rpc.call(
+      RPC.orders.contact,
+      { id: order.id },
+      { actor: volunteer, access: access('contact-details') },
+    );
+    await env.rpc.call(
+      RPC.orders.getMany,
+      { ids: [order.id] },
+      { actor: admin, access: access('pick-lists') },
+    );
+    const everything = JSON.stringify(await logRows());
+    for (const personal of [STUDENT, 'PRIV-4711', TEACHER, PHONE, EMAIL, COMMENT]) {
+      expect(everything).not.toContain(personal);
+    }
+  });
+
+  it('shows a volunteer no phone or e-mail until asked for, and logs the asking', async () => {
+    const order = await placeFor(school);
+    const asVolunteer = await env.rpc.call<OrderReadView>(
+      RPC.orders.get,
+      { id: order.id },
+      { actor: volunteer, access: access('order-detail') },
+    );
+    expect(asVolunteer.contactWithheld).toBe(true);
+    expect(asVolunteer.shippingInfo).toMatchObject({
+      receivingPersonName: STUDENT,
+      userLoggedInDesignation: TEACHER,
+      phoneNo: '',
+      Email: '',
+    });
+    // Lists and pick lists leave them out too.
+    const listed = await env.rpc.call<{ items: OrderReadView[] }>(
+      RPC.orders.consoleList,
+      { range: { start: 0, end: 99 }, filter: { id: [order.id] } },
+      { actor: volunteer, access: access('order-list') },
+    );
+    expect(listed.items.map((o) => [o.shippingInfo.phoneNo, o.shippingInfo.Email])).toEqual([
+      ['', ''],
+    ]);
+
+    const asking = access('contact-details', '198.51.100.4');
+    const contact = await env.rpc.call<OrderContact>(
+      RPC.orders.contact,
+      { id: order.id },
+      { actor: volunteer, access: asking },
+    );
+    expect(contact).toEqual({
+      id: order.id,
+      orderId: order.orderNumber,
+      phoneNo: PHONE,
+      Email: EMAIL,
+    });
+    expect(await rowsOf(asking.accessId)).toEqual([
+      expect.objectContaining({
+        action: 'contact-details',
+        actor_id: volunteer.id,
+        order_ids: [order.id],
+        client_address: '198.51.100.4',
+      }),
+    ]);
+
+    const asAdmin = await env.rpc.call<OrderReadView>(
+      RPC.orders.get,
+      { id: order.id },
+      { actor: admin, access: access('order-detail') },
+    );
+    expect(asAdmin.contactWithheld).toBeUndefined();
+    expect(asAdmin.shippingInfo).toMatchObject({ phoneNo: PHONE, Email: EMAIL });
+  });
+
+  it('lets a school read only its own orders, in full and unlogged; contact details are for staff', async () => {
+    const order = await placeFor(school);
+    const before = (await logRows()).length;
+    const own = await env.rpc.call<OrderReadView>(
+      RPC.orders.get,
+      { id: order.id },
+      { actor: school },
+    );
+    expect(own.shippingInfo).toMatchObject({ phoneNo: PHONE, Email: EMAIL });
+    expect(own.contactWithheld).toBeUndefined();
+    await expect(
+      env.rpc.call(RPC.orders.get, { id: order.id }, { actor: otherSchool }),
+    ).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(
+      env.rpc.call(RPC.orders.contact, { id: order.id }, { actor: school }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(
+      env.rpc.call(RPC.orders.contact, { id: order.id }, { actor: null }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await logRows()).length).toBe(before);
+  });
+
+  it('makes every page of one walk a single read, and a count no read at all', async () => {
+    const a = await placeFor(school);
+    const b = await placeFor(otherSchool);
+    const walk = access('order-list');
+    const firstPage = await env.rpc.call<KeysetPage<OrderReadView>>(
+      RPC.orders.listAll,
+      { limit: 1 },
+      { actor: admin, access: walk },
+    );
+    await env.rpc.call(
+      RPC.orders.listAll,
+      { limit: 1, after: firstPage.next },
+      { actor: admin, access: walk },
+    );
+    const [row] = await rowsOf(walk.accessId);
+    expect(row).toMatchObject({ action: 'order-list' });
+    expect([...(row!.order_ids as string[])].sort()).toEqual([a.id, b.id].sort());
+    expect([...(row!.school_ids as string[])].sort()).toEqual([school.id, otherSchool.id].sort());
+
+    const count = access('count');
+    const counted = await env.rpc.call<{ items: unknown[]; total: number }>(
+      RPC.orders.consoleList,
+      { range: { start: 0, end: 0 }, filter: { status: 'Processing' } },
+      { actor: volunteer, access: count },
+    );
+    expect(counted.items).toEqual([]);
+    expect(counted.total).toBeGreaterThan(0);
+    expect(await rowsOf(count.accessId)).toEqual([]);
+  });
+
+  it('records whether the school agreed to share the details, and shows it to staff on one order', async () => {
+    const asked = await placeFor(school, { sharingConsent: true });
+    const notAsked = await placeFor(school);
+    const read = (id: string) =>
+      env.rpc.call<OrderReadView>(
+        RPC.orders.get,
+        { id },
+        { actor: admin, access: access('order-detail') },
+      );
+    const given = await read(asked.id);
+    expect(given.sharingConsent).toBe('given');
+    expect(Date.parse(given.sharingConsentAt!)).toBe(Date.parse(asked.createdAt));
+    expect(await read(notAsked.id)).toMatchObject({
+      sharingConsent: 'not-asked',
+      sharingConsentAt: null,
+    });
+    await expect(placeFor(school, { sharingConsent: false })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('lets only admins read the log, filtered by person, order, school, action and date', async () => {
+    const order = await placeFor(otherSchool);
+    await env.rpc.call(
+      RPC.orders.get,
+      { id: order.id },
+      { actor: volunteer, access: access('order-detail') },
+    );
+    await env.rpc.call(
+      RPC.orders.get,
+      { id: order.id },
+      { actor: admin, access: access('order-detail') },
+    );
+    const list = (filter: Record<string, unknown>, actor: Actor = admin) =>
+      env.rpc.call<{ items: AccessLogEntry[]; total: number }>(
+        RPC.orders.accessLog,
+        { range: { start: 0, end: 99 }, filter },
+        { actor },
+      );
+
+    await expect(list({}, volunteer)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(list({}, school)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    const byOrder = await list({ order: order.orderNumber });
+    expect(byOrder.items.map((e) => e.actorId).sort()).toEqual([admin.id, volunteer.id].sort());
+    expect(byOrder.total).toBe(2);
+    // The number without its prefix, and the id, find the same rows.
+    expect((await list({ order: String(Number(order.orderNumber.slice(3))) })).total).toBe(2);
+    expect((await list({ order: order.id })).total).toBe(2);
+
+    const byPerson = await list({ actorId: volunteer.id, order: order.id });
+    expect(byPerson.items).toEqual([
+      expect.objectContaining({ actorLoginId: volunteer.loginId, action: 'order-detail' }),
+    ]);
+    expect(
+      (await list({ person: volunteer.loginId.slice(0, 6) })).items.every(
+        (e) => e.actorId === volunteer.id,
+      ),
+    ).toBe(true);
+
+    const bySchool = await list({ schoolId: otherSchool.id });
+    expect(bySchool.items.length).toBeGreaterThan(0);
+    expect(bySchool.items.every((e) => e.schoolIds.includes(otherSchool.id))).toBe(true);
+
+    expect(
+      (await list({ action: 'contact-details' })).items.every(
+        (e) => e.action === 'contact-details',
+      ),
+    ).toBe(true);
+    const tomorrow = new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
+    expect((await list({ from: tomorrow })).total).toBe(0);
+    expect((await list({ to: '2000-01-01' })).total).toBe(0);
+    expect((await list({ order: 'no such order' })).total).toBe(0);
+  });
+
+  it('records a read served elsewhere (the orders CSV) for admins only', async () => {
+    const exported = access('orders-csv');
+    await env.rpc.call(
+      RPC.orders.recordAccess,
+      { action: 'orders-csv', scope: 'orders from 2026-01-01 to 2026-01-31' },
+      { actor: admin, access: exported },
+    );
+    expect(await rowsOf(exported.accessId)).toEqual([
+      expect.objectContaining({
+        action: 'orders-csv',
+        scope: 'orders from 2026-01-01 to 2026-01-31',
+        order_ids: [],
+        actor_id: admin.id,
+      }),
+    ]);
+    await expect(
+      env.rpc.call(
+        RPC.orders.recordAccess,
+        { action: 'orders-csv', scope: 'all' },
+        { actor: volunteer, access: access('orders-csv') },
+      ),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('deletes log rows past ACCESS_LOG_RETENTION_DAYS by the clock it is given', async () => {
+    const order = await placeFor(school);
+    await env.rpc.call(
+      RPC.orders.get,
+      { id: order.id },
+      { actor: admin, access: access('order-detail') },
+    );
+    const pruner = env.apps.get('orders')!.get(AccessLogPruner);
+    const rowsNow = (await logRows()).length;
+    expect(rowsNow).toBeGreaterThan(0);
+
+    // Configured 90 days: on day 89 everything stays, on day 91 everything written today goes.
+    expect(await pruner.prune(new Date(Date.now() + 89 * DAY_MS))).toBe(0);
+    expect((await logRows()).length).toBe(rowsNow);
+    expect(await pruner.prune(new Date(Date.now() + 91 * DAY_MS))).toBe(rowsNow);
+    expect(await logRows()).toEqual([]);
+    // A second run finds nothing left to do.
+    expect(await pruner.prune(new Date(Date.now() + 91 * DAY_MS))).toBe(0);
+  });
+
+  it('refuses a malformed access context instead of logging it', async () => {
+    const order = await placeFor(school);
+    await expect(
+      env.rpc.call(
+        RPC.orders.get,
+        { id: order.id },
+        {
+          actor: admin,
+          access: { accessId: 'not-a-uuid', action: 'order-detail', clientAddress: null },
+        },
+      ),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('answers the privacy terms from configuration, to anyone', async () => {
+    await expect(
+      env.rpc.call<PrivacyTerms>(RPC.orders.privacyTerms, {}, { actor: null }),
+    ).resolves.toEqual({
+      studentDataRetentionDays: 14,
+      accessLogRetentionDays: 90,
+      contactEmail: 'privacy@charity.example',
+    });
+  });
+});
