@@ -44,13 +44,14 @@ describe('store: delivery details on a shared computer', () => {
       await page.getByLabel('Age').fill('ten');
       await page.getByRole('button', { name: 'Continue' }).click();
 
-      const summary = page.getByRole('alert').filter({ hasText: 'Please fix 4 problems' });
+      const summary = page.getByRole('alert').filter({ hasText: 'Please fix 5 problems' });
       await summary.waitFor();
       await expect(summary.getByRole('link').allInnerTexts()).resolves.toEqual([
         'Student ID is required',
         'Age must be a whole number',
         'Please select a gender',
         'Email is required',
+        "Please confirm that you may share the student's details for this request",
       ]);
       expect(await focused(page)).toBe('input "Student ID"');
       expect(await page.getByLabel('Student ID').getAttribute('aria-invalid')).toBe('true');
@@ -89,6 +90,7 @@ describe('store: delivery details on a shared computer', () => {
     await page.getByLabel('Email').fill('office@oakpark.example');
     await page.getByLabel('Additional comments').fill(`Note about ${studentId}`);
     await page.getByLabel(REMEMBER).check();
+    await page.getByRole('checkbox', { name: /may share the student's/ }).check();
     await expectNoSeriousAxeViolations(page, '/shipping filled in, remember ticked');
     await screenshot(page, 'store-phone-shipping-remember');
     await page.getByRole('button', { name: 'Continue' }).click();

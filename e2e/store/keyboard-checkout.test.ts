@@ -76,6 +76,7 @@ describe('store: keyboard-only checkout', () => {
     await expect(summary.getByRole('link').allInnerTexts()).resolves.toEqual([
       'Please select a gender',
       'Email is required',
+      "Please confirm that you may share the student's details for this request",
     ]);
     expect(await page.locator('.toast--error').count()).toBe(0);
     await expectNoSeriousAxeViolations(page, '/shipping with its errors');
