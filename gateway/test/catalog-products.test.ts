@@ -1,6 +1,6 @@
 /**
  * Catalog routes through the real gateway with the real auth, catalog and orders services: shapes of
- * the spec, visibility, the old admin forms (multipart with an image), the console dialect, reviews,
+ * the old API, visibility, the old admin forms (multipart with an image), the console dialect, reviews,
  * the dashboard per role, the placeholder image, and the allowed/refused status per role.
  */
 import { randomUUID } from 'node:crypto';

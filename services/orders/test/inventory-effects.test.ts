@@ -1,6 +1,6 @@
 /**
  * Stock effects end to end with the real auth, catalog and orders services on the real PostgreSQL
- * and NATS (ARCHITECTURE.md section 2): a commit takes exactly the given quantities once, moves
+ * and NATS: a commit takes exactly the given quantities once, moves
  * between committed statuses take nothing, a revert and a delete give back what was committed, a
  * race for the last units leaves the loser in Processing, and an orders crash between its commit
  * and the relay's publish loses no event.

@@ -12,7 +12,7 @@ import CountIcon from '@mui/icons-material/FactCheck';
 import { Menu, usePermissions } from 'react-admin';
 
 /**
- * Menus per role (spec 2.2): an admin gets Dashboard, All Orders, Products, Users, the report and
+ * Menus per role: an admin gets Dashboard, All Orders, Products, Users, the report and
  * How To Use; a volunteer only Dashboard, All Orders and How To Use (the server refuses the rest anyway).
  */
 export function AppMenu() {

@@ -13,7 +13,7 @@ const SPEC_TABLE: Record<string, string[]> = {
 
 describe('status choices of the Choose Category dropdown', () => {
   it.each(Object.entries(SPEC_TABLE))(
-    'offers exactly the spec choices for %s',
+    'offers exactly the ORDER_TRANSITIONS choices for %s',
     (current, expected) => {
       expect(statusChoicesFor(current).map((choice) => choice.id)).toEqual(expected);
     },

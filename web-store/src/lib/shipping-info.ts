@@ -1,5 +1,5 @@
 /**
- * Delivery details kept in localStorage (spec section 3, Shipping info). The form's own fields are
+ * Delivery details kept in localStorage (Shipping info). The form's own fields are
  * stored beside the order-shaped value so the form can be refilled when the school comes back.
  */
 import { useSyncExternalStore } from 'react';
@@ -44,12 +44,12 @@ export function useShipping() {
   return useSyncExternalStore(storedShipping.subscribe, storedShipping.get, storedShipping.get);
 }
 
-/** Student id, age and gender joined by underscores (spec section 3). */
+/** Student id, age and gender joined by underscores. */
 export function receivingPersonNameOf(form: Pick<ShippingForm, 'studentId' | 'age' | 'gender'>) {
   return joinReceivingPersonName(form.studentId, form.age, form.gender);
 }
 
-/** Address and district joined by a bar (spec section 3). */
+/** Address and district joined by a bar. */
 export function userAddressOf(address: string | undefined, district: string | undefined): string {
   return `${address ?? ''}|${district ?? ''}`;
 }

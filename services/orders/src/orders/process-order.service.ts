@@ -1,5 +1,5 @@
 /**
- * The fulfilment workflow (ARCHITECTURE.md section 2): status transitions of spec section 4
+ * The fulfilment workflow: the status transitions of ORDER_TRANSITIONS (libs/contracts)
  * enforced here, given quantities while Processing, the fail-fast stock check before a commit, and
  * one transaction per change holding the order, its lines, its history and its outbox events.
  */

@@ -1,4 +1,4 @@
-/** /loginmanual: Login ID and Password with Submit, same redirect rules as /login (spec 2.3). */
+/** /loginmanual: Login ID and Password with Submit, same redirect rules as /login. */
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
 import { PageTitle } from '../../../components/page-title';
@@ -8,7 +8,7 @@ import { useLeaveLoginWhenSignedIn } from './use-after-login';
 
 export function LoginManualPage() {
   const loginMutation = useLogin();
-  // A successful login stores the user, and this sends them on (spec 2.3).
+  // A successful login stores the user, and this sends them on.
   useLeaveLoginWhenSignedIn();
   const toast = useToast();
   const [loginId, setLoginId] = useState('');

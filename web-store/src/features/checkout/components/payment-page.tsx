@@ -1,6 +1,6 @@
 /**
  * /process/payment, 'Order Place': the order is placed once. The Idempotency-Key is made on arrival
- * and sent with the order; the cart is emptied only after the server said yes (spec 2.5, 5, 9).
+ * and sent with the order; the cart is emptied only after the server said yes.
  */
 import { useMemo } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-/** /shipping, Delivery Details (spec 2.5, 3, 5). */
+/** /shipping, Delivery Details. */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { GENDERS, UI_MESSAGES } from '@lr/contracts';

@@ -1,5 +1,5 @@
 /**
- * One storefront card: a product name with its sizes per SubCategory (spec 2.4), a quantity
+ * One storefront card: a product name with its sizes per SubCategory, a quantity
  * control limited to 1..min(5, stock) (TEST USER: 1..stock) and Add to Cart.
  */
 import { useId, useState } from 'react';
@@ -30,7 +30,7 @@ export function ProductGroupCard({ group }: { group: ProductGroup }) {
   const stock = size ? size.stock : Number.POSITIVE_INFINITY;
   const reading = readQuantity(quantity, stock, exempt);
   const max = maxQuantityFor(stock, exempt);
-  // An empty size keeps the spec's 'Item Not Available' answer (useAddToCart) on Add to Cart.
+  // An empty size keeps the original 'Item Not Available' answer (useAddToCart) on Add to Cart.
   const invalidQuantity = reading.problem !== null && !(size && size.stock < 1);
   const image = group.images[0]?.url ?? group.image;
 

@@ -1,4 +1,4 @@
-/** /helpuse: the How To Use video; its link differs for schools and for staff (spec 2.8). */
+/** /helpuse: the How To Use video; its link differs for schools and for staff. */
 import { config } from '../../../lib/config';
 import { useCurrentUser } from '../../../lib/auth';
 import { PageTitle } from '../../../components/page-title';

@@ -1,7 +1,7 @@
 import { PageTitle } from '../../../components/page-title';
 import './prose.css';
 
-/** /privacypolicy (spec 2.8). */
+/** /privacypolicy. */
 export function PrivacyPage() {
   return (
     <section className="page prose">
