@@ -12,8 +12,9 @@ import CountIcon from '@mui/icons-material/FactCheck';
 import { Menu, usePermissions } from 'react-admin';
 
 /**
- * Menus per role: an admin gets Dashboard, All Orders, Products, Users, the report and
- * How To Use; a volunteer only Dashboard, All Orders and How To Use (the server refuses the rest anyway).
+ * Menus per role: an admin gets Dashboard, All Orders, Donations, Stock counts, Products, Reviews,
+ * Users, the report and How To Use; a volunteer Dashboard, All Orders, Donations, Stock counts and
+ * How To Use (the server refuses the rest anyway).
  */
 export function AppMenu() {
   const { permissions } = usePermissions<string>();
