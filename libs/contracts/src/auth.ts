@@ -191,10 +191,11 @@ export interface ForgotPasswordReply {
   message: string;
 }
 
-// ---- HTTP bodies (gateway /api/v1; the store's forms use them too) -----------------------------
+// ---- HTTP bodies the gateway validates on /api/v1 (the store's forms keep their own rules for now,
+// with the same limits from FORM_LIMITS) ------------------------------------------------------------
 
 export const loginBodySchema = z.object({
-  /** The login id (spec: `email`). */
+  /** The login id (the old API's `email`). */
   email: loginIdSchema,
   password: enteredPasswordSchema,
 });

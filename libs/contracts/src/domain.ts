@@ -58,11 +58,10 @@ export const orderStatusSchema = /* @__PURE__ */ z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /**
- * The admin dropdown's choices per current status; the server enforces the same table. It is spec
- * section 4's table plus two moves (docs/decisions.md, "Ready for Pickup goes straight to
- * Delivered"): a picked-up order is marked Delivered without bouncing through Processing (which
- * would give its stock back and take it again), and Packing may return to Processing like every
- * other committed status but Delivered's neighbours.
+ * The admin dropdown's choices per current status; the server enforces the same table. It is the
+ * original app's table plus two moves (docs/adr/0034-ready-for-pickup-to-delivered.md): a picked-up
+ * order is marked Delivered without bouncing through Processing (which would give its stock back and
+ * take it again), and Packing may return to Processing like every other committed status.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   Processing: ['CheckEmail', 'Printed', 'Ready for Pickup', 'Delivered'],
@@ -98,7 +97,7 @@ export function statusShownToSchool(status: OrderStatus): OrderStatus {
   return status === 'Printed' ? 'Processing' : status;
 }
 
-/** My Orders filter (docs/decisions.md): Previous = Delivered, Current = everything else. */
+/** My Orders filter (docs/adr/0031-my-orders-filter.md): Previous = Delivered, Current = everything else. */
 export function isPreviousOrder(status: OrderStatus): boolean {
   return status === 'Delivered';
 }

@@ -134,7 +134,7 @@ function prefix(namespace: string, subject: string): string {
 /**
  * Stream and durable names carry the namespace as `<ns>_NAME`; NATS wildcards match whole tokens
  * only, so under the wildcard namespace any stream (and any durable) matches: the loosening the
- * shared test server accepts (docs/decisions.md).
+ * shared test server accepts (docs/adr/0062-nats-permissions.md).
  */
 function nameIn(namespace: string, name: string): string {
   if (namespace === WILDCARD_NAMESPACE || name === '*') return '*';
@@ -160,7 +160,7 @@ function consumerApi(namespace: string, grant: ConsumerGrant): string[] {
 /**
  * What a `'*'` grant must not touch: every API call and ack on the named durables other identities
  * own on that stream. Under the wildcard namespace a durable's name is a wildcard too, so this
- * cannot be said there (docs/decisions.md).
+ * cannot be said there (docs/adr/0062-nats-permissions.md).
  */
 function othersDurables(identity: NatsIdentity, namespace: string, stream: StreamName): string[] {
   if (namespace === WILDCARD_NAMESPACE) return [];

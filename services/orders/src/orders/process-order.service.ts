@@ -104,7 +104,7 @@ export class ProcessOrderService {
     const from = order.status;
     const to = input.status;
 
-    // Staying in Processing only saves quantities (docs/decisions.md); any other move must be in the table.
+    // Staying in Processing only saves quantities (docs/adr/0033-transitions-and-versions.md); any other move must be in the table.
     const adjustOnly = from === 'Processing' && to === 'Processing';
     if (!adjustOnly && !ORDER_TRANSITIONS[from].includes(to)) {
       const allowed = ORDER_TRANSITIONS[from];

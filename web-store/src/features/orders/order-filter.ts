@@ -1,5 +1,5 @@
 /**
- * My Orders filter (spec 4, docs/decisions.md): Previous = Delivered, Current = every other status,
+ * My Orders filter (docs/adr/0031-my-orders-filter.md): Previous = Delivered, Current = every other status,
  * All = everything; newest first.
  */
 import { isPreviousOrder } from '@lr/contracts';
