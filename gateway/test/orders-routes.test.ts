@@ -133,7 +133,7 @@ describe('gateway order routes', () => {
       expect(guest.statusCode).toBe(401);
     });
 
-    it('places an order in the old API's shape, once per Idempotency-Key', async () => {
+    it('places an order in the old API shape, once per Idempotency-Key', async () => {
       const key = randomUUID();
       const order = await placeAs(maple, key);
       expect(order).toMatchObject({

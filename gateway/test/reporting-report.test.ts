@@ -49,7 +49,7 @@ describe('gateway reporting routes', () => {
   });
   afterAll(() => h.close());
 
-  it('answers the report in the old API's shape for an admin', async () => {
+  it('answers the report in the old API shape for an admin', async () => {
     const response = await h.inject({
       method: 'GET',
       url: '/api/v1/admin/report',

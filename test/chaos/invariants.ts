@@ -6,7 +6,6 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type ConnectionOptions } from '@nats-io/transport-node';
 import { DURABLE_CONSUMERS } from '@lr/contracts';
 
-
 async function consumersIdle(nats: ConnectionOptions): Promise<boolean> {
   const nc = await connect({ ...nats, timeout: 2000 });
   try {

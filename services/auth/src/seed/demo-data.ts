@@ -55,7 +55,9 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions = {}): Pr
     ...DEMO_SCHOOLS.map((s) => ({ ...s, role: 'user' as const })),
   ];
   // One hash for all: every demo account shares the same public demo code anyway.
-  const passwordHash = await hashPassword(options.demoCode ?? process.env.DEMO_CODE ?? DEFAULT_DEMO_CODE);
+  const passwordHash = await hashPassword(
+    options.demoCode ?? process.env.DEMO_CODE ?? DEFAULT_DEMO_CODE,
+  );
   return db.transaction(async (tx) => {
     await tx.execute('LOCK TABLE auth.users IN EXCLUSIVE MODE');
     const existing = await tx.select({ id: users.id }).from(users).limit(1);

@@ -21,7 +21,7 @@ describe('UpdatePasswordPage', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it("says a wrong current code in plain words and keeps it on screen, then shows the original toast on success", async () => {
+  it('says a wrong current code in plain words and keeps it on screen, then shows the original toast on success', async () => {
     // The page's clock is jest's: time can pass past a toast's life without waiting for it.
     jest.useFakeTimers();
     let wrong = true;
