@@ -1,5 +1,5 @@
 // ESLint flat config: type-aware rules for promises and exhaustive switches on the TypeScript code,
-// and the boundaries between the parts (ARCHITECTURE.md, convention 14; docs/conventions.md).
+// and the boundaries between the parts (docs/conventions.md).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';

@@ -6,10 +6,11 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DEFAULT_DEMO_CODE } from '@lr/contracts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = path.join(here, 'screenshots');
-export const DEMO_CODE = process.env.DEMO_CODE ?? 'demo345';
+export const DEMO_CODE = process.env.DEMO_CODE ?? DEFAULT_DEMO_CODE;
 
 export function stackUrl(): string {
   if (process.env.LR_E2E_URL) return process.env.LR_E2E_URL;

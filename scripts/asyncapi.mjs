@@ -45,7 +45,7 @@ const DESCRIPTIONS = {
   'orders.order.placed.v1':
     'A school placed an order (a request; stock is not touched yet). Carries the whole order.',
   'orders.order.status-changed.v1':
-    'An order moved between statuses (spec section 4). Leaving Processing commits stock; returning to it gives stock back.',
+    'An order moved between statuses. Leaving Processing commits stock; returning to it gives stock back.',
   'orders.order.items-adjusted.v1':
     'An admin or volunteer changed given quantities while the order was Processing.',
   'orders.order.deleted.v1':

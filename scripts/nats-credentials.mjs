@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * NATS credentials for deployments (docs/decisions.md, "NATS permissions"):
+ * NATS credentials for deployments (docs/adr/0062-nats-permissions.md):
  *
  *   node scripts/nats-credentials.mjs template         deploy/nats.conf's authorization block,
  *                                                       keys as $NKEY_<IDENTITY> variables

@@ -38,7 +38,9 @@ try {
   process.exit(1);
 }
 
-const code = process.env.DEMO_CODE ?? 'demo345';
+// Imported once the stack is built: the demo code's default lives in the contracts.
+const { DEFAULT_DEMO_CODE } = await import('@lr/contracts');
+const code = process.env.DEMO_CODE ?? DEFAULT_DEMO_CODE;
 console.log(`
 Locker Room is running: ${stack.url}
   store:   ${stack.url}/

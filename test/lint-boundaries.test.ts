@@ -1,5 +1,5 @@
 /**
- * The import boundaries of eslint.config.js (ARCHITECTURE.md, convention 14) still bite: each rule
+ * The import boundaries of eslint.config.js (docs/conventions.md) still bite: each rule
  * is fed a small fixture that breaks it, as if it stood at a real place in the repository, and must
  * be refused; a legal import beside it must pass. A resolver that stopped resolving, a zone that
  * no longer matched, or a rule switched off would otherwise let every boundary go silently.

@@ -1,32 +1,33 @@
 /**
- * The permission description names the services' durable consumers; in tests (wildcard namespace)
- * durable names are wildcards, so a renamed durable would only fail in production. This keeps them
- * equal.
+ * The permissions grant each service the durable consumers it registers: both name them from
+ * DURABLE_CONSUMERS. In tests (wildcard namespace) durable names are wildcards, so a durable granted
+ * under another name would only fail in production; this keeps the grants to the declared ones.
  */
-import { NATS_GRANTS } from '@lr/contracts';
-import {
-  INVENTORY_CONSUMER,
-  INVENTORY_DELETIONS_CONSUMER,
-} from '../services/catalog/src/inventory/inventory.consumer.js';
-import { COMMIT_REJECTED_CONSUMER } from '../services/orders/src/inventory/commit-rejected.consumer.js';
-import { ORDERS_CONSUMER_NAME } from '../services/reporting/src/read-model/order-events.consumer.js';
-import { CATALOG_CONSUMER_NAME } from '../services/reporting/src/read-model/stock-intake.consumer.js';
+import { DURABLE_CONSUMERS, NATS_GRANTS, NATS_IDENTITIES } from '@lr/contracts';
 
-const named = (identity: keyof typeof NATS_GRANTS) =>
+const named = (identity: (typeof NATS_IDENTITIES)[number]) =>
   (NATS_GRANTS[identity].consumers ?? [])
     .filter((c) => c.name !== '*')
-    .map((c) => `${c.stream}/${c.name}`)
-    .sort();
+    .map((c) => `${c.stream}/${c.name}`);
 
 describe('NATS_GRANTS durables', () => {
-  it('are the ones the services register', () => {
-    expect(named('catalog')).toEqual(
-      [`ORDERS/${INVENTORY_CONSUMER}`, `ORDERS/${INVENTORY_DELETIONS_CONSUMER}`].sort(),
-    );
-    expect(named('orders')).toEqual([`CATALOG/${COMMIT_REJECTED_CONSUMER}`]);
-    expect(named('reporting')).toEqual([
-      `CATALOG/${CATALOG_CONSUMER_NAME}`,
-      `ORDERS/${ORDERS_CONSUMER_NAME}`,
+  it('are the declared durable consumers, each granted to one identity', () => {
+    const granted = NATS_IDENTITIES.flatMap(named).sort();
+    const declared = Object.values(DURABLE_CONSUMERS)
+      .map((c) => `${c.stream}/${c.name}`)
+      .sort();
+    expect(granted).toEqual(declared);
+  });
+
+  it('give each service the durables it consumes', () => {
+    expect(named('catalog').sort()).toEqual([
+      'ORDERS/catalog-inventory',
+      'ORDERS/catalog-inventory-deleted',
+    ]);
+    expect(named('orders')).toEqual(['CATALOG/orders-inventory']);
+    expect(named('reporting').sort()).toEqual([
+      'CATALOG/reporting-catalog',
+      'ORDERS/reporting-orders',
     ]);
   });
 });

@@ -22,7 +22,7 @@ import { drizzleTableShapes } from './support/schema-agreement/drizzle-shapes.js
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Every service schema has these (libs/nest-kit db.ts); the kit reads and writes them in raw SQL. */
+/** Every service schema has these (libs/nest-kit kit-migrations.ts); the kit reads and writes them in raw SQL. */
 const KIT_TABLES: Record<string, string> = {
   schema_migrations: 'the migrator’s own record of applied files',
   outbox: 'the outbox relay writes and drains it in raw SQL',

@@ -1,6 +1,6 @@
 /**
  * The gateway serves both apps (built by `npm test` first) compressed, falls back to the store's
- * index.html for its client-side routes, and sends the spec's admin paths to the console.
+ * index.html for its client-side routes, and sends the original app's admin paths to the console.
  */
 import { startFullStack, type FullStack } from './support/full-stack.js';
 
@@ -40,7 +40,7 @@ describe('serving the web apps', () => {
     expect(products.headers['content-encoding']).toBe('gzip');
   });
 
-  it('serves the console under /admin/ and sends the spec admin paths to its pages', async () => {
+  it('serves the console under /admin/ and sends the original admin paths to its pages', async () => {
     const consoleIndex = await stack.request({ method: 'GET', url: '/admin/' });
     expect(consoleIndex.statusCode).toBe(200);
     expect(consoleIndex.headers['content-type']).toMatch(/text\/html/);

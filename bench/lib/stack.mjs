@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
+import { DEFAULT_DEMO_CODE } from '@lr/contracts';
 import { startStack } from '../../scripts/stack/stack.mjs';
 
 export const ADMIN_URL =
@@ -91,7 +92,7 @@ export async function startBenchStack({ env = {} } = {}) {
 }
 
 /** Logs in through the API and returns the session cookie header. */
-export async function login(url, loginId, code = process.env.DEMO_CODE ?? 'demo345') {
+export async function login(url, loginId, code = process.env.DEMO_CODE ?? DEFAULT_DEMO_CODE) {
   const response = await fetch(`${url}/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,5 +1,5 @@
 /**
- * Journeys (spec 2.7, 5, 8): an admin adds a product with an image in the console and the store shows
+ * Journeys: an admin adds a product with an image in the console and the store shows
  * that image (a file that is not an image is refused and creates nothing); sets a new code for a
  * school, after which only the new code logs in; deletes a product, a user and an order through
  * their Yes/No dialogs (No deletes nothing; an order holding stock gives it back when deleted).

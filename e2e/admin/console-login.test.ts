@@ -1,5 +1,5 @@
 /**
- * Journey (spec 2.3): the console's Login ID + Password page. A wrong code shows the server's
+ * Journey: the console's Login ID + Password page. A wrong code shows the server's
  * message and leaves the visitor logged out; a school signing in here is sent to the store's home.
  */
 import type { Browser } from 'playwright-core';

@@ -1,4 +1,4 @@
-/** Journey: a guest lands on the store and reads About Us with the donation text (spec 1, 2.1). */
+/** Journey: a guest lands on the store and reads About Us with the donation text. */
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from '../harness.js';
 

@@ -1,6 +1,6 @@
 /**
  * Journey: the demo TEST USER may pass the 5 cap (up to the size's stock) and gets prefilled,
- * locked delivery details (spec sections 5 and 6); the server accepts that order.
+ * locked delivery details; the server accepts that order.
  */
 import type { Browser } from 'playwright-core';
 import { apiLogin, launchBrowser, newPage, screenshot } from '../harness.js';

@@ -34,7 +34,7 @@ const gatewayVariables = baseConfigSchema.extend({
   TRUST_PROXY: trustProxySchema.default(false),
   /**
    * How long a session check may be reused without asking auth (0: ask on every request). Auth's
-   * hints evict at once; this only bounds the staleness when a hint is lost (docs/decisions.md).
+   * hints evict at once; this only bounds the staleness when a hint is lost (docs/adr/0010-gateway-session-cache.md).
    */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   WEB_STORE_DIR: z.string().default(path.join(repoRoot, 'web-store/dist')),

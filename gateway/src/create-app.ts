@@ -19,6 +19,7 @@ import { registerHttpMetrics } from './core/http-metrics.js';
 import { registerHttpTracing, startRequestSpan } from './core/http-tracing.js';
 import { fastifyTrustProxy } from './core/trust-proxy.js';
 import { registerWebRoutes } from './web/web-routes.js';
+import { registerDocsPage } from './docs/docs-page.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -106,6 +107,7 @@ export async function createGatewayApp(
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   await configureFastify(fastify, config);
   await registerWebRoutes(fastify, config);
+  registerDocsPage(fastify);
   app.enableShutdownHooks();
   await app.init();
   return app;

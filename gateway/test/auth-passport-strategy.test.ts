@@ -8,7 +8,6 @@
  * (its TTL, or auth's hint). Requests reaching auth are counted with a plain subscription on the
  * session-check subject, as in auth-session-cache.test.ts.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -24,6 +23,7 @@ import {
 } from '@lr/nest-kit';
 import { gatewayConfigSchema } from '../src/config.js';
 import { createGatewayApp } from '../src/create-app.js';
+import { waitFor } from '@lr/testing';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
 
 const exporter = new InMemorySpanExporter();
@@ -187,9 +187,16 @@ describe('gateway session strategy (Passport JWT)', () => {
         claimsOf(cookie).sid,
       ]);
       await jwtVerify(tokenOf(cookie), new TextEncoder().encode(secret));
-      await sleep(1600);
+      // Until the TTL runs out the cached answer stands without asking auth; the first request
+      // after it asks auth once and is refused.
       const start = await checksSoFar();
-      const refused = await me({ cookie }, gateway);
+      const refused = await waitFor(
+        async () => {
+          const answer = await me({ cookie }, gateway);
+          return answer.statusCode === 200 ? undefined : answer;
+        },
+        { message: 'the cached answer to expire' },
+      );
       expect([refused.statusCode, refused.json()]).toEqual([401, PLEASE_LOGIN]);
       expect(await checksSoFar()).toBe(start + 1);
     } finally {

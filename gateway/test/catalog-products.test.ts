@@ -1,12 +1,12 @@
 /**
  * Catalog routes through the real gateway with the real auth, catalog and orders services: shapes of
- * the spec, visibility, the old admin forms (multipart with an image), the console dialect, reviews,
+ * the old API, visibility, the old admin forms (multipart with an image), the console dialect, reviews,
  * the dashboard per role, the placeholder image, and the allowed/refused status per role.
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { RPC } from '@lr/contracts';
-import { countUnsent } from '@lr/nest-kit';
+import { countUnsent, NATS_CONNECTION, type NatsConnection } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
 import { startCatalog, startOrders } from './service-starters.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
@@ -605,7 +605,9 @@ describe('gateway catalog routes', () => {
     await waitFor(async () => (await countUnsent(h.env.pool, 'catalog')) === 0, {
       message: 'outbox drained',
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // ... and reach this gateway: its connection's flush returns once it has read every message the
+    // server sent it before (the events were on their way when JetStream acked them).
+    await h.app.get<NatsConnection>(NATS_CONNECTION).flush();
     expect((await get(url)).json().product.Stock).toBe(3);
     // A change nobody announces (straight in the database) is not seen by cached public reads ...
     await h.env.pool.query('UPDATE catalog.product_sizes SET stock = 9 WHERE product_id = $1', [

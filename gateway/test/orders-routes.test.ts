@@ -1,5 +1,5 @@
 /**
- * The order routes over HTTP with the real auth, catalog and orders services: the spec's shapes on
+ * The order routes over HTTP with the real auth, catalog and orders services: the old API's shapes on
  * /api/v1, the console dialect on /api/console/orders, and who may call what (guest, school, another
  * school, volunteer, admin).
  */
@@ -133,7 +133,7 @@ describe('gateway order routes', () => {
       expect(guest.statusCode).toBe(401);
     });
 
-    it('places an order in the spec shape, once per Idempotency-Key', async () => {
+    it('places an order in the old API shape, once per Idempotency-Key', async () => {
       const key = randomUUID();
       const order = await placeAs(maple, key);
       expect(order).toMatchObject({
@@ -339,7 +339,7 @@ describe('gateway order routes', () => {
       expect(badQuantity.statusCode).toBe(400);
     });
 
-    it('answers the short-stock commit with the spec message', async () => {
+    it('answers the short-stock commit with the original message', async () => {
       const scarce = await h.env.rpc.call<CatalogProduct>(
         RPC.catalog.createProduct,
         {

@@ -1,6 +1,6 @@
 /**
  * The report routes over HTTP with the real auth and reporting services: admin only (volunteers
- * 403, guests 401), the spec's response shape, CSV downloads and the console's rebuild button.
+ * 403, guests 401), the old API's response shape, CSV downloads and the console's rebuild button.
  */
 import { events, newOrder, nextVersion, publish } from '@lr/testing';
 import { reportingCaughtUp, startReportingService } from '@lr/testing/services';
@@ -49,7 +49,7 @@ describe('gateway reporting routes', () => {
   });
   afterAll(() => h.close());
 
-  it('answers the report in the spec shape for an admin', async () => {
+  it('answers the report in the old API shape for an admin', async () => {
     const response = await h.inject({
       method: 'GET',
       url: '/api/v1/admin/report',

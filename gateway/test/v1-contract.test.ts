@@ -2,7 +2,7 @@
  * The old client's contract on /api/v1 through the real gateway, auth, catalog and orders: every
  * route documents its answer in the OpenAPI document, a product without images still has
  * `images[0].url` (its category's placeholder) wherever /api/v1 shows a product, and the console
- * keeps its own shape (`id` first, the spec's fields, only uploaded images).
+ * keeps its own shape (`id` first, the old API's fields, only uploaded images).
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
@@ -70,7 +70,7 @@ describe('/api/v1 contract', () => {
       }
     }
     expect(undocumented).toEqual([]);
-    // The document says what the old client reads, with the spec's names.
+    // The document says what the old client reads, with the old API's names.
     const product =
       paths['/api/v1/product/{id}']!.get!.responses['200']!.content!['application/json']!.schema!
         .properties.product;
@@ -145,7 +145,7 @@ describe('/api/v1 contract', () => {
     expect(record.images).toEqual([]);
   });
 
-  it("keeps the console's product record: id, then the spec's fields, uploaded images only", async () => {
+  it("keeps the console's product record: id, then the old API's fields, uploaded images only", async () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
       .png()
       .toBuffer();

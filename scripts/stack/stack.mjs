@@ -83,7 +83,6 @@ export async function startStack(options = {}) {
       DATA_DIR: dataDir,
       PUBLIC_URL: publicUrl,
       PORT: String(port),
-      DEMO_CODE: process.env.DEMO_CODE ?? 'demo345',
       ...options.env,
     };
     const supervisor = new Supervisor({ env, log, quiet: options.quiet });

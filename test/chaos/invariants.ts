@@ -4,21 +4,15 @@
 import type pg from 'pg';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type ConnectionOptions } from '@nats-io/transport-node';
-
-/** Every durable consumer of the stack: nothing may be waiting for delivery or for an ack. */
-const CONSUMERS = [
-  ['ORDERS', 'catalog-inventory'],
-  ['ORDERS', 'catalog-inventory-deleted'],
-  ['ORDERS', 'reporting-orders'],
-  ['CATALOG', 'orders-inventory'],
-] as const;
+import { DURABLE_CONSUMERS } from '@lr/contracts';
 
 async function consumersIdle(nats: ConnectionOptions): Promise<boolean> {
   const nc = await connect({ ...nats, timeout: 2000 });
   try {
     const jsm = await jetstreamManager(nc);
-    for (const [stream, durable] of CONSUMERS) {
-      const info = await jsm.consumers.info(stream, durable);
+    // Every durable consumer of the stack: nothing may be waiting for delivery or for an ack.
+    for (const { stream, name } of Object.values(DURABLE_CONSUMERS)) {
+      const info = await jsm.consumers.info(stream, name);
       if (info.num_pending > 0 || info.num_ack_pending > 0) return false;
     }
     return true;

@@ -1,5 +1,5 @@
 /**
- * Image decoding cannot take the gateway down (ARCHITECTURE.md section 9): a 16383 x 16383 PNG (a
+ * Image decoding cannot take the gateway down: a 16383 x 16383 PNG (a
  * 1 MB file that decodes to 1 GB) is refused from its header with nothing decoded or created; eight
  * large but allowed uploads at once go through the image queue two at a time while /health keeps
  * answering and memory stays bounded; a form whose second image cannot be read leaves no file; a

@@ -64,6 +64,7 @@ const EXPECTED: Record<string, Expect> = {
   'PUT /api/console/users/:id': ADMIN_ONLY_BODY,
   'POST /api/console/users/:id/code': ADMIN_ONLY_ID,
   'GET /api/docs': [200, 200, 200, 200],
+  'GET /api/docs/openapi.json': [200, 200, 200, 200],
   'DELETE /api/v1/admin/order/:id': [401, 404, 403, 404],
   'PUT /api/v1/admin/order/:id': [401, 403, 400, 400],
   'GET /api/v1/admin/orders': STAFF_LIST,

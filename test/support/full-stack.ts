@@ -7,7 +7,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
-import type { NatsIdentity } from '@lr/contracts';
+import { DEFAULT_DEMO_CODE, type NatsIdentity } from '@lr/contracts';
 import {
   AuthAppModule,
   authConfigSchema,
@@ -23,7 +23,7 @@ import { ReportingAppModule, reportingConfigSchema } from '../../services/report
 import { gatewayConfigSchema } from '../../gateway/src/config.js';
 import { createGatewayApp } from '../../gateway/src/create-app.js';
 
-export const DEMO_CODE = 'demo345';
+export const DEMO_CODE = DEFAULT_DEMO_CODE;
 export const PUBLIC_URL = 'http://127.0.0.1:3999';
 
 export interface FullStack {

@@ -39,8 +39,9 @@ const queryClient = createQueryClient();
 const store = localStorageStore();
 
 /**
- * The admin and volunteer console. Admins get every resource; volunteers only orders and How To Use
- * (the gateway refuses them the rest anyway).
+ * The admin and volunteer console. Admins get every resource; volunteers get orders (with pick
+ * lists), donations, stock counts and How To Use, not products, users, reviews or the report (the
+ * gateway refuses them those anyway).
  *
  * react-admin's <Admin> is <AdminContext> + <AdminUI>; AdminUI imports react-admin's own login form
  * (and with it the whole form library) as a default even when a login page is given, so the console

@@ -5,7 +5,7 @@ export function httpClient(url: string, options: fetchUtils.Options = {}) {
   return fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
 }
 
-/** The message of a failed call as the server worded it (spec section 8), or a fallback. */
+/** The message of a failed call as the server worded it, or a fallback. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
   if (error && typeof error === 'object') {
     const body = (error as { body?: { message?: unknown } }).body;

@@ -1,7 +1,7 @@
 import { Navigate, Route, useParams } from 'react-router-dom';
 
 /**
- * The spec's admin paths (spec 2.1) as hash routes, so `#/admin/order/:id` and friends open the
+ * The original app's admin paths as hash routes, so `#/admin/order/:id` and friends open the
  * matching console page; the gateway maps the real paths (/admin/order/:id) to these.
  */
 function ToWithId({ prefix }: { prefix: string }) {

@@ -11,7 +11,7 @@ export const theme: RaThemeOptions = {
     ...defaultTheme.palette,
     primary: { main: NAVY },
     secondary: { main: NAVY },
-    // MUI's default blue and orange carry white text below 4.5:1; the spec's blue chip stays blue,
+    // MUI's default blue and orange carry white text below 4.5:1; the original blue chip stays blue,
     // its yellow one becomes a true yellow with dark text.
     info: { main: '#01579b' },
     // Red text buttons (Delete) sit on the form toolbar's grey, where MUI's red falls short.

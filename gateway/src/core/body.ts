@@ -1,8 +1,8 @@
 /**
  * Request bodies arrive as JSON, urlencoded or multipart forms (the old client sends all three;
- * ARCHITECTURE.md section 4). `readForm` gives one `{ fields, files }` view of any of them.
+ * as the old client sends them). `readForm` gives one `{ fields, files }` view of any of them.
  */
-import { AppError, parseOrThrow } from '@lr/contracts';
+import { AppError, parseOrThrow, type ImageKind } from '@lr/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
@@ -74,8 +74,6 @@ export async function readForm(
   }
   return { fields, files };
 }
-
-export type ImageKind = 'png' | 'jpeg' | 'webp';
 
 /** Recognises PNG, JPEG and WebP by their first bytes, never by file name or declared type. */
 export function sniffImage(data: Buffer): ImageKind | null {

@@ -3,9 +3,9 @@
  * pixel is decoded. A small file can declare a huge image (a 16383 x 16383 PNG of one colour is
  * about 1 MB and decodes to 1 GB), so the pixel count is checked here, where it costs nothing.
  */
-import { AppError } from '@lr/contracts';
+import { ACCEPTED_IMAGE_NAMES, AppError, type ImageKind } from '@lr/contracts';
 import sharp from 'sharp';
-import { sniffImage, type ImageKind } from './body.js';
+import { sniffImage } from './body.js';
 
 export interface CheckedImage {
   kind: ImageKind;
@@ -30,7 +30,8 @@ export async function checkImageHeader(
   label: string,
 ): Promise<CheckedImage> {
   const kind = sniffImage(data);
-  if (!kind) throw AppError.badRequest(`${label}: only PNG, JPEG or WebP images are accepted`);
+  if (!kind)
+    throw AppError.badRequest(`${label}: only ${ACCEPTED_IMAGE_NAMES} images are accepted`);
   let width: number | undefined;
   let height: number | undefined;
   try {

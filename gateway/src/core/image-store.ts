@@ -14,10 +14,16 @@
  * are random, so a file belongs to exactly one product or user and can be removed with it.
  */
 import { randomBytes } from 'node:crypto';
-import { AppError, HTTP_STATUS_BY_CODE, type ImageRef } from '@lr/contracts';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  AppError,
+  HTTP_STATUS_BY_CODE,
+  type ImageKind,
+  type ImageRef,
+} from '@lr/contracts';
 import type { Logger } from '@lr/nest-kit';
 import sharp, { type Sharp } from 'sharp';
-import type { ImageKind, UploadedFile } from './body.js';
+import type { UploadedFile } from './body.js';
 import { checkImageHeader, type CheckedImage } from './image-header.js';
 import type { ImageQueue } from './image-queue.js';
 import type { MediaStorage } from './media-storage.js';
@@ -26,7 +32,6 @@ import type { UploadAllowance } from './upload-allowance.js';
 export type { CheckedImage } from './image-header.js';
 
 const WEB_WIDTH = { products: 1200, avatars: 256 } as const;
-const CONTENT_TYPES = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' } as const;
 
 type Encoder = (input: Sharp) => Sharp;
 
@@ -99,8 +104,12 @@ export class ImageStore {
         const webKey = `${name}.web.webp`;
         const originalKey = `${name}.${image.kind}`;
         const urls = await this.writeAll([
-          { key: webKey, data: web, contentType: 'image/webp' },
-          { key: originalKey, data: original, contentType: CONTENT_TYPES[image.kind] },
+          { key: webKey, data: web, contentType: ACCEPTED_IMAGE_TYPES.webp.mimeType },
+          {
+            key: originalKey,
+            data: original,
+            contentType: ACCEPTED_IMAGE_TYPES[image.kind].mimeType,
+          },
         ]);
         written.push(webKey, originalKey);
         stored.push({ url: urls.get(webKey)!, originalUrl: urls.get(originalKey)! });
@@ -128,7 +137,9 @@ export class ImageStore {
         input.resize({ width: WEB_WIDTH.avatars, withoutEnlargement: true }).webp({ quality: 80 }),
     ]);
     const key = `avatars/${randomBytes(16).toString('hex')}.web.webp`;
-    const urls = await this.writeAll([{ key, data, contentType: 'image/webp' }]);
+    const urls = await this.writeAll([
+      { key, data, contentType: ACCEPTED_IMAGE_TYPES.webp.mimeType },
+    ]);
     return this.removeIfRefused([key], () => use({ url: urls.get(key)! }));
   }
 

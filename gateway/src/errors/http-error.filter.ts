@@ -1,6 +1,6 @@
 /**
  * One error shape for every HTTP failure: `{ success: false, message, code }` with the status of the
- * code (ARCHITECTURE.md section 4). Never a stack trace.
+ * code. Never a stack trace.
  */
 import {
   Catch,

@@ -3,7 +3,7 @@
  *   /            the store (web-store/dist), unknown paths fall back to its index.html
  *   /admin/      the console (web-admin/dist, hash routing)
  *   /media/...   uploaded images (a name is never reused for other content: cached for a year)
- * and sends the spec's admin paths (/admin/dashboard, /register, /generate-report, ...) to the
+ * and sends the original app's admin paths (/admin/dashboard, /register, /generate-report, ...) to the
  * matching console page.
  */
 import { existsSync, statSync } from 'node:fs';
@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { mediaDir, type GatewayConfig } from '../config.js';
 
-/** Spec admin path -> console hash route (ARCHITECTURE.md section 4). */
+/** The original app's admin path -> the console's hash route. */
 export function consoleRouteFor(pathname: string): string | null {
   const rules: [RegExp, (m: RegExpMatchArray) => string][] = [
     [/^\/admin\/dashboard\/?$/, () => '/'],

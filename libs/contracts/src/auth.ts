@@ -1,6 +1,6 @@
 /**
  * Messages of the auth service (inputs and outputs of `RPC.auth.*`). The gateway maps the neutral
- * `AuthUser` to the spec's `_id`/`email` shape on /api/v1 and to `id` records on /api/console.
+ * `AuthUser` to the old API's `_id`/`email` shape on /api/v1 and to `id` records on /api/console.
  */
 import { z } from 'zod';
 import { LIMITS, roleSchema, type Role } from './domain.js';
@@ -10,7 +10,7 @@ import { idListSchema, pageLimitSchema } from './paging.js';
 
 const text = (max: number) => textSchema().trim().max(max);
 
-/** A login id ("email" in the spec's API): a school's id, not necessarily an email address. */
+/** A login id ("email" in the old API): a school's id, not necessarily an email address. */
 export const loginIdSchema = textSchema().trim().min(1, 'is required').max(FORM_LIMITS.loginIdMax);
 /** A new password or code: 6 to 128 characters, never truncated. */
 export const newPasswordSchema = textSchema()
@@ -191,10 +191,11 @@ export interface ForgotPasswordReply {
   message: string;
 }
 
-// ---- HTTP bodies (gateway /api/v1; the store's forms use them too) -----------------------------
+// ---- HTTP bodies the gateway validates on /api/v1 (the store's forms keep their own rules for now,
+// with the same limits from FORM_LIMITS) ------------------------------------------------------------
 
 export const loginBodySchema = z.object({
-  /** The login id (spec: `email`). */
+  /** The login id (the old API's `email`). */
   email: loginIdSchema,
   password: enteredPasswordSchema,
 });

@@ -235,7 +235,7 @@ export const reviewBodySchema = upsertReviewInputSchema;
 export const deleteReviewInputSchema = z.object({ id: text().max(100) });
 
 // ---- outputs: the catalog's own snapshot -------------------------------------------------------
-// Neutral names, like the orders and auth replies: the gateway maps them to the spec's `_id`,
+// Neutral names, like the orders and auth replies: the gateway maps them to the old API's `_id`,
 // `SubCategory`, `ProductSize`, `price: 0` on /api/v1 and to `id` records on /api/console.
 
 export const catalogSizeSchema = z.object({

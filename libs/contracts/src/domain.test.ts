@@ -6,7 +6,7 @@ import {
 } from './domain.js';
 
 describe('order status rules', () => {
-  it("offers the spec table's choices plus Ready for Pickup -> Delivered and Packing -> Processing", () => {
+  it("offers the original status table's choices plus Ready for Pickup -> Delivered and Packing -> Processing", () => {
     expect(allowedTransitions('Processing')).toEqual([
       'CheckEmail',
       'Printed',

@@ -1,5 +1,5 @@
 /**
- * Business vocabulary shared by every service and both web apps (spec sections 3, 4, 6, 9).
+ * Business vocabulary shared by every service and both web apps.
  */
 // The schemas are marked pure so a web page that takes only a constant from here leaves zod out.
 import { z } from 'zod';
@@ -8,7 +8,7 @@ export const ROLES = ['user', 'admin', 'volunteer'] as const;
 export const roleSchema = /* @__PURE__ */ z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-/** Login ids hidden from the school dropdown (spec section 6). Compared case-insensitively. */
+/** Login ids hidden from the school dropdown. Compared case-insensitively. */
 export const RESERVED_LOGIN_IDS = [
   'admin',
   'TEST USER',
@@ -18,6 +18,9 @@ export const RESERVED_LOGIN_IDS = [
   'volunteer',
 ] as const;
 export const TEST_USER_LOGIN_ID = 'TEST USER';
+
+/** The code of every demo account when `DEMO_CODE` is not set (demo data only, public on purpose). */
+export const DEFAULT_DEMO_CODE = 'demo345';
 
 export function isReservedLoginId(loginId: string): boolean {
   const lower = loginId.trim().toLowerCase();
@@ -55,11 +58,10 @@ export const orderStatusSchema = /* @__PURE__ */ z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /**
- * The admin dropdown's choices per current status; the server enforces the same table. It is spec
- * section 4's table plus two moves (docs/decisions.md, "Ready for Pickup goes straight to
- * Delivered"): a picked-up order is marked Delivered without bouncing through Processing (which
- * would give its stock back and take it again), and Packing may return to Processing like every
- * other committed status but Delivered's neighbours.
+ * The admin dropdown's choices per current status; the server enforces the same table. It is the
+ * original app's table plus two moves (docs/adr/0034-ready-for-pickup-to-delivered.md): a picked-up
+ * order is marked Delivered without bouncing through Processing (which would give its stock back and
+ * take it again), and Packing may return to Processing like every other committed status.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   Processing: ['CheckEmail', 'Printed', 'Ready for Pickup', 'Delivered'],
@@ -74,7 +76,7 @@ export function allowedTransitions(from: OrderStatus): readonly OrderStatus[] {
   return ORDER_TRANSITIONS[from];
 }
 
-/** Statuses that hold stock (ARCHITECTURE.md section 2). */
+/** Statuses that hold stock. */
 export function isCommittedStatus(status: OrderStatus): boolean {
   return status !== 'Processing';
 }
@@ -90,12 +92,12 @@ export function inventoryEffectOf(from: OrderStatus, to: OrderStatus): Inventory
   return 'none';
 }
 
-/** Printed is shown to the school as Processing (spec section 4). */
+/** Printed is shown to the school as Processing. */
 export function statusShownToSchool(status: OrderStatus): OrderStatus {
   return status === 'Printed' ? 'Processing' : status;
 }
 
-/** My Orders filter (docs/decisions.md): Previous = Delivered, Current = everything else. */
+/** My Orders filter (docs/adr/0031-my-orders-filter.md): Previous = Delivered, Current = everything else. */
 export function isPreviousOrder(status: OrderStatus): boolean {
   return status === 'Delivered';
 }
@@ -104,10 +106,10 @@ export const GENDERS = ['Male', 'Female', 'NA'] as const;
 export const genderSchema = /* @__PURE__ */ z.enum(GENDERS);
 
 export const LIMITS = {
-  /** Per-line quantity a normal user may request (spec section 9). */
+  /** Per-line quantity a normal user may request. */
   maxQuantityPerLine: 5,
   minQuantityPerLine: 1,
-  /** Per-line quantity range for admins while processing (spec section 9). */
+  /** Per-line quantity range for admins while processing. */
   adminMinQuantity: 0,
   adminMaxQuantity: 5,
   /** Rows per page of orders, products and users tables. */

@@ -1,5 +1,5 @@
 /**
- * The one envelope every domain event travels in (ARCHITECTURE.md section 3).
+ * The one envelope every domain event travels in.
  *
  * `type` is the full subject without namespace, e.g. `orders.order.placed.v1`, so the schema version
  * is part of the type. `version` is the version of the entity the event is about (an order's version

@@ -1,5 +1,5 @@
 /**
- * One error convention for request-reply and HTTP (ARCHITECTURE.md section 4):
+ * One error convention for request-reply and HTTP:
  * services reply `{ ok: false, error: { code, message } }`, the gateway answers
  * `{ success: false, message, code }` with the status below.
  */

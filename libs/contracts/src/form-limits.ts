@@ -7,7 +7,7 @@
 export const FORM_LIMITS = {
   /** A school's (or person's) name. */
   nameMax: 120,
-  /** A login id, which the spec's forms call "email". */
+  /** A login id, which the original forms call "email". */
   loginIdMax: 100,
   reviewCommentMax: 2000,
   /**

@@ -3,8 +3,9 @@
  * permission blocks are generated (nest-kit `renderNatsAuthorization`) for `npm start`, the tests,
  * docker compose and Kubernetes alike. A process gets an allow list: anything not listed here is
  * refused by the broker, so a forged `rpc.auth.list-users` or `orders.>` publish from a process
- * that has no business sending it never reaches a service. See docs/decisions.md.
+ * that has no business sending it never reaches a service. See docs/adr/ (NATS permissions).
  */
+import { DURABLE_CONSUMERS } from './consumers.js';
 import { HINTS, RPC, STREAMS, type StreamName } from './subjects.js';
 
 /** Every NATS identity: the four services, the gateway, and outside read-only consumers. */
@@ -70,10 +71,7 @@ export const NATS_GRANTS: Record<NatsIdentity, ProcessGrants> = {
     publishes: [STREAMS.CATALOG, 'hint.catalog.>'],
     ownsStreams: ['CATALOG'],
     readsStreams: ['ORDERS'],
-    consumers: [
-      { stream: 'ORDERS', name: 'catalog-inventory' },
-      { stream: 'ORDERS', name: 'catalog-inventory-deleted' },
-    ],
+    consumers: [DURABLE_CONSUMERS.catalogInventory, DURABLE_CONSUMERS.catalogInventoryDeleted],
   },
   orders: {
     answers: [rpcOf('orders')],
@@ -87,7 +85,7 @@ export const NATS_GRANTS: Record<NatsIdentity, ProcessGrants> = {
     subscribes: [STREAMS.CATALOG, HINTS.catalogProductsChanged, HINTS.authSessionsChanged],
     ownsStreams: ['ORDERS'],
     readsStreams: ['CATALOG'],
-    consumers: [{ stream: 'CATALOG', name: 'orders-inventory' }],
+    consumers: [DURABLE_CONSUMERS.ordersInventory],
   },
   reporting: {
     answers: [rpcOf('reporting')],
@@ -95,9 +93,9 @@ export const NATS_GRANTS: Record<NatsIdentity, ProcessGrants> = {
     readsStreams: ['ORDERS', 'CATALOG'],
     // The live durables, and the rebuild's ordered consumers, whose names are generated.
     consumers: [
-      { stream: 'ORDERS', name: 'reporting-orders' },
+      DURABLE_CONSUMERS.reportingOrders,
       { stream: 'ORDERS', name: '*', ordered: true },
-      { stream: 'CATALOG', name: 'reporting-catalog' },
+      DURABLE_CONSUMERS.reportingCatalog,
       { stream: 'CATALOG', name: '*', ordered: true },
     ],
   },
@@ -136,7 +134,7 @@ function prefix(namespace: string, subject: string): string {
 /**
  * Stream and durable names carry the namespace as `<ns>_NAME`; NATS wildcards match whole tokens
  * only, so under the wildcard namespace any stream (and any durable) matches: the loosening the
- * shared test server accepts (docs/decisions.md).
+ * shared test server accepts (docs/adr/0062-nats-permissions.md).
  */
 function nameIn(namespace: string, name: string): string {
   if (namespace === WILDCARD_NAMESPACE || name === '*') return '*';
@@ -162,7 +160,7 @@ function consumerApi(namespace: string, grant: ConsumerGrant): string[] {
 /**
  * What a `'*'` grant must not touch: every API call and ack on the named durables other identities
  * own on that stream. Under the wildcard namespace a durable's name is a wildcard too, so this
- * cannot be said there (docs/decisions.md).
+ * cannot be said there (docs/adr/0062-nats-permissions.md).
  */
 function othersDurables(identity: NatsIdentity, namespace: string, stream: StreamName): string[] {
   if (namespace === WILDCARD_NAMESPACE) return [];

@@ -1,7 +1,7 @@
 /**
  * Messages of the orders service (subjects in RPC.orders) and the HTTP bodies of its /api/v1 calls.
  * The service answers with the order snapshot of events.ts (`OrderSnapshot`); the gateway maps it to
- * the spec's `_id`/`orderId` shape for /api/v1 and to `id` records for /api/console.
+ * the old API's `_id`/`orderId` shape for /api/v1 and to `id` records for /api/console.
  */
 import { z } from 'zod';
 import { genderSchema, orderStatusSchema } from './domain.js';

@@ -1,5 +1,5 @@
 /**
- * Bounds of every list reply (ARCHITECTURE.md section 9): no request-reply answer may outgrow the
+ * Bounds of every list reply: no request-reply answer may outgrow the
  * broker's max_payload, whatever the amount of data. Two bounds, because rows differ in size by two
  * orders of magnitude (an order of 100 lines against an order of one):
  * - a page never holds more than `PAGE_SIZE_MAX` rows: the request schemas refuse more (400);

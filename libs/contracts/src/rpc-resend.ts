@@ -10,7 +10,7 @@
  *   id is known gets that reply and writes nothing (nest-kit RecordedReplies; placement through its
  *   Idempotency-Key, which the request id stands in for when the client sent none).
  * - `once`: never sent again; no reply in time is SERVICE_UNAVAILABLE, as before. Why each one is
- *   here is said beside it and in docs/decisions.md.
+ *   here is said beside it and in docs/adr/0080-resend-request-reply.md.
  */
 import { RPC } from './subjects.js';
 

@@ -1,5 +1,5 @@
 /**
- * The one builder of text fields for every schema (ARCHITECTURE.md section 9: every text field
+ * The one builder of text fields for every schema (every text field
  * refuses control characters). PostgreSQL cannot store a NUL character at all (the write fails),
  * and the other control characters (bell, escape, delete, the C1 range, the Unicode line and
  * paragraph separators) have no place in a name, an id or a code: they hide text in the console,

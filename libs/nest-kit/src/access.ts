@@ -1,6 +1,6 @@
 /**
  * The services' own role checks, called by each RPC controller before it hands the input on. The
- * gateway checks roles too, but a service never trusts it alone (ARCHITECTURE.md section 9).
+ * gateway checks roles too, but a service never trusts it alone.
  */
 import { AppError, type Actor, type Role } from '@lr/contracts';
 

@@ -24,7 +24,7 @@ export const baseConfigSchema = z.object({
     .default(''),
   /**
    * This process's NATS identity (an NKEY user seed, `SU...`): the server grants each identity only
-   * its own subjects (docs/decisions.md). Unset: connect without credentials (a server without
+   * its own subjects (docs/adr/0062-nats-permissions.md). Unset: connect without credentials (a server without
    * authorization, e.g. a developer's own).
    */
   NATS_NKEY_SEED: z

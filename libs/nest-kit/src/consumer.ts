@@ -1,5 +1,6 @@
 /**
- * A JetStream durable pull consumer with exactly-once effects (ARCHITECTURE.md section 3).
+ * A JetStream durable pull consumer with exactly-once effects: every service that reacts to another
+ * service's events (inventory, the report's read model, commit rejections) consumes through it.
  *
  * For each message: validate the envelope and its data, then in ONE database transaction record the
  * event id in `processed_events` and run the handler's effect. A duplicate or redelivered event finds
@@ -10,7 +11,6 @@
  * on a disk that syncs a few hundred times a second). If any of them fails, the batch is rolled back
  * and its messages are handled one at a time, so only the failing one is retried.
  */
-import { sql } from 'drizzle-orm';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -21,85 +21,30 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
-import {
-  EVENT_SCHEMAS,
-  eventEnvelopeSchema,
-  namespaced,
-  namespacedStream,
-  type EventDataMap,
-  type EventEnvelope,
-  type StreamName,
-} from '@lr/contracts';
+import { namespaced, namespacedStream, type EventEnvelope } from '@lr/contracts';
 import { currentContext, currentCorrelationId, runWithContext } from './context.js';
-import { executeNamed, type Database, type Transaction } from './db.js';
+import type { Database } from './db.js';
 import type { Logger } from './logger.js';
 import { metrics, secondsSince, type GaugeSample } from './metrics.js';
 import { endSpan, extractTrace, linksTo, SpanKind, startSpan, type Span } from './tracing.js';
+import { applyEvents, insertDeadLetter, parseEvent } from './consumer-effects.js';
+import { DeliveryQueue } from './consumer-queue.js';
+import type { ConsumerStats, DurableConsumerOptions } from './consumer-options.js';
 
-export type EventHandler = (tx: Transaction, event: EventEnvelope<unknown>) => Promise<void>;
-
-/** Typed handlers per event type; types not listed are acknowledged and skipped. */
-export type EventHandlers = {
-  [K in keyof EventDataMap]?: (
-    tx: Transaction,
-    event: EventEnvelope<EventDataMap[K]>,
-  ) => Promise<void>;
-};
-
-/**
- * Applies several new events at once, in stream order, inside the batch's transaction (set-based
- * effects: a few statements per batch instead of per event). Duplicates are already filtered out.
- */
-export type BatchEventHandler = (
-  tx: Transaction,
-  events: readonly EventEnvelope<unknown>[],
-) => Promise<void>;
-
-export interface DurableConsumerOptions {
-  /** Durable name, unique per consuming service and purpose, e.g. `catalog-inventory`. */
-  name: string;
-  stream: StreamName;
-  /** Event types (un-namespaced subjects) to receive. */
-  subjects: string[];
-  /** One handler per event type; or `batchHandler` for all of them. */
-  handlers?: EventHandlers;
-  batchHandler?: BatchEventHandler;
-  /** Database schema holding this service's processed_events and dead_letters tables. */
-  schema: string;
-  maxDeliver?: number;
-  /** Nak delays by delivery number (the last repeats). */
-  backoffMs?: number[];
-  /** Most messages applied in one transaction (default 100). */
-  batchSize?: number;
-  /**
-   * How long a message may wait for more to join its batch before the batch is applied, counted
-   * from its arrival (default 0: apply what has arrived). A read model that is fine a moment late
-   * trades that moment for fewer, larger transactions under load (reporting).
-   */
-  batchWindowMs?: number;
-}
-
-export interface ConsumerStats {
-  applied: number;
-  duplicates: number;
-  failures: number;
-  deadLettered: number;
-}
-
-/** A received message and when it reached this process (batch window, batch-wait metric). */
-interface Delivered {
-  msg: JsMsg;
-  deliveredAt: number;
-}
+export type {
+  BatchEventHandler,
+  ConsumerStats,
+  DurableConsumerOptions,
+  EventHandler,
+  EventHandlers,
+} from './consumer-options.js';
 
 export class DurableConsumer {
   private messages: ConsumerMessages | undefined;
   private loop: Promise<void> | undefined;
   private stopping = false;
   /** Messages received and not yet handled, in stream order. */
-  private readonly queue: Delivered[] = [];
-  private readerDone = false;
-  private wakeProcessor: (() => void) | undefined;
+  private readonly queue = new DeliveryQueue();
   private jsm: JetStreamManager | undefined;
   /** This consumer's label on every metric (the durable name without the test namespace). */
   private readonly labels: { consumer: string };
@@ -183,8 +128,7 @@ export class DurableConsumer {
   async start(): Promise<void> {
     // A consumer may be started again after stop(); anything left queued is redelivered by JetStream.
     this.stopping = false;
-    this.readerDone = false;
-    this.queue.length = 0;
+    this.queue.reset();
     const jsm = await jetstreamManager(this.nc);
     this.jsm = jsm;
     const config = {
@@ -229,58 +173,25 @@ export class DurableConsumer {
           );
         }
         this.queue.push({ msg, deliveredAt });
-        this.wakeProcessor?.();
       }
     } finally {
-      this.readerDone = true;
-      this.wakeProcessor?.();
+      this.queue.close();
     }
   }
 
   private async processQueue(): Promise<void> {
+    const batchSize = this.options.batchSize ?? 100;
+    const windowMs = this.options.batchWindowMs ?? 0;
     for (;;) {
-      // On stop, what is still queued is not acked: it is redelivered to whoever runs next.
-      if (this.stopping) return;
-      if (this.queue.length === 0) {
-        if (this.readerDone) return;
-        await new Promise<void>((resolve) => (this.wakeProcessor = resolve));
-        this.wakeProcessor = undefined;
-        continue;
-      }
-      const batchSize = this.options.batchSize ?? 100;
-      const windowMs = this.options.batchWindowMs ?? 0;
-      if (windowMs > 0 && this.queue.length < batchSize && !this.readerDone) {
-        await this.waitForMore(batchSize, windowMs);
-        if (this.stopping) return;
-      }
+      const taken = await this.queue.take(batchSize, windowMs, () => this.stopping);
+      if (!taken) return;
       const now = Date.now();
-      const batch = this.queue.splice(0, batchSize).map(({ msg, deliveredAt }) => {
+      const batch = taken.map(({ msg, deliveredAt }) => {
         metrics.consumer.batchWait.observe(this.labels, (now - deliveredAt) / 1000);
         return msg;
       });
       if (batch.length === 1) await this.process(batch[0] as JsMsg);
       else await this.processBatch(batch);
-    }
-  }
-
-  /**
-   * Resolves when `batchSize` messages are queued, `windowMs` after the oldest of them arrived, or
-   * when stopping. The window runs from the oldest message's arrival, not from now: messages that
-   * arrived while the previous batch was being applied have waited already.
-   */
-  private async waitForMore(batchSize: number, windowMs: number): Promise<void> {
-    const until = (this.queue[0]?.deliveredAt ?? Date.now()) + windowMs;
-    while (this.queue.length < batchSize && !this.stopping && !this.readerDone) {
-      const left = until - Date.now();
-      if (left <= 0) return;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.wakeProcessor = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wakeProcessor = undefined;
     }
   }
 
@@ -395,13 +306,7 @@ export class DurableConsumer {
   }
 
   private parse(raw: string): EventEnvelope<unknown> {
-    const envelope = eventEnvelopeSchema.parse(JSON.parse(raw));
-    // Unhandled subjects never get here; an envelope whose type this consumer does not handle (on a
-    // handled subject) is acknowledged without validating its data.
-    if (!this.options.subjects.includes(envelope.type)) return envelope;
-    const schema = EVENT_SCHEMAS[envelope.type as keyof typeof EVENT_SCHEMAS];
-    if (!schema) throw new Error(`unknown event type ${envelope.type}`);
-    return { ...envelope, data: schema.parse(envelope.data) };
+    return parseEvent(raw, this.options.subjects);
   }
 
   /** Returns false when the event was already processed. */
@@ -411,53 +316,17 @@ export class DurableConsumer {
   }
 
   /**
-   * One transaction applying `envelopes` (see applyAllIn); what the effects asked to run once it
+   * One transaction applying `envelopes` (see applyEvents); what the effects asked to run once it
    * has committed (waking this process's outbox relay for the events they wrote) runs then.
    */
   private async transact(envelopes: readonly EventEnvelope<unknown>[]): Promise<boolean[]> {
     const afterCommit: (() => void)[] = [];
     const context = { correlationId: currentCorrelationId(), ...currentContext(), afterCommit };
     const applied = await runWithContext(context, () =>
-      this.db.transaction((tx) => this.applyAllIn(tx, envelopes)),
+      this.db.transaction((tx) => applyEvents(tx, this.options, envelopes)),
     );
     for (const run of afterCommit) run();
     return applied;
-  }
-
-  /**
-   * Records the events as processed and runs the effects of those not seen before, inside `tx`, in
-   * stream order; returns per event whether it was new (false: a duplicate, nothing changed).
-   */
-  private async applyAllIn(
-    tx: Transaction,
-    envelopes: readonly EventEnvelope<unknown>[],
-  ): Promise<boolean[]> {
-    const ids = envelopes.map((e) => e.eventId);
-    const inserted = await executeNamed<{ event_id: string }>(
-      tx,
-      `${this.options.schema}.record-processed`,
-      sql`INSERT INTO ${sql.identifier(this.options.schema)}.processed_events (consumer, event_id)
-          SELECT ${this.options.name}, id FROM unnest(${sql.param(ids)}::uuid[]) AS id
-          ON CONFLICT DO NOTHING RETURNING event_id`,
-    );
-    const fresh = new Set(inserted.rows.map((r) => r.event_id));
-    // The same event twice in one batch: only its first copy is new.
-    const isNew = envelopes.map((e) => fresh.delete(e.eventId.toLowerCase()));
-    const events = envelopes.filter((_, i) => isNew[i]);
-    const { batchHandler, handlers = {} } = this.options;
-    if (batchHandler) {
-      if (events.length > 0) await batchHandler(tx, events);
-      return isNew;
-    }
-    for (const event of events) {
-      const handler = handlers[event.type as keyof EventDataMap] as EventHandler | undefined;
-      if (handler) {
-        await runWithContext({ ...currentContext(), correlationId: event.correlationId }, () =>
-          handler(tx, event),
-        );
-      }
-    }
-    return isNew;
   }
 
   private async deadLetter(
@@ -467,11 +336,13 @@ export class DurableConsumer {
     error: string,
   ): Promise<void> {
     try {
-      await this.db.execute(
-        sql`INSERT INTO ${sql.identifier(this.options.schema)}.dead_letters
-              (consumer, event_id, subject, payload, error, deliveries)
-            VALUES (${this.options.name}, ${eventId}, ${msg.subject}, ${raw}, ${error}, ${msg.info.deliveryCount})`,
-      );
+      await insertDeadLetter(this.db, this.options, {
+        eventId,
+        subject: msg.subject,
+        raw,
+        error,
+        deliveries: msg.info.deliveryCount,
+      });
       this.stats.deadLettered += 1;
       metrics.consumer.deadLettered.inc(this.labels);
       this.logger.error(

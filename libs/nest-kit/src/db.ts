@@ -9,7 +9,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { AppError } from '@lr/contracts';
 import type { Logger } from './logger.js';
-import { recordedRepliesMigrationSql } from './recorded-replies.js';
+import { kitMigrations } from './kit-migrations.js';
 
 export type Database = NodePgDatabase<Record<string, never>>;
 /** What a repository needs to run SQL: the database itself or an open transaction. */
@@ -31,49 +31,6 @@ export function createPool(databaseUrl: string, max = 10, applicationName?: stri
 
 export function createDatabase(pool: pg.Pool): Database {
   return drizzle(pool);
-}
-
-/** Tables every service has: the outbox, processed events and dead letters (ARCHITECTURE.md 3). */
-export function kitMigrationSql(schema: string): string {
-  return `
-CREATE TABLE IF NOT EXISTS ${schema}.outbox (
-  id bigserial PRIMARY KEY,
-  event_id uuid NOT NULL UNIQUE,
-  subject text NOT NULL,
-  envelope jsonb NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  sent_at timestamptz
-);
-CREATE INDEX IF NOT EXISTS outbox_unsent_idx ON ${schema}.outbox (id) WHERE sent_at IS NULL;
-
-CREATE TABLE IF NOT EXISTS ${schema}.processed_events (
-  consumer text NOT NULL,
-  event_id uuid NOT NULL,
-  processed_at timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (consumer, event_id)
-);
-
-CREATE TABLE IF NOT EXISTS ${schema}.dead_letters (
-  id bigserial PRIMARY KEY,
-  consumer text NOT NULL,
-  event_id text,
-  subject text NOT NULL,
-  payload text NOT NULL,
-  error text NOT NULL,
-  deliveries integer NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now()
-);`;
-}
-
-/**
- * The kit's migrations, applied before a service's own (named `000-kit...`, so a backup's list of
- * applied migrations tells them apart from the service's files).
- */
-export function kitMigrations(schema: string): { name: string; sql: string }[] {
-  return [
-    { name: '000-kit', sql: kitMigrationSql(schema) },
-    { name: '000-kit-rpc-replies', sql: recordedRepliesMigrationSql(schema) },
-  ];
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;

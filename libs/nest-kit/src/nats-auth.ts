@@ -2,7 +2,7 @@
  * NATS identities (NKEYs) and the server's `authorization` block generated from the one permission
  * description in contracts (NATS_GRANTS). NKEYs work alike on nats-server 2.9 and 2.10; the server
  * keeps only public keys, so its config holds no secret, and a seed never travels on the wire
- * (challenge signing). See docs/decisions.md.
+ * (challenge signing). See docs/adr/0062-nats-permissions.md.
  */
 import { nkeys } from '@nats-io/transport-node';
 import { NATS_IDENTITIES, natsPermissions, type NatsIdentity } from '@lr/contracts';

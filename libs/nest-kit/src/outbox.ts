@@ -1,151 +1,23 @@
 /**
- * The transactional outbox (ARCHITECTURE.md section 3).
- *
- * `OutboxWriter.write(tx, ...)` inserts the event in the same transaction as the state change, so an
- * event exists if and only if the change committed. `OutboxRelay` publishes unsent rows to JetStream
- * with `msgID = eventId` (JetStream drops a republished id inside its duplicate window) and marks a
- * row sent only after the publish ack. It wakes on LISTEN/NOTIFY and polls as a fallback.
+ * The outbox relay: the publishing half of the transactional outbox (the writing half is
+ * `outbox-writer.ts`). `OutboxRelay` publishes unsent rows to JetStream with `msgID = eventId`
+ * (JetStream drops a republished id inside its duplicate window) and marks a row sent only after
+ * the publish ack. It wakes on LISTEN/NOTIFY and polls as a fallback.
  */
-import { randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import { headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
-import {
-  EVENT_SCHEMAS,
-  HEADERS,
-  namespaced,
-  type EventDataMap,
-  type EventEnvelope,
-} from '@lr/contracts';
-import { currentContext, currentCorrelationId } from './context.js';
-import type { Executor } from './db.js';
+import { HEADERS, namespaced, type EventEnvelope } from '@lr/contracts';
 import type { Logger } from './logger.js';
 import { metrics, secondsSince } from './metrics.js';
-import {
-  contextOfTraceparent,
-  currentTraceparent,
-  endSpan,
-  injectTrace,
-  SpanKind,
-  startSpan,
-} from './tracing.js';
+import { contextOfTraceparent, endSpan, injectTrace, SpanKind, startSpan } from './tracing.js';
 import { ReplyInbox } from './reply-inbox.js';
-
-export type OutboxEventType = keyof EventDataMap;
+import { notifyChannel } from './outbox-writer.js';
 
 /** JetStream's de-duplication header. */
 const MSG_ID_HEADER = 'Nats-Msg-Id';
 /** How long a publish may wait for JetStream's ack (the jetstream client's default). */
 const PUBLISH_TIMEOUT_MS = 5000;
 const decoder = new TextDecoder();
-
-function notifyChannel(schema: string): string {
-  return `${schema}_outbox`;
-}
-
-/** Drizzle's transactions have `rollback`; the database itself does not. */
-function isTransaction(exec: Executor): boolean {
-  return typeof (exec as { rollback?: unknown }).rollback === 'function';
-}
-
-export class OutboxWriter {
-  /** Transactions that already asked the relay to wake (one NOTIFY per transaction is enough). */
-  private readonly notified = new WeakSet<object>();
-  /** Wakes this process's own relay (set by the kit when it creates the relay). */
-  private wakeLocalRelay: (() => void) | undefined;
-
-  constructor(private readonly schema: string) {}
-
-  /** The kit connects the relay of the same process, so a committed write can wake it directly. */
-  useRelay(wake: () => void): void {
-    this.wakeLocalRelay = wake;
-  }
-
-  /** The outbox table, for statements that write events in SQL. */
-  get table(): SQL {
-    return sql`${sql.identifier(this.schema)}.outbox`;
-  }
-
-  /**
-   * An INSERT of `events` into the outbox in the given order (their ids follow it, and so does
-   * publishing), for a data-modifying CTE of a larger statement. `onlyWith` names a CTE of that
-   * statement to join: the events go in only when it returned a row (e.g. a version-guarded update).
-   * The text depends on `onlyWith` only, so the statement can be a named one.
-   */
-  insertEvents(events: readonly EventEnvelope[], onlyWith?: SQL): SQL {
-    const rows = events.map((e) => ({ event_id: e.eventId, subject: e.type, envelope: e }));
-    return sql`INSERT INTO ${this.table} (event_id, subject, envelope)
-      SELECT e.event_id, e.subject, e.envelope
-      FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-                        AS (event_id uuid, subject text, envelope jsonb))
-             WITH ORDINALITY AS e(event_id, subject, envelope, n)${onlyWith ? sql`, ${onlyWith}` : sql``}
-      ORDER BY e.n`;
-  }
-
-  /**
-   * Validates `data` against the event's schema and wraps it in an envelope with a new event id.
-   * `version` is the version of the entity the event is about.
-   */
-  envelope<T extends OutboxEventType>(
-    type: T,
-    data: EventDataMap[T],
-    version: number,
-  ): EventEnvelope<EventDataMap[T]> {
-    const schema = EVENT_SCHEMAS[type];
-    const traceparent = currentTraceparent();
-    return {
-      eventId: randomUUID(),
-      type,
-      version,
-      occurredAt: new Date().toISOString(),
-      correlationId: currentCorrelationId(),
-      ...(traceparent ? { traceparent } : {}),
-      data: schema.parse(data) as EventDataMap[T],
-    };
-  }
-
-  /** Stores a new event (see `envelope`) for publishing, in the caller's transaction. */
-  async write<T extends OutboxEventType>(
-    tx: Executor,
-    type: T,
-    data: EventDataMap[T],
-    version: number,
-  ): Promise<EventEnvelope<EventDataMap[T]>> {
-    const envelope = this.envelope(type, data, version);
-    await tx.execute(
-      sql`INSERT INTO ${this.table} (event_id, subject, envelope)
-          VALUES (${envelope.eventId}, ${type}, ${JSON.stringify(envelope)}::jsonb)`,
-    );
-    await this.written(tx);
-    return envelope;
-  }
-
-  /**
-   * Wakes the relay for rows just written with `exec`. Outside a transaction the statement has
-   * committed, so this process's relay is woken directly, with no NOTIFY: PostgreSQL (before 17)
-   * serialises the commits of every transaction that notifies, WAL flush included, which capped
-   * order placement at about one commit per disk flush. Inside a transaction whose runner wakes
-   * what it is asked to after the commit (the durable consumer: `afterCommit` in the context),
-   * the relay is woken then, also without NOTIFY. Inside any other transaction a NOTIFY
-   * (delivered at commit, once per transaction) wakes the relay only for events that exist.
-   * Relays of other replicas find the rows by polling.
-   */
-  async written(exec: Executor): Promise<void> {
-    if (!isTransaction(exec)) {
-      if (this.wakeLocalRelay) this.wakeLocalRelay();
-      else await exec.execute(sql.raw(`NOTIFY ${notifyChannel(this.schema)}`));
-      return;
-    }
-    if (this.notified.has(exec)) return;
-    this.notified.add(exec);
-    const afterCommit = currentContext()?.afterCommit;
-    if (afterCommit && this.wakeLocalRelay) {
-      afterCommit.push(this.wakeLocalRelay);
-      return;
-    }
-    await exec.execute(sql.raw(`NOTIFY ${notifyChannel(this.schema)}`));
-  }
-}
 
 export interface OutboxRelayOptions {
   pool: pg.Pool;

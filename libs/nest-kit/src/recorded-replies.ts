@@ -26,19 +26,6 @@ export interface ReplyKey {
 /** How long a reply stays recorded: resends come within one call's deadline (seconds). */
 export const RECORDED_REPLY_RETENTION_MS = 60 * 60_000;
 
-/** The table every service's schema gets (a kit migration, db.ts). */
-export function recordedRepliesMigrationSql(schema: string): string {
-  return `
-CREATE TABLE IF NOT EXISTS ${schema}.rpc_replies (
-  request_id text PRIMARY KEY,
-  subject text NOT NULL,
-  actor_id uuid,
-  reply json NOT NULL,
-  created_at timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX IF NOT EXISTS rpc_replies_created_idx ON ${schema}.rpc_replies (created_at);`;
-}
-
 /** The key of a request, or null when it came without a request id (then nothing is recorded). */
 export function replyKeyOf(
   request: Pick<RpcRequest, 'requestId' | 'actor'>,

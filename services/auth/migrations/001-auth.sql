@@ -2,7 +2,7 @@
 
 CREATE TABLE auth.users (
   id uuid PRIMARY KEY,
-  -- The login id (the spec's "email"): a school's id, not necessarily an email address.
+  -- The login id (the old API's "email"): a school's id, not necessarily an email address.
   login_id text NOT NULL,
   name text NOT NULL,
   role text NOT NULL CHECK (role IN ('user', 'admin', 'volunteer')),

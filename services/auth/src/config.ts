@@ -1,5 +1,6 @@
 /** Auth service configuration, parsed once at boot (convention 5). */
 import { z } from 'zod';
+import { DEFAULT_DEMO_CODE } from '@lr/contracts';
 import {
   baseConfigSchema,
   jwtSecretSchema,
@@ -24,7 +25,7 @@ export const authConfigSchema = baseConfigSchema
     /** The origin of the store, used in password-reset links. */
     PUBLIC_URL: z.url().default('http://localhost:3000'),
     /** Code of every demo account (demo mode only). */
-    DEMO_CODE: z.string().min(6).max(128).default('demo345'),
+    DEMO_CODE: z.string().min(6).max(128).default(DEFAULT_DEMO_CODE),
     /** In production: creates login id `admin` with this code at start when no admin exists. */
     INITIAL_ADMIN_CODE: z.string().min(6).max(128).optional(),
     /**

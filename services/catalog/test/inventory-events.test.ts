@@ -3,13 +3,9 @@
  * as the orders service does, stock checked in the database, the ledger invariant after each scenario.
  */
 import { randomUUID } from 'node:crypto';
-import { EVENTS, RPC, type CatalogProduct } from '@lr/contracts';
+import { DURABLE_CONSUMERS, EVENTS, RPC, type CatalogProduct } from '@lr/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { TestEnv, waitFor } from '@lr/testing';
-import {
-  INVENTORY_CONSUMER,
-  INVENTORY_DELETIONS_CONSUMER,
-} from '../src/inventory/inventory.consumer.js';
 import {
   createProduct,
   ledgerMismatches,
@@ -123,8 +119,8 @@ describe('inventory from order events', () => {
     const delivered = async (name: string) =>
       (await jsm.consumers.info(stream, `${env.namespace}_${name}`)).delivered.consumer_seq;
     const before = [
-      await delivered(INVENTORY_CONSUMER),
-      await delivered(INVENTORY_DELETIONS_CONSUMER),
+      await delivered(DURABLE_CONSUMERS.catalogInventory.name),
+      await delivered(DURABLE_CONSUMERS.catalogInventoryDeleted.name),
     ];
     for (let i = 0; i < 5; i += 1) {
       const placed = new OrderBuilder([{ productId: product.id, size: '5', quantity: 1 }]);
@@ -141,8 +137,8 @@ describe('inventory from order events', () => {
     await deliver(order.move('Printed'));
     expect(await stockOf(env, size5)).toBe(2);
     expect([
-      await delivered(INVENTORY_CONSUMER),
-      await delivered(INVENTORY_DELETIONS_CONSUMER),
+      await delivered(DURABLE_CONSUMERS.catalogInventory.name),
+      await delivered(DURABLE_CONSUMERS.catalogInventoryDeleted.name),
     ]).toEqual([before[0]! + 1, before[1]]);
   });
 
@@ -270,7 +266,7 @@ describe('inventory from order events', () => {
     await env.stopService('catalog');
     const jsm = await jetstreamManager(env.nc);
     const stream = `${env.namespace}_ORDERS`;
-    const durable = `${env.namespace}_${INVENTORY_CONSUMER}`;
+    const durable = `${env.namespace}_${DURABLE_CONSUMERS.catalogInventory.name}`;
     await jsm.consumers.delete(stream, durable);
     await startCatalog(env);
     // The new consumer starts at the first message of the stream: every event is delivered again.

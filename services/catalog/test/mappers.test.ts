@@ -56,7 +56,7 @@ describe('mappers', () => {
       expect(Object.keys(snapshot)).not.toContain(old);
   });
 
-  it('groups by name case-insensitively, SubCategories in the spec order, sizes tied to their own record', () => {
+  it('groups by name case-insensitively, SubCategories in SUB_CATEGORIES order, sizes tied to their own record', () => {
     const girls = aggregate('Hoodie', "Girl's sizing", [['S', 1]]);
     const boys = aggregate('HOODIE', "Boy's sizing", [['M', 0]], ['/media/products/h.webp']);
     const other = aggregate('Jeans', "Boy's sizing", [['10', 4]]);

@@ -170,7 +170,7 @@ describe('products', () => {
     );
     expect(result.filteredGroupsCount).toBe(1);
     const [group] = result.groups;
-    // SubCategories in the spec's order; the hidden record is absent for the public.
+    // SubCategories in SUB_CATEGORIES order; the hidden record is absent for the public.
     expect(group?.subCategories.map((s) => [s.subCategory, s.productId])).toEqual([
       ["Boy's sizing", b.id],
       ["Girl's sizing", a.id],

@@ -1,4 +1,4 @@
--- Orders, their lines and their status history (ARCHITECTURE.md section 2). Owned by the orders service.
+-- Orders, their lines and their status history. Owned by the orders service.
 CREATE TABLE orders.orders (
   id uuid PRIMARY KEY,
   -- Human-friendly number shown as LR-000123.

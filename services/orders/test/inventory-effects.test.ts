@@ -1,14 +1,16 @@
 /**
  * Stock effects end to end with the real auth, catalog and orders services on the real PostgreSQL
- * and NATS (ARCHITECTURE.md section 2): a commit takes exactly the given quantities once, moves
+ * and NATS: a commit takes exactly the given quantities once, moves
  * between committed statuses take nothing, a revert and a delete give back what was committed, a
  * race for the last units leaves the loser in Processing, and an orders crash between its commit
  * and the relay's publish loses no event.
  */
 import { randomUUID } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
 import {
   RPC,
   UI_MESSAGES,
+  namespacedStream,
   type Actor,
   type OrderHistoryEntry,
   type OrderSnapshot,
@@ -255,10 +257,12 @@ describe('inventory effects with the catalog service', () => {
 
     // Stop the relay so the status change is committed but not published, then "crash".
     await env.apps.get('orders')!.get(OutboxRelay, { strict: false }).stop();
+    const published = await ordersStreamLastSequence();
     await update(env, admin, order.id, 'Ready for Pickup', [3]);
     expect(await countUnsent(env.pool, 'orders')).toBeGreaterThan(0);
     await env.stopService('orders');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing reached the stream, so the catalog cannot have taken stock for it.
+    expect(await ordersStreamLastSequence()).toBe(published);
     expect(await stockOf(product.id)).toEqual({ S: 6 });
 
     await startOrdersService(env);
@@ -268,6 +272,11 @@ describe('inventory effects with the catalog service', () => {
       expect.objectContaining({ delta: -3, reason: 'order-commit' }),
     ]);
   });
+
+  async function ordersStreamLastSequence(): Promise<number> {
+    const jsm = await jetstreamManager(env.nc);
+    return (await jsm.streams.info(namespacedStream(env.namespace, 'ORDERS'))).state.last_seq;
+  }
 
   function volunteerActor(): Actor {
     return TestEnv.actor('volunteer', 'Volunteer Vic');

@@ -50,7 +50,7 @@ describe('order notifications', () => {
     );
     expect(ready).toContain('To: teacher@school.example');
     expect(ready).toContain(PICKUP_TIMES);
-    // Ready for Pickup may only go back to Processing (spec section 4): deliver another order.
+    // Ready for Pickup may only go back to Processing: deliver another order.
     const other = await place(env, schoolA, [{ productId: product.id, size: '5', quantity: 2 }]);
     await update(env, admin, other.id, 'Printed');
     await update(env, admin, other.id, 'Delivered');

@@ -1,6 +1,6 @@
 /**
  * Processing orders through rpc.orders.update against the real PostgreSQL, NATS, auth and catalog
- * services: every allowed and refused transition of spec section 4, quantities only while
+ * services: every allowed and refused transition of ORDER_TRANSITIONS, quantities only while
  * Processing, the fail-fast stock check, deliveredAt, the events and history, and a real commit
  * rejection of the catalog returning the order.
  */
@@ -62,7 +62,7 @@ describe('processing an order', () => {
     return env.rpc.call<OrderHistoryEntry[]>(RPC.orders.history, { id }, { actor: admin });
   }
 
-  it('allows exactly the transitions of spec section 4', async () => {
+  it('allows exactly the transitions of ORDER_TRANSITIONS', async () => {
     const outcomes: string[] = [];
     const expected: string[] = [];
     for (const from of ORDER_STATUSES) {

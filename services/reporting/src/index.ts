@@ -1,4 +1,3 @@
 export { ReportingAppModule, MIGRATIONS_DIR } from './reporting-app.module.js';
 export { reportingConfigSchema, type ReportingConfig } from './config.js';
 export { seedDemoData } from './seed/demo-data.js';
-export { ORDERS_CONSUMER_NAME } from './read-model/order-events.consumer.js';

@@ -12,9 +12,8 @@ import {
   type RebuildResult,
 } from '@lr/contracts';
 import { eventEnvelope as envelope, publish, type TestEnv, waitFor } from '@lr/testing';
-import { CATALOG_CONSUMER_NAME } from '../src/read-model/stock-intake.consumer.js';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { namespacedStream } from '@lr/contracts';
+import { DURABLE_CONSUMERS, namespacedStream } from '@lr/contracts';
 import { admin, report, startReporting } from './support/reporting-env.js';
 
 function donation(
@@ -51,7 +50,7 @@ describe('report: items received and count adjustments', () => {
           await jetstreamManager(env.nc)
         ).consumers.info(
           namespacedStream(env.namespace, 'CATALOG'),
-          `${env.namespace}_${CATALOG_CONSUMER_NAME}`,
+          `${env.namespace}_${DURABLE_CONSUMERS.reportingCatalog.name}`,
         );
         return info.num_pending === 0 && info.num_ack_pending === 0;
       },

@@ -14,9 +14,9 @@ import { errorMessage } from '../http';
 interface ConfirmDeleteButtonProps {
   /** Dialog title, e.g. 'Delete User'. */
   title: string;
-  /** Dialog question, one of the spec's delete confirmations. */
+  /** Dialog question, one of the original delete confirmations. */
   content: string;
-  /** Toast after success (spec section 8); omitted when the spec names none. */
+  /** Toast after success; omitted when the original app had none. */
   successMessage?: string;
   /** Where to go after deleting; stays (and refreshes the list) when omitted. */
   redirectTo?: string;

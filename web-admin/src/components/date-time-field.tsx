@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { formatDateTime } from '../lib/date-format';
 
-/** A date field in the spec's MM-DD-YYYY hh:mm a format. */
+/** A date field in the original MM-DD-YYYY hh:mm a format. */
 export function DateTimeField({ source }: { source: string; label?: string; sortable?: boolean }) {
   const record = useRecordContext();
   const value = record ? (record[source] as string | undefined) : undefined;

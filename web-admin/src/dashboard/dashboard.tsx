@@ -16,7 +16,7 @@ const ItemAvailability = lazyNamed(() => import('./item-availability'), 'ItemAva
 
 const PROCESSING_ORDERS_LINK = `/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'Processing' }))}`;
 
-/** Dashboard (spec 2.7): admins see every tile; volunteers the orders tile and How To Use. */
+/** Dashboard: admins see every tile; volunteers the orders tile and How To Use. */
 export function Dashboard() {
   const { permissions } = usePermissions<string>();
   const { data, error, isPending } = useDashboardFigures();

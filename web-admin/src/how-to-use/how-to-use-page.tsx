@@ -1,7 +1,7 @@
 import { Card, CardContent, Link, Typography } from '@mui/material';
 import { Title } from 'react-admin';
 
-/** The staff help video differs from the schools' one (spec 2.8); both links are configuration. */
+/** The staff help video differs from the schools' one; both links are configuration. */
 const STAFF_VIDEO_URL: string | undefined = import.meta.env.VITE_HELP_VIDEO_STAFF_URL;
 
 export function HowToUsePage() {

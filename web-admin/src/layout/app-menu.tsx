@@ -13,8 +13,9 @@ import AccessLogIcon from '@mui/icons-material/ManageSearch';
 import { Menu, usePermissions } from 'react-admin';
 
 /**
- * Menus per role (spec 2.2): an admin gets Dashboard, All Orders, Products, Users, the report, the
- * access log of student details and How To Use; a volunteer only Dashboard, All Orders and How To Use (the server refuses the rest anyway).
+ * Menus per role: an admin gets Dashboard, All Orders, Donations, Stock counts, Products, Reviews,
+ * Users, the report, the access log of student details and How To Use; a volunteer Dashboard, All Orders, Donations, Stock counts and
+ * How To Use (the server refuses the rest anyway).
  */
 export function AppMenu() {
   const { permissions } = usePermissions<string>();

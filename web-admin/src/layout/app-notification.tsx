@@ -1,7 +1,7 @@
 import Grow from '@mui/material/Grow';
 import { Notification } from 'react-admin';
 
-/** Toasts at bottom-centre with a scale transition, 1000 ms (spec section 1). */
+/** Toasts at bottom-centre with a scale transition, 1000 ms. */
 export const TOAST_MS = 1000;
 
 export function AppNotification() {

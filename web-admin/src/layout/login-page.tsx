@@ -11,7 +11,7 @@ import {
 import { useLogin, useNotify } from 'react-admin';
 import { errorMessage } from '../http';
 
-/** The console's login: Login ID and Password (spec 2.3, /loginmanual). */
+/** The console's login: Login ID and Password (as /loginmanual). */
 export function LoginPage() {
   const [loginId, setLoginId] = useState('');
   const [password, setPassword] = useState('');

@@ -6,7 +6,7 @@ import { UI_MESSAGES } from '@lr/contracts';
 import { authProvider } from '../authProvider';
 import { TOAST_MS } from './app-notification';
 
-/** Spec 2.2: confirm, then 'Logout Successfully', then the site's home page after 1 s. */
+/** confirm, then 'Logout Successfully', then the site's home page after 1 s. */
 export function LogoutItem() {
   const [open, setOpen] = useState(false);
   const notify = useNotify();

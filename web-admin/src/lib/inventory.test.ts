@@ -28,7 +28,7 @@ describe('resulting inventory', () => {
 });
 
 describe('checking a status change before sending it', () => {
-  it('refuses a commit that would drive a size below zero, with the spec text', () => {
+  it('refuses a commit that would drive a size below zero, with the original text', () => {
     expect(validateProcessing('Processing', 'Ready for Pickup', [line(1, 4), line(3, 2)])).toBe(
       'Error: Inventory cannot drop below zero for one or more items!',
     );

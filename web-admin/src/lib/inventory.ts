@@ -26,7 +26,7 @@ export function isValidAdminQuantity(quantity: number): boolean {
   );
 }
 
-/** Clamps a typed value to the admin's 0..5 range (spec section 9). */
+/** Clamps a typed value to the admin's 0..5 range. */
 export function clampAdminQuantity(value: number): number {
   if (!Number.isFinite(value)) return LIMITS.adminMinQuantity;
   return Math.min(LIMITS.adminMaxQuantity, Math.max(LIMITS.adminMinQuantity, Math.trunc(value)));
@@ -39,7 +39,7 @@ export function commitsStock(from: string | undefined, to: string | undefined): 
 
 /**
  * The check the console runs before sending a status change (the server checks again): returns the
- * spec's error text when a line's quantity is out of range or a committed line would drive stock below zero.
+ * original error text when a line's quantity is out of range or a committed line would drive stock below zero.
  */
 export function validateProcessing(
   from: OrderStatus | string | undefined,
@@ -57,7 +57,7 @@ export function validateProcessing(
   return short ? UI_MESSAGES.inventoryBelowZero : null;
 }
 
-/** Spec 2.7: 'Process' is disabled while an update is in progress or no status is chosen. */
+/** 'Process' is disabled while an update is in progress or no status is chosen. */
 export function isProcessDisabled(
   chosenStatus: string | undefined | null,
   saving: boolean,

@@ -1,4 +1,4 @@
-/** Rules of the product forms (spec section 5), kept apart from the components so they can be tested. */
+/** Rules of the product forms, kept apart from the components so they can be tested. */
 
 export interface SizeRow {
   size?: string;
@@ -104,7 +104,7 @@ export function validateProductEdit(
   return errors;
 }
 
-/** Turns the edit form into the update body: new stock is added to the chosen size (spec section 5). */
+/** Turns the edit form into the update body: new stock is added to the chosen size. */
 export function buildProductUpdate(form: ProductEditForm): ProductUpdateBody {
   const body: ProductUpdateBody = {
     description: form.description ?? '',

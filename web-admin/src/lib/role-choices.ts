@@ -5,13 +5,13 @@ export interface RoleChoice {
   name: string;
 }
 
-/** Update User may set admin or user only (spec section 6): volunteer is not offered. */
+/** Update User may set admin or user only: volunteer is not offered. */
 export const UPDATE_USER_ROLE_CHOICES: readonly RoleChoice[] = [
   { id: 'admin', name: 'Admin' },
   { id: 'user', name: 'User' },
 ];
 
-/** Add User may set admin, volunteer or user (spec section 6). */
+/** Add User may set admin, volunteer or user. */
 export const ADD_USER_ROLE_CHOICES: readonly RoleChoice[] = [
   { id: 'admin', name: 'Admin' },
   { id: 'volunteer', name: 'Volunteer' },
@@ -24,8 +24,8 @@ export function initialUpdateRole(current: string | undefined): Role | '' {
 }
 
 /**
- * 'A role must be chosen' (spec section 5). A plain function rather than react-admin's required() so the
- * dropdown keeps its 'Choose Role' entry, as the spec lists it among the options.
+ * 'A role must be chosen'. A plain function rather than react-admin's required() so the
+ * dropdown keeps its 'Choose Role' entry, as the original app lists it among the options.
  */
 export function roleChosen(value: string | undefined | null): string | undefined {
   return value ? undefined : 'Choose a role';

@@ -1,6 +1,6 @@
 import type { Role } from '@lr/contracts';
 
-/** Role cells of the users table (spec 2.7): admin green, user red, volunteer blue. */
+/** Role cells of the users table: admin green, user red, volunteer blue. */
 export const ROLE_COLORS: Readonly<Record<Role, string>> = {
   admin: '#2e7d32',
   user: '#d32f2f',

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '@lr/contracts';
 
-/** Chip colours of the orders list, as in the store (spec section 4): Delivered green, Ready for Pickup blue, others red. */
+/** Chip colours of the orders list, as in the store: Delivered green, Ready for Pickup blue, others red. */
 export type StatusColor = 'success' | 'info' | 'error' | 'warning';
 
 export function listStatusColor(status: OrderStatus | string): StatusColor {
@@ -9,7 +9,7 @@ export function listStatusColor(status: OrderStatus | string): StatusColor {
   return 'error';
 }
 
-/** On the details page Ready for Pickup is yellow (spec section 4). */
+/** On the details page Ready for Pickup is yellow. */
 export function detailStatusColor(status: OrderStatus | string): StatusColor {
   if (status === 'Ready for Pickup') return 'warning';
   return listStatusColor(status);

@@ -1,6 +1,6 @@
 import { statusChoicesFor } from './transitions';
 
-// The table of spec section 4 with the two moves docs/decisions.md adds (Ready for Pickup ->
+// The original status table with the two moves docs/adr/0034-ready-for-pickup-to-delivered.md adds (Ready for Pickup ->
 // Delivered, Packing -> Processing), written out here so a change to the shared table is caught.
 const SPEC_TABLE: Record<string, string[]> = {
   Processing: ['CheckEmail', 'Printed', 'Ready for Pickup', 'Delivered'],
@@ -13,7 +13,7 @@ const SPEC_TABLE: Record<string, string[]> = {
 
 describe('status choices of the Choose Category dropdown', () => {
   it.each(Object.entries(SPEC_TABLE))(
-    'offers exactly the spec choices for %s',
+    'offers exactly the ORDER_TRANSITIONS choices for %s',
     (current, expected) => {
       expect(statusChoicesFor(current).map((choice) => choice.id)).toEqual(expected);
     },

@@ -40,7 +40,7 @@ function PrintPickListsButton() {
   );
 }
 
-/** All orders, newest first, 15 a page (spec 2.7 and 9), for admins and volunteers. */
+/** All orders, newest first, 15 a page, for admins and volunteers. */
 export function OrderList() {
   return (
     <List

@@ -103,7 +103,7 @@ describe('Process Order', () => {
     expect(process).toBeEnabled();
   });
 
-  it('offers the spec transitions of the current status under Choose Category', async () => {
+  it('offers the ORDER_TRANSITIONS choices of the current status under Choose Category', async () => {
     const { provider } = makeDataProvider('Printed');
     renderPage(provider);
     await screen.findByText('Process Order LR-000007', { selector: '.MuiCardHeader-title' });

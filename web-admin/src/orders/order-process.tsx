@@ -36,7 +36,7 @@ import { OrderLinesTable, type ProcessLineRow } from './order-lines-table';
 import { PickList } from './pick-list';
 import { orderKeys, useOrderHistory } from './queries';
 
-// A commit can still be refused by the catalog after a race (ARCHITECTURE.md section 2); the order then
+// A commit can still be refused by the catalog after a race; the order then
 // returns to Processing shortly after, so the page looks again once the events have had time to flow.
 const RECHECK_AFTER_MS = 2500;
 
@@ -49,7 +49,7 @@ function stockOf(item: LineWithStock, products: ConsoleProduct[] | undefined) {
   return typeof item.stock === 'number' ? item.stock : undefined;
 }
 
-/** Process Order (spec 2.7): details, lines, 'Choose Category', Process, pick list, history, delete. */
+/** Process Order: details, lines, 'Choose Category', Process, pick list, history, delete. */
 export function OrderProcess() {
   const id = useGetRecordId();
   const notify = useNotify();
@@ -77,7 +77,7 @@ export function OrderProcess() {
   const [quantities, setQuantities] = useState<number[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   // A commit just sent, with the order as it was before: if a newer read of the order shows Processing
-  // again, the catalog refused the commit (ARCHITECTURE.md section 2) and the admin must know why.
+  // again, the catalog refused the commit and the admin must know why.
   const [sentCommit, setSentCommit] = useState<{ before: ConsoleOrderWithStock } | null>(null);
   const [update, { isPending: saving }] = useUpdate();
 

@@ -43,7 +43,7 @@ function RecheckSizesWhileInError() {
   return null;
 }
 
-/** Add Product (spec 5): name, category, SubCategory and every size with its stock required; shown on creation. */
+/** Add Product: name, category, SubCategory and every size with its stock required; shown on creation. */
 export function ProductCreate() {
   const notify = useNotify();
   const redirect = useRedirect();

@@ -130,7 +130,7 @@ function ProductEditFields() {
   );
 }
 
-/** Edit Product (spec 5): name, category and SubCategory read-only; new stock is added to the chosen size. */
+/** Edit Product: name, category and SubCategory read-only; new stock is added to the chosen size. */
 export function ProductEdit() {
   const notify = useNotify();
   const redirect = useRedirect();

@@ -84,7 +84,7 @@ function ProductActions(_props: { label?: string }) {
   );
 }
 
-/** All products (spec 2.7): 15 a page with stock, visibility, out-of-stock markers, edit and delete. */
+/** All products: 15 a page with stock, visibility, out-of-stock markers, edit and delete. */
 export function ProductList() {
   return (
     <List

@@ -40,7 +40,7 @@ function Figure({ label, value }: { label: string; value: number | string }) {
   );
 }
 
-/** The LR345 Report (spec 2.7) with date range, charts, CSV downloads and a clean printed page. */
+/** The LR345 Report with date range, charts, CSV downloads and a clean printed page. */
 export default function ReportPage() {
   const notify = useNotify();
   const [from, setFrom] = useState('');

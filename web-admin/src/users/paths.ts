@@ -1,2 +1,2 @@
-/** Where Add User lands after creating an account (the spec's /registersuccess). */
+/** Where Add User lands after creating an account (the original /registersuccess). */
 export const USER_REGISTERED_PATH = '/users/registered';

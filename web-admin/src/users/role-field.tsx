@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { roleColor } from '../lib/role-colors';
 
-/** Role cell coloured as the spec asks: admin green, user red, volunteer blue. */
+/** Role cell coloured as in the original app: admin green, user red, volunteer blue. */
 export function RoleField(_props: { source?: string; label?: string }) {
   const record = useRecordContext<{ role?: string }>();
   if (!record?.role) return null;

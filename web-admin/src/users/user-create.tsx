@@ -25,7 +25,7 @@ function passwordLength(value: string | undefined) {
   return undefined;
 }
 
-/** Add User (spec 2.7): every field required; the account gets the default avatar. */
+/** Add User: every field required; the account gets the default avatar. */
 export function UserCreate() {
   const notify = useNotify();
   const redirect = useRedirect();

@@ -16,7 +16,7 @@ import { UI_MESSAGES, type ConsoleUser } from '@lr/contracts';
 import { initialUpdateRole, roleChosen, UPDATE_USER_ROLE_CHOICES } from '../lib/role-choices';
 import { errorMessage } from '../http';
 
-/** Spec 2.7: 'Update' is disabled while loading or with no role. */
+/** 'Update' is disabled while loading or with no role. */
 export function isUpdateDisabled(role: string | undefined | null, loading: boolean): boolean {
   return loading || !role;
 }
@@ -39,12 +39,12 @@ function UpdateToolbar() {
 function UpdateUserForm() {
   const record = useRecordContext<ConsoleUser>();
   if (!record) return null;
-  // A volunteer cannot be kept as one here (the spec offers Admin and User only): start at Choose Role.
+  // A volunteer cannot be kept as one here (Update User offers Admin and User only): start at Choose Role.
   const formRecord = { ...record, role: initialUpdateRole(record.role) };
   return (
     <SimpleForm record={formRecord} toolbar={<UpdateToolbar />}>
       <TextInput source="name" label="Name" validate={required()} fullWidth />
-      {/* The field holds the login id (spec's "email" field name), so it says so. */}
+      {/* The field holds the login id (the old API's "email" field name), so it says so. */}
       <TextInput source="email" label="Login ID" validate={required()} fullWidth />
       <TextInput source="address" label="Address" fullWidth />
       <TextInput source="district" label="District" fullWidth />
@@ -60,7 +60,7 @@ function UpdateUserForm() {
   );
 }
 
-/** Update User (spec 2.7): Name, Login ID, Address, District, Role; success goes back to the list. */
+/** Update User: Name, Login ID, Address, District, Role; success goes back to the list. */
 export function UserEdit() {
   const notify = useNotify();
   const redirect = useRedirect();

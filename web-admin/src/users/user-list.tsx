@@ -28,7 +28,7 @@ function UserActions(_props: { label?: string }) {
   );
 }
 
-/** ALL USERS (spec 2.7): 15 a page, sortable, Login ID ascending by default. */
+/** ALL USERS: 15 a page, sortable, Login ID ascending by default. */
 export function UserList() {
   return (
     <List

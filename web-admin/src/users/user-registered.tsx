@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { Title } from 'react-admin';
 import { UI_MESSAGES } from '@lr/contracts';
 
-/** The page after Add User (spec 2.7, /registersuccess). */
+/** The page after Add User (/registersuccess). */
 export function UserRegistered() {
   return (
     <Card sx={{ mt: 2, textAlign: 'center' }}>

@@ -8,7 +8,7 @@ import { routes } from './routes';
 export function App() {
   const [client] = useState(() => {
     const queryClient = createQueryClient();
-    // Load the current user on start (spec section 1).
+    // Load the current user on start.
     void queryClient.prefetchQuery(meQueryOptions);
     return queryClient;
   });

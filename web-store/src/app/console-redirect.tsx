@@ -1,5 +1,5 @@
 /**
- * The spec's admin paths live in the react-admin console at /admin/ (hash routing): a full-page
+ * The original app's admin paths live in the react-admin console at /admin/ (hash routing): a full-page
  * navigation opens the matching console page.
  */
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The spec disables the browser's right-click menu globally. We keep it where people type (inputs,
+ * The original store disables the browser's right-click menu globally. We keep it where people type (inputs,
  * textareas, editable text) so paste and spelling fixes still work; a config flag turns the rule off.
  */
 export function isEditableTarget(target: EventTarget | null): boolean {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-/** Footer links (spec 2.2). */
+/** Footer links. */
 export function Footer() {
   return (
     <footer className="footer">

@@ -2,7 +2,7 @@ import { Navigate } from 'react-router-dom';
 import { useCurrentUser } from '../lib/auth';
 import { Loading } from '../components/query-state';
 
-/** `/` goes to /home when authenticated, else /about (spec 2.1). */
+/** `/` goes to /home when authenticated, else /about. */
 export function HomeRedirect() {
   const me = useCurrentUser();
   if (me.isPending) return <Loading />;

@@ -1,5 +1,5 @@
 /**
- * Navigation per role (spec 2.2). Staff links open the console pages. Everyone logged in has an
+ * Navigation per role. Staff links open the console pages. Everyone logged in has an
  * account menu (profile, edit profile, change password), the old app's user menu.
  */
 import { useState, type MouseEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Route guard for the login-required pages (spec 2.1): a guest goes to /login with the page they
+ * Route guard for the login-required pages: a guest goes to /login with the page they
  * wanted in `redirect`, and comes back there after logging in.
  */
 import { Navigate, Outlet, useLocation } from 'react-router-dom';

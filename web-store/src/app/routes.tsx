@@ -1,4 +1,4 @@
-/** Every route of spec 2.1; admin paths open the matching console page. */
+/** Every route of the original store; admin paths open the matching console page. */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LoginPage } from '../features/auth/components/login-page';
@@ -21,7 +21,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   };
 }
 
-/** Spec admin path -> console hash path. */
+/** The original app's admin path -> the console's hash path. */
 export const CONSOLE_ROUTES: readonly [
   string,
   (p: Record<string, string | undefined>) => string,
@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../features/static-pages/components/donate-page'), 'DonatePage'),
       },
       { path: 'products', element: <ProductsPage /> },
-      // Not exact (spec 2.1): anything under /products/<keyword> lists that keyword.
+      // Not exact: anything under /products/<keyword> lists that keyword.
       { path: 'products/:keyword/*', element: <ProductsPage /> },
       {
         path: 'product/:id',

@@ -1,4 +1,4 @@
-/** Pager with the spec's labels: 1st, Prev, page numbers, Next, Last (spec section 2.4). */
+/** Pager with the original labels: 1st, Prev, page numbers, Next, Last. */
 import './pagination.css';
 
 interface PaginationProps {

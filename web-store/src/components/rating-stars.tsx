@@ -1,4 +1,4 @@
-/** Read-only rating in half stars (spec section 3: half-star precision). */
+/** Read-only rating in half stars (half-star precision). */
 import './rating-stars.css';
 
 export function RatingStars({ value, count }: { value: number; count?: number }) {

@@ -1,6 +1,6 @@
 /**
  * Order status as the school sees it: Printed is shown as Processing; Delivered green, Ready for
- * Pickup blue on lists and yellow on the details page, every other status red (spec section 4).
+ * Pickup blue on lists and yellow on the details page, every other status red.
  */
 import { statusShownToSchool, type OrderStatus } from '@lr/contracts';
 import './status-chip.css';

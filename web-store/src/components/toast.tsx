@@ -1,5 +1,5 @@
 /**
- * The store's own toast: bottom-centre, scale transition, 1000 ms by default (spec sections 1, 9).
+ * The store's own toast: bottom-centre, scale transition, 1000 ms by default.
  * The same message shown again restarts its time instead of stacking a copy, and error toasts
  * belong to the page that raised them (the layout dismisses them when the route changes).
  */

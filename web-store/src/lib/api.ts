@@ -1,6 +1,6 @@
 /**
  * The one fetch wrapper of the store. The gateway answers errors as `{ success: false, message, code }`;
- * we throw that message so every failed call can show it as a toast (spec section 8).
+ * we throw that message so every failed call can show it as a toast.
  */
 export class ApiError extends Error {
   constructor(

@@ -1,6 +1,6 @@
 /**
  * The signed-in user, shared by the whole app (nav, route guard, checkout, quantity caps). Loaded on
- * start (spec section 1); a 401 simply means "guest".
+ * start; a 401 simply means "guest".
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TEST_USER_LOGIN_ID } from '@lr/contracts';

@@ -1,5 +1,5 @@
 /**
- * The cart lives in localStorage (spec section 3, Cart item). Rules (spec section 4): adding the same
+ * The cart lives in localStorage (Cart item). Rules: adding the same
  * product, SubCategory and size replaces that line; removal deletes it; emptied after the order.
  */
 import { useSyncExternalStore } from 'react';

@@ -25,7 +25,7 @@ export const DEFAULT_DONATION_MAILING_ADDRESS =
 export const DEFAULT_DONATION_URL = 'https://give.example.org/locker-room-345';
 
 export interface StoreConfig {
-  /** The spec disables the browser's right-click menu globally; a deploy may turn that off. */
+  /** The original store disables the browser's right-click menu globally; a deploy may turn that off. */
   disableContextMenu: boolean;
   /** How To Use video for schools (role user) and for everyone else. */
   helpVideoUser: string | null;

@@ -1,4 +1,4 @@
-/** Dates display as MM-DD-YYYY hh:mm a (spec section 9), in the browser's time zone. */
+/** Dates display as MM-DD-YYYY hh:mm a, in the browser's time zone. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
   const date = value instanceof Date ? value : new Date(value);

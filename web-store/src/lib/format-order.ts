@@ -2,7 +2,7 @@ import type { GENDERS } from '@lr/contracts';
 
 /**
  * How the parts of a request read on screen. The stored forms (`ID_age_gender`, `address|district`,
- * SubCategory and size) are the spec's wire formats; people see plain words.
+ * SubCategory and size) are the old API's wire formats; people see plain words.
  */
 
 /** 'One size' sizing with size 'One size' reads once, not 'One size | One size'. */

@@ -2,7 +2,7 @@ import { LIMITS } from '@lr/contracts';
 
 /**
  * Highest quantity a school may pick for one line: the size's stock, and at most 5 for a normal
- * user (spec section 5). The demo TEST USER may exceed the 5 cap (spec section 6).
+ * user. The demo TEST USER may exceed the 5 cap.
  */
 export function maxQuantityFor(stock: number, exemptFromCap: boolean): number {
   const available = Math.max(0, Math.floor(stock));

@@ -98,12 +98,12 @@ export function forgetContact(schoolId: string): void {
   if (rememberedContact.get()?.school === schoolId) rememberedContact.clear();
 }
 
-/** Student id, age and gender joined by underscores (spec section 3). */
+/** Student id, age and gender joined by underscores. */
 export function receivingPersonNameOf(form: Pick<ShippingForm, 'studentId' | 'age' | 'gender'>) {
   return joinReceivingPersonName(form.studentId, form.age, form.gender);
 }
 
-/** Address and district joined by a bar (spec section 3). */
+/** Address and district joined by a bar. */
 export function userAddressOf(address: string | undefined, district: string | undefined): string {
   return `${address ?? ''}|${district ?? ''}`;
 }

@@ -1,4 +1,4 @@
-/** The signed-in user's profile and code, and the forgotten-code flow (spec 2.6, 7). */
+/** The signed-in user's profile and code, and the forgotten-code flow. */
 import { Body, Controller, HttpCode, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
 import {
   RPC,

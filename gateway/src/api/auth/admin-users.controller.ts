@@ -1,4 +1,4 @@
-/** The spec's admin user calls (section 7): list, read, update, delete and Add User. */
+/** The old API's admin user calls: list, read, update, delete and Add User. */
 import {
   Body,
   Controller,

@@ -1,4 +1,4 @@
-/** Login, logout, the current user and the login dropdown (spec 2.3, 7). */
+/** Login, logout, the current user and the login dropdown. */
 import {
   Body,
   Controller,

@@ -1,4 +1,4 @@
-/** Explicit mappings of the auth service's users to the HTTP shapes (spec `_id`/`email`, console `id`). */
+/** Explicit mappings of the auth service's users to the HTTP shapes (the old API's `_id`/`email`, console `id`). */
 import type {
   ApiLoginChoice,
   ApiUser,

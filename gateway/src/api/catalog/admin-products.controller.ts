@@ -1,5 +1,5 @@
 /**
- * The old admin product calls (spec section 7), forms as the old client sends them. Name, category
+ * The old admin product calls, forms as the old client sends them. Name, category
  * and SubCategory are read-only on update: sent unchanged they are ignored, changed they are a 400.
  * The update form's `ProductSize` (a size name) with `Stock` (its new total) records the difference
  * as a restock or correction movement.

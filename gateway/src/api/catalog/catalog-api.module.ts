@@ -1,5 +1,5 @@
 /**
- * HTTP routes backed by the catalog service: its /api/v1 calls (spec section 7) and its /api/console
+ * HTTP routes backed by the catalog service: its /api/v1 calls and its /api/console
  * resources. Controllers only adapt HTTP to one request-reply call each.
  */
 import { Module } from '@nestjs/common';

@@ -22,7 +22,7 @@ import {
 type StoredImageView = { _id: string; url: string; originalUrl: string };
 
 function toSizeView(size: CatalogSize): ApiProduct['ProductSize'][number] {
-  // A size's own threshold appears only when set (the spec's shape otherwise).
+  // A size's own threshold appears only when set (the old API's shape otherwise).
   return size.lowStockThreshold === null
     ? { _id: size.id, size: size.size, stock: size.stock }
     : {
@@ -37,7 +37,7 @@ function toStoredImageView(image: CatalogImage): StoredImageView {
   return { _id: image.id, url: image.url, originalUrl: image.originalUrl };
 }
 
-/** The spec's product with the given images list; fields in the order the old backend sent them. */
+/** The old API's product with the given images list; fields in the order the old backend sent them. */
 function toSpecProduct<I>(product: CatalogProduct, images: I[]) {
   return {
     _id: product.id,
@@ -117,7 +117,7 @@ export function toApiGroupedList(list: GroupedList): Omit<GroupedProductsRespons
   };
 }
 
-/** A console record: `id` first, then the spec's fields; a product without images has none. */
+/** A console record: `id` first, then the old API's fields; a product without images has none. */
 export function toConsoleProduct(product: CatalogProduct): ConsoleProduct {
   return { id: product.id, ...toSpecProduct(product, product.images.map(toStoredImageView)) };
 }

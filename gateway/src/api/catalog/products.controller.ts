@@ -1,4 +1,4 @@
-/** Public product reads: the list, the store's grouped list and one product (spec section 7). */
+/** Public product reads: the list, the store's grouped list and one product. */
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { z } from 'zod';
 import {

@@ -1,5 +1,5 @@
 /**
- * Maps the orders service's snapshot to the spec's order shape on /api/v1 (`_id`, `orderId`,
+ * Maps the orders service's snapshot to the old API's order shape on /api/v1 (`_id`, `orderId`,
  * `orderItems`, `orderStatus`, prices 0) and to `id` records on /api/console.
  */
 import type {

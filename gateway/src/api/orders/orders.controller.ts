@@ -1,4 +1,4 @@
-/** The spec's order calls (section 7) on /api/v1: payment, placing, reading, processing, deleting. */
+/** The old API's order calls on /api/v1: payment, placing, reading, processing, deleting. */
 import {
   Body,
   Controller,
@@ -59,7 +59,7 @@ export class OrdersController {
   }
 
   /**
-   * Every page of a newest-first order walk, mapped to the spec's shape; with `access`, every page
+   * Every page of a newest-first order walk, mapped to the old API's shape; with `access`, every page
    * is part of one read in the access log.
    */
   private async *orderPages(
@@ -186,7 +186,7 @@ export class OrdersController {
   @Access('admin', 'volunteer')
   @ApiDoc({
     summary:
-      'Process an order: status (transitions of spec section 4) and newQuantity (one per line, only while Processing; JSON array or comma-joined form field)',
+      'Process an order: status (the allowed transitions of ORDER_TRANSITIONS) and newQuantity (one per line, only while Processing; JSON array or comma-joined form field)',
     body: updateOrderBodySchema,
     response: orderResponseSchema,
   })

@@ -1,4 +1,4 @@
-/** The LR345 report and its CSV exports (spec 2.7), admin only. */
+/** The LR345 report and its CSV exports, admin only. */
 import { Controller, Get, Inject, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import {
   csvResponseSchema,

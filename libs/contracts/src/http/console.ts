@@ -24,7 +24,7 @@ const count = () => z.number().int().nonnegative();
 
 // ---- orders -----------------------------------------------------------------------------------
 
-/** An order line in the spec's shape, as on /api/v1 (prices always 0). */
+/** An order line in the old API's shape, as on /api/v1 (prices always 0). */
 export const consoleOrderItemSchema = apiOrderItemSchema;
 export type ConsoleOrderItem = z.infer<typeof consoleOrderItemSchema>;
 

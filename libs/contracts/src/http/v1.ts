@@ -2,7 +2,7 @@
  * What every `/api/v1` route answers, said once: the gateway's mappers return these types, its
  * routes declare these schemas (`@ApiDoc({ response })`, which puts them in the OpenAPI document and,
  * in tests, checks every real answer against them), and the store reads its data with these types.
- * The shapes are the old backend's (spec section 7): `_id`, `SubCategory`, `ProductSize`, `price: 0`,
+ * The shapes are the old backend's: `_id`, `SubCategory`, `ProductSize`, `price: 0`,
  * so a client written for it keeps working. Objects are strict: a field that is not listed here is
  * a contract change, not a leak.
  */
@@ -196,7 +196,7 @@ export const allOrdersResponseSchema = z.strictObject({
 export const apiUserSchema = z.strictObject({
   _id: z.string(),
   name: z.string(),
-  /** The login id (the spec calls it email; a school's id need not be an address). */
+  /** The login id (the old API calls it email; a school's id need not be an address). */
   email: z.string(),
   role: roleSchema,
   address: z.string(),

@@ -17,21 +17,16 @@ import {
   type CatalogConfig,
 } from '@lr/catalog';
 import type { DynamicModule } from '@nestjs/common';
-import type { ServiceName } from '@lr/contracts';
+import { DEFAULT_DEMO_CODE, DURABLE_CONSUMERS, type ServiceName } from '@lr/contracts';
 import { parseConfig, type BaseConfig, type Logger } from '@lr/nest-kit';
 import { OrdersAppModule, ordersConfigSchema, type OrdersConfig } from '@lr/orders';
-import {
-  ORDERS_CONSUMER_NAME,
-  ReportingAppModule,
-  reportingConfigSchema,
-  type ReportingConfig,
-} from '@lr/reporting';
+import { ReportingAppModule, reportingConfigSchema, type ReportingConfig } from '@lr/reporting';
 import type { TestEnv } from '../env.js';
 import { consumerCaughtUp } from '../order-events.js';
 import { waitFor } from '../wait.js';
 
 /** The code of every demo account auth is seeded with here. */
-export const DEMO_CODE = 'demo345';
+export const DEMO_CODE = DEFAULT_DEMO_CODE;
 
 /** Parses the service's config from the TestEnv's variables plus `vars`, then starts it. */
 async function startWithConfig<C extends BaseConfig>(
@@ -109,7 +104,10 @@ export function startReportingService(
 
 /** Resolves once reporting's order consumer has applied everything in the ORDERS stream. */
 export async function reportingCaughtUp(env: TestEnv): Promise<void> {
-  await waitFor(() => consumerCaughtUp(env.nc, env.namespace, ORDERS_CONSUMER_NAME), {
-    message: 'the reporting consumer to catch up',
-  });
+  await waitFor(
+    () => consumerCaughtUp(env.nc, env.namespace, DURABLE_CONSUMERS.reportingOrders.name),
+    {
+      message: 'the reporting consumer to catch up',
+    },
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * User management by admins (spec 2.7 users, 6) and the public login list. Rules kept here: the
+ * User management by admins and the public login list. Rules kept here: the
  * last admin cannot be deleted or demoted, an admin cannot delete or demote themselves, Update
  * User sets admin or user only, and a role change, new code or deletion ends the user's sessions.
  * Every change to an account is followed, after commit, by a hint to the gateways' session caches.

@@ -70,7 +70,7 @@ export class ProfileService {
   }
 
   /**
-   * Wrong old code is 400 (spec: the form shows the server's message). Every session of the user
+   * Wrong old code is 400 (the form shows the server's message). Every session of the user
    * ends, then a new one is opened for the caller, so other devices must log in with the new code.
    * The old code is a guess like a login's (a stolen session must not test codes without limit):
    * its failures count against the same limits, per account and `ip`.

@@ -1,12 +1,12 @@
 /**
- * Demo accounts for the embedded/demo mode (`npm start`): the reserved accounts of spec section 6 and
+ * Demo accounts for the embedded/demo mode (`npm start`): the reserved accounts (RESERVED_LOGIN_IDS) and
  * fictional schools, every one with the code DEMO_CODE. Inserted only when there are no users at
  * all, so a second start keeps what the first created. Never runs in production.
  */
 import { randomUUID } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { EVENTS } from '@lr/contracts';
+import { DEFAULT_DEMO_CODE, EVENTS } from '@lr/contracts';
 import { OutboxWriter } from '@lr/nest-kit';
 import { hashPassword } from '../core/passwords.js';
 import { users, type UserRow } from '../db/schema.js';
@@ -55,7 +55,9 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions = {}): Pr
     ...DEMO_SCHOOLS.map((s) => ({ ...s, role: 'user' as const })),
   ];
   // One hash for all: every demo account shares the same public demo code anyway.
-  const passwordHash = await hashPassword(options.demoCode ?? process.env.DEMO_CODE ?? 'demo345');
+  const passwordHash = await hashPassword(
+    options.demoCode ?? process.env.DEMO_CODE ?? DEFAULT_DEMO_CODE,
+  );
   return db.transaction(async (tx) => {
     await tx.execute('LOCK TABLE auth.users IN EXCLUSIVE MODE');
     const existing = await tx.select({ id: users.id }).from(users).limit(1);

@@ -7,7 +7,8 @@ import { Injectable } from '@nestjs/common';
 import { AppError, type donationLineInputSchema } from '@lr/contracts';
 import type { Executor } from '@lr/nest-kit';
 import type { z } from 'zod';
-import { InventoryRepository, type SizeWithProduct } from '../inventory/inventory.repository.js';
+import { InventoryRepository } from '../inventory/inventory.repository.js';
+import type { SizeWithProduct } from '../inventory/locked-stock.js';
 import { ProductsRepository } from '../products/products.repository.js';
 import { DonationsRepository, type NewDonationLine } from './donations.repository.js';
 

@@ -29,7 +29,7 @@ import {
 } from '@lr/nest-kit';
 import type { z } from 'zod';
 import { StockLedger } from '../inventory/stock-ledger.js';
-import type { SizeWithProduct } from '../inventory/inventory.repository.js';
+import type { SizeWithProduct } from '../inventory/locked-stock.js';
 import { ProductHints } from '../products/product-hints.js';
 import { DonationLines, quantityBySize } from './donation-lines.js';
 import {

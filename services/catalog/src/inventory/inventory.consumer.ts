@@ -10,12 +10,9 @@
  * (OrderInventoryHandler.onDeleted).
  */
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { EVENTS } from '@lr/contracts';
+import { DURABLE_CONSUMERS, EVENTS } from '@lr/contracts';
 import { EventConsumers } from '@lr/nest-kit';
 import { OrderInventoryHandler } from './order-inventory.handler.js';
-
-export const INVENTORY_CONSUMER = 'catalog-inventory';
-export const INVENTORY_DELETIONS_CONSUMER = 'catalog-inventory-deleted';
 
 type InventoryEvents = Parameters<OrderInventoryHandler['onBatch']>[1];
 
@@ -28,13 +25,12 @@ export class InventoryConsumer implements OnModuleInit {
 
   onModuleInit(): void {
     const consumers = [
-      { name: INVENTORY_CONSUMER, subject: EVENTS.ordersOrderStatusChanged },
-      { name: INVENTORY_DELETIONS_CONSUMER, subject: EVENTS.ordersOrderDeleted },
+      { durable: DURABLE_CONSUMERS.catalogInventory, subject: EVENTS.ordersOrderStatusChanged },
+      { durable: DURABLE_CONSUMERS.catalogInventoryDeleted, subject: EVENTS.ordersOrderDeleted },
     ];
-    for (const { name, subject } of consumers) {
+    for (const { durable, subject } of consumers) {
       this.consumers.register({
-        name,
-        stream: 'ORDERS',
+        ...durable,
         subjects: [subject],
         schema: 'catalog',
         batchHandler: (tx, events) => this.handler.onBatch(tx, events as InventoryEvents),

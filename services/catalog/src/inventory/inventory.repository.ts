@@ -20,22 +20,13 @@ import {
   type StockMovementRow,
 } from '../db/schema.js';
 import { anyUuid, whereAll } from '../db/sql-helpers.js';
-import type { Movement } from './locked-stock.js';
+import type { Movement, SizeWithProduct } from './locked-stock.js';
 
 /** What the inventory consumer keeps per order (a row of order_commitments). */
 export type CommitmentState = Pick<
   OrderCommitmentRow,
   'orderId' | 'version' | 'committed' | 'deleted' | 'lastStatus'
 >;
-
-export interface SizeWithProduct {
-  sizeId: string;
-  productId: string;
-  size: string;
-  stock: number;
-  name: string;
-  isShow: boolean;
-}
 
 export interface HeldStock {
   sizeId: string;

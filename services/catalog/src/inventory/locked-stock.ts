@@ -5,7 +5,16 @@
  */
 import { AppError, UI_MESSAGES, type MovementReason } from '@lr/contracts';
 import type { StockMovementRow } from '../db/schema.js';
-import type { SizeWithProduct } from './inventory.repository.js';
+
+/** A size row as locked for a stock decision, with what its product says about it. */
+export interface SizeWithProduct {
+  sizeId: string;
+  productId: string;
+  size: string;
+  stock: number;
+  name: string;
+  isShow: boolean;
+}
 
 /** Who and what a movement belongs to (all optional: a restock has no order). */
 export interface MovementRefs {

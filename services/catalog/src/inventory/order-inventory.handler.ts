@@ -1,5 +1,5 @@
 /**
- * Applies order events to stock (ARCHITECTURE.md section 2). Runs inside the consumer's transaction,
+ * Applies order events to stock. Runs inside the consumer's transaction,
  * together with the processed-event record, so each event takes effect exactly once.
  *
  * Per order, `order_commitments` records the last order version applied and whether the order holds

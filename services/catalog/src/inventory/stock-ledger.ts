@@ -1,5 +1,5 @@
 /**
- * Every stock change goes through here, by one rule (docs/decisions.md, "Stock: one rule for every
+ * Every stock change goes through here, by one rule (docs/adr/0023-stock-one-rule.md, "Stock: one rule for every
  * writer"):
  *
  * 1. Lock, then decide: the products moved are locked in id order, then their sizes (`lock`); the

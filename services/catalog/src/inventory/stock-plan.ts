@@ -6,8 +6,8 @@
  * exactly what the order still holds.
  */
 import type { MovementReason, ShortLine } from '@lr/contracts';
-import type { HeldStock, SizeWithProduct } from './inventory.repository.js';
-import type { LockedStock, Movement } from './locked-stock.js';
+import type { HeldStock } from './inventory.repository.js';
+import type { LockedStock, Movement, SizeWithProduct } from './locked-stock.js';
 
 export interface WantedLine {
   productId: string;

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
 import {
   type AppError,
+  DURABLE_CONSUMERS,
   EVENTS,
   namespaced,
   RPC,
@@ -14,10 +15,6 @@ import {
 } from '@lr/contracts';
 import { eventEnvelope, TestEnv } from '@lr/testing';
 import { startCatalogService } from '@lr/testing/services';
-import {
-  INVENTORY_CONSUMER,
-  INVENTORY_DELETIONS_CONSUMER,
-} from '../../src/inventory/inventory.consumer.js';
 
 export const admin = TestEnv.actor('admin', 'Admin One');
 
@@ -80,7 +77,7 @@ export async function ledgerMismatches(env: TestEnv): Promise<unknown[]> {
 export async function processedCount(env: TestEnv): Promise<number> {
   const { rows } = await env.pool.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM catalog.processed_events WHERE consumer = ANY($1)`,
-    [[INVENTORY_CONSUMER, INVENTORY_DELETIONS_CONSUMER]],
+    [[DURABLE_CONSUMERS.catalogInventory.name, DURABLE_CONSUMERS.catalogInventoryDeleted.name]],
   );
   return rows[0]?.n ?? 0;
 }

@@ -1,14 +1,11 @@
 /**
  * Durable consumer `orders-inventory` of `catalog.inventory.commit-rejected.v1`: catalog found too
- * little stock when applying a commit, so the order goes back to Processing (ARCHITECTURE.md 2).
+ * little stock when applying a commit, so the order goes back to Processing.
  */
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { EVENTS } from '@lr/contracts';
+import { DURABLE_CONSUMERS, EVENTS } from '@lr/contracts';
 import { EventConsumers } from '@lr/nest-kit';
 import { ProcessOrderService } from '../orders/process-order.service.js';
-
-/** Durable name (granted to orders in contracts NATS_GRANTS). */
-export const COMMIT_REJECTED_CONSUMER = 'orders-inventory';
 
 @Injectable()
 export class CommitRejectedConsumer implements OnModuleInit {
@@ -19,8 +16,7 @@ export class CommitRejectedConsumer implements OnModuleInit {
 
   onModuleInit(): void {
     this.consumers.register({
-      name: COMMIT_REJECTED_CONSUMER,
-      stream: 'CATALOG',
+      ...DURABLE_CONSUMERS.ordersInventory,
       subjects: [EVENTS.catalogInventoryCommitRejected],
       schema: 'orders',
       handlers: {

@@ -36,7 +36,7 @@ export class OrdersController {
   @MessagePattern(RPC.orders.place)
   place(@Payload() req: RpcRequest<unknown>) {
     // Schools place requests; an admin may too (e.g. on a school's behalf, as TEST ADMIN). A volunteer
-    // only processes them (docs/decisions.md).
+    // only processes them (docs/adr/0032-placing-orders.md).
     const actor = refuseRole(req.actor, 'volunteer', 'Volunteers cannot place requests');
     return this.placing.place(
       actor,

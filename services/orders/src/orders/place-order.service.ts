@@ -2,7 +2,7 @@
  * Placing a request: who may, what a line must meet, the address from the school's
  * profile, one order per idempotency key (the client's, else the call's request id, so a resent
  * call places nothing twice), and the `orders.order.placed.v1` event in the same transaction as
- * the order. Placing does not touch stock (ARCHITECTURE.md section 2).
+ * the order. Placing does not touch stock.
  */
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
@@ -106,7 +106,7 @@ export class PlaceOrderService {
   /**
    * Checks every line against the catalog and copies what the order keeps of each product. The
    * stock check reads the sizes' stock in the same reply (a fail-fast check: stock is only taken when
-   * the order is committed, ARCHITECTURE.md section 2).
+   * the order is committed: a status past Processing).
    */
   private buildOrder(
     actor: Actor,
@@ -131,7 +131,7 @@ export class PlaceOrderService {
       receivingPersonName: input.shippingInfo.receivingPersonName,
       additionalComments: input.shippingInfo.additionalComments,
       userLoggedInDesignation: input.shippingInfo.userLoggedInDesignation,
-      // From the profile, never from the client (spec section 3: address and district joined by a bar).
+      // From the profile, never from the client (address and district joined by a bar).
       userAddress: `${profile.address ?? ''}|${profile.district ?? ''}`,
       orderDate: '',
       phoneNo: input.shippingInfo.phoneNo,

@@ -1,5 +1,5 @@
 /**
- * The fulfilment workflow (ARCHITECTURE.md section 2): status transitions of spec section 4
+ * The fulfilment workflow: the status transitions of ORDER_TRANSITIONS (libs/contracts)
  * enforced here, given quantities while Processing, the fail-fast stock check before a commit, and
  * one transaction per change holding the order, its lines, its history and its outbox events.
  */
@@ -104,7 +104,7 @@ export class ProcessOrderService {
     const from = order.status;
     const to = input.status;
 
-    // Staying in Processing only saves quantities (docs/decisions.md); any other move must be in the table.
+    // Staying in Processing only saves quantities (docs/adr/0033-transitions-and-versions.md); any other move must be in the table.
     const adjustOnly = from === 'Processing' && to === 'Processing';
     if (!adjustOnly && !ORDER_TRANSITIONS[from].includes(to)) {
       const allowed = ORDER_TRANSITIONS[from];

@@ -1,11 +1,10 @@
 /** Registers the durable consumer `reporting-orders` that keeps the read model up to date. */
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { DURABLE_CONSUMERS } from '@lr/contracts';
 import { EventConsumers, KIT_CONFIG } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
 import { OrderEventApplier } from './order-events.applier.js';
 import { ORDER_EVENT_TYPES } from './order-state-rule.js';
-
-export const ORDERS_CONSUMER_NAME = 'reporting-orders';
 
 @Injectable()
 export class OrderEventsConsumer implements OnModuleInit {
@@ -18,8 +17,7 @@ export class OrderEventsConsumer implements OnModuleInit {
 
   onModuleInit(): void {
     this.consumers.register({
-      name: ORDERS_CONSUMER_NAME,
-      stream: 'ORDERS',
+      ...DURABLE_CONSUMERS.reportingOrders,
       subjects: [...ORDER_EVENT_TYPES],
       batchHandler: this.applier.batchHandler(),
       schema: 'reporting',

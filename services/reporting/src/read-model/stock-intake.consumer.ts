@@ -1,10 +1,9 @@
 /** Registers the durable consumer `reporting-catalog` (donations and stock counts) on CATALOG. */
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { DURABLE_CONSUMERS } from '@lr/contracts';
 import { EventConsumers, KIT_CONFIG } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
 import { STOCK_INTAKE_EVENT_TYPES, StockIntakeApplier } from './stock-intake.applier.js';
-
-export const CATALOG_CONSUMER_NAME = 'reporting-catalog';
 
 @Injectable()
 export class StockIntakeConsumer implements OnModuleInit {
@@ -17,8 +16,7 @@ export class StockIntakeConsumer implements OnModuleInit {
 
   onModuleInit(): void {
     this.consumers.register({
-      name: CATALOG_CONSUMER_NAME,
-      stream: 'CATALOG',
+      ...DURABLE_CONSUMERS.reportingCatalog,
       subjects: [...STOCK_INTAKE_EVENT_TYPES],
       batchHandler: this.applier.batchHandler(),
       schema: 'reporting',

@@ -50,7 +50,7 @@ export class ReportRepository {
       this.db.execute<Omit<ReportTotals, 'studentsHelped'>>(sql`
         SELECT COALESCE(sum(orders), 0)::int AS "ordersReceived",
                COALESCE(sum(fulfilled), 0)::int AS "ordersFulfilled",
-               -- the average in whole hours, rounded to the nearest (docs/decisions.md, Reporting)
+               -- the average in whole hours, rounded to the nearest (docs/adr/0015-report-figures.md)
                COALESCE(round(sum(fulfilment_ms)::numeric / NULLIF(sum(fulfilled), 0) / ${sql.raw(String(MS_PER_HOUR))}), 0)::int
                  AS "averageFulfilmentHours",
                COALESCE(sum(items), 0)::int AS "itemsFulfilled"

@@ -1,4 +1,4 @@
-/** The LR345 report (spec 2.7): figures, top-11 rankings and weekly series for charts. */
+/** The LR345 report: figures, top-11 rankings and weekly series for charts. */
 import { Inject, Injectable } from '@nestjs/common';
 import type { Report, ReportRange } from '@lr/contracts';
 import { KIT_CONFIG } from '@lr/nest-kit';

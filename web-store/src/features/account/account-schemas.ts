@@ -1,6 +1,11 @@
-/** Form rules of the account screens (spec section 5; lengths from LIMITS and FORM_LIMITS). */
+/** Form rules of the account screens (lengths from LIMITS and FORM_LIMITS). */
 import { z } from 'zod';
-import { FORM_LIMITS, LIMITS } from '@lr/contracts';
+import {
+  ACCEPTED_IMAGE_MIME_TYPES,
+  ACCEPTED_IMAGE_NAMES,
+  FORM_LIMITS,
+  LIMITS,
+} from '@lr/contracts';
 
 const { nameMax, loginIdMax } = FORM_LIMITS;
 
@@ -66,11 +71,12 @@ export const profileSchema = z.object({
     .max(loginIdMax, `Login ID is at most ${loginIdMax} characters`),
 });
 
-export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+/** The avatar picker offers the image types the gateway accepts. */
+export const AVATAR_TYPES = ACCEPTED_IMAGE_MIME_TYPES;
 
 export function avatarProblem(file: File | null): string | null {
   if (!file) return null;
-  if (!AVATAR_TYPES.includes(file.type)) return 'Avatar must be a PNG, JPEG or WebP image';
+  if (!AVATAR_TYPES.includes(file.type)) return `Avatar must be a ${ACCEPTED_IMAGE_NAMES} image`;
   if (file.size > LIMITS.avatarMaxBytes) return 'Avatar must be at most 2 MB';
   return null;
 }

@@ -1,5 +1,5 @@
 /**
- * Where to go after login: the page named in `?redirect=` (spec 2.3), only if it is a path of this
+ * Where to go after login: the page named in `?redirect=`, only if it is a path of this
  * site (no open redirect to another host), else /home. Old links used `redirect=shipping`.
  */
 export function redirectTarget(param: string | null): string {

@@ -1,4 +1,4 @@
-/** Delivery Details validation (spec section 5); the lengths are the server's (FORM_LIMITS). */
+/** Delivery Details validation; the lengths are the server's (FORM_LIMITS). */
 import { z } from 'zod';
 import { FORM_LIMITS, GENDERS, UI_MESSAGES } from '@lr/contracts';
 
@@ -61,7 +61,7 @@ export function fieldErrorsOf(error: z.ZodError): ShippingFieldErrors {
   return errors;
 }
 
-/** The demo TEST USER gets prefilled, locked delivery fields (spec section 6). */
+/** The demo TEST USER gets prefilled, locked delivery fields. */
 export const TEST_USER_SHIPPING = {
   studentId: 'TEST0001',
   age: '10',

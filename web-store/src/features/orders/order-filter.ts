@@ -1,6 +1,6 @@
 /**
- * My Orders filter (spec 4, docs/decisions.md): Previous = Delivered, Current = every other status,
- * All = everything; newest first (spec 9).
+ * My Orders filter (docs/adr/0031-my-orders-filter.md): Previous = Delivered, Current = every other status,
+ * All = everything; newest first.
  */
 import { isPreviousOrder } from '@lr/contracts';
 import type { ApiOrder as Order } from '@lr/contracts/http/v1';

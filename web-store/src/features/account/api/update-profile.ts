@@ -9,7 +9,7 @@ export interface ProfileInput {
   avatar: File | null;
 }
 
-/** Multipart: name, email, avatar (spec section 7). */
+/** Multipart: name, email, avatar. */
 export function updateProfile(input: ProfileInput): Promise<UserResponse> {
   const form = new FormData();
   form.set('name', input.name);

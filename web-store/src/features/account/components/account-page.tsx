@@ -1,4 +1,4 @@
-/** /account: the school's profile (spec 2.6). */
+/** /account: the school's profile. */
 import { Link } from 'react-router-dom';
 import { useCurrentUser } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format-date';

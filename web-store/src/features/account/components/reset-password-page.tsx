@@ -1,4 +1,4 @@
-/** /password/reset/:token: the new code twice; on success go to /login (spec 2.6). */
+/** /password/reset/:token: the new code twice; on success go to /login. */
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { UI_MESSAGES } from '@lr/contracts';

@@ -1,5 +1,5 @@
 /**
- * /password/update: current, new and confirm, all required (spec 2.6, 5). Problems are written
+ * /password/update: current, new and confirm, all required. Problems are written
  * in plain words under the form and stay until the person changes something, rather than in a
  * toast that is gone before it is read.
  */

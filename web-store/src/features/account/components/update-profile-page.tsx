@@ -1,4 +1,4 @@
-/** /me/update: name, login id and avatar with preview (spec 2.6, 5). */
+/** /me/update: name, login id and avatar with preview. */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { UI_MESSAGES } from '@lr/contracts';

@@ -20,7 +20,7 @@ export function useLogin() {
     onSuccess: (body) => {
       queryClient.setQueryData(meQueryKey, body.user);
     },
-    // A failed login leaves the user unauthenticated (spec 2.3).
+    // A failed login leaves the user unauthenticated.
     onError: () => {
       queryClient.setQueryData(meQueryKey, null);
     },

@@ -1,6 +1,6 @@
 /**
- * /loginmanual: Login ID and code (the spec's Password field, named as everywhere else in the store)
- * with Submit, same redirect rules as /login (spec 2.3).
+ * /loginmanual: Login ID and code (the old app's Password field, named as everywhere else in the store)
+ * with Submit, same redirect rules as /login.
  */
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api';
@@ -11,7 +11,7 @@ import { useLeaveLoginWhenSignedIn } from './use-after-login';
 
 export function LoginManualPage() {
   const loginMutation = useLogin();
-  // A successful login stores the user, and this sends them on (spec 2.3).
+  // A successful login stores the user, and this sends them on.
   useLeaveLoginWhenSignedIn();
   const toast = useToast();
   const [loginId, setLoginId] = useState('');

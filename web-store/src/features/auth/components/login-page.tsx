@@ -1,4 +1,4 @@
-/** /login: pick a school from the list, type its code (spec 2.3). */
+/** /login: pick a school from the list, type its code. */
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api';
@@ -12,7 +12,7 @@ import { useLeaveLoginWhenSignedIn } from './use-after-login';
 export function LoginPage() {
   const schools = useUserList();
   const loginMutation = useLogin();
-  // A successful login stores the user, and this sends them on (spec 2.3).
+  // A successful login stores the user, and this sends them on.
   useLeaveLoginWhenSignedIn();
   const toast = useToast();
   const [filter, setFilter] = useState('');

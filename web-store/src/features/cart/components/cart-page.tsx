@@ -1,5 +1,5 @@
 /**
- * /cart: the lines kept in localStorage, remove buttons and Check Out (spec 2.5). A quantity is
+ * /cart: the lines kept in localStorage, remove buttons and Check Out. A quantity is
  * saved only when it is valid; while a box holds something else, its line explains why and Check
  * Out waits.
  */

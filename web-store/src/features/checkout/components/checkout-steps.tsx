@@ -2,7 +2,7 @@ import './checkout-steps.css';
 
 const STEPS = ['Delivery Details', 'Confirm Order', 'Order Place'] as const;
 
-/** Three checkout steps (spec 2.5); `active` is 0-based. */
+/** Three checkout steps; `active` is 0-based. */
 export function CheckoutSteps({ active }: { active: 0 | 1 | 2 }) {
   return (
     <ol className="checkout-steps" aria-label="Checkout steps">

@@ -1,4 +1,4 @@
-/** /order/confirm: printable Confirm Order; no prices, everything is free (spec 2.5, 9). */
+/** /order/confirm: printable Confirm Order; no prices, everything is free. */
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { UI_MESSAGES } from '@lr/contracts';
 import { useCurrentUser } from '../../../lib/auth';

@@ -1,7 +1,7 @@
 /**
  * /process/payment, 'Order Place': the order is placed once. The Idempotency-Key is made on arrival
  * and sent with the order; the cart and the delivery details (the student's with them) are
- * forgotten only after the server said yes (spec 2.5, 5, 9), so the next checkout starts empty.
+ * forgotten only after the server said yes, so the next checkout starts empty.
  */
 import { useMemo } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';

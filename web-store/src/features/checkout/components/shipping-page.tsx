@@ -1,5 +1,5 @@
 /**
- * /shipping, Delivery Details (spec 2.5, 3, 5). The student's fields start empty on every checkout;
+ * /shipping, Delivery Details. The student's fields start empty on every checkout;
  * the teacher's contact details come back only when the school asked this computer to remember
  * them. A submit with problems lists them all above the form and puts focus on the first one.
  */

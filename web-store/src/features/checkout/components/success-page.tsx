@@ -15,7 +15,7 @@ function placedOrderOf(state: unknown): PlacedOrder | null {
   return typeof id === 'string' && typeof orderId === 'string' ? { id, orderId } : null;
 }
 
-/** /success (spec 2.5), with the new order's number so the school can quote it. */
+/** /success, with the new order's number so the school can quote it. */
 export function SuccessPage() {
   const placed = placedOrderOf(useLocation().state);
   return (

@@ -1,4 +1,4 @@
-/** /orders: the school's orders, newest first, All/Current/Previous, 15 a page (spec 2.5, 4, 9). */
+/** /orders: the school's orders, newest first, All/Current/Previous, 15 a page. */
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS } from '@lr/contracts';

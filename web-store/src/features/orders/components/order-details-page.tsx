@@ -1,4 +1,4 @@
-/** /order/:id: order details; a school may cancel it while Processing (spec 2.5, 6, 8). */
+/** /order/:id: order details; a school may cancel it while Processing. */
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isCommittedStatus } from '@lr/contracts';

@@ -6,7 +6,7 @@ import { productsKeys } from '../../../lib/query-keys';
 export interface ProductListParams {
   keyword: string;
   page: number;
-  /** 'All' (or empty) lists every category: the parameter is then left out (spec section 7). */
+  /** 'All' (or empty) lists every category: the parameter is then left out. */
   category: string;
 }
 

@@ -1,4 +1,4 @@
-/** /home: banner, search, category filter, grouped cards, guides, pagination (spec 2.4). */
+/** /home: banner, search, category filter, grouped cards, guides, pagination. */
 import { useState, type FormEvent } from 'react';
 import { CATEGORIES } from '@lr/contracts';
 import { PageTitle } from '../../../components/page-title';

@@ -1,6 +1,6 @@
 /**
  * /product/:id: images, rating, stock status, size, quantity, Add to Cart, Request products,
- * description, reviews (spec 2.4, 5). Add to Cart is off while the product or the picked size is
+ * description, reviews. Add to Cart is off while the product or the picked size is
  * out of stock; Request products is on exactly then, so a school can still ask for that size. A
  * guest, who has no cart, gets "Log in to request" in place of the quantity and Add to Cart.
  * No price is shown: everything is free.

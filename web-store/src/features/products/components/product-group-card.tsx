@@ -1,5 +1,5 @@
 /**
- * One storefront card: a product name with its sizes per SubCategory (spec 2.4), a quantity
+ * One storefront card: a product name with its sizes per SubCategory, a quantity
  * control limited to 1..min(5, stock) (TEST USER: 1..stock) and Add to Cart.
  *
  * A size out of stock turns Add to Cart off and says why once, beside it, with a way to request

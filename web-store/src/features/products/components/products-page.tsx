@@ -1,4 +1,4 @@
-/** /products and /products/:keyword: list with a category filter (spec 2.4). */
+/** /products and /products/:keyword: list with a category filter. */
 import { useParams } from 'react-router-dom';
 import { CATEGORIES } from '@lr/contracts';
 import { PageTitle } from '../../../components/page-title';

@@ -1,4 +1,4 @@
-/** Submit a review: rating in half stars (0.5 to 5) and a comment (spec 2.4, 3). */
+/** Submit a review: rating in half stars (0.5 to 5) and a comment. */
 import { useState, type FormEvent } from 'react';
 import { FORM_LIMITS, UI_MESSAGES } from '@lr/contracts';
 import { errorMessage } from '../../../lib/api';

@@ -4,7 +4,7 @@ import { useToast } from '../../../components/toast';
 
 /**
  * Adds (or replaces) a cart line, refusing a size with no stock with 'Item Not Available'
- * (spec section 5). Returns whether the line went in.
+ *. Returns whether the line went in.
  */
 export function useAddToCart() {
   const toast = useToast();

@@ -1,5 +1,5 @@
 /**
- * /requestform: a working printable request form (spec 2.4). Submitting checks the form
+ * /requestform: a working printable request form. Submitting checks the form
  * and prints it; it never logs anyone in (the old form called the login action). A signed-in
  * school finds its name and address already filled in (it can still change them for the print).
  */

@@ -1,4 +1,4 @@
-/** /about (spec section 1). */
+/** /about. */
 import { useCurrentUser } from '../../../lib/auth';
 import { PageTitle } from '../../../components/page-title';
 import { DonationCarousel } from './donation-carousel';

@@ -2,7 +2,7 @@ import { config } from '../../../lib/config';
 import { PageTitle } from '../../../components/page-title';
 import './prose.css';
 
-/** /contact: a mail link button (spec 2.8). */
+/** /contact: a mail link button. */
 export function ContactPage() {
   return (
     <section className="page page--narrow prose">

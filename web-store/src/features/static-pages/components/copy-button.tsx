@@ -1,4 +1,4 @@
-/** Copies a text and says 'Copied to clipboard' for 3 s (spec section 9). */
+/** Copies a text and says 'Copied to clipboard' for 3 s. */
 import { useEffect, useState } from 'react';
 import './copy-button.css';
 

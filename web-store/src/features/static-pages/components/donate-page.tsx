@@ -1,4 +1,4 @@
-/** /donate: the donation carousel and how to give (spec section 1). */
+/** /donate: the donation carousel and how to give. */
 import { PageTitle } from '../../../components/page-title';
 import { DonationCarousel } from './donation-carousel';
 import { DonationInfo } from './donation-info';

@@ -1,4 +1,4 @@
-/** The donation widget: hard-coded sample slides, autoplaying every 2 s (spec section 1). */
+/** The donation widget: hard-coded sample slides, autoplaying every 2 s. */
 import { useEffect, useState } from 'react';
 import './donation-carousel.css';
 

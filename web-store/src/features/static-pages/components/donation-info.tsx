@@ -1,5 +1,5 @@
 /**
- * Donation instructions and 'How can you help', shown only to guests (spec 1, 6). The mailing
+ * Donation instructions and 'How can you help', shown only to guests. The mailing
  * address and the giving page come from the build's configuration (VITE_DONATION_*).
  */
 import { Link } from 'react-router-dom';

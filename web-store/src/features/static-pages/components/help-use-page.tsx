@@ -1,5 +1,5 @@
 /**
- * /helpuse: the How To Use video; its link differs for schools and for staff (spec 2.8). Schools
+ * /helpuse: the How To Use video; its link differs for schools and for staff. Schools
  * also get the written steps and what the store keeps on a shared computer.
  */
 import { config } from '../../../lib/config';

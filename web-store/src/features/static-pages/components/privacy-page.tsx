@@ -11,7 +11,7 @@ export function afterDays(days: number): string {
 }
 
 /**
- * /privacypolicy (spec 2.8): what is kept, for how long, who can see it, who saw it, and how to ask
+ * /privacypolicy: what is kept, for how long, who can see it, who saw it, and how to ask
  * for a copy or erasure. The periods and the contact come from the server's configuration.
  */
 export function PrivacyPage() {

@@ -1,7 +1,7 @@
 import { PageTitle } from '../../../components/page-title';
 import './prose.css';
 
-/** /termsofuse (spec 2.8). */
+/** /termsofuse. */
 export function TermsPage() {
   return (
     <section className="page prose">
