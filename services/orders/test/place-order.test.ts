@@ -245,7 +245,7 @@ describe('placing an order', () => {
   });
 
   it('exempts from the cap by the admin-set flag, never by the name "TEST USER"', async () => {
-    const product = await addProduct('Scarf', { 'One size': 20 });
+    const product = await addProduct('Beanie', { 'One size': 20 });
     const six = [{ productId: product.id, size: 'One size', quantity: 6 }];
     // As in production, where no account is seeded under that id: the demo one moves away...
     await env.rpc.call(
