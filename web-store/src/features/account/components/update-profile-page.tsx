@@ -106,7 +106,8 @@ function UpdateProfileForm({ user }: { user: CurrentUser }) {
             <label htmlFor="profile-current-code">Current code</label>
             <p className="form__hint" id="profile-current-code-hint">
               A new Login ID needs the code you use now. Every other device logged in to this
-              account will be logged out, and the old Login ID gets an email about the change.
+              account will be logged out. If the old Login ID is an email address, it gets an email
+              about the change.
             </p>
             <input
               id="profile-current-code"
