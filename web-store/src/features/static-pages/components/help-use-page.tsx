@@ -40,6 +40,11 @@ export function HelpUsePage() {
           <li>Open My Cart and press Check Out.</li>
           <li>Enter the Delivery Details for one student and confirm the order.</li>
           <li>Press Proceed To Place Order. You can follow the order under My Orders.</li>
+          <li>
+            After too many wrong codes the login page says that logins from your network are paused,
+            and for how many minutes. Changing your Login ID under Update Profile asks for your
+            current code and logs out your other devices.
+          </li>
         </ol>
       )}
     </section>
