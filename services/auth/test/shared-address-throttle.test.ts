@@ -3,7 +3,7 @@
  * that address down but refuse nobody else until a level such an office does not reach; the
  * per-account-and-address limit stays. The hard level is lowered here to keep the test short.
  */
-import { parseConfig } from '@lr/nest-kit';
+import { metrics, parseConfig } from '@lr/nest-kit';
 import { authConfigSchema } from '../src/index.js';
 import { DEMO_CODE, errorOf, login, startAuth, type AuthTestEnv } from './support/auth-env.js';
 
@@ -71,5 +71,34 @@ describe('one shared address', () => {
     expect(defaults.LOGIN_MAX_FAILURES_PER_IP).toBe(200);
     expect(defaults.LOGIN_IP_SLOW_DOWN_AFTER).toBe(10);
     expect(defaults.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP).toBe(5);
+  });
+});
+
+describe('one shared address, slowed', () => {
+  let t: AuthTestEnv;
+  const slowed = async (scope: 'address' | 'account') =>
+    (await metrics.auth.codeChecksSlowed.get()).values.find((v) => v.labels.scope === scope)
+      ?.value ?? 0;
+
+  beforeAll(async () => {
+    // A 1 ms step: the waits are real but short; their length is unit-tested (slow-down.test.ts).
+    t = await startAuth({ LOGIN_FAILURE_DELAY_MS: '1', LOGIN_IP_SLOW_DOWN_AFTER: '3' });
+  });
+  afterAll(() => t.env.close());
+
+  it('makes every attempt from a failing address wait past its free failures, the right code too', async () => {
+    const office = '198.51.100.50';
+    const before = await slowed('address');
+    // Up to 3 failures cost nothing; the attempt after the 4th waits (one step per extra failure).
+    for (let i = 0; i < 4; i += 1) await errorOf(login(t.env, `typo-${i}`, 'bad-code', office));
+    expect(await slowed('address')).toBe(before);
+    // Slowed, never refused: another school there logs in with its code.
+    await expect(login(t.env, 'lakeview', DEMO_CODE, office)).resolves.toBeTruthy();
+    expect(await slowed('address')).toBe(before + 1);
+    await errorOf(login(t.env, 'typo-4', 'bad-code', office));
+    expect(await slowed('address')).toBe(before + 2);
+    // Another address is not slowed.
+    await expect(login(t.env, 'lakeview', DEMO_CODE, '198.51.100.51')).resolves.toBeTruthy();
+    expect(await slowed('address')).toBe(before + 2);
   });
 });

@@ -75,7 +75,10 @@ export class CodeCheckThrottle {
 
     // Before the code is checked, so a client cannot skip the wait by giving up early.
     const addressWait = slowDownMs(before.ip.count, this.config.LOGIN_IP_SLOW_DOWN_AFTER, step);
-    if (addressWait > 0) await sleep(addressWait);
+    if (addressWait > 0) {
+      metrics.auth.codeChecksSlowed.inc({ scope: 'address' });
+      await sleep(addressWait);
+    }
 
     if (await verify()) {
       await this.failures.clearAccountAndIp(loginKey, ip);
@@ -84,7 +87,10 @@ export class CodeCheckThrottle {
     const ofAccount = before.account.count + 1;
     this.logger.info({ loginKey, ip, failures: ofAccount }, `${attempt.what}: one more`);
     const accountWait = slowDownMs(ofAccount, ACCOUNT_FREE_FAILURES, step);
-    if (accountWait > 0) await sleep(accountWait);
+    if (accountWait > 0) {
+      metrics.auth.codeChecksSlowed.inc({ scope: 'account' });
+      await sleep(accountWait);
+    }
     return false;
   }
 
