@@ -244,43 +244,6 @@ describe('placing an order', () => {
     ).rejects.toMatchObject({ code: 'CONFLICT' });
   });
 
-  it('exempts from the cap by the admin-set flag, never by the name "TEST USER"', async () => {
-    const product = await addProduct('Beanie', { 'One size': 20 });
-    const six = [{ productId: product.id, size: 'One size', quantity: 6 }];
-    // As in production, where no account is seeded under that id: the demo one moves away...
-    await env.rpc.call(
-      RPC.auth.updateUser,
-      { id: testUser.id, name: 'TEST USER', email: 'demo-test-user', role: 'user' },
-      { actor: admin },
-    );
-    // ...and a school takes the login id "TEST USER" (its own code proves the change).
-    const school = await registerAccount(env, admin, 'Renamed Primary');
-    await env.rpc.call(
-      RPC.auth.updateProfile,
-      { name: 'Renamed Primary', email: 'TEST USER', currentPassword: 'demo345' },
-      { actor: school },
-    );
-    const renamed = { ...school, loginId: 'TEST USER' };
-    const capped = await refusal(place(env, renamed, six));
-    expect((capped.details as { lines: RefusedLine[] }).lines).toEqual([
-      expect.objectContaining({ reason: 'over-limit', requested: 6 }),
-    ]);
-    // The flag set by an admin exempts it, whatever its name; the demo account keeps its own.
-    await env.rpc.call(
-      RPC.auth.updateUser,
-      {
-        id: school.id,
-        name: 'Renamed Primary',
-        email: 'TEST USER',
-        role: 'user',
-        exemptFromLineCap: true,
-      },
-      { actor: admin },
-    );
-    expect((await place(env, renamed, six)).lines[0]?.quantity).toBe(6);
-    expect((await place(env, testUser, six)).lines[0]?.quantity).toBe(6);
-  });
-
   it('creates one order for a repeated submit with the same idempotency key, also when concurrent', async () => {
     const product = await addProduct('Gloves', { S: 20 });
     const lines = [{ productId: product.id, size: 'S', quantity: 1 }];
