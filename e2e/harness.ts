@@ -63,3 +63,23 @@ export async function apiLogin(
   if (!response.ok())
     throw new Error(`login ${loginId} failed: ${response.status()} ${await response.text()}`);
 }
+
+/**
+ * Sends wrong codes for `loginId` through the API until the server pauses logins for it from this
+ * address (429): at most the per-account limit of failures, none once it is paused. Journeys that
+ * show the paused message share one account, so the address gathers few failures in all.
+ */
+export async function pauseLoginsFor(context: BrowserContext, loginId: string): Promise<void> {
+  for (let attempt = 0; attempt < 6; attempt += 1) {
+    const response = await context.request.post(`${stackUrl()}/api/v1/login`, {
+      data: { email: loginId, password: `not-the-code-${attempt}` },
+    });
+    if (response.status() === 429) return;
+    if (response.status() !== 401) throw new Error(`wrong code answered ${response.status()}`);
+  }
+  throw new Error(`logins for ${loginId} were never paused`);
+}
+
+/** The account the paused-login journeys share (no other journey logs in with it). */
+export const PAUSED_LOGIN_ID = 'meadowbrook';
+export const PAUSED_SCHOOL_NAME = 'Meadowbrook Middle School';

@@ -72,8 +72,10 @@ const consoleQuery = ({ range, filter = {} }) =>
 /** The schools (accounts with the demo code, as the demo schools have) and who processes orders. */
 async function createSchools(pool) {
   const { rows } = await pool.query(
-    `INSERT INTO auth.users (id, login_id, name, role, address, district, avatar_url, password_hash)
-     SELECT gen_random_uuid(), 'growth-' || lpad(n::text, 3, '0'), 'Growth School ' || lpad(n::text, 3, '0'),
+    // Plain lower-case ASCII: the login and name keys (loginKeyOf) are the id and the lower-cased name.
+    `INSERT INTO auth.users (id, login_id, login_key, name, name_key, role, address, district, avatar_url, password_hash)
+     SELECT gen_random_uuid(), 'growth-' || lpad(n::text, 3, '0'), 'growth-' || lpad(n::text, 3, '0'),
+            'Growth School ' || lpad(n::text, 3, '0'), 'growth school ' || lpad(n::text, 3, '0'),
             'user', n || ' School Road', 'District ' || (n % 12), '/default-avatar.svg',
             (SELECT password_hash FROM auth.users WHERE login_id = 'TEST USER')
        FROM generate_series(0, $1::int - 1) AS n

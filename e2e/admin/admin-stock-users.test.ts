@@ -1,8 +1,10 @@
 /**
- * Journeys: an admin adds stock to a size, then adds a user who logs in on the store.
+ * Journeys: an admin adds stock to a size, adds a user who logs in on the store, and exempts a
+ * school from the per-line cap in Update User (a flag, never a name).
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
+import { expectNoSeriousAxeViolations } from '../axe.js';
 import { apiLogin, launchBrowser, newPage, screenshot } from '../harness.js';
 import { loginManually } from '../store/store-pages.js';
 import { consoleLogin, createProduct, stockOf } from './console-helpers.js';
@@ -71,5 +73,36 @@ describe('console: stock and users', () => {
     };
     expect(me.user).toMatchObject({ email: loginId, role: 'user' });
     await store.context.close();
+  });
+
+  it('ticks the per-line cap exemption in Update User, at 1280 and 390 px', async () => {
+    const list = await admin.get('/api/console/users', {
+      params: { filter: JSON.stringify({ q: 'harborpoint' }) },
+    });
+    const [school] = (await list.json()) as { id: string; loginId: string }[];
+    if (!school) throw new Error('no demo school harborpoint');
+    for (const [viewport, exempt] of [
+      [{ width: 390, height: 844 }, true],
+      [{ width: 1280, height: 900 }, false],
+    ] as const) {
+      const { context, page } = await newPage(browser, viewport);
+      await consoleLogin(page, 'admin');
+      await page.goto(`/admin/#/users/${school.id}`);
+      const box = page.getByLabel('May request more than 5 of an item per line');
+      await box.waitFor();
+      expect(await box.isChecked()).toBe(!exempt);
+      await box.click();
+      await page.getByRole('combobox', { name: 'Role' }).click();
+      await page.getByRole('option', { name: 'User', exact: true }).click();
+      await expectNoSeriousAxeViolations(page, `Update User (${viewport.width}px)`);
+      await screenshot(page, `admin-user-cap-exemption-${viewport.width}`);
+      await page.getByRole('button', { name: 'Update' }).click();
+      await page.waitForURL('**/admin/#/users');
+      const saved = await admin.get(`/api/console/users/${school.id}`);
+      expect(((await saved.json()) as { exemptFromLineCap: boolean }).exemptFromLineCap).toBe(
+        exempt,
+      );
+      await context.close();
+    }
   });
 });

@@ -1,10 +1,11 @@
 /**
- * Journey: a school reviews a product and cancels its own order while it is Processing, through the
- * store's screens against the real stack.
+ * Journey: a school reviews a product, cancels its own order while it is Processing, and changes
+ * its login id (which asks for its current code), through the store's screens against the real
+ * stack.
  */
 import type { Browser } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from '../axe.js';
-import { apiLogin, launchBrowser, newPage, screenshot, stackUrl } from '../harness.js';
+import { apiLogin, DEMO_CODE, launchBrowser, newPage, screenshot, stackUrl } from '../harness.js';
 import { allGroups, findTwoSizeGroup } from './store-pages.js';
 
 const LOGIN_ID = 'foxrun';
@@ -67,5 +68,43 @@ describe('store: school reviews and cancels', () => {
     const gone = await context.request.get(`${stackUrl()}/api/v1/order/${order._id}`);
     expect(gone.status()).toBe(404);
     await context.close();
+  });
+
+  it('asks for the current code when the login id changes, says a wrong one beside it', async () => {
+    for (const [viewport, newId] of [
+      [{ width: 390, height: 844 }, 'silverbirch-school'],
+      [{ width: 1280, height: 900 }, 'silverbirch'],
+    ] as const) {
+      const { context, page } = await newPage(browser, viewport);
+      const currentId = newId === 'silverbirch' ? 'silverbirch-school' : 'silverbirch';
+      await apiLogin(context, currentId);
+      await context.addInitScript({
+        content: "window.sessionStorage.setItem('importantNoticeAccepted', 'yes')",
+      });
+      await page.goto('/me/update');
+      await page.getByLabel('Login ID').waitFor();
+      expect(await page.getByLabel('Current code').count()).toBe(0);
+      await page.getByLabel('Login ID').fill(newId);
+      const codeField = page.getByLabel('Current code');
+      await codeField.waitFor();
+      await page.getByRole('button', { name: 'Update' }).click();
+      await page.getByText('Please type your current code to change the Login ID.').waitFor();
+      await codeField.fill('not-the-code');
+      await page.getByRole('button', { name: 'Update' }).click();
+      const wrong = page.getByText('The current code is not right. Please check it and try again.');
+      await wrong.waitFor();
+      expect(await codeField.getAttribute('aria-invalid')).toBe('true');
+      await expectNoSeriousAxeViolations(
+        page,
+        `/me/update with a wrong code (${viewport.width}px)`,
+      );
+      await screenshot(page, `store-profile-current-code-${viewport.width}`);
+
+      await codeField.fill(DEMO_CODE);
+      await page.getByRole('button', { name: 'Update' }).click();
+      await page.waitForURL('**/account');
+      await page.getByText(newId, { exact: true }).first().waitFor();
+      await context.close();
+    }
   });
 });

@@ -56,8 +56,10 @@ describe('the old "all" routes at volume', () => {
       [PRODUCTS],
     );
     await h.env.pool.query(
-      `INSERT INTO auth.users (id, login_id, name, role, avatar_url, password_hash)
-       SELECT gen_random_uuid(), 'bulk-school-' || g, 'Bulk School ' || g, 'user', '/avatar.png', 'x'
+      // Plain lower-case ASCII: these login and name keys are the ids and names themselves.
+      `INSERT INTO auth.users (id, login_id, login_key, name, name_key, role, avatar_url, password_hash)
+       SELECT gen_random_uuid(), 'bulk-school-' || g, 'bulk-school-' || g,
+              'Bulk School ' || g, 'bulk school ' || g, 'user', '/avatar.png', 'x'
        FROM generate_series(1, $1::int) AS g`,
       [EXTRA_USERS],
     );

@@ -3,7 +3,8 @@
  * others' uncommitted rows, so the unique index decides, and its violation must be the same 409 the
  * check gives, never a 500.
  */
-import { startAuthHarness, type AuthHarness } from './auth-harness.js';
+import { loginKeyOf } from '@lr/contracts';
+import { DEMO_CODE, startAuthHarness, type AuthHarness } from './auth-harness.js';
 
 const SCHOOLS = ['maplegrove', 'cedarhill', 'riverside', 'oakpark', 'willowcreek', 'sunnyside'];
 
@@ -49,15 +50,16 @@ describe('concurrent renames to one login id', () => {
         responses.map((r) => r.body),
       );
       const { rows } = await h.env.pool.query(
-        'SELECT count(*)::int AS n FROM auth.users WHERE lower(login_id) = lower($1)',
-        [target],
+        'SELECT count(*)::int AS n FROM auth.users WHERE login_key = $1',
+        [loginKeyOf(target)],
       );
       expect(rows[0]).toEqual({ n: 1 });
       // Everyone takes a fresh id again (one of them wears the target) for the next round.
       await Promise.all(
         SCHOOLS.map((loginId) =>
-          h.env.pool.query('UPDATE auth.users SET login_id = $1 WHERE id = $2', [
+          h.env.pool.query('UPDATE auth.users SET login_id = $1, login_key = $2 WHERE id = $3', [
             loginId,
+            loginKeyOf(loginId),
             ids.get(loginId),
           ]),
         ),
@@ -75,7 +77,7 @@ describe('concurrent renames to one login id', () => {
             method: 'PUT',
             url: '/api/v1/me/update',
             headers: { cookie: cookies[i] as string },
-            payload: { name: `School ${loginId}`, email: target },
+            payload: { name: `School ${loginId}`, email: target, currentPassword: DEMO_CODE },
           }),
         ),
       );
@@ -84,8 +86,9 @@ describe('concurrent renames to one login id', () => {
         responses.map((r) => r.body),
       );
       const winner = SCHOOLS[responses.findIndex((r) => r.statusCode === 200)] as string;
-      await h.env.pool.query('UPDATE auth.users SET login_id = $1 WHERE id = $2', [
+      await h.env.pool.query('UPDATE auth.users SET login_id = $1, login_key = $2 WHERE id = $3', [
         winner,
+        loginKeyOf(winner),
         ids.get(winner),
       ]);
     }

@@ -26,6 +26,7 @@ describe('gateway auth: sessions', () => {
       address: '120 Maple Grove Rd',
       district: 'North Valley',
       avatar: { url: '/default-avatar.svg' },
+      exemptFromLineCap: false,
       createdAt: expect.any(String),
     });
     const cookie = response.cookies.find((c) => c.name === 'token');

@@ -216,6 +216,7 @@ describe('gateway auth: users, profile and passwords over HTTP', () => {
       'createdAt',
       'district',
       'email',
+      'exemptFromLineCap',
       'id',
       'loginId',
       'name',

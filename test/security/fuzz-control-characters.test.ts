@@ -7,7 +7,18 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_CODE, startFullStack, type FullStack } from '../support/full-stack.js';
 
-const CONTROL_CHARACTERS = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u2028'];
+// Controls, and two of the invisible characters refused with them (a zero-width space, a
+// bidirectional isolate): each must be refused in every field, naming "control characters".
+const CONTROL_CHARACTERS = [
+  '\u0000',
+  '\u0007',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\u2028',
+  '\u200b',
+  '\u2066',
+];
 
 /** A request the route would accept; `filter` and `sort` are the console's JSON query parameters. */
 interface Sample {
@@ -128,7 +139,7 @@ function samples(ids: Ids): Record<string, Sample> {
     },
     'PUT /api/v1/me/update': {
       cookie: 'school',
-      body: { name: 'Maple Grove Elementary', email: 'maplegrove2' },
+      body: { name: 'Maple Grove Elementary', email: 'maplegrove2', currentPassword: DEMO_CODE },
     },
     'POST /api/v1/register': { cookie: 'admin', body: user },
     'POST /api/console/users': { cookie: 'admin', body: user },

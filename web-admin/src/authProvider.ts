@@ -27,6 +27,25 @@ class AuthError extends Error {
   }
 }
 
+/** A refused login; on a 429, with the seconds until logins from here are taken again. */
+export class LoginRefused extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+  }
+}
+
+function retryAfterOf(response: Response, body: Record<string, unknown>): number | undefined {
+  if (response.status !== 429) return undefined;
+  const seconds =
+    typeof body.retryAfterSeconds === 'number'
+      ? body.retryAfterSeconds
+      : Number(response.headers.get('Retry-After') ?? NaN);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
 // /me is asked on every page change, and checkAuth, getPermissions and getIdentity all ask it at once
 // when the console opens: one request answers them all (shared while in flight), and its outcome,
 // signed in or not, is kept briefly so a logged-out visitor sees the login form after a single 401.
@@ -91,7 +110,10 @@ export const authProvider: AuthProvider = {
     });
     const body = await readJson(response);
     if (!response.ok || !body.user) {
-      throw new Error(String(body.message ?? 'Invalid Login ID or Password'));
+      throw new LoginRefused(
+        String(body.message ?? 'Invalid Login ID or Password'),
+        retryAfterOf(response, body),
+      );
     }
     const user = body.user as SessionUser;
     if (!isConsoleRole(user.role)) {

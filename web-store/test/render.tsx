@@ -14,6 +14,7 @@ export const SCHOOL: CurrentUser = {
   address: '12 Maple Street',
   district: 'North District',
   avatar: { url: '' },
+  exemptFromLineCap: false,
   createdAt: '2026-01-05T10:00:00.000Z',
 };
 
@@ -22,6 +23,7 @@ export const TEST_USER: CurrentUser = {
   _id: '22222222-2222-4222-8222-222222222222',
   name: 'TEST USER',
   email: 'TEST USER',
+  exemptFromLineCap: true,
 };
 
 interface Options {

@@ -43,7 +43,11 @@ export function toErrorResponse(error: unknown, logger?: Logger): ErrorResponse 
     // Short-stock and similar conflicts name the lines concerned.
     if (details && typeof details === 'object' && 'lines' in details) body.lines = details.lines;
     const response: ErrorResponse = { status: HTTP_STATUS_BY_CODE[error.code], body };
-    if (details?.retryAfterSeconds) response.retryAfterSeconds = details.retryAfterSeconds;
+    if (details?.retryAfterSeconds) {
+      response.retryAfterSeconds = details.retryAfterSeconds;
+      // In the body too, so a page can show the time left without reading headers.
+      body.retryAfterSeconds = details.retryAfterSeconds;
+    }
     return response;
   }
   if (error instanceof ZodError) {

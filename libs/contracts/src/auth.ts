@@ -29,6 +29,11 @@ export const authUserSchema = z.object({
   address: z.string(),
   district: z.string(),
   avatar: z.object({ url: z.string() }),
+  /**
+   * May request more than the per-line cap (5) of an item: set by an admin on the account, never
+   * derived from a name (demo data sets it on TEST USER).
+   */
+  exemptFromLineCap: z.boolean(),
   createdAt: z.string(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
@@ -96,6 +101,11 @@ export type SessionsChangedHint = z.infer<typeof sessionsChangedHintSchema>;
 export const updateProfileInputSchema = z.object({
   name: nameSchema,
   email: loginIdSchema,
+  /**
+   * The account's current code: required when `email` (the login id) changes, so a session alone
+   * cannot move the account (and its reset links) to another address.
+   */
+  currentPassword: enteredPasswordSchema.optional(),
   /** Set by the gateway after storing an uploaded avatar; absent keeps the current one. */
   avatar: avatarSchema.optional(),
 });
@@ -113,6 +123,8 @@ export const updatePasswordInputSchema = z
 
 /** The client's address, which the gateway adds to RPCs that auth limits per address. */
 export const clientAddressSchema = z.object({ ip: z.string().min(1).max(100).optional() });
+/** The caller's session, which the gateway adds to a change that ends the account's other sessions. */
+export const callerSessionSchema = z.object({ sessionId: z.uuid().optional() });
 
 export const forgotPasswordInputSchema = z.object({ email: loginIdSchema });
 /** What the gateway sends auth: the form plus the client's address (for the per-address limit). */
@@ -177,6 +189,8 @@ export const updateUserInputSchema = z.object({
   role: roleSchema,
   address: text(300).optional(),
   district: text(120).optional(),
+  /** Admin-set: may request more than the per-line cap; absent keeps the current setting. */
+  exemptFromLineCap: z.boolean().optional(),
 });
 export type UpdateUserInput = z.input<typeof updateUserInputSchema>;
 

@@ -3,12 +3,13 @@
  */
 // The schemas are marked pure so a web page that takes only a constant from here leaves zod out.
 import { z } from 'zod';
+import { loginKeyOf } from './login-key.js';
 
 export const ROLES = ['user', 'admin', 'volunteer'] as const;
 export const roleSchema = /* @__PURE__ */ z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-/** Login ids hidden from the school dropdown. Compared case-insensitively. */
+/** Login ids hidden from the school dropdown. Compared by their login key. */
 export const RESERVED_LOGIN_IDS = [
   'admin',
   'TEST USER',
@@ -23,8 +24,8 @@ export const TEST_USER_LOGIN_ID = 'TEST USER';
 export const DEFAULT_DEMO_CODE = 'demo345';
 
 export function isReservedLoginId(loginId: string): boolean {
-  const lower = loginId.trim().toLowerCase();
-  return RESERVED_LOGIN_IDS.some((reserved) => reserved.toLowerCase() === lower);
+  const key = loginKeyOf(loginId);
+  return RESERVED_LOGIN_IDS.some((reserved) => loginKeyOf(reserved) === key);
 }
 
 export const CATEGORIES = ['Footwear', 'Clothing', 'Sports', 'Miscellaneous'] as const;

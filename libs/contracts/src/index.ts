@@ -1,5 +1,6 @@
 export * from './domain.js';
 export * from './text.js';
+export * from './login-key.js';
 export * from './errors.js';
 export * from './envelope.js';
 export * from './subjects.js';

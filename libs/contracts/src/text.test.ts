@@ -16,6 +16,15 @@ describe('textSchema', () => {
     }
   });
 
+  it.each(['\u200b', '\u200d', '\u200f', '\u202a', '\u202e', '\u2066', '\u2069', '\ufeff'])(
+    'refuses the invisible U+%s in single- and multi-line fields, naming it',
+    (char) => {
+      const result = textSchema().safeParse(`maplegrove${char}`);
+      expect(result.error?.issues[0]?.message).toContain('invisible characters');
+      expect(textSchema({ multiline: true }).safeParse(`a${char}b`).success).toBe(false);
+    },
+  );
+
   it('keeps ordinary text, accents and emoji', () => {
     expect(hasControlCharacters('Café Ünïcode 🧥 <b> "quoted" ~!@#')).toBe(false);
     expect(textSchema().trim().max(10).parse('  Zoë  ')).toBe('Zoë');

@@ -5,8 +5,17 @@
  * paragraph separators) have no place in a name, an id or a code: they hide text in the console,
  * break CSV exports and mail headers, and spoof what an admin reads. A 400 names the field.
  * Multi-line fields (descriptions, comments) also take line feeds, carriage returns and tabs.
+ *
+ * Invisible characters are refused the same way: zero-width spaces and joiners, the direction
+ * marks and the bidirectional embeddings, overrides and isolates, and the byte order mark. They
+ * make two different strings look the same ("maplegrove" and "maplegrove" + U+200B) or reorder
+ * what a reader sees, which is how a look-alike account passes for another. (The zero-width
+ * joiner also builds some emoji sequences; they show as their separate emoji when typed without.)
  */
 import { z } from 'zod';
+import { isInvisible } from './invisible.js';
+
+export { isInvisible };
 
 /** C0 and C1 controls, DEL, and the Unicode line and paragraph separators. */
 function isControl(code: number): boolean {
@@ -21,13 +30,14 @@ export function hasControlCharacters(
 ): boolean {
   for (let i = 0; i < value.length; i += 1) {
     const code = value.charCodeAt(i);
+    if (isInvisible(code)) return true;
     if (isControl(code) && !(options.multiline && LINE_BREAKS_AND_TAB.has(code))) return true;
   }
   return false;
 }
 
 /**
- * A string without control characters; chain `.trim()`, `.min()`, `.max()` as with z.string().
+ * A string without control or invisible characters; chain `.trim()`, `.min()`, `.max()` as with z.string().
  * `requiredMessage` replaces zod's wording when the field is missing altogether.
  */
 export function textSchema(options: { multiline?: boolean; requiredMessage?: string } = {}) {
@@ -39,7 +49,7 @@ export function textSchema(options: { multiline?: boolean; requiredMessage?: str
   return base.refine(
     (value) => !hasControlCharacters(value, options),
     options.multiline
-      ? 'must not contain control characters (line breaks and tabs are allowed)'
-      : 'must not contain control characters or line breaks',
+      ? 'must not contain control characters or invisible characters (line breaks and tabs are allowed)'
+      : 'must not contain control characters, invisible characters or line breaks',
   );
 }

@@ -250,6 +250,11 @@ export const metrics = {
       'Logins refused because of too many recent failures',
       ['scope'],
     ),
+    codeChecksSlowed: counter(
+      'lr_code_checks_slowed_total',
+      'Code checks made to wait: every attempt from an address past its free failures (address), failed answers on an account past its third failure (account)',
+      ['scope'],
+    ),
   },
 };
 

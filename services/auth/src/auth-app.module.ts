@@ -9,6 +9,7 @@ import { PasswordsModule } from './passwords/passwords.module.js';
 import { ProfileModule } from './profile/profile.module.js';
 import { InitialAdmin } from './seed/initial-admin.js';
 import { SessionsModule } from './sessions/sessions.module.js';
+import { AccountKeys } from './users/account-keys.js';
 import { UsersModule } from './users/users.module.js';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -45,7 +46,8 @@ export class AuthAppModule {
         PasswordsModule,
         AccountsModule,
       ],
-      providers: [InitialAdmin],
+      // Keys first: the initial admin's check reads them.
+      providers: [AccountKeys, InitialAdmin],
     };
   }
 }

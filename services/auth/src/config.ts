@@ -29,19 +29,29 @@ export const authConfigSchema = baseConfigSchema
     /** In production: creates login id `admin` with this code at start when no admin exists. */
     INITIAL_ADMIN_CODE: z.string().min(6).max(128).optional(),
     /**
-     * Wrong codes (logins and code changes) allowed per account from one address, then from one
-     * address over all accounts, in LOGIN_WINDOW_MINUTES; then that address gets 429.
+     * Wrong codes (logins, old and current codes) allowed per account from one address in
+     * LOGIN_WINDOW_MINUTES; then that address gets 429 for that account.
      */
     LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).default(5),
-    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+    /**
+     * Wrong codes from one address over all accounts before the address is refused altogether:
+     * far above what the schools or the office behind one shared address reach with typos.
+     */
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(200),
+    /**
+     * Wrong codes from one address over all accounts before its attempts are slowed down
+     * (LOGIN_FAILURE_DELAY_MS more per failure, at most 3 s).
+     */
+    LOGIN_IP_SLOW_DOWN_AFTER: z.coerce.number().int().min(0).default(10),
     LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
     /** Reset-link requests allowed per client address in 15 minutes (any account, known or not). */
     RESET_MAX_REQUESTS_PER_IP: z.coerce.number().int().min(1).default(10),
     /** Reset-link uses (new code with a token) allowed per client address in 15 minutes. */
     RESET_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(10),
     /**
-     * Extra delay of each failed answer per failure on the account (any address) past the third;
-     * slows guessing from many addresses without ever refusing the right code.
+     * Extra delay per failure: of each failed answer on an account (any address) past its third,
+     * and of every attempt from an address past LOGIN_IP_SLOW_DOWN_AFTER; at most 3 s each. Slows
+     * guessing without ever refusing the right code.
      */
     LOGIN_FAILURE_DELAY_MS: z.coerce.number().int().min(0).default(250),
   })

@@ -71,6 +71,7 @@ describe('auth profile and passwords', () => {
       {
         name: 'Blue Heron School',
         email: 'blue-heron',
+        currentPassword: DEMO_CODE,
         avatar: { url: '/media/avatars/abc.web.webp' },
       },
       { actor },
@@ -83,12 +84,16 @@ describe('auth profile and passwords', () => {
     // Without an avatar the current one stays.
     const again = await t.env.rpc.call<AuthUser>(
       RPC.auth.updateProfile,
-      { name: 'Blue Heron Elementary', email: 'blueheron' },
+      { name: 'Blue Heron Elementary', email: 'blueheron', currentPassword: DEMO_CODE },
       { actor },
     );
     expect(again.avatar.url).toBe('/media/avatars/abc.web.webp');
     await expect(
-      t.env.rpc.call(RPC.auth.updateProfile, { name: 'X', email: 'MapleGrove' }, { actor }),
+      t.env.rpc.call(
+        RPC.auth.updateProfile,
+        { name: 'X', email: 'MapleGrove', currentPassword: DEMO_CODE },
+        { actor },
+      ),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(
       t.env.rpc.call(RPC.auth.updateProfile, { name: '', email: 'x' }, { actor }),
@@ -280,23 +285,13 @@ describe('auth profile and passwords', () => {
       });
     await expect(login(t.env, 'pineridge', DEMO_CODE, '10.1.1.1')).resolves.toBeTruthy();
 
-    // Per address: 20 failures over many accounts, then even a right code from there is refused.
+    // Per address: 20 failures over many accounts (a shared office's typos) refuse nobody else:
+    // the hard level per address is far higher (shared-address-throttle.test.ts).
     for (let i = 0; i < 20; i += 1) {
       await expect(login(t.env, `nobody-${i}`, 'bad-code', '10.9.9.9')).rejects.toMatchObject({
         code: 'UNAUTHORIZED',
       });
     }
-    const refused = await errorOf(login(t.env, 'oakpark', DEMO_CODE, '10.9.9.9'));
-    expect(refused.code).toBe('TOO_MANY_REQUESTS');
-    expect((refused.details as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(
-      14 * 60,
-    );
-    await expect(login(t.env, 'oakpark', DEMO_CODE, '10.9.9.10')).resolves.toBeTruthy();
-
-    // No permanent lockout: once the window has passed the address may try again.
-    await t.env.pool.query(
-      `UPDATE auth.login_failures SET at = at - interval '16 minutes' WHERE ip = '10.9.9.9'`,
-    );
     await expect(login(t.env, 'oakpark', DEMO_CODE, '10.9.9.9')).resolves.toBeTruthy();
   });
 

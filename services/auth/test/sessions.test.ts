@@ -33,6 +33,7 @@ describe('auth sessions', () => {
       'avatar',
       'createdAt',
       'district',
+      'exemptFromLineCap',
       'id',
       'loginId',
       'name',

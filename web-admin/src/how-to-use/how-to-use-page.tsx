@@ -59,6 +59,21 @@ export function HowToUsePage() {
           </li>
           <li>Untick Show to hide a product from the schools.</li>
         </ol>
+        <Typography variant="h6" component="h2">
+          Users (admins)
+        </Typography>
+        <ol>
+          <li>
+            A school may ask for at most 5 of an item per line. Only for an account that truly needs
+            more, tick &quot;May request more than 5 of an item per line&quot; in Update User; no
+            name grants it.
+          </li>
+          <li>
+            Too many wrong codes pause logins from that network for up to 15 minutes; the login page
+            says how long. Other schools on the same network are not stopped by one school&apos;s
+            typos.
+          </li>
+        </ol>
         <Typography variant="body2" color="text.secondary">
           Pickup times: Tuesdays 2:00-4:00 and Thursdays 8:00-9:30 am. In-stock items are picked,
           packed and delivered within 24-48 hours.

@@ -9,13 +9,17 @@ import {
   Typography,
 } from '@mui/material';
 import { useLogin, useNotify } from 'react-admin';
+import { LoginRefused } from '../authProvider';
 import { errorMessage } from '../http';
+import { RetryNotice } from './retry-notice';
 
 /** The console's login: Login ID and Password (as /loginmanual). */
 export function LoginPage() {
   const [loginId, setLoginId] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  // Set by a 429: the page says so, with the time left, until the next attempt.
+  const [retryAt, setRetryAt] = useState<number | null>(null);
   const login = useLogin();
   const notify = useNotify();
 
@@ -25,7 +29,9 @@ export function LoginPage() {
     try {
       await login({ username: loginId.trim(), password });
     } catch (error) {
-      notify(errorMessage(error, 'Invalid Login ID or Password'), { type: 'error' });
+      const seconds = error instanceof LoginRefused ? error.retryAfterSeconds : undefined;
+      setRetryAt(seconds ? Date.now() + seconds * 1000 : null);
+      if (!seconds) notify(errorMessage(error, 'Invalid Login ID or Password'), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -64,6 +70,7 @@ export function LoginPage() {
               margin="normal"
               autoComplete="current-password"
             />
+            {retryAt !== null && <RetryNotice retryAt={retryAt} />}
             <Button
               type="submit"
               variant="contained"

@@ -1,4 +1,5 @@
 import {
+  BooleanInput,
   Edit,
   SaveButton,
   SelectInput,
@@ -56,11 +57,20 @@ function UpdateUserForm() {
         emptyValue=""
         validate={roleChosen}
       />
+      {/* Set here only, by an admin: never derived from a name such as "TEST USER". */}
+      <BooleanInput
+        source="exemptFromLineCap"
+        label="May request more than 5 of an item per line"
+        helperText="For a school that truly needs larger requests; every other school is capped at 5 per line."
+      />
     </SimpleForm>
   );
 }
 
-/** Update User: Name, Login ID, Address, District, Role; success goes back to the list. */
+/**
+ * Update User: Name, Login ID, Address, District, Role, and the per-line cap exemption;
+ * success goes back to the list.
+ */
 export function UserEdit() {
   const notify = useNotify();
   const redirect = useRedirect();
@@ -74,6 +84,7 @@ export function UserEdit() {
         role: data.role,
         address: data.address ?? '',
         district: data.district ?? '',
+        exemptFromLineCap: data.exemptFromLineCap === true,
       })}
       mutationOptions={{
         onSuccess: () => {

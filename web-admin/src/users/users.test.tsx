@@ -64,7 +64,7 @@ describe('Update User', () => {
     expect(await roleOptions()).toEqual(['Choose Role', 'Admin', 'User']);
   });
 
-  it('enables Update with a role and sends every profile field, address and district edited', async () => {
+  it('enables Update with a role and sends every profile field, address, district and cap exemption edited', async () => {
     const { provider, updates } = userProvider('user');
     renderAt('/users/u9', '/users/:id', <UserEdit />, provider);
     await screen.findByDisplayValue('Hillside Primary');
@@ -72,6 +72,9 @@ describe('Update User', () => {
     expect(screen.queryByLabelText(/Email/)).toBeNull();
     fireEvent.change(screen.getByLabelText(/Address/), { target: { value: '1 Hill Rd' } });
     fireEvent.change(screen.getByLabelText(/District/), { target: { value: 'South' } });
+    const exemption = screen.getByLabelText(/May request more than 5 of an item per line/);
+    expect(exemption).not.toBeChecked();
+    fireEvent.click(exemption);
     const update = screen.getByRole('button', { name: 'Update' });
     expect(update).toBeEnabled();
     fireEvent.click(update);
@@ -83,6 +86,7 @@ describe('Update User', () => {
           role: 'user',
           address: '1 Hill Rd',
           district: 'South',
+          exemptFromLineCap: true,
         },
       ]),
     );

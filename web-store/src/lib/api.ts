@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code: string | undefined,
+    /** On a 429: how long until the server takes the request again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -54,7 +56,7 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
         ? payload.message
         : FALLBACK_MESSAGE;
     const code = isRecord(payload) && typeof payload.code === 'string' ? payload.code : undefined;
-    throw new ApiError(message, response.status, code);
+    throw new ApiError(message, response.status, code, retryAfterOf(payload, response));
   }
   return payload as T;
 }
@@ -62,6 +64,15 @@ export async function apiFetch<T>(path: string, options: ApiOptions = {}): Promi
 export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return FALLBACK_MESSAGE;
+}
+
+/** The body's `retryAfterSeconds`, else the Retry-After header (in seconds), else none. */
+function retryAfterOf(payload: unknown, response: Response): number | undefined {
+  if (response.status !== 429) return undefined;
+  const fromBody = isRecord(payload) ? payload.retryAfterSeconds : undefined;
+  const seconds =
+    typeof fromBody === 'number' ? fromBody : Number(response.headers?.get('Retry-After') ?? NaN);
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -3,7 +3,7 @@
  * start; a 401 simply means "guest".
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TEST_USER_LOGIN_ID } from '@lr/contracts';
+import { sameLoginKey, TEST_USER_LOGIN_ID } from '@lr/contracts';
 import type { ApiUser, UserResponse } from '@lr/contracts/http/v1';
 import { ApiError, apiFetch } from './api';
 import { authKeys } from './query-keys';
@@ -34,8 +34,19 @@ export function useCurrentUser() {
   return useQuery(meQueryOptions);
 }
 
+/**
+ * The demo account whose delivery details come prefilled and locked. It grants nothing: more than
+ * the per-line cap is `mayExceedLineCap`, a flag an admin sets on the account.
+ */
 export function isTestUser(user: Pick<CurrentUser, 'email'> | null | undefined): boolean {
-  return !!user && user.email.trim().toLowerCase() === TEST_USER_LOGIN_ID.toLowerCase();
+  return !!user && sameLoginKey(user.email, TEST_USER_LOGIN_ID);
+}
+
+/** Whether an admin exempted this account from the per-line cap (the server checks it too). */
+export function mayExceedLineCap(
+  user: Pick<CurrentUser, 'exemptFromLineCap'> | null | undefined,
+): boolean {
+  return user?.exemptFromLineCap === true;
 }
 
 /** Admins and volunteers work in the console. */

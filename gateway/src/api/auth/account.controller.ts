@@ -43,10 +43,16 @@ export class AccountController {
   @Put('/api/v1/me/update')
   @Access('login')
   @ApiDoc({
-    summary: 'Update own name, login id (email) and avatar',
+    summary:
+      'Update own name, login id (email) and avatar; a new login id needs currentPassword (the current code), ends the other sessions and is told to the old login id by mail',
     body: updateProfileBodySchema,
     multipart: true,
     response: userResponseSchema,
+    responses: {
+      '400': 'currentPassword missing or wrong (a wrong one counts like a failed login)',
+      '409': 'Login ID already in use, or another school already has this name',
+      '429': 'Too many wrong codes from this address; Retry-After header',
+    },
   })
   async updateProfile(
     @CurrentActor() actor: Actor,
@@ -59,9 +65,15 @@ export class AccountController {
       ? (await this.rpc.call<AuthUser>(RPC.auth.me, {}, { actor })).avatar.url
       : undefined;
     // The cached actor carries the name and login id (auth's hint evicts too; this is the fallback).
+    // The address counts a wrong current code like a failed login; the session is the one a login
+    // id change keeps (every other session of the account ends).
+    const caller = {
+      ip: request.ip,
+      ...(request.sessionId ? { sessionId: request.sessionId } : {}),
+    };
     const user = await withAvatar((avatar) =>
       this.rpc
-        .call<AuthUser>(RPC.auth.updateProfile, { ...input, avatar }, { actor })
+        .call<AuthUser>(RPC.auth.updateProfile, { ...input, avatar, ...caller }, { actor })
         .finally(() => this.sessions.evictUser(actor.id)),
     );
     if (replaced && replaced !== user.avatar.url) await this.images.removeAvatar(replaced);

@@ -16,6 +16,7 @@ export function toApiUser(user: AuthUser): ApiUser {
     address: user.address,
     district: user.district,
     avatar: { url: user.avatar.url },
+    exemptFromLineCap: user.exemptFromLineCap,
     createdAt: user.createdAt,
   };
 }
@@ -35,6 +36,7 @@ export function toConsoleUser(user: AuthUser): ConsoleUser {
     address: user.address,
     district: user.district,
     avatar: { url: user.avatar.url },
+    exemptFromLineCap: user.exemptFromLineCap,
     createdAt: user.createdAt,
   };
 }

@@ -202,6 +202,8 @@ export const apiUserSchema = z.strictObject({
   address: z.string(),
   district: z.string(),
   avatar: z.strictObject({ url: z.string() }),
+  /** Admin-set: may request more than the per-line cap (the store's quantity pickers allow it). */
+  exemptFromLineCap: z.boolean(),
   createdAt: z.string(),
 });
 export type ApiUser = z.output<typeof apiUserSchema>;

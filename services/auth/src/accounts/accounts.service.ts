@@ -2,6 +2,8 @@
  * User management by admins and the public login list. Rules kept here: the
  * last admin cannot be deleted or demoted, an admin cannot delete or demote themselves, Update
  * User sets admin or user only, and a role change, new code or deletion ends the user's sessions.
+ * Login ids are unique by their login key, school names among schools by theirs; only admins set
+ * the per-line cap exemption (the controller lets nobody else call update).
  * Every change to an account is followed, after commit, by a hint to the gateways' session caches.
  */
 import { randomUUID } from 'node:crypto';
@@ -39,7 +41,12 @@ import {
   encodeLoginIdKeyset,
   encodeNameKeyset,
 } from '../users/user-keysets.js';
-import { LOGIN_ID_IN_USE, UsersRepository, type UserListQuery } from '../users/users.repository.js';
+import {
+  LOGIN_ID_IN_USE,
+  SCHOOL_NAME_IN_USE,
+  UsersRepository,
+  type UserListQuery,
+} from '../users/users.repository.js';
 
 export interface NewUser {
   name: string;
@@ -58,6 +65,7 @@ export interface UserChange {
   role: Role;
   address?: string | undefined;
   district?: string | undefined;
+  exemptFromLineCap?: boolean | undefined;
 }
 
 const USER_NOT_FOUND = 'User does not exist';
@@ -134,6 +142,7 @@ export class AccountsService {
     const passwordHash = await hashPassword(input.password);
     const user = await this.replies.transaction(this.db, replyKey, async (tx) => {
       await this.assertLoginIdFree(input.email, null, tx);
+      if (input.role === 'user') await this.assertSchoolNameFree(input.name, null, tx);
       const row = await this.users.insert(
         {
           id: randomUUID(),
@@ -168,6 +177,7 @@ export class AccountsService {
       const demoted = current.role === 'admin' && change.role !== 'admin';
       if (demoted) await this.assertNotSelfOrLastAdmin(actor, current.id, 'demote', tx);
       await this.assertLoginIdFree(change.email, current.id, tx);
+      if (change.role === 'user') await this.assertSchoolNameFree(change.name, current.id, tx);
       const row = await this.users.update(
         current.id,
         {
@@ -176,6 +186,9 @@ export class AccountsService {
           role: change.role,
           ...(change.address !== undefined ? { address: change.address } : {}),
           ...(change.district !== undefined ? { district: change.district } : {}),
+          ...(change.exemptFromLineCap !== undefined
+            ? { exemptFromLineCap: change.exemptFromLineCap }
+            : {}),
         },
         tx,
       );
@@ -227,6 +240,16 @@ export class AccountsService {
   ): Promise<void> {
     if (await this.users.loginIdTaken(loginId, exceptId, tx)) {
       throw AppError.conflict(LOGIN_ID_IN_USE);
+    }
+  }
+
+  private async assertSchoolNameFree(
+    name: string,
+    exceptId: string | null,
+    tx: Executor,
+  ): Promise<void> {
+    if (await this.users.schoolNameTaken(name, exceptId, tx)) {
+      throw AppError.conflict(SCHOOL_NAME_IN_USE);
     }
   }
 

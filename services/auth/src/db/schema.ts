@@ -4,7 +4,15 @@
  * only raw SQL touches (login_failures, reset_requests).
  */
 import { sql } from 'drizzle-orm';
-import { integer, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  integer,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const authSchema = pgSchema('auth');
 
@@ -15,18 +23,28 @@ export const users = authSchema.table(
   {
     id: uuid('id').primaryKey(),
     loginId: text('login_id').notNull(),
+    /** loginKeyOf(loginId): what every lookup, uniqueness check and throttle compares. */
+    loginKey: text('login_key').notNull(),
     name: text('name').notNull(),
+    /** loginKeyOf(name): school names are unique among schools in this form. */
+    nameKey: text('name_key').notNull(),
     role: text('role').$type<'user' | 'admin' | 'volunteer'>().notNull(),
     address: text('address').notNull().default(''),
     district: text('district').notNull().default(''),
     avatarUrl: text('avatar_url').notNull(),
     passwordHash: text('password_hash').notNull(),
+    exemptFromLineCap: boolean('exempt_from_line_cap').notNull().default(false),
     version: integer('version').notNull().default(1),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  // The repository names this index in its conflict message (a login id taken, in any case).
-  (table) => [uniqueIndex('users_login_id_lower_idx').on(sql`lower(${table.loginId})`)],
+  // The repository names these indexes in its conflict messages.
+  (table) => [
+    uniqueIndex('users_login_key_idx').on(table.loginKey),
+    uniqueIndex('users_school_name_key_idx')
+      .on(table.nameKey)
+      .where(sql`role = 'user'`),
+  ],
 );
 export type UserRow = typeof users.$inferSelect;
 

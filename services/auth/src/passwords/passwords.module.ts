@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AfterReplyQueue } from '../core/after-reply-queue.js';
+import { AuthCoreModule } from '../core/core.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { PasswordResetsRepository } from './password-resets.repository.js';
@@ -8,8 +8,8 @@ import { PasswordsController } from './passwords.controller.js';
 import { PasswordsService } from './passwords.service.js';
 
 @Module({
-  imports: [UsersModule, SessionsModule],
+  imports: [AuthCoreModule, UsersModule, SessionsModule],
   controllers: [PasswordsController],
-  providers: [PasswordResetsRepository, ResetRequestsRepository, PasswordsService, AfterReplyQueue],
+  providers: [PasswordResetsRepository, ResetRequestsRepository, PasswordsService],
 })
 export class PasswordsModule {}

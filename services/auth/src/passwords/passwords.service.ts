@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, type ForgotPasswordReply } from '@lr/contracts';
+import { AppError, loginKeyOf, type ForgotPasswordReply } from '@lr/contracts';
 import {
   DATABASE,
   LOGGER,
@@ -21,6 +21,7 @@ import {
 import type { AuthConfig } from '../config.js';
 import { AfterReplyQueue } from '../core/after-reply-queue.js';
 import { addressKey } from '../core/client-address.js';
+import { EMAIL_LIKE } from '../core/email-like.js';
 import { hashPassword } from '../core/passwords.js';
 import { retryLater } from '../core/retry-later.js';
 import { AUTH_CONFIG } from '../core/tokens.js';
@@ -35,7 +36,6 @@ export const RESET_TTL_MINUTES = 30;
 export const RESET_LIMIT = 3;
 const RESET_LIMIT_WINDOW_MINUTES = 15;
 export const RESET_INVALID = 'Reset Password Token is invalid or has been expired';
-const EMAIL_LIKE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -71,7 +71,7 @@ export class PasswordsService {
   /** `ip`: the client's address, limited to RESET_MAX_REQUESTS_PER_IP requests per window. */
   async forgot(loginIdOrEmail: string, ip?: string): Promise<ForgotPasswordReply> {
     if (ip) await this.admit('link', ip, this.config.RESET_MAX_REQUESTS_PER_IP);
-    this.afterReply.push('reset link', loginIdOrEmail.trim().toLowerCase(), () =>
+    this.afterReply.push('reset link', loginKeyOf(loginIdOrEmail), () =>
       this.sendLink(loginIdOrEmail),
     );
     return {

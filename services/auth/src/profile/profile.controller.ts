@@ -3,6 +3,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   RPC,
+  callerSessionSchema,
   clientAddressSchema,
   parseOrThrow,
   updatePasswordInputSchema,
@@ -26,9 +27,12 @@ export class ProfileController {
   @MessagePattern(RPC.auth.updateProfile)
   update(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
     const actor = requireActor(req.actor);
+    const { ip } = parseOrThrow(clientAddressSchema, req.input ?? {});
+    const { sessionId } = parseOrThrow(callerSessionSchema, req.input ?? {});
     return this.profile.update(
       actor,
       parseOrThrow(updateProfileInputSchema, req.input),
+      { ip: ip ?? 'unknown', sessionId },
       replyKeyOf(req, RPC.auth.updateProfile),
     );
   }

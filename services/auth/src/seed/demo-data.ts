@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
-import { DEFAULT_DEMO_CODE, EVENTS } from '@lr/contracts';
+import { DEFAULT_DEMO_CODE, EVENTS, loginKeyOf } from '@lr/contracts';
 import { OutboxWriter } from '@lr/nest-kit';
 import { hashPassword } from '../core/passwords.js';
 import { users, type UserRow } from '../db/schema.js';
@@ -21,7 +21,8 @@ export interface SeedOptions {
   nodeEnv?: string | undefined;
 }
 
-type DemoAccount = Pick<UserRow, 'name' | 'loginId' | 'role' | 'address' | 'district'>;
+type DemoAccount = Pick<UserRow, 'name' | 'loginId' | 'role' | 'address' | 'district'> &
+  Partial<Pick<UserRow, 'exemptFromLineCap'>>;
 
 const RESERVED_ACCOUNTS: DemoAccount[] = [
   { name: 'Admin', loginId: 'admin', role: 'admin', address: '', district: '' },
@@ -40,6 +41,8 @@ const RESERVED_ACCOUNTS: DemoAccount[] = [
     role: 'user',
     address: '1 Test Street',
     district: 'Test District',
+    // The demo's account for trying large requests: the flag an admin sets, not its name.
+    exemptFromLineCap: true,
   },
   { name: 'Locker Room 345', loginId: 'lockerroom345', role: 'admin', address: '', district: '' },
 ];
@@ -65,7 +68,14 @@ export async function seedDemoData(pool: pg.Pool, options: SeedOptions = {}): Pr
     for (const account of accounts) {
       const [row] = await tx
         .insert(users)
-        .values({ ...account, id: randomUUID(), avatarUrl: DEFAULT_AVATAR_URL, passwordHash })
+        .values({
+          ...account,
+          id: randomUUID(),
+          loginKey: loginKeyOf(account.loginId),
+          nameKey: loginKeyOf(account.name),
+          avatarUrl: DEFAULT_AVATAR_URL,
+          passwordHash,
+        })
         .returning();
       await outbox.write(tx, EVENTS.authUserCreated, { user: toUserSnapshot(row!) }, row!.version);
     }

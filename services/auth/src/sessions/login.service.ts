@@ -4,7 +4,7 @@
  * the guessing address gets 429 with the seconds to wait, never the account's owner elsewhere.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { AppError, type SessionGrant } from '@lr/contracts';
+import { AppError, loginKeyOf, type SessionGrant } from '@lr/contracts';
 import { LOGGER, metrics, type Logger } from '@lr/nest-kit';
 import { dummyPasswordHash, verifyPassword } from '../core/passwords.js';
 import type { UserRow } from '../db/schema.js';
@@ -35,7 +35,7 @@ export class LoginService {
   }
 
   async login(attempt: LoginAttempt): Promise<SessionGrant> {
-    const loginKey = CodeCheckThrottle.keyOf(attempt.loginId);
+    const loginKey = loginKeyOf(attempt.loginId);
     // Filled inside the check (the callback's assignment is invisible to narrowing on a plain let).
     const found: { user?: UserRow | undefined } = {};
     const ok = await this.throttle.check(

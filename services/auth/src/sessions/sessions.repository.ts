@@ -1,6 +1,6 @@
 /** SQL of sessions: rows that a JWT points to, so a session can be revoked before it expires. */
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
 import { sessions } from '../db/schema.js';
 
@@ -42,6 +42,20 @@ export class SessionsRepository {
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    return rows.length;
+  }
+
+  /** Ends every open session of a user but `keepId` (the caller's own, when it is one of them). */
+  async revokeOthersOfUser(
+    userId: string,
+    keepId: string,
+    exec: Executor = this.db,
+  ): Promise<number> {
+    const rows = await exec
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepId)))
       .returning({ id: sessions.id });
     return rows.length;
   }

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { AppError, type SessionCheckReply } from '@lr/contracts';
-import type { Executor } from '@lr/nest-kit';
+import { isUuid, type Executor } from '@lr/nest-kit';
 import type { AuthConfig } from '../config.js';
 import { AUTH_CONFIG } from '../core/tokens.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -91,5 +91,15 @@ export class SessionsService {
   /** Inside the caller's transaction: the caller sends SessionHints.userChanged after commit. */
   revokeAllOfUser(userId: string, exec?: Executor): Promise<number> {
     return this.sessions.revokeAllOfUser(userId, exec);
+  }
+
+  /**
+   * Every session of the user but `keepSessionId` (the caller's); all of them when it is not given
+   * or not a session id. Same transaction and hint rule as revokeAllOfUser.
+   */
+  revokeOthersOfUser(userId: string, keepSessionId: string | undefined, exec?: Executor) {
+    if (!keepSessionId || !isUuid(keepSessionId))
+      return this.sessions.revokeAllOfUser(userId, exec);
+    return this.sessions.revokeOthersOfUser(userId, keepSessionId, exec);
   }
 }

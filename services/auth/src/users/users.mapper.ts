@@ -11,6 +11,7 @@ export function toAuthUser(row: UserRow): AuthUser {
     address: row.address,
     district: row.district,
     avatar: { url: row.avatarUrl },
+    exemptFromLineCap: row.exemptFromLineCap,
     createdAt: row.createdAt.toISOString(),
   };
 }

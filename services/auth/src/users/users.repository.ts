@@ -10,12 +10,23 @@ import {
   type Executor,
   type UniqueConstraintMessages,
 } from '@lr/nest-kit';
-import type { Role } from '@lr/contracts';
+import { loginKeyOf, type Role } from '@lr/contracts';
 import { users, type UserRow } from '../db/schema.js';
 
-export type NewUserRow = typeof users.$inferInsert;
+/** A new row; its comparison keys are computed here from the login id and the name. */
+export type NewUserRow = Omit<typeof users.$inferInsert, 'loginKey' | 'nameKey'>;
 export type UserPatch = Partial<
-  Pick<UserRow, 'loginId' | 'name' | 'role' | 'address' | 'district' | 'avatarUrl' | 'passwordHash'>
+  Pick<
+    UserRow,
+    | 'loginId'
+    | 'name'
+    | 'role'
+    | 'address'
+    | 'district'
+    | 'avatarUrl'
+    | 'passwordHash'
+    | 'exemptFromLineCap'
+  >
 >;
 
 export interface UserListQuery {
@@ -28,9 +39,25 @@ export interface UserListQuery {
   after?: { loginId: string; id: string } | null;
 }
 
-/** Login ids are unique case-insensitively (001-auth.sql): the index answers a race the check lost. */
+/**
+ * Login ids are unique by their login key, and school names among schools by theirs
+ * (004-account-keys-and-cap-flag.sql): the indexes answer a race the checks lost.
+ */
 export const LOGIN_ID_IN_USE = 'email: this Login ID is already in use';
-const UNIQUE_MESSAGES: UniqueConstraintMessages = { users_login_id_lower_idx: LOGIN_ID_IN_USE };
+export const SCHOOL_NAME_IN_USE =
+  'name: another school already has this name (names are compared ignoring case, width and invisible characters)';
+const UNIQUE_MESSAGES: UniqueConstraintMessages = {
+  users_login_key_idx: LOGIN_ID_IN_USE,
+  users_school_name_key_idx: SCHOOL_NAME_IN_USE,
+};
+
+/** The comparison keys that follow the login id and the name of a patch. */
+function keysOf(patch: { loginId?: string | undefined; name?: string | undefined }) {
+  return {
+    ...(patch.loginId !== undefined ? { loginKey: loginKeyOf(patch.loginId) } : {}),
+    ...(patch.name !== undefined ? { nameKey: loginKeyOf(patch.name) } : {}),
+  };
+}
 
 @Injectable()
 export class UsersRepository {
@@ -46,7 +73,7 @@ export class UsersRepository {
     const rows = await exec
       .select()
       .from(users)
-      .where(sql`lower(${users.loginId}) = lower(${loginId.trim()})`)
+      .where(eq(users.loginKey, loginKeyOf(loginId)))
       .limit(1);
     return rows[0];
   }
@@ -57,13 +84,13 @@ export class UsersRepository {
     return exec.select().from(users).where(inArray(users.id, valid));
   }
 
-  /** True when another account already uses this login id (case-insensitive). */
+  /** True when another account already uses this login id (compared by login key). */
   async loginIdTaken(
     loginId: string,
     exceptId: string | null,
     exec: Executor = this.db,
   ): Promise<boolean> {
-    const sameId = sql`lower(${users.loginId}) = lower(${loginId.trim()})`;
+    const sameId = eq(users.loginKey, loginKeyOf(loginId));
     const rows = await exec
       .select({ id: users.id })
       .from(users)
@@ -72,9 +99,25 @@ export class UsersRepository {
     return rows.length > 0;
   }
 
+  /** True when another school already has this name (compared by its key, like login ids). */
+  async schoolNameTaken(
+    name: string,
+    exceptId: string | null,
+    exec: Executor = this.db,
+  ): Promise<boolean> {
+    const sameName = and(eq(users.nameKey, loginKeyOf(name)), eq(users.role, 'user'))!;
+    const rows = await exec
+      .select({ id: users.id })
+      .from(users)
+      .where(exceptId ? and(sameName, ne(users.id, exceptId)) : sameName)
+      .limit(1);
+    return rows.length > 0;
+  }
+
   async insert(row: NewUserRow, exec: Executor = this.db): Promise<UserRow> {
+    const keyed = { ...row, loginKey: loginKeyOf(row.loginId), nameKey: loginKeyOf(row.name) };
     const rows = await withUniqueMessages(UNIQUE_MESSAGES, () =>
-      exec.insert(users).values(row).returning(),
+      exec.insert(users).values(keyed).returning(),
     );
     return rows[0]!;
   }
@@ -90,7 +133,12 @@ export class UsersRepository {
     const rows = await withUniqueMessages(UNIQUE_MESSAGES, () =>
       exec
         .update(users)
-        .set({ ...patch, version: sql`${users.version} + 1`, updatedAt: new Date() })
+        .set({
+          ...patch,
+          ...keysOf(patch),
+          version: sql`${users.version} + 1`,
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, id))
         .returning(),
     );

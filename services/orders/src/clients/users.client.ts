@@ -28,6 +28,8 @@ const profileSchema = z.object({
   name: z.string(),
   address: z.string().nullable().optional(),
   district: z.string().nullable().optional(),
+  /** Admin-set on the account; absent (an older auth) means capped like every school. */
+  exemptFromLineCap: z.boolean().default(false),
 });
 export type SchoolProfile = z.infer<typeof profileSchema>;
 

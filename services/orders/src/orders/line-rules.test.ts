@@ -1,5 +1,6 @@
 /** The line rules of a new order (unit tests: no database needed). */
-import { describeRefusal, findDuplicateLine, isTestUser } from './line-rules.js';
+import type { CatalogProduct } from '@lr/contracts';
+import { describeRefusal, findDuplicateLine, refuseByCatalog } from './line-rules.js';
 
 describe('line rules', () => {
   it('finds the same product and size twice, whatever the case of the size', () => {
@@ -18,9 +19,22 @@ describe('line rules', () => {
     ).toBe(1);
   });
 
-  it('knows TEST USER whatever the case and says why a line is refused', () => {
-    expect(isTestUser('test user')).toBe(true);
-    expect(isTestUser('TEST ADMIN')).toBe(false);
+  it('caps a line at 5 unless the account is exempt (a flag, not a name)', () => {
+    const product = {
+      id: 'p',
+      name: 'Hoodie',
+      isShow: true,
+      sizes: [{ size: 'M', stock: 100 }],
+    } as unknown as CatalogProduct;
+    const products = new Map([['p', product]]);
+    const lines = [{ productId: 'p', size: 'M', quantity: 6 }];
+    expect(refuseByCatalog(lines, products, false)).toMatchObject([
+      { reason: 'over-limit', available: 5 },
+    ]);
+    expect(refuseByCatalog(lines, products, true)).toEqual([]);
+  });
+
+  it('says why a line is refused', () => {
     const base = { index: 0, productId: 'p', size: 'M', name: 'Hoodie', requested: 3 };
     expect(describeRefusal({ ...base, reason: 'short', available: 0 })).toBe(
       'Hoodie (M): out of stock',

@@ -1,19 +1,10 @@
 /**
  * The rules a requested line must meet: the product and size exist and are visible, the
- * quantity is 1 to 5 (TEST USER exempt from the cap) and not above the size's current stock.
+ * quantity is 1 to 5 (unless an admin exempted the account from the cap: a flag on the account,
+ * never its name) and not above the size's current stock.
  * Pure functions, so the rules read in one place and test without a catalog.
  */
-import {
-  LIMITS,
-  TEST_USER_LOGIN_ID,
-  type CatalogProduct,
-  type OrderLineInput,
-  type RefusedLine,
-} from '@lr/contracts';
-
-export function isTestUser(loginId: string): boolean {
-  return loginId.trim().toLowerCase() === TEST_USER_LOGIN_ID.toLowerCase();
-}
+import { LIMITS, type CatalogProduct, type OrderLineInput, type RefusedLine } from '@lr/contracts';
 
 function sameSize(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();

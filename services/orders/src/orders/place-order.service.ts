@@ -29,7 +29,6 @@ import {
   describeRefusal,
   findDuplicateLine,
   findSize,
-  isTestUser,
   refuseByCatalog,
   refuseShortStock,
 } from './line-rules.js';
@@ -115,7 +114,7 @@ export class PlaceOrderService {
     input: PlaceOrderInput,
     idempotencyKey: string | null,
   ): NewOrder {
-    const refused = refuseByCatalog(input.lines, products, isTestUser(profile.loginId));
+    const refused = refuseByCatalog(input.lines, products, profile.exemptFromLineCap);
     if (refused.length === 0) refused.push(...refuseShortStock(input.lines, products));
     if (refused.length > 0) {
       throw AppError.conflict(

@@ -6,14 +6,17 @@ import { meQueryKey } from '../../../lib/auth';
 export interface ProfileInput {
   name: string;
   email: string;
+  /** Only when the login id changes: the account's current code. */
+  currentPassword?: string | undefined;
   avatar: File | null;
 }
 
-/** Multipart: name, email, avatar. */
+/** Multipart: name, email, avatar, and the current code for a new login id. */
 export function updateProfile(input: ProfileInput): Promise<UserResponse> {
   const form = new FormData();
   form.set('name', input.name);
   form.set('email', input.email);
+  if (input.currentPassword) form.set('currentPassword', input.currentPassword);
   if (input.avatar) form.set('avatar', input.avatar);
   return apiFetch('/api/v1/me/update', { method: 'PUT', body: form });
 }

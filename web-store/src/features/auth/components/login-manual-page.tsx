@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/api';
 import { PageTitle } from '../../../components/page-title';
 import { useToast } from '../../../components/toast';
 import { useLogin } from '../api/login';
+import { RetryNotice, retryAtOf } from '../../../components/retry-notice';
 import { useLeaveLoginWhenSignedIn } from './use-after-login';
 
 export function LoginManualPage() {
@@ -14,6 +15,8 @@ export function LoginManualPage() {
   // A successful login stores the user, and this sends them on.
   useLeaveLoginWhenSignedIn();
   const toast = useToast();
+  // Set by a 429: the page says so, with the time left, until the next attempt.
+  const [retryAt, setRetryAt] = useState<number | null>(null);
   const [loginId, setLoginId] = useState('');
   const [password, setPassword] = useState('');
 
@@ -22,7 +25,11 @@ export function LoginManualPage() {
     loginMutation.mutate(
       { email: loginId.trim(), password },
       {
-        onError: (error) => toast.error(errorMessage(error)),
+        onError: (error) => {
+          const at = retryAtOf(error);
+          setRetryAt(at);
+          if (at === null) toast.error(errorMessage(error));
+        },
       },
     );
   };
@@ -49,6 +56,7 @@ export function LoginManualPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
+        {retryAt !== null && <RetryNotice retryAt={retryAt} />}
         <button type="submit" className="button" disabled={loginMutation.isPending}>
           Submit
         </button>

@@ -64,6 +64,30 @@ describe('LoginPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 
+  it('says on the page, with the time left, that logins from here are paused (429)', async () => {
+    stubFetch((url) =>
+      url === '/api/v1/getUserList'
+        ? { body: { success: true, users: schools } }
+        : {
+            status: 429,
+            body: {
+              success: false,
+              code: 'TOO_MANY_REQUESTS',
+              message: 'Too many failed logins; try again in 840 seconds',
+              retryAfterSeconds: 840,
+            },
+          },
+    );
+    const user = userEvent.setup();
+    renderRoute(<LoginPage />, { user: null, path: '/login' });
+    await user.selectOptions(await screen.findByLabelText('School'), 'oak-ridge');
+    await user.type(screen.getByLabelText('School code'), 'demo345');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Logins from here are paused');
+    expect(notice).toHaveTextContent('Please try again in 14 minutes');
+  });
+
   it('filters the list by the typed text', async () => {
     stubFetch(() => ({ body: { success: true, users: schools } }));
     const user = userEvent.setup();

@@ -7,6 +7,7 @@ import { ErrorView, Loading } from '../../../components/query-state';
 import { useToast } from '../../../components/toast';
 import { useUserList } from '../api/get-user-list';
 import { useLogin } from '../api/login';
+import { RetryNotice, retryAtOf } from '../../../components/retry-notice';
 import { useLeaveLoginWhenSignedIn } from './use-after-login';
 
 export function LoginPage() {
@@ -15,6 +16,8 @@ export function LoginPage() {
   // A successful login stores the user, and this sends them on.
   useLeaveLoginWhenSignedIn();
   const toast = useToast();
+  // Set by a 429: the page says so, with the time left, until the next attempt.
+  const [retryAt, setRetryAt] = useState<number | null>(null);
   const [filter, setFilter] = useState('');
   const [loginId, setLoginId] = useState('');
   const [code, setCode] = useState('');
@@ -31,7 +34,11 @@ export function LoginPage() {
     loginMutation.mutate(
       { email: loginId, password: code },
       {
-        onError: (error) => toast.error(errorMessage(error)),
+        onError: (error) => {
+          const at = retryAtOf(error);
+          setRetryAt(at);
+          if (at === null) toast.error(errorMessage(error));
+        },
       },
     );
   };
@@ -76,6 +83,7 @@ export function LoginPage() {
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
+          {retryAt !== null && <RetryNotice retryAt={retryAt} />}
           <button
             type="submit"
             className="button"

@@ -54,13 +54,24 @@ describe('ProductGroupCard', () => {
     expect(plus).toBeDisabled();
   });
 
-  it('lets TEST USER go past 5, up to the stock', async () => {
+  it('lets an account exempted by an admin (the demo TEST USER) go past 5, up to the stock', async () => {
     const user = userEvent.setup();
     renderRoute(<ProductGroupCard group={group} />, { user: TEST_USER });
     await user.selectOptions(screen.getByLabelText('Size'), 's4');
     const plus = screen.getByRole('button', { name: 'Increase quantity' });
     for (let i = 0; i < 10; i++) if (!(plus as HTMLButtonElement).disabled) await user.click(plus);
     expect(quantityInput().value).toBe('8');
+  });
+
+  it('caps a school named "TEST USER" at 5 when no admin exempted it', async () => {
+    const user = userEvent.setup();
+    renderRoute(<ProductGroupCard group={group} />, {
+      user: { ...TEST_USER, exemptFromLineCap: false },
+    });
+    await user.selectOptions(screen.getByLabelText('Size'), 's4');
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    for (let i = 0; i < 10; i++) if (!(plus as HTMLButtonElement).disabled) await user.click(plus);
+    expect(quantityInput().value).toBe('5');
   });
 
   it('turns Add to Cart off for a size out of stock and says why once, beside it', async () => {

@@ -58,6 +58,11 @@ export function HelpUsePage() {
               Press Proceed To Place Order. You can follow the order under My Orders. The Given
               column says &quot;to be decided&quot; until our volunteers have picked your order.
             </li>
+            <li>
+              After too many wrong codes the login page says that logins from your network are
+              paused, and for how many minutes. Changing your Login ID under Update Profile asks for
+              your current code and logs out your other devices.
+            </li>
           </ol>
           <h2>Shared computers</h2>
           <p>
