@@ -1,6 +1,7 @@
 import { Grid, Typography } from '@mui/material';
 import type { ConsoleOrder } from '@lr/contracts';
 import { formatDateTime } from '../lib/date-format';
+import { addressParts, studentParts } from '../lib/order-parts';
 import { StatusChip } from './status-chip';
 
 function Detail({ label, value }: { label: string; value: React.ReactNode }) {
@@ -19,14 +20,19 @@ function Detail({ label, value }: { label: string; value: React.ReactNode }) {
 /** Who the order is for and where it stands. */
 export function OrderDetails({ order }: { order: ConsoleOrder }) {
   const info = order.shippingInfo ?? {};
+  const student = studentParts(info.receivingPersonName);
+  const { address, district } = addressParts(info.userAddress);
   return (
     <Grid container spacing={2}>
       <Detail label="Order ID" value={order.orderId} />
       <Detail label="School" value={order.user?.name ?? info.userName} />
       <Detail label="Status" value={<StatusChip status={order.orderStatus} detail />} />
-      <Detail label="Student (id_age_gender)" value={info.receivingPersonName} />
+      <Detail label="Student id" value={student.studentId} />
+      <Detail label="Age" value={student.age} />
+      <Detail label="Gender" value={student.gender} />
       <Detail label="Teacher" value={info.userLoggedInDesignation} />
-      <Detail label="Address" value={info.userAddress} />
+      <Detail label="Address" value={address} />
+      <Detail label="District" value={district} />
       <Detail label="Phone" value={info.phoneNo} />
       <Detail label="Email" value={info.Email} />
       <Detail label="Order Date" value={formatDateTime(order.createdAt)} />

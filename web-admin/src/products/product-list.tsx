@@ -11,10 +11,12 @@ import {
   Pagination,
   SearchInput,
   SelectInput,
+  SimpleList,
   TextField,
 } from 'react-admin';
 import { LIMITS, UI_MESSAGES, type ConsoleProduct } from '@lr/contracts';
 import { ConfirmDeleteButton } from '../components/confirm-delete-button';
+import { useSmallScreen } from '../lib/use-small-screen';
 import { CATEGORY_CHOICES, SUB_CATEGORY_CHOICES } from './choices';
 
 const productFilters = [
@@ -86,6 +88,7 @@ function ProductActions(_props: { label?: string }) {
 
 /** All products (spec 2.7): 15 a page with stock, visibility, out-of-stock markers, edit and delete. */
 export function ProductList() {
+  const small = useSmallScreen();
   return (
     <List
       title="All Products"
@@ -94,6 +97,22 @@ export function ProductList() {
       pagination={<Pagination rowsPerPageOptions={[LIMITS.tablePageSize]} />}
       filters={productFilters}
     >
+      {small ? (
+        <SimpleList<ConsoleProduct>
+          primaryText={(product) => product.name}
+          secondaryText={(product) =>
+            `${product.SubCategory} - ${product.Stock ?? 0} in stock${product.isShow ? '' : ' - hidden'}`
+          }
+          tertiaryText={(product) =>
+            (product.Stock ?? 0) < 1
+              ? 'Out of stock'
+              : (product.ProductSize ?? []).some((size) => size.stock < 1)
+                ? 'Some sizes out'
+                : ''
+          }
+          rowClick="edit"
+        />
+      ) : (
       <Datagrid rowClick="edit" bulkActionButtons={false}>
         <TextField source="name" label="Name" />
         <TextField source="category" label="Category" />
@@ -104,6 +123,7 @@ export function ProductList() {
         <StockMarker label="Availability" />
         <ProductActions label="Actions" />
       </Datagrid>
+      )}
     </List>
   );
 }
