@@ -11,7 +11,7 @@ import {
 import { useLogin, useNotify } from 'react-admin';
 import { errorMessage } from '../http';
 
-/** The console's login: Login ID and Password (spec 2.3, /loginmanual). */
+/** The console's login: Login ID and Code (spec 2.3, /loginmanual). */
 export function LoginPage() {
   const [loginId, setLoginId] = useState('');
   const [password, setPassword] = useState('');
@@ -25,7 +25,7 @@ export function LoginPage() {
     try {
       await login({ username: loginId.trim(), password });
     } catch (error) {
-      notify(errorMessage(error, 'Invalid Login ID or Password'), { type: 'error' });
+      notify(errorMessage(error, 'Invalid Login ID or Code'), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -54,7 +54,7 @@ export function LoginPage() {
               autoFocus
             />
             <TextField
-              label="Password"
+              label="Code"
               name="password"
               type="password"
               value={password}

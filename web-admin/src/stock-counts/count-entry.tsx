@@ -12,6 +12,7 @@ import {
 import { useNotify } from 'react-admin';
 import { COUNT_MAX_FIGURE, type StockCountLineDto } from '@lr/contracts';
 import { errorMessage } from '../http';
+import { countOf } from '../lib/plural';
 import { useEnterCounts } from './queries';
 
 /**
@@ -42,7 +43,7 @@ export function CountEntry({ countId, lines }: { countId: string; lines: StockCo
     saving.mutate(changed, {
       onSuccess: () => {
         setDraft({});
-        notify(`${changed.length} figure(s) saved`, { type: 'success' });
+        notify(`${countOf(changed.length, 'figure')} saved`, { type: 'success' });
       },
       onError: (error) => notify(errorMessage(error), { type: 'error' }),
     });
@@ -76,7 +77,8 @@ export function CountEntry({ countId, lines }: { countId: string; lines: StockCo
                       min: 0,
                       max: COUNT_MAX_FIGURE,
                       'data-entry': index,
-                      'aria-label': `Counted ${line.productName} ${line.size}`,
+                      // The sub-category tells apart products of one name (toddler and youth mittens).
+                      'aria-label': `Counted ${line.productName} (${line.subCategory}) ${line.size}`,
                     },
                   }}
                   value={draft[line.sizeId] ?? (line.counted === null ? '' : String(line.counted))}

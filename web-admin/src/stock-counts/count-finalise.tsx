@@ -9,8 +9,11 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useNotify } from 'react-admin';
+import { useState } from 'react';
+import { Confirm, useNotify } from 'react-admin';
 import { errorMessage } from '../http';
+import { formatDateTime } from '../lib/date-format';
+import { countOf } from '../lib/plural';
 import { useCountReview, useFinaliseCount } from './queries';
 
 /**
@@ -21,8 +24,11 @@ export function CountFinalise({ countId }: { countId: string }) {
   const notify = useNotify();
   const { data: review, error } = useCountReview(countId);
   const finalising = useFinaliseCount(countId);
+  // Finalising writes stock and cannot be undone: it is asked about first.
+  const [confirming, setConfirming] = useState(false);
 
   function finalise() {
+    setConfirming(false);
     if (!review) return;
     const confirmedBooks = review.differences.map((d) => ({ sizeId: d.sizeId, books: d.books }));
     finalising.mutate(confirmedBooks, {
@@ -37,8 +43,9 @@ export function CountFinalise({ countId }: { countId: string }) {
   return (
     <Box>
       <Typography sx={{ mb: 1 }}>
-        {review.differences.length} difference(s), {review.matching} size(s) agree,{' '}
-        {review.uncounted} not counted (not adjusted).
+        {countOf(review.differences.length, 'difference')},{' '}
+        {countOf(review.matching, 'size agrees', 'sizes agree')}, {review.uncounted} not counted
+        (not adjusted).
       </Typography>
       {review.deletedSizes.length > 0 && (
         <Alert severity="info" sx={{ mb: 1 }}>
@@ -79,7 +86,7 @@ export function CountFinalise({ countId }: { countId: string }) {
             <TableBody>
               {review.movementsSinceStart.map((m) => (
                 <TableRow key={m.id}>
-                  <TableCell>{new Date(m.createdAt).toLocaleString()}</TableCell>
+                  <TableCell>{formatDateTime(m.createdAt)}</TableCell>
                   <TableCell>{m.productName}</TableCell>
                   <TableCell>{m.size}</TableCell>
                   <TableCell>{m.reason}</TableCell>
@@ -91,15 +98,27 @@ export function CountFinalise({ countId }: { countId: string }) {
         </Box>
       )}
       {open && (
-        <Button
-          variant="contained"
-          color="primary"
-          sx={{ mt: 2 }}
-          disabled={finalising.isPending}
-          onClick={finalise}
-        >
-          Finalise: write these {review.differences.length} adjustment(s)
-        </Button>
+        <>
+          <Button
+            variant="contained"
+            color="primary"
+            sx={{ mt: 2 }}
+            disabled={finalising.isPending}
+            onClick={() => setConfirming(true)}
+          >
+            Finalise: write {review.differences.length === 1 ? 'this' : 'these'}{' '}
+            {countOf(review.differences.length, 'adjustment')}
+          </Button>
+          <Confirm
+            isOpen={confirming}
+            title="Finalise this count?"
+            content={`The stock of ${countOf(review.differences.length, 'size')} is set to the counted figures, as audit movements. A finalised count cannot be reopened.`}
+            confirm="Finalise"
+            cancel="Go back"
+            onConfirm={finalise}
+            onClose={() => setConfirming(false)}
+          />
+        </>
       )}
     </Box>
   );

@@ -34,6 +34,10 @@ export function StockCountShow() {
         </Tabs>
         {current === 'sheet' && (
           <>
+            <Typography className="no-print" variant="body2" color="text.secondary">
+              Print the sheet and write each figure in its box; then type the figures under Enter
+              figures.
+            </Typography>
             <Button className="no-print" startIcon={<PrintIcon />} onClick={() => window.print()}>
               Print
             </Button>
