@@ -13,7 +13,7 @@ import {
   TextInput,
   required,
   useCreate,
-  useGetOne,
+  useGetMany,
   useNotify,
   type SimpleFormProps,
 } from 'react-admin';
@@ -33,12 +33,13 @@ const quantityRules = [
 
 /** The size of one line: the chosen product's sizes, or a new one when "New size" is ticked. */
 function SizeInput({ productId, source }: { productId?: string; source: string }) {
-  const { data } = useGetOne<{ id: string; sizes: string[] }>(
+  // getMany reads the list route filtered by id (the one route there is; a getOne would be a 404).
+  const { data } = useGetMany<{ id: string; sizes: string[] }>(
     'donation-products',
-    { id: productId ?? '' },
+    { ids: productId ? [productId] : [] },
     { enabled: !!productId },
   );
-  const choices = (data?.sizes ?? []).map((size) => ({ id: size, name: size }));
+  const choices = (data?.[0]?.sizes ?? []).map((size) => ({ id: size, name: size }));
   return (
     <AutocompleteInput
       source={source}
