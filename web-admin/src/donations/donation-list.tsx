@@ -20,7 +20,7 @@ import { DayField } from '../components/date-time-field';
 import { CONSOLE_API } from '../dataProvider';
 import { formatDay } from '../lib/date-format';
 import { useSmallScreen } from '../lib/use-small-screen';
-import { SOURCE_KIND_CHOICES } from './donation-form';
+import { SOURCE_KIND_CHOICES } from './source-create-dialog';
 
 const filters = [
   <DateInput key="from" source="from" label="Received from" alwaysOn />,
