@@ -28,14 +28,19 @@ interface OrderLinesTableProps {
 function QuantityInput({
   line,
   onChange,
+  label,
 }: {
   line: ProcessLineRow;
   onChange: (quantity: number) => void;
+  /** A visible label where no column header names the field (the stacked lines of a phone). */
+  label?: string;
 }) {
   return (
     <TextField
       type="number"
       size="small"
+      fullWidth={false}
+      label={label}
       value={line.quantity}
       onChange={(event) => onChange(clampAdminQuantity(Number(event.target.value)))}
       slotProps={{
@@ -46,7 +51,7 @@ function QuantityInput({
           'aria-label': `Quantity of ${line.name} ${line.size}`,
         },
       }}
-      sx={{ width: 80 }}
+      sx={{ width: 96, flex: '0 0 auto' }}
     />
   );
 }
@@ -72,7 +77,11 @@ function OrderLinesStack({ lines, editable, onQuantityChange }: OrderLinesTableP
             </Typography>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1, flexWrap: 'wrap' }}>
               {editable ? (
-                <QuantityInput line={line} onChange={(q) => onQuantityChange(index, q)} />
+                <QuantityInput
+                  line={line}
+                  label="Give"
+                  onChange={(q) => onQuantityChange(index, q)}
+                />
               ) : (
                 <Typography variant="body2">Quantity {line.quantity}</Typography>
               )}

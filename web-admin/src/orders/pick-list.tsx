@@ -31,7 +31,14 @@ export function PickList({ order }: { order: ConsoleOrder }) {
           <strong>Comments:</strong> {info.additionalComments}
         </Typography>
       ) : null}
-      <Table size="small" sx={{ mt: 1 }}>
+      {/* Narrow cells on a phone, so five columns fit its width (print is unchanged). */}
+      <Table
+        size="small"
+        sx={{
+          mt: 1,
+          '& th, & td': { px: { xs: 0.5, sm: 2 }, overflowWrap: 'break-word' },
+        }}
+      >
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">Picked</TableCell>

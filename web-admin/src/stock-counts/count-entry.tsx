@@ -51,10 +51,17 @@ export function CountEntry({ countId, lines }: { countId: string; lines: StockCo
 
   return (
     <Box>
-      <Table size="small">
+      {/* The category column is left out on a phone; the product's name says enough there. */}
+      <Table
+        size="small"
+        sx={{
+          '& th, & td': { px: { xs: 0.5, sm: 2 } },
+          '& .count-category': { display: { xs: 'none', sm: 'table-cell' } },
+        }}
+      >
         <TableHead>
           <TableRow>
-            <TableCell>Category</TableCell>
+            <TableCell className="count-category">Category</TableCell>
             <TableCell>Product</TableCell>
             <TableCell>Size</TableCell>
             <TableCell>Counted</TableCell>
@@ -63,7 +70,7 @@ export function CountEntry({ countId, lines }: { countId: string; lines: StockCo
         <TableBody>
           {editable.map((line, index) => (
             <TableRow key={line.id}>
-              <TableCell>{line.category}</TableCell>
+              <TableCell className="count-category">{line.category}</TableCell>
               <TableCell>
                 {line.productName} ({line.subCategory})
               </TableCell>
@@ -90,7 +97,8 @@ export function CountEntry({ countId, lines }: { countId: string; lines: StockCo
                       .querySelector<HTMLInputElement>(`[data-entry="${index + 1}"]`)
                       ?.focus();
                   }}
-                  sx={{ width: 110 }}
+                  sx={{ width: 96 }}
+                  fullWidth={false}
                 />
               </TableCell>
             </TableRow>

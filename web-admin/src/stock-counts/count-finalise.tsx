@@ -53,48 +53,71 @@ export function CountFinalise({ countId }: { countId: string }) {
           {review.deletedSizes.map((s) => `${s.productName} ${s.size}`).join(', ')}
         </Alert>
       )}
-      <Table size="small" aria-label="Differences">
-        <TableHead>
-          <TableRow>
-            <TableCell>Product</TableCell>
-            <TableCell>Size</TableCell>
-            <TableCell align="right">Books</TableCell>
-            <TableCell align="right">Counted</TableCell>
-            <TableCell align="right">Difference</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {review.differences.map((d) => (
-            <TableRow key={d.sizeId}>
-              <TableCell>{d.productName}</TableCell>
-              <TableCell>{d.size}</TableCell>
-              <TableCell align="right">{d.books}</TableCell>
-              <TableCell align="right">{d.counted}</TableCell>
-              <TableCell align="right">
-                {d.difference > 0 ? `+${d.difference}` : d.difference}
-              </TableCell>
+      {/* On a phone the table may scroll inside its box; the page itself never scrolls sideways. */}
+      <Box
+        sx={{ overflowX: 'auto' }}
+        tabIndex={0}
+        role="region"
+        aria-label="Differences, scrollable"
+      >
+        <Table
+          size="small"
+          aria-label="Differences"
+          sx={{ '& th, & td': { px: { xs: 0.5, sm: 2 } } }}
+        >
+          <TableHead>
+            <TableRow>
+              <TableCell>Product</TableCell>
+              <TableCell>Size</TableCell>
+              <TableCell align="right">Books</TableCell>
+              <TableCell align="right">Counted</TableCell>
+              <TableCell align="right">Difference</TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHead>
+          <TableBody>
+            {review.differences.map((d) => (
+              <TableRow key={d.sizeId}>
+                <TableCell>{d.productName}</TableCell>
+                <TableCell>{d.size}</TableCell>
+                <TableCell align="right">{d.books}</TableCell>
+                <TableCell align="right">{d.counted}</TableCell>
+                <TableCell align="right">
+                  {d.difference > 0 ? `+${d.difference}` : d.difference}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Box>
       {review.movementsSinceStartTotal > 0 && (
         <Box sx={{ mt: 2 }}>
           <Typography variant="subtitle2">
             Stock moved since the count started ({review.movementsSinceStartTotal})
           </Typography>
-          <Table size="small" aria-label="Movements since start">
-            <TableBody>
-              {review.movementsSinceStart.map((m) => (
-                <TableRow key={m.id}>
-                  <TableCell>{formatDateTime(m.createdAt)}</TableCell>
-                  <TableCell>{m.productName}</TableCell>
-                  <TableCell>{m.size}</TableCell>
-                  <TableCell>{m.reason}</TableCell>
-                  <TableCell align="right">{m.delta > 0 ? `+${m.delta}` : m.delta}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <Box
+            sx={{ overflowX: 'auto' }}
+            tabIndex={0}
+            role="region"
+            aria-label="Movements since start, scrollable"
+          >
+            <Table
+              size="small"
+              aria-label="Movements since start"
+              sx={{ '& th, & td': { px: { xs: 0.5, sm: 2 } } }}
+            >
+              <TableBody>
+                {review.movementsSinceStart.map((m) => (
+                  <TableRow key={m.id}>
+                    <TableCell>{formatDateTime(m.createdAt)}</TableCell>
+                    <TableCell>{m.productName}</TableCell>
+                    <TableCell>{m.size}</TableCell>
+                    <TableCell>{m.reason}</TableCell>
+                    <TableCell align="right">{m.delta > 0 ? `+${m.delta}` : m.delta}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         </Box>
       )}
       {open && (
