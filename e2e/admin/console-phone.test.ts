@@ -38,8 +38,8 @@ interface ConsolePage {
   path: string;
   /** A text, a label or a heading that shows once the page has its data. */
   ready: string | { label: string } | { heading: string };
-  /** Tabs of the page to open one after the other, each checked too. */
-  tabs?: string[];
+  /** Tabs of the page to open one after the other, each checked too once `ready` shows. */
+  tabs?: { name: string; ready: string | RegExp }[];
 }
 
 async function open(page: Page, target: ConsolePage): Promise<void> {
@@ -108,7 +108,7 @@ describe('console: on a phone', () => {
         name: 'stock-count',
         path: `/stock-counts/${count.id}/show`,
         ready: 'Count sheet',
-        tabs: ['Enter figures'],
+        tabs: [{ name: 'Enter figures', ready: 'Save figures' }],
       },
       { name: 'how-to-use', path: '/how-to-use', ready: 'Processing an order' },
     ];
@@ -130,7 +130,10 @@ describe('console: on a phone', () => {
           name: 'stock-count-review',
           path: `/stock-counts/${count.id}/show`,
           ready: 'Count sheet',
-          tabs: ['Enter figures', 'Review and finalise'],
+          tabs: [
+            { name: 'Enter figures', ready: 'Save figures' },
+            { name: 'Review and finalise', ready: /not counted \(not adjusted\)/ },
+          ],
         },
       ],
       volunteer: common,
@@ -144,14 +147,19 @@ describe('console: on a phone', () => {
         await open(page, target);
         const { scrollWidth, widest } = await widthOf(page);
         await screenshot(page, `console-phone-${role}-${target.name}`);
-        if (scrollWidth > PHONE.width) tooWide.push(`${role} ${target.name}: ${scrollWidth} (${widest})`);
+        if (scrollWidth > PHONE.width)
+          tooWide.push(`${role} ${target.name}: ${scrollWidth} (${widest})`);
         for (const tab of target.tabs ?? []) {
-          await page.getByRole('tab', { name: tab }).click();
+          await page.getByRole('tab', { name: tab.name }).click();
+          await page.getByText(tab.ready).first().waitFor();
           await page.waitForLoadState('networkidle');
           const inTab = await widthOf(page);
-          await screenshot(page, `console-phone-${role}-${target.name}-${tab.replace(/ /g, '-')}`);
+          const shot = `console-phone-${role}-${target.name}-${tab.name.replace(/ /g, '-')}`;
+          await screenshot(page, shot);
           if (inTab.scrollWidth > PHONE.width)
-            tooWide.push(`${role} ${target.name} ${tab}: ${inTab.scrollWidth} (${inTab.widest})`);
+            tooWide.push(
+              `${role} ${target.name} ${tab.name}: ${inTab.scrollWidth} (${inTab.widest})`,
+            );
         }
       }
       // The login page too, signed out.
@@ -197,7 +205,9 @@ describe('console: on a phone', () => {
     await options.first().waitFor();
     const boxes = await options.evaluateAll((elements) =>
       elements.map((element) => {
-        const box = (element as unknown as { getBoundingClientRect(): DOMRectLike }).getBoundingClientRect();
+        const box = (
+          element as unknown as { getBoundingClientRect(): DOMRectLike }
+        ).getBoundingClientRect();
         return { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
       }),
     );

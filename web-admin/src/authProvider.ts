@@ -91,7 +91,7 @@ export const authProvider: AuthProvider = {
     });
     const body = await readJson(response);
     if (!response.ok || !body.user) {
-      throw new Error(String(body.message ?? 'Invalid Login ID or Password'));
+      throw new Error(String(body.message ?? 'Invalid Login ID or Code'));
     }
     const user = body.user as SessionUser;
     if (!isConsoleRole(user.role)) {

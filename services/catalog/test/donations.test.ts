@@ -357,7 +357,11 @@ describe('donations', () => {
     expect(read).toMatchObject({ sourceName: `${typed.name} Parish`, sourceKind: 'school' });
 
     const clash = await failureOf(
-      call(RPC.catalog.updateDonationSource, { id: typed.id, name: 'MAPLE pta drive', kind: 'drive' }),
+      call(RPC.catalog.updateDonationSource, {
+        id: typed.id,
+        name: 'MAPLE pta drive',
+        kind: 'drive',
+      }),
     );
     expect(clash).toMatchObject({
       code: 'CONFLICT',

@@ -169,7 +169,9 @@ describe('inventory effects with the catalog service', () => {
     expect(packing.status).toBe('Packing');
     await expectStock(product.id, { '7': 8 });
 
-    const fromPrinted = await place(env, cedar, [{ productId: product.id, size: '7', quantity: 1 }]);
+    const fromPrinted = await place(env, cedar, [
+      { productId: product.id, size: '7', quantity: 1 },
+    ]);
     await update(env, admin, fromPrinted.id, 'Printed');
     await expectStock(product.id, { '7': 7 });
     await expect(update(env, admin, fromPrinted.id, 'Packing')).resolves.toMatchObject({

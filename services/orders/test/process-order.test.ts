@@ -62,7 +62,7 @@ describe('processing an order', () => {
     return env.rpc.call<OrderHistoryEntry[]>(RPC.orders.history, { id }, { actor: admin });
   }
 
-  it('offers Packing from Processing, CheckEmail and Printed, and keeps Packing\'s own choices', () => {
+  it("offers Packing from Processing, CheckEmail and Printed, and keeps Packing's own choices", () => {
     // Written out so a change to the shared table shows here (docs/adr/0151-packing-is-reachable.md).
     const into = ORDER_STATUSES.filter((from) => ORDER_TRANSITIONS[from].includes('Packing'));
     expect(into).toEqual(['Processing', 'CheckEmail', 'Printed']);

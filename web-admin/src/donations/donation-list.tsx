@@ -68,14 +68,14 @@ export function DonationList() {
           rowClick="show"
         />
       ) : (
-      <Datagrid bulkActionButtons={false} rowClick="show">
-        <DayField source="receivedOn" label="Received on" />
-        <TextField source="sourceName" label="Source" sortBy="sourceName" />
-        <TextField source="sourceKind" label="Kind" sortable={false} />
-        <NumberField source="items" label="Items" />
-        <TextField source="note" label="Note" sortable={false} />
-        <TextField source="recordedBy" label="Recorded by" sortable={false} />
-      </Datagrid>
+        <Datagrid bulkActionButtons={false} rowClick="show">
+          <DayField source="receivedOn" label="Received on" />
+          <TextField source="sourceName" label="Source" sortBy="sourceName" />
+          <TextField source="sourceKind" label="Kind" sortable={false} />
+          <NumberField source="items" label="Items" />
+          <TextField source="note" label="Note" sortable={false} />
+          <TextField source="recordedBy" label="Recorded by" sortable={false} />
+        </Datagrid>
       )}
     </List>
   );

@@ -28,7 +28,7 @@ export function SourceCreateDialog() {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!name.trim() || !kind) return;
-    create(
+    void create(
       'donation-sources',
       { data: { name: name.trim(), kind: kind as DonationSourceDto['kind'] } },
       {

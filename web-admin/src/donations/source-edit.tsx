@@ -22,7 +22,12 @@ export function SourceEdit() {
         }
       >
         <TextInput source="name" label="Name" validate={required()} fullWidth />
-        <SelectInput source="kind" label="Kind" choices={SOURCE_KIND_CHOICES} validate={required()} />
+        <SelectInput
+          source="kind"
+          label="Kind"
+          choices={SOURCE_KIND_CHOICES}
+          validate={required()}
+        />
         <TextInput source="contact" label="Contact" fullWidth />
         <Typography variant="body2" color="text.secondary">
           Donations show the source as it is now. The report counts a donation already recorded

@@ -1,6 +1,6 @@
 import { addressParts, studentParts, studentSummary } from './order-parts';
 
-describe('an order\'s stored student and address as labelled parts', () => {
+describe("an order's stored student and address as labelled parts", () => {
   it('splits ID_age_gender, keeping underscores inside the id', () => {
     expect(studentParts('S-4471_9_Female')).toEqual({
       studentId: 'S-4471',

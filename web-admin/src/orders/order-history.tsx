@@ -19,7 +19,12 @@ export function OrderHistory({ entries }: { entries: readonly ConsoleOrderHistor
   if (small) {
     // On a phone one entry is a few lines of text: six columns would not fit the screen.
     return (
-      <Stack component="ol" aria-label="Status history" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      <Stack
+        component="ol"
+        aria-label="Status history"
+        spacing={1}
+        sx={{ listStyle: 'none', p: 0, m: 0 }}
+      >
         {entries.map((entry, index) => (
           <Box component="li" key={`${entry.at}-${index}`}>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>

@@ -60,7 +60,12 @@ function QuantityInput({
 function OrderLinesStack({ lines, editable, onQuantityChange }: OrderLinesTableProps) {
   const showStock = editable && lines.some((line) => line.stock !== undefined);
   return (
-    <Stack component="ul" aria-label="Order items" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+    <Stack
+      component="ul"
+      aria-label="Order items"
+      spacing={1.5}
+      sx={{ listStyle: 'none', p: 0, m: 0 }}
+    >
       {lines.map((line, index) => {
         const after = resultingInventory(line);
         return (

@@ -61,7 +61,10 @@ function OrderSimpleList() {
   return (
     <SimpleList<ConsoleOrder>
       primaryText={(order) => (
-        <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Box
+          component="span"
+          sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+        >
           <Box component="span" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
             {order.orderId}
           </Box>
@@ -89,23 +92,20 @@ export function OrderList() {
       {small ? (
         <OrderSimpleList />
       ) : (
-      <Datagrid rowClick="edit" bulkActionButtons={<PrintPickListsButton />}>
-        <TextField source="orderId" label="Order ID" sx={{ whiteSpace: 'nowrap' }} />
-        <TextField source="user.name" label="School" sortable={false} />
-        <FunctionField<ConsoleOrder>
-          label="Student"
-          sortable={false}
-          render={(order) => studentSummary(order.shippingInfo?.receivingPersonName)}
-        />
-        <FunctionField<ConsoleOrder>
-          label="Items"
-          render={itemCount}
-        />
-        <StatusField source="orderStatus" label="Status" />
-        <DateTimeField source="createdAt" label="Order Date" />
-        <DateTimeField source="deliveredAt" label="Delivered" />
-        <EditButton label="Process" />
-      </Datagrid>
+        <Datagrid rowClick="edit" bulkActionButtons={<PrintPickListsButton />}>
+          <TextField source="orderId" label="Order ID" sx={{ whiteSpace: 'nowrap' }} />
+          <TextField source="user.name" label="School" sortable={false} />
+          <FunctionField<ConsoleOrder>
+            label="Student"
+            sortable={false}
+            render={(order) => studentSummary(order.shippingInfo?.receivingPersonName)}
+          />
+          <FunctionField<ConsoleOrder> label="Items" render={itemCount} />
+          <StatusField source="orderStatus" label="Status" />
+          <DateTimeField source="createdAt" label="Order Date" />
+          <DateTimeField source="deliveredAt" label="Delivered" />
+          <EditButton label="Process" />
+        </Datagrid>
       )}
     </List>
   );

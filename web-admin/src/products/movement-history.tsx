@@ -62,29 +62,31 @@ export function MovementHistory() {
         {small ? (
           <SimpleList<Movement>
             primaryText={(m) => `${m.delta > 0 ? '+' : ''}${m.delta} size ${m.size}, ${m.reason}`}
-            secondaryText={(m) => `${formatDateTime(m.createdAt)}${m.actorName ? `, ${m.actorName}` : ''}`}
+            secondaryText={(m) =>
+              `${formatDateTime(m.createdAt)}${m.actorName ? `, ${m.actorName}` : ''}`
+            }
             rowClick={(_id, _resource, m) => (m.orderId ? `/orders/${m.orderId}` : false)}
           />
         ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <DateTimeField source="createdAt" label="When" />
-          <TextField source="size" label="Size" />
-          <NumberField source="delta" label="Change" />
-          <TextField source="reason" label="Reason" />
-          <FunctionField<{ orderId?: string | null }>
-            label="Order"
-            render={(movement) =>
-              movement.orderId ? (
-                <Link component={RouterLink} to={`/orders/${movement.orderId}`}>
-                  View order
-                </Link>
-              ) : (
-                '-'
-              )
-            }
-          />
-          <TextField source="actorName" label="By" emptyText="-" />
-        </Datagrid>
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <DateTimeField source="createdAt" label="When" />
+            <TextField source="size" label="Size" />
+            <NumberField source="delta" label="Change" />
+            <TextField source="reason" label="Reason" />
+            <FunctionField<{ orderId?: string | null }>
+              label="Order"
+              render={(movement) =>
+                movement.orderId ? (
+                  <Link component={RouterLink} to={`/orders/${movement.orderId}`}>
+                    View order
+                  </Link>
+                ) : (
+                  '-'
+                )
+              }
+            />
+            <TextField source="actorName" label="By" emptyText="-" />
+          </Datagrid>
         )}
       </ReferenceManyField>
     </>

@@ -113,16 +113,16 @@ export function ProductList() {
           rowClick="edit"
         />
       ) : (
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" label="Name" />
-        <TextField source="category" label="Category" />
-        <TextField source="SubCategory" label="SubCategory" />
-        <SizesField label="Sizes" />
-        <NumberField source="Stock" label="Stock" />
-        <BooleanField source="isShow" label="Visible" />
-        <StockMarker label="Availability" />
-        <ProductActions label="Actions" />
-      </Datagrid>
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <TextField source="name" label="Name" />
+          <TextField source="category" label="Category" />
+          <TextField source="SubCategory" label="SubCategory" />
+          <SizesField label="Sizes" />
+          <NumberField source="Stock" label="Stock" />
+          <BooleanField source="isShow" label="Visible" />
+          <StockMarker label="Availability" />
+          <ProductActions label="Actions" />
+        </Datagrid>
       )}
     </List>
   );

@@ -51,17 +51,17 @@ export function ReviewList() {
           rowClick={false}
         />
       ) : (
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="productName" label="Product" />
-        <TextField source="name" label="By" />
-        <NumberField source="rating" label="Rating" />
-        <TextField source="comment" label="Comment" />
-        <DateTimeField source="createdAt" label="Date" />
-        <ConfirmDeleteButton
-          title="Delete Review"
-          content="Are you sure you want to delete this review"
-        />
-      </Datagrid>
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="productName" label="Product" />
+          <TextField source="name" label="By" />
+          <NumberField source="rating" label="Rating" />
+          <TextField source="comment" label="Comment" />
+          <DateTimeField source="createdAt" label="Date" />
+          <ConfirmDeleteButton
+            title="Delete Review"
+            content="Are you sure you want to delete this review"
+          />
+        </Datagrid>
       )}
     </List>
   );

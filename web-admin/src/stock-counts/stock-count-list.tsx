@@ -34,16 +34,16 @@ export function StockCountList() {
           rowClick="show"
         />
       ) : (
-      <Datagrid bulkActionButtons={false} rowClick="show">
-        <DateTimeField source="startedAt" label="Started" />
-        <TextField source="scope" label="Scope" />
-        <TextField source="status" label="Status" />
-        <NumberField source="countedSizes" label="Counted" sortable={false} />
-        <NumberField source="sizes" label="Sizes" sortable={false} />
-        <NumberField source="netAdjustment" label="Net" sortable={false} />
-        <NumberField source="absoluteAdjustment" label="Absolute" sortable={false} />
-        <TextField source="startedBy" label="Started by" sortable={false} emptyText="-" />
-      </Datagrid>
+        <Datagrid bulkActionButtons={false} rowClick="show">
+          <DateTimeField source="startedAt" label="Started" />
+          <TextField source="scope" label="Scope" />
+          <TextField source="status" label="Status" />
+          <NumberField source="countedSizes" label="Counted" sortable={false} />
+          <NumberField source="sizes" label="Sizes" sortable={false} />
+          <NumberField source="netAdjustment" label="Net" sortable={false} />
+          <NumberField source="absoluteAdjustment" label="Absolute" sortable={false} />
+          <TextField source="startedBy" label="Started by" sortable={false} emptyText="-" />
+        </Datagrid>
       )}
     </List>
   );

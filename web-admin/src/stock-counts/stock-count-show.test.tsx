@@ -181,7 +181,9 @@ describe('a stock count', () => {
     expect(
       await screen.findByText('1 difference, 0 sizes agree, 2 not counted (not adjusted).'),
     ).toBeInTheDocument();
-    fireEvent.click(await screen.findByRole('button', { name: 'Finalise: write this 1 adjustment' }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Finalise: write this 1 adjustment' }),
+    );
     // Asked first; going back writes nothing.
     const dialog = await screen.findByRole('dialog', { name: 'Finalise this count?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));

@@ -46,7 +46,9 @@ export function UserList() {
         // A tap opens Update User, where the code is set and the user deleted too.
         <SimpleList<ConsoleUser>
           primaryText={(user) => user.name}
-          secondaryText={(user) => `Login ID ${user.email}${user.district ? ` - ${user.district}` : ''}`}
+          secondaryText={(user) =>
+            `Login ID ${user.email}${user.district ? ` - ${user.district}` : ''}`
+          }
           tertiaryText={(user) => (
             <Box component="span" sx={{ color: roleColor(user.role), fontWeight: 600 }}>
               {user.role}
@@ -55,14 +57,14 @@ export function UserList() {
           rowClick="edit"
         />
       ) : (
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="email" label="Login ID" />
-        <TextField source="name" label="Name" />
-        <TextField source="district" label="District" />
-        <SetCodeButton label="Code" sortable={false} />
-        <RoleField source="role" label="Role" />
-        <UserActions label="Actions" />
-      </Datagrid>
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="email" label="Login ID" />
+          <TextField source="name" label="Name" />
+          <TextField source="district" label="District" />
+          <SetCodeButton label="Code" sortable={false} />
+          <RoleField source="role" label="Role" />
+          <UserActions label="Actions" />
+        </Datagrid>
       )}
     </List>
   );
