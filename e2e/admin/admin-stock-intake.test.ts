@@ -103,8 +103,10 @@ describe('console: donations and stock counts', () => {
     await consoleLogin(editing.page, 'admin');
     await editing.page.goto('/admin/#/donation-sources');
     await editing.page.getByPlaceholder('Search name').fill(sourceName);
-    await editing.page.getByText(sourceName).click();
-    await editing.page.getByRole('combobox', { name: 'Kind' }).click();
+    await editing.page.getByText('1-1 of 1').waitFor();
+    await editing.page.getByRole('cell', { name: sourceName, exact: true }).click();
+    await editing.page.waitForURL((url) => url.hash === `#/donation-sources/${sources[0]!.id}`);
+    await editing.page.getByRole('combobox', { name: /^Kind/ }).click();
     await editing.page.getByRole('option', { name: 'school', exact: true }).click();
     await editing.page.getByLabel('Name').fill(`${sourceName} PTA`);
     await screenshot(editing.page, 'admin-donation-source-edit');
@@ -131,7 +133,7 @@ describe('console: donations and stock counts', () => {
     await store.page.getByText(product.name).first().waitFor();
     await screenshot(store.page, 'store-product-after-donation');
     await store.context.close();
-  });
+  }, 180_000);
 
   it('runs a count with two differences: the ledger and the report change', async () => {
     const product = await createProduct(admin, 'Counted Shoes', [
@@ -214,5 +216,5 @@ describe('console: donations and stock counts', () => {
       now = await adjustments();
     }
     expect(now).toMatchObject({ net: start.net + 1, absolute: start.absolute + 5 });
-  });
+  }, 180_000);
 });

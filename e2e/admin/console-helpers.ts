@@ -12,7 +12,7 @@ export const SCHOOL_LOGIN_ID = 'willowcreek';
 export async function consoleLogin(page: Page, loginId: string, code = DEMO_CODE): Promise<void> {
   await page.goto('/admin/#/login');
   await page.getByLabel('Login ID').fill(loginId);
-  await page.getByLabel('Code', { exact: true }).fill(code);
+  await page.getByLabel(/^Code/).fill(code);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('heading', { name: 'Orders received' }).waitFor();
 }

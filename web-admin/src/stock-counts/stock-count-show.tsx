@@ -32,7 +32,6 @@ export function StockCountShow() {
           value={current}
           onChange={(_, v) => setTab(v)}
           variant="scrollable"
-          allowScrollButtonsMobile
           sx={{ mb: 2 }}
         >
           <Tab value="sheet" label="Count sheet" />
