@@ -127,9 +127,14 @@ describe('console: images, codes and deletes', () => {
     await screenshot(page, 'admin-product-create-image');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Product Created Successfully').first().waitFor();
-    await page.waitForURL(atList('products'));
+    // The new product's own page opens (not the list, where it would be somewhere on page n).
+    await page.waitForURL((url) => /^#\/products\/[0-9a-f-]{36}$/.test(url.hash));
+    await page.getByText('Current stock (total 3)').waitFor();
+    await expect(page.getByLabel('Product Name').inputValue()).resolves.toBe(name);
+    await screenshot(page, 'admin-product-created-shown');
 
     // The console list shows it (searched by name: the list pages 15 at a time).
+    await page.goto('/admin/#/products');
     await page.getByPlaceholder('Search name').fill(name);
     await page.getByText('1-1 of 1').waitFor();
     const row = page.getByRole('row').filter({ hasText: name });

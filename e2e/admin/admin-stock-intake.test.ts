@@ -27,17 +27,29 @@ describe('console: donations and stock counts', () => {
       { size: '5', stock: 1 },
       { size: '6', stock: 0 },
     ]);
-    const source = await admin.post('/api/console/donation-sources', {
-      data: { name: `Journey Drive ${product.id.slice(0, 6)}`, kind: 'drive' },
-    });
-    expect(source.status()).toBe(201);
-    const sourceName = ((await source.json()) as { name: string }).name;
+    const sourceName = `Journey Drive ${product.id.slice(0, 6)}`;
 
     const { context, page } = await newPage(browser);
+    // Every call the console makes answers: no 404 for a product's sizes, no refused read.
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/api/') && response.status() >= 400)
+        failed.push(`${response.status()} ${response.url()}`);
+    });
     await consoleLogin(page, 'volunteer');
     await page.goto('/admin/#/donations/create');
-    await page.getByRole('combobox', { name: 'Source' }).fill(sourceName.slice(0, 14));
-    await page.getByRole('option', { name: new RegExp(sourceName) }).click();
+    // A source typed for the first time is added with the kind asked for, not silently "other".
+    await page.getByRole('combobox', { name: 'Source' }).fill(sourceName);
+    await page.getByRole('option', { name: `Add source ${sourceName}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'New donation source' });
+    await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe(sourceName);
+    await dialog.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'drive', exact: true }).click();
+    await screenshot(page, 'admin-donation-new-source');
+    await dialog.getByRole('button', { name: 'Add source' }).click();
+    await expect(page.getByRole('combobox', { name: 'Source' }).inputValue()).resolves.toBe(
+      `${sourceName} (drive)`,
+    );
     for (const [index, [size, quantity]] of [
       ['4', '2'],
       ['5', '3'],
@@ -69,8 +81,42 @@ describe('console: donations and stock counts', () => {
 
     await page.goto('/admin/#/donations');
     await page.getByText(sourceName).first().waitFor();
+    // Days read MM-DD-YYYY like every other date.
+    const today = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    await page
+      .getByText(`${pad(today.getMonth() + 1)}-${pad(today.getDate())}-${today.getFullYear()}`)
+      .first()
+      .waitFor();
     await screenshot(page, 'admin-donation-list');
     await context.close();
+    expect(failed).toEqual([]);
+
+    // An admin changes the source's kind and name.
+    const sources = (await (
+      await admin.get(
+        `/api/console/donation-sources?filter=${encodeURIComponent(JSON.stringify({ q: sourceName }))}`,
+      )
+    ).json()) as { id: string; kind: string }[];
+    expect(sources).toEqual([expect.objectContaining({ kind: 'drive' })]);
+    const editing = await newPage(browser);
+    await consoleLogin(editing.page, 'admin');
+    await editing.page.goto('/admin/#/donation-sources');
+    await editing.page.getByPlaceholder('Search name').fill(sourceName);
+    await editing.page.getByText('1-1 of 1').waitFor();
+    await editing.page.getByRole('cell', { name: sourceName, exact: true }).click();
+    await editing.page.waitForURL((url) => url.hash === `#/donation-sources/${sources[0]!.id}`);
+    await editing.page.getByRole('combobox', { name: /^Kind/ }).click();
+    await editing.page.getByRole('option', { name: 'school', exact: true }).click();
+    await editing.page.getByLabel('Name').fill(`${sourceName} PTA`);
+    await screenshot(editing.page, 'admin-donation-source-edit');
+    await editing.page.getByRole('button', { name: 'Save' }).click();
+    await editing.page.getByText(`${sourceName} PTA`).waitFor();
+    await editing.context.close();
+    const edited = (await (
+      await admin.get(`/api/console/donation-sources/${sources[0]!.id}`)
+    ).json()) as { name: string; kind: string };
+    expect(edited).toMatchObject({ name: `${sourceName} PTA`, kind: 'school' });
 
     // The store (a guest) sees the new stock.
     const store = await newPage(browser);
@@ -87,7 +133,7 @@ describe('console: donations and stock counts', () => {
     await store.page.getByText(product.name).first().waitFor();
     await screenshot(store.page, 'store-product-after-donation');
     await store.context.close();
-  });
+  }, 180_000);
 
   it('runs a count with two differences: the ledger and the report change', async () => {
     const product = await createProduct(admin, 'Counted Shoes', [
@@ -110,20 +156,27 @@ describe('console: donations and stock counts', () => {
     await screenshot(page, 'admin-count-sheet');
 
     await page.getByRole('tab', { name: 'Enter figures' }).click();
-    await page.getByLabel(`Counted ${product.name} 7`).fill('1');
+    const counted = (size: string) =>
+      page.getByLabel(`Counted ${product.name} (${product.SubCategory}) ${size}`);
+    await counted('7').fill('1');
     await page.keyboard.press('Enter');
-    await page.getByLabel(`Counted ${product.name} 8`).fill('2');
+    await counted('8').fill('2');
     await page.keyboard.press('Enter');
-    await page.getByLabel(`Counted ${product.name} 9`).fill('8');
+    await counted('9').fill('8');
     await screenshot(page, 'admin-count-entry');
     await page.getByRole('button', { name: 'Save figures' }).click();
-    await page.getByText('3 figure(s) saved').waitFor();
+    await page.getByText('3 figures saved').waitFor();
 
     await page.getByRole('tab', { name: 'Review and finalise' }).click();
     const differences = page.getByRole('table', { name: 'Differences' });
     await differences.getByText('+3').waitFor();
     await screenshot(page, 'admin-count-finalise');
-    await page.getByRole('button', { name: /^Finalise: write these/ }).click();
+    await page.getByText('2 differences,').waitFor();
+    await page.getByRole('button', { name: 'Finalise: write these 2 adjustments' }).click();
+    // Finalising writes stock: it is asked about first.
+    const confirm = page.getByRole('dialog', { name: 'Finalise this count?' });
+    await screenshot(page, 'admin-count-finalise-confirm');
+    await confirm.getByRole('button', { name: 'Finalise' }).click();
     await page.getByText('Count finalised').waitFor();
     await page.getByRole('tab', { name: 'Adjustments' }).waitFor();
     await screenshot(page, 'admin-count-finalised');
@@ -163,5 +216,5 @@ describe('console: donations and stock counts', () => {
       now = await adjustments();
     }
     expect(now).toMatchObject({ net: start.net + 1, absolute: start.absolute + 5 });
-  });
+  }, 180_000);
 });

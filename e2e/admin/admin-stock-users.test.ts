@@ -54,7 +54,7 @@ describe('console: stock and users', () => {
     await page.goto('/admin/#/users/create');
     await page.getByLabel('School Name').fill(`Journey School ${loginId}`);
     await page.getByLabel('Login ID').fill(loginId);
-    await page.getByRole('textbox', { name: 'Password' }).fill(code);
+    await page.getByRole('textbox', { name: /^Code/ }).fill(code);
     await page.getByLabel('Address').fill('1 Journey Way');
     await page.getByLabel('District').fill('Test District');
     await page.getByRole('combobox', { name: 'Role' }).click();

@@ -65,6 +65,14 @@ describe('console: accessibility of every page', () => {
       id: string;
     }[];
     const userId = users[0]?.id ?? '';
+    const source = (await (
+      await admin.post('/api/console/donation-sources', {
+        data: { name: `A11y Drive ${order.orderId}`, kind: 'drive' },
+      })
+    ).json()) as { id: string };
+    const count = (await (
+      await admin.post('/api/console/stock-counts', { data: { scope: 'Footwear' } })
+    ).json()) as { id: string };
     const common = [
       { name: 'dashboard', path: '/', ready: 'Orders received' },
       { name: 'orders', path: '/orders', ready: order.orderId },
@@ -76,6 +84,9 @@ describe('console: accessibility of every page', () => {
         ready: '1 of the 2 chosen orders has been deleted since it was chosen',
       },
       { name: 'how-to-use', path: '/how-to-use', ready: 'How To Use' },
+      { name: 'donations', path: '/donations', ready: { heading: 'Donations' } },
+      { name: 'donation-create', path: '/donations/create', ready: { label: 'Received on' } },
+      { name: 'stock-count', path: `/stock-counts/${count.id}/show`, ready: 'Count sheet' },
       { name: 'unknown-page', path: '/no-such-page', ready: 'Not Found' },
     ];
     pages = {
@@ -90,6 +101,9 @@ describe('console: accessibility of every page', () => {
         { name: 'user-registered', path: '/users/registered', ready: 'Display All Users' },
         { name: 'reviews', path: '/reviews', ready: 'Reviews' },
         { name: 'report', path: '/report', ready: 'Orders fulfilled' },
+        { name: 'sources', path: '/donation-sources', ready: { heading: 'Donation sources' } },
+        { name: 'source-edit', path: `/donation-sources/${source.id}`, ready: { label: 'Kind' } },
+        { name: 'stock-count-create', path: '/stock-counts/create', ready: { label: 'Note' } },
       ],
       volunteer: [
         ...common,

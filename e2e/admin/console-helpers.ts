@@ -12,7 +12,7 @@ export const SCHOOL_LOGIN_ID = 'willowcreek';
 export async function consoleLogin(page: Page, loginId: string, code = DEMO_CODE): Promise<void> {
   await page.goto('/admin/#/login');
   await page.getByLabel('Login ID').fill(loginId);
-  await page.getByLabel('Password').fill(code);
+  await page.getByLabel(/^Code/).fill(code);
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.getByRole('heading', { name: 'Orders received' }).waitFor();
 }
@@ -163,8 +163,8 @@ export async function markPrinted(
   expect(response.status()).toBe(200);
 }
 
-/** Picks a status in the Process Order page's 'Choose Category' dropdown. */
+/** Picks a status in the Process Order page's 'New status' dropdown. */
 export async function chooseStatus(page: Page, status: string): Promise<void> {
-  await page.getByRole('combobox', { name: 'Choose Category' }).click();
+  await page.getByRole('combobox', { name: 'New status' }).click();
   await page.getByRole('option', { name: status, exact: true }).click();
 }

@@ -46,7 +46,7 @@ describe('console: login', () => {
     await page.goto('/admin/');
     await page.waitForURL('**/admin/#/login');
     await page.getByLabel('Login ID').fill('admin');
-    await page.getByLabel('Password').fill('not-the-code');
+    await page.getByLabel(/^Code/).fill('not-the-code');
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/v1/login'));
     await page.getByRole('button', { name: 'Submit' }).click();
     const response = await answer;
@@ -63,7 +63,7 @@ describe('console: login', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/admin/#/login');
     await page.getByLabel('Login ID').fill(SCHOOL_LOGIN_ID);
-    await page.getByLabel('Password').fill(process.env.DEMO_CODE ?? 'demo345');
+    await page.getByLabel(/^Code/).fill(process.env.DEMO_CODE ?? 'demo345');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL((url) => url.pathname === '/home');
     await context.close();
@@ -73,7 +73,7 @@ describe('console: login', () => {
     const { context, page } = await newPage(browser);
     await page.goto('/admin/#/login');
     await page.getByLabel('Login ID').fill('admin');
-    await page.getByLabel('Password').fill(process.env.DEMO_CODE ?? 'demo345');
+    await page.getByLabel(/^Code/).fill(process.env.DEMO_CODE ?? 'demo345');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Orders received' }).waitFor();
     await page.goto('/generate-report');

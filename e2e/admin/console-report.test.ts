@@ -42,6 +42,13 @@ describe('console: report', () => {
       await page.getByLabel('To', { exact: true }).fill('2026-12-31');
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.getByText('Orders fulfilled').first().waitFor();
+      // The charts' weeks read MM-DD-YYYY like every other date in the console, never ISO.
+      const charts = page.locator('.chart');
+      await charts
+        .getByText(/^\d{2}-\d{2}-\d{4}$/)
+        .first()
+        .waitFor();
+      await expect(charts.getByText(/^\d{4}-\d{2}-\d{2}$/).count()).resolves.toBe(0);
       for (const [button, prefix] of [
         [reportCsv, 'lr345-report'],
         [ordersCsv, 'lr345-orders'],

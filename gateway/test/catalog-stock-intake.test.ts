@@ -146,6 +146,65 @@ describe('gateway donations and stock counts', () => {
     );
   });
 
+  it('lets only admins rename a source or change its kind, and refuses a name taken', async () => {
+    const created = await request('POST', '/api/console/donation-sources', volunteer, {
+      name: 'Harbour Rotary',
+      kind: 'other',
+    });
+    expect(created.statusCode).toBe(201);
+    const source = created.json();
+    const taken = await request('POST', '/api/console/donation-sources', admin, {
+      name: 'Elm Street Church',
+      kind: 'other',
+    });
+    expect(taken.statusCode).toBe(201);
+
+    for (const cookie of [volunteer, user]) {
+      const refused = await request('PUT', `/api/console/donation-sources/${source.id}`, cookie, {
+        name: 'Harbour Rotary Club',
+        kind: 'business',
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+    // react-admin sends the whole record back; id and createdAt in the body are ignored.
+    const updated = await request('PUT', `/api/console/donation-sources/${source.id}`, admin, {
+      ...source,
+      name: 'Harbour Rotary Club',
+      kind: 'business',
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toEqual({
+      ...source,
+      name: 'Harbour Rotary Club',
+      kind: 'business',
+    });
+    const read = await request('GET', `/api/console/donation-sources/${source.id}`, volunteer);
+    expect(read.json()).toMatchObject({ name: 'Harbour Rotary Club', kind: 'business' });
+
+    const clash = await request('PUT', `/api/console/donation-sources/${source.id}`, admin, {
+      name: 'ELM STREET church',
+      kind: 'business',
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({
+      success: false,
+      message: 'A donation source named "ELM STREET church" already exists',
+    });
+    const badKind = await request('PUT', `/api/console/donation-sources/${source.id}`, admin, {
+      name: 'Harbour Rotary Club',
+      kind: 'pirates',
+    });
+    expect(badKind.statusCode).toBe(400);
+    expect(badKind.json().message).toMatch(/^kind/);
+    const missing = await request(
+      'PUT',
+      '/api/console/donation-sources/00000000-0000-4000-8000-000000000000',
+      admin,
+      { name: 'Nobody', kind: 'other' },
+    );
+    expect(missing.statusCode).toBe(404);
+  });
+
   it('answers bad donations with a 400 naming the field', async () => {
     const bad = await request('POST', '/api/console/donations', admin, {
       sourceId: 'nope',

@@ -236,6 +236,11 @@ function samples(ids: Ids): Record<string, Sample> {
       cookie: 'admin',
       body: { name: 'Spring coat drive', kind: 'drive', contact: 'Ms Lee, 555-0102' },
     },
+    'PUT /api/console/donation-sources/:id': {
+      cookie: 'admin',
+      params: { id: ids.source },
+      body: { name: 'Autumn drive', kind: 'drive', contact: 'Ms Lee, 555-0102' },
+    },
     'GET /api/console/donation-products': {
       cookie: 'admin',
       filter: { q: 'jacket', category: 'Clothing' },

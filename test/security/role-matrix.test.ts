@@ -26,6 +26,7 @@ const EXPECTED: Record<string, Expect> = {
   'GET /api/console/donation-sources': STAFF_LIST,
   'POST /api/console/donation-sources': [401, 403, 400, 400],
   'GET /api/console/donation-sources/:id': STAFF_ID,
+  'PUT /api/console/donation-sources/:id': ADMIN_ONLY_BODY,
   'GET /api/console/donations': STAFF_LIST,
   'POST /api/console/donations': [401, 403, 400, 400],
   'GET /api/console/donations.csv': STAFF_LIST,

@@ -22,7 +22,7 @@ import { lazyNamed } from './lib/lazy-named';
 import { createQueryClient } from './query-client';
 import { theme } from './theme';
 import { accessLog } from './access-log';
-import { donations } from './donations';
+import { donationSources, donations } from './donations';
 import { orders, PickListsPage } from './orders';
 import { products } from './products';
 import { reviews } from './reviews';
@@ -85,7 +85,11 @@ function ConsoleRoutes() {
         <>
           <Resource name="orders" options={{ label: 'All Orders' }} {...orders} />
           <Resource name="donations" options={{ label: 'Donations' }} {...donations} />
-          <Resource name="donation-sources" />
+          <Resource
+            name="donation-sources"
+            options={{ label: 'Donation sources' }}
+            {...(permissions === 'admin' ? donationSources : {})}
+          />
           <Resource name="donation-products" />
           <Resource name="stock-counts" options={{ label: 'Stock counts' }} {...stockCounts} />
           {permissions === 'admin' ? (

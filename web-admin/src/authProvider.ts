@@ -111,7 +111,7 @@ export const authProvider: AuthProvider = {
     const body = await readJson(response);
     if (!response.ok || !body.user) {
       throw new LoginRefused(
-        String(body.message ?? 'Invalid Login ID or Password'),
+        String(body.message ?? 'Invalid Login ID or Code'),
         retryAfterOf(response, body),
       );
     }

@@ -6,12 +6,25 @@ import {
 } from './domain.js';
 
 describe('order status rules', () => {
-  it("offers the original status table's choices plus Ready for Pickup -> Delivered and Packing -> Processing", () => {
+  it("offers the original table's choices plus Ready for Pickup -> Delivered, Packing -> Processing and a way into Packing", () => {
     expect(allowedTransitions('Processing')).toEqual([
       'CheckEmail',
       'Printed',
+      'Packing',
       'Ready for Pickup',
       'Delivered',
+    ]);
+    expect(allowedTransitions('Printed')).toEqual([
+      'Packing',
+      'Ready for Pickup',
+      'Delivered',
+      'Processing',
+    ]);
+    expect(allowedTransitions('CheckEmail')).toEqual([
+      'Packing',
+      'Ready for Pickup',
+      'Delivered',
+      'Processing',
     ]);
     expect(allowedTransitions('Packing')).toEqual(['Ready for Pickup', 'Delivered', 'Processing']);
     expect(allowedTransitions('Ready for Pickup')).toEqual(['Delivered', 'Processing']);
@@ -24,6 +37,8 @@ describe('order status rules', () => {
     expect(inventoryEffectOf('Ready for Pickup', 'Delivered')).toBe('none');
     expect(inventoryEffectOf('Ready for Pickup', 'Processing')).toBe('release');
     expect(inventoryEffectOf('Packing', 'Processing')).toBe('release');
+    expect(inventoryEffectOf('Processing', 'Packing')).toBe('commit');
+    expect(inventoryEffectOf('Printed', 'Packing')).toBe('none');
   });
 
   it('shows Printed to the school as Processing', () => {

@@ -59,15 +59,17 @@ export const orderStatusSchema = /* @__PURE__ */ z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 /**
- * The admin dropdown's choices per current status; the server enforces the same table. It is the
- * original app's table plus two moves (docs/adr/0034-ready-for-pickup-to-delivered.md): a picked-up
- * order is marked Delivered without bouncing through Processing (which would give its stock back and
- * take it again), and Packing may return to Processing like every other committed status.
+ * The console's "New status" choices per current status; the orders service enforces the same table.
+ * It is the original specification's table plus three moves (docs/adr/0034-ready-for-pickup-to-delivered.md
+ * and docs/adr/0151-packing-is-reachable.md): a picked-up order is marked Delivered
+ * without bouncing through Processing (which would give its stock back and take it again), Packing
+ * may return to Processing like every other committed status, and Processing, CheckEmail and Printed
+ * offer Packing, which the original table listed as a status but gave no way into.
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  Processing: ['CheckEmail', 'Printed', 'Ready for Pickup', 'Delivered'],
-  Printed: ['Ready for Pickup', 'Delivered', 'Processing'],
-  CheckEmail: ['Ready for Pickup', 'Delivered', 'Processing'],
+  Processing: ['CheckEmail', 'Printed', 'Packing', 'Ready for Pickup', 'Delivered'],
+  Printed: ['Packing', 'Ready for Pickup', 'Delivered', 'Processing'],
+  CheckEmail: ['Packing', 'Ready for Pickup', 'Delivered', 'Processing'],
   Packing: ['Ready for Pickup', 'Delivered', 'Processing'],
   'Ready for Pickup': ['Delivered', 'Processing'],
   Delivered: ['Processing'],

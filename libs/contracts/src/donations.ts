@@ -32,6 +32,15 @@ export const donationSourceInputSchema = z.object({
 });
 export type DonationSourceInput = z.input<typeof donationSourceInputSchema>;
 
+/** An admin's change of a source: its name and kind as they should be (contact kept when omitted). */
+export const updateDonationSourceInputSchema = z.object({
+  id: idSchema,
+  name: text().trim().min(1, 'is required').max(120),
+  kind: donationSourceKindSchema,
+  contact: text().trim().max(300).optional(),
+});
+export type UpdateDonationSourceInput = z.input<typeof updateDonationSourceInputSchema>;
+
 export const listDonationSourcesInputSchema = z.object({
   sort: consoleSortSchema.optional().default(null),
   range: intakeRangeSchema,

@@ -63,6 +63,8 @@ export const RPC_RESEND: Readonly<Record<RpcSubject, ResendRule>> = {
   [RPC.catalog.listDonationSources]: 'read',
   [RPC.catalog.getDonationSource]: 'read',
   [RPC.catalog.createDonationSource]: 'deduped',
+  // Sets the source's name and kind to the values sent.
+  [RPC.catalog.updateDonationSource]: 'idempotent',
   [RPC.catalog.listDonations]: 'read',
   [RPC.catalog.getDonation]: 'read',
   [RPC.catalog.recordDonation]: 'deduped',

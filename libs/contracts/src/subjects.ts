@@ -95,6 +95,7 @@ export const RPC = {
     listDonationSources: 'rpc.catalog.list-donation-sources',
     getDonationSource: 'rpc.catalog.get-donation-source',
     createDonationSource: 'rpc.catalog.create-donation-source',
+    updateDonationSource: 'rpc.catalog.update-donation-source',
     listDonations: 'rpc.catalog.list-donations',
     getDonation: 'rpc.catalog.get-donation',
     recordDonation: 'rpc.catalog.record-donation',

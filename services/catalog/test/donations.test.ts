@@ -326,4 +326,58 @@ describe('donations', () => {
     expect(choices.items).toEqual([expect.objectContaining({ id: product.id, sizes: ['5', '6'] })]);
     expect(JSON.stringify(choices.items)).not.toContain('stock');
   });
+  it('lets an admin rename a source and change its kind; donations show the source as it is now', async () => {
+    const typed = await call<DonationSourceDto>(
+      RPC.catalog.createDonationSource,
+      { name: `St Anne ${randomUUID().slice(0, 4)}`, kind: 'other', contact: 'office@st-anne' },
+      volunteer,
+    );
+    const donation = await call<DonationDto>(RPC.catalog.recordDonation, {
+      sourceId: typed.id,
+      receivedOn: '2025-12-02',
+      lines: [{ productId: product.id, size: '5', quantity: 1 }],
+    });
+    const refused = await failureOf(
+      call(
+        RPC.catalog.updateDonationSource,
+        { id: typed.id, name: typed.name, kind: 'school' },
+        volunteer,
+      ),
+    );
+    expect(refused?.code).toBe('FORBIDDEN');
+
+    const updated = await call<DonationSourceDto>(RPC.catalog.updateDonationSource, {
+      id: typed.id,
+      name: `${typed.name} Parish`,
+      kind: 'school',
+    });
+    // The contact is kept when not sent.
+    expect(updated).toEqual({ ...typed, name: `${typed.name} Parish`, kind: 'school' });
+    const read = await call<DonationDto>(RPC.catalog.getDonation, { id: donation.id });
+    expect(read).toMatchObject({ sourceName: `${typed.name} Parish`, sourceKind: 'school' });
+
+    const clash = await failureOf(
+      call(RPC.catalog.updateDonationSource, {
+        id: typed.id,
+        name: 'MAPLE pta drive',
+        kind: 'drive',
+      }),
+    );
+    expect(clash).toMatchObject({
+      code: 'CONFLICT',
+      message: 'A donation source named "MAPLE pta drive" already exists',
+    });
+    const unknown = await failureOf(
+      call(RPC.catalog.updateDonationSource, {
+        id: randomUUID(),
+        name: 'Nobody',
+        kind: 'other',
+      }),
+    );
+    expect(unknown?.code).toBe('NOT_FOUND');
+    const blank = await failureOf(
+      call(RPC.catalog.updateDonationSource, { id: typed.id, name: '  ', kind: 'other' }),
+    );
+    expect(blank?.code).toBe('BAD_REQUEST');
+  });
 });

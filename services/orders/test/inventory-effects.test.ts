@@ -1,7 +1,7 @@
 /**
  * Stock effects end to end with the real auth, catalog and orders services on the real PostgreSQL
  * and NATS: a commit takes exactly the given quantities once, moves
- * between committed statuses take nothing, a revert and a delete give back what was committed, a
+ * between committed statuses take nothing (Packing included), a revert and a delete give back what was committed, a
  * race for the last units leaves the loser in Processing, and an orders crash between its commit
  * and the relay's publish loses no event.
  */
@@ -160,6 +160,44 @@ describe('inventory effects with the catalog service', () => {
     expect((await movementsOf(order.id)).map((m) => [m.reason, m.delta])).toEqual([
       ['order-commit', -3],
     ]);
+  });
+
+  it('reaches Packing from Processing (taking the stock once) and from Printed and CheckEmail (taking nothing)', async () => {
+    const product = await createProduct({ '7': 10 });
+    const fromProcessing = await place(env, maple, [
+      { productId: product.id, size: '7', quantity: 2 },
+    ]);
+    const packing = await update(env, admin, fromProcessing.id, 'Packing', [2]);
+    expect(packing.status).toBe('Packing');
+    await expectStock(product.id, { '7': 8 });
+
+    const fromPrinted = await place(env, cedar, [
+      { productId: product.id, size: '7', quantity: 1 },
+    ]);
+    await update(env, admin, fromPrinted.id, 'Printed');
+    await expectStock(product.id, { '7': 7 });
+    await expect(update(env, admin, fromPrinted.id, 'Packing')).resolves.toMatchObject({
+      status: 'Packing',
+    });
+
+    const fromCheckEmail = await place(env, cedar, [
+      { productId: product.id, size: '7', quantity: 3 },
+    ]);
+    await update(env, admin, fromCheckEmail.id, 'CheckEmail');
+    await expectStock(product.id, { '7': 4 });
+    await update(env, admin, fromCheckEmail.id, 'Packing');
+    // Packing keeps its own choices: on to Ready for Pickup, then Delivered.
+    await update(env, admin, fromCheckEmail.id, 'Ready for Pickup');
+    await expect(update(env, admin, fromCheckEmail.id, 'Delivered')).resolves.toMatchObject({
+      status: 'Delivered',
+    });
+
+    await waitFor(async () => (await countUnsent(env.pool, 'orders')) === 0);
+    await expectStock(product.id, { '7': 4 });
+    for (const order of [fromProcessing, fromPrinted, fromCheckEmail]) {
+      const commits = (await movementsOf(order.id)).filter((m) => m.reason === 'order-commit');
+      expect(commits).toHaveLength(1);
+    }
   });
 
   it('gives back a committed undelivered order on delete, but not a delivered one', async () => {

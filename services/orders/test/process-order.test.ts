@@ -62,7 +62,14 @@ describe('processing an order', () => {
     return env.rpc.call<OrderHistoryEntry[]>(RPC.orders.history, { id }, { actor: admin });
   }
 
-  it('allows exactly the transitions of ORDER_TRANSITIONS', async () => {
+  it("offers Packing from Processing, CheckEmail and Printed, and keeps Packing's own choices", () => {
+    // Written out so a change to the shared table shows here (docs/adr/0151-packing-is-reachable.md).
+    const into = ORDER_STATUSES.filter((from) => ORDER_TRANSITIONS[from].includes('Packing'));
+    expect(into).toEqual(['Processing', 'CheckEmail', 'Printed']);
+    expect(ORDER_TRANSITIONS.Packing).toEqual(['Ready for Pickup', 'Delivered', 'Processing']);
+  });
+
+  it('allows exactly the transitions of the status table', async () => {
     const outcomes: string[] = [];
     const expected: string[] = [];
     for (const from of ORDER_STATUSES) {

@@ -12,13 +12,11 @@ import {
   SimpleFormIterator,
   TextInput,
   required,
-  useCreate,
-  useGetOne,
-  useNotify,
+  useGetMany,
   type SimpleFormProps,
 } from 'react-admin';
-import { DONATION_LINE_MAX_QUANTITY, DONATION_SOURCE_KINDS } from '@lr/contracts';
-import { errorMessage } from '../http';
+import { DONATION_LINE_MAX_QUANTITY } from '@lr/contracts';
+import { SourceCreateDialog } from './source-create-dialog';
 
 const quantityRules = [
   required(),
@@ -33,12 +31,13 @@ const quantityRules = [
 
 /** The size of one line: the chosen product's sizes, or a new one when "New size" is ticked. */
 function SizeInput({ productId, source }: { productId?: string; source: string }) {
-  const { data } = useGetOne<{ id: string; sizes: string[] }>(
+  // getMany reads the list route filtered by id (the one route there is; a getOne would be a 404).
+  const { data } = useGetMany<{ id: string; sizes: string[] }>(
     'donation-products',
-    { id: productId ?? '' },
+    { ids: productId ? [productId] : [] },
     { enabled: !!productId },
   );
-  const choices = (data?.sizes ?? []).map((size) => ({ id: size, name: size }));
+  const choices = (data?.[0]?.sizes ?? []).map((size) => ({ id: size, name: size }));
   return (
     <AutocompleteInput
       source={source}
@@ -52,10 +51,8 @@ function SizeInput({ productId, source }: { productId?: string; source: string }
   );
 }
 
-/** A donation source picked from the list, or created inline by typing its name (kind: other). */
+/** A donation source picked from the list, or added by typing its name (its kind is asked). */
 function SourceInput() {
-  const [create] = useCreate();
-  const notify = useNotify();
   return (
     <ReferenceInput source="sourceId" reference="donation-sources" perPage={25}>
       <AutocompleteInput
@@ -63,22 +60,11 @@ function SourceInput() {
         optionText={(s: { name: string; kind: string }) => `${s.name} (${s.kind})`}
         filterToQuery={(q: string) => ({ q })}
         validate={required()}
-        onCreate={async (name) => {
-          if (!name) return undefined;
-          try {
-            const source = await create(
-              'donation-sources',
-              { data: { name, kind: 'other' } },
-              { returnPromise: true },
-            );
-            return source;
-          } catch (error) {
-            notify(errorMessage(error), { type: 'error' });
-            return undefined;
-          }
-        }}
+        create={<SourceCreateDialog />}
         createLabel="Type a name to add a new source"
-        sx={{ minWidth: 320 }}
+        createItemLabel="Add source %{item}"
+        sx={{ minWidth: { xs: 0, sm: 320 } }}
+        fullWidth
       />
     </ReferenceInput>
   );
@@ -98,8 +84,6 @@ function FocusNewLine() {
   }, [count]);
   return null;
 }
-
-export const SOURCE_KIND_CHOICES = DONATION_SOURCE_KINDS.map((k) => ({ id: k, name: k }));
 
 /** Receive donation and its correction: date, source, note, lines of product + size + quantity. */
 export function DonationForm(props: Omit<SimpleFormProps, 'children'>) {

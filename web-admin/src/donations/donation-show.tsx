@@ -1,7 +1,6 @@
 import {
   ArrayField,
   Datagrid,
-  DateField,
   EditButton,
   NumberField,
   Show,
@@ -11,6 +10,7 @@ import {
   usePermissions,
 } from 'react-admin';
 import { ConfirmDeleteButton } from '../components/confirm-delete-button';
+import { DayField } from '../components/date-time-field';
 
 function Actions() {
   const { permissions } = usePermissions<string>();
@@ -30,7 +30,7 @@ export function DonationShow() {
   return (
     <Show title="Donation" actions={<Actions />}>
       <SimpleShowLayout>
-        <DateField source="receivedOn" label="Received on" />
+        <DayField source="receivedOn" label="Received on" />
         <TextField source="sourceName" label="Source" />
         <TextField source="sourceKind" label="Kind" />
         <TextField source="note" label="Note" emptyText="-" />

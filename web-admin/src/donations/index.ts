@@ -8,3 +8,9 @@ export const donations = {
   show: lazyNamed(() => import('./donation-show'), 'DonationShow'),
   icon: DonationIcon,
 };
+
+/** Donation sources: admins list them and rename one or change its kind. */
+export const donationSources = {
+  list: lazyNamed(() => import('./source-list'), 'SourceList'),
+  edit: lazyNamed(() => import('./source-edit'), 'SourceEdit'),
+};

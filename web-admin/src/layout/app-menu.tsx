@@ -10,6 +10,7 @@ import ReviewIcon from '@mui/icons-material/RateReview';
 import DonationIcon from '@mui/icons-material/VolunteerActivism';
 import CountIcon from '@mui/icons-material/FactCheck';
 import AccessLogIcon from '@mui/icons-material/ManageSearch';
+import SourceIcon from '@mui/icons-material/Storefront';
 import { Menu, usePermissions } from 'react-admin';
 
 /**
@@ -30,6 +31,11 @@ export function AppMenu() {
         <>
           <Menu.Item to="/products" primaryText="All Products" leftIcon={<ProductsIcon />} />
           <Menu.Item to="/products/create" primaryText="Add Product" leftIcon={<AddIcon />} />
+          <Menu.Item
+            to="/donation-sources"
+            primaryText="Donation sources"
+            leftIcon={<SourceIcon />}
+          />
           <Menu.Item to="/reviews" primaryText="Reviews" leftIcon={<ReviewIcon />} />
           <Menu.Item to="/users" primaryText="All Users" leftIcon={<UsersIcon />} />
           <Menu.Item to="/users/create" primaryText="Add User" leftIcon={<PersonAddIcon />} />

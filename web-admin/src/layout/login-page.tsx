@@ -13,7 +13,7 @@ import { LoginRefused } from '../authProvider';
 import { errorMessage } from '../http';
 import { RetryNotice } from './retry-notice';
 
-/** The console's login: Login ID and Password (as /loginmanual). */
+/** The console's login: Login ID and Code (as /loginmanual). */
 export function LoginPage() {
   const [loginId, setLoginId] = useState('');
   const [password, setPassword] = useState('');
@@ -31,7 +31,7 @@ export function LoginPage() {
     } catch (error) {
       const seconds = error instanceof LoginRefused ? error.retryAfterSeconds : undefined;
       setRetryAt(seconds ? Date.now() + seconds * 1000 : null);
-      if (!seconds) notify(errorMessage(error, 'Invalid Login ID or Password'), { type: 'error' });
+      if (!seconds) notify(errorMessage(error, 'Invalid Login ID or Code'), { type: 'error' });
     } finally {
       setBusy(false);
     }
@@ -60,7 +60,7 @@ export function LoginPage() {
               autoFocus
             />
             <TextField
-              label="Password"
+              label="Code"
               name="password"
               type="password"
               value={password}

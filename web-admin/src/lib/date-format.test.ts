@@ -1,4 +1,4 @@
-import { formatDateTime } from './date-format';
+import { formatDateTime, formatDay } from './date-format';
 
 describe('MM-DD-YYYY hh:mm a', () => {
   it('formats morning, afternoon, noon and midnight', () => {
@@ -12,5 +12,15 @@ describe('MM-DD-YYYY hh:mm a', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDateTime(undefined)).toBe('');
     expect(formatDateTime('not a date')).toBe('');
+  });
+});
+
+describe('MM-DD-YYYY days', () => {
+  it('rearranges a YYYY-MM-DD day as written, whatever the time zone', () => {
+    expect(formatDay('2026-11-26')).toBe('11-26-2026');
+    expect(formatDay('2026-01-05T00:00:00.000Z')).toBe('01-05-2026');
+    expect(formatDay(new Date(2026, 1, 3))).toBe('02-03-2026');
+    expect(formatDay('')).toBe('');
+    expect(formatDay('soon')).toBe('');
   });
 });

@@ -64,3 +64,8 @@ export function isProcessDisabled(
 ): boolean {
   return saving || !chosenStatus;
 }
+
+/** Whether the order gives the school nothing: every line's quantity is 0. */
+export function givesNothing(lines: readonly Pick<ProcessLine, 'quantity'>[]): boolean {
+  return lines.every((line) => line.quantity === 0);
+}

@@ -1,17 +1,18 @@
 import { statusChoicesFor } from './transitions';
 
-// The original status table with the two moves docs/adr/0034-ready-for-pickup-to-delivered.md adds (Ready for Pickup ->
-// Delivered, Packing -> Processing), written out here so a change to the shared table is caught.
+// The original table with the moves the decisions add (Ready for Pickup -> Delivered, Packing ->
+// Processing, and Processing/CheckEmail/Printed -> Packing: docs/adr/0151-packing-is-reachable.md),
+// written out here so a change to the shared table is caught.
 const SPEC_TABLE: Record<string, string[]> = {
-  Processing: ['CheckEmail', 'Printed', 'Ready for Pickup', 'Delivered'],
-  Printed: ['Ready for Pickup', 'Delivered', 'Processing'],
-  CheckEmail: ['Ready for Pickup', 'Delivered', 'Processing'],
+  Processing: ['CheckEmail', 'Printed', 'Packing', 'Ready for Pickup', 'Delivered'],
+  Printed: ['Packing', 'Ready for Pickup', 'Delivered', 'Processing'],
+  CheckEmail: ['Packing', 'Ready for Pickup', 'Delivered', 'Processing'],
   Packing: ['Ready for Pickup', 'Delivered', 'Processing'],
   'Ready for Pickup': ['Delivered', 'Processing'],
   Delivered: ['Processing'],
 };
 
-describe('status choices of the Choose Category dropdown', () => {
+describe('status choices of the New status dropdown', () => {
   it.each(Object.entries(SPEC_TABLE))(
     'offers exactly the ORDER_TRANSITIONS choices for %s',
     (current, expected) => {

@@ -9,7 +9,7 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-/** The 'Choose Category' dropdown's choices for an order's current status. */
+/** The 'New status' dropdown's choices for an order's current status. */
 export function statusChoicesFor(current: string | undefined): StatusChoice[] {
   if (!isOrderStatus(current)) return [];
   return allowedTransitions(current).map((status) => ({ id: status, name: status }));

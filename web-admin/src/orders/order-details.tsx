@@ -2,6 +2,7 @@ import { Grid, Typography } from '@mui/material';
 import type { ConsoleOrder } from '@lr/contracts';
 import { formatDateTime } from '../lib/date-format';
 import { ContactDetails } from './contact-details';
+import { addressParts, studentParts } from '../lib/order-parts';
 import { StatusChip } from './status-chip';
 
 function Detail({ label, value }: { label: string; value: React.ReactNode }) {
@@ -27,14 +28,19 @@ export function describeConsent(order: Pick<ConsoleOrder, 'sharingConsent' | 'sh
 /** Who the order is for and where it stands. */
 export function OrderDetails({ order }: { order: ConsoleOrder }) {
   const info = order.shippingInfo ?? {};
+  const student = studentParts(info.receivingPersonName);
+  const { address, district } = addressParts(info.userAddress);
   return (
     <Grid container spacing={2}>
       <Detail label="Order ID" value={order.orderId} />
       <Detail label="School" value={order.user?.name ?? info.userName} />
       <Detail label="Status" value={<StatusChip status={order.orderStatus} detail />} />
-      <Detail label="Student (id_age_gender)" value={info.receivingPersonName} />
+      <Detail label="Student id" value={student.studentId} />
+      <Detail label="Age" value={student.age} />
+      <Detail label="Gender" value={student.gender} />
       <Detail label="Teacher" value={info.userLoggedInDesignation} />
-      <Detail label="Address" value={info.userAddress} />
+      <Detail label="Address" value={address} />
+      <Detail label="District" value={district} />
       {order.contactDetails === 'withheld' ? (
         <Detail label="Teacher's phone and e-mail" value={<ContactDetails orderId={order.id} />} />
       ) : (

@@ -1,4 +1,5 @@
 import PrintIcon from '@mui/icons-material/Print';
+import { Box } from '@mui/material';
 import {
   Button,
   Datagrid,
@@ -9,15 +10,20 @@ import {
   Pagination,
   SearchInput,
   SelectInput,
+  SimpleList,
   TextField,
   TextInput,
   useListContext,
+  useUnselectAll,
 } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { LIMITS, type ConsoleOrder } from '@lr/contracts';
 import { DateTimeField } from '../components/date-time-field';
+import { formatDateTime } from '../lib/date-format';
+import { studentSummary } from '../lib/order-parts';
+import { useSmallScreen } from '../lib/use-small-screen';
 import { ALL_STATUS_CHOICES } from '../lib/transitions';
-import { StatusField } from './status-chip';
+import { StatusChip, StatusField } from './status-chip';
 
 const orderFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Order ID, student or school" />,
@@ -29,19 +35,52 @@ const orderFilters = [
 
 function PrintPickListsButton() {
   const { selectedIds } = useListContext();
+  const unselectAll = useUnselectAll('orders');
   const navigate = useNavigate();
   return (
     <Button
       label="Print pick lists"
-      onClick={() => void navigate(`/pick-lists?ids=${selectedIds.map(String).join(',')}`)}
+      onClick={() => {
+        const ids = selectedIds.map(String).join(',');
+        // The ticks have done their job: back on the list, the toolbar (filters, export) shows again.
+        unselectAll();
+        void navigate(`/pick-lists?ids=${ids}`);
+      }}
     >
       <PrintIcon />
     </Button>
   );
 }
 
+function itemCount(order: ConsoleOrder): number {
+  return order.orderItems?.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
+}
+
+/** On a phone: one row per order, its number and status first, a tap opens Process Order. */
+function OrderSimpleList() {
+  return (
+    <SimpleList<ConsoleOrder>
+      primaryText={(order) => (
+        <Box
+          component="span"
+          sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}
+        >
+          <Box component="span" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+            {order.orderId}
+          </Box>
+          <StatusChip status={order.orderStatus} />
+        </Box>
+      )}
+      secondaryText={(order) => `${order.user?.name ?? ''} - ${itemCount(order)} items`}
+      tertiaryText={(order) => formatDateTime(order.createdAt)}
+      rowClick="edit"
+    />
+  );
+}
+
 /** All orders, newest first, 15 a page, for admins and volunteers. */
 export function OrderList() {
+  const small = useSmallScreen();
   return (
     <List
       title="All Orders"
@@ -50,19 +89,24 @@ export function OrderList() {
       pagination={<Pagination rowsPerPageOptions={[LIMITS.tablePageSize]} />}
       filters={orderFilters}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={<PrintPickListsButton />}>
-        <TextField source="orderId" label="Order ID" />
-        <TextField source="user.name" label="School" sortable={false} />
-        <TextField source="shippingInfo.receivingPersonName" label="Student" sortable={false} />
-        <FunctionField<ConsoleOrder>
-          label="Items"
-          render={(order) => order.orderItems?.reduce((sum, item) => sum + item.quantity, 0) ?? 0}
-        />
-        <StatusField source="orderStatus" label="Status" />
-        <DateTimeField source="createdAt" label="Order Date" />
-        <DateTimeField source="deliveredAt" label="Delivered" />
-        <EditButton label="Process" />
-      </Datagrid>
+      {small ? (
+        <OrderSimpleList />
+      ) : (
+        <Datagrid rowClick="edit" bulkActionButtons={<PrintPickListsButton />}>
+          <TextField source="orderId" label="Order ID" sx={{ whiteSpace: 'nowrap' }} />
+          <TextField source="user.name" label="School" sortable={false} />
+          <FunctionField<ConsoleOrder>
+            label="Student"
+            sortable={false}
+            render={(order) => studentSummary(order.shippingInfo?.receivingPersonName)}
+          />
+          <FunctionField<ConsoleOrder> label="Items" render={itemCount} />
+          <StatusField source="orderStatus" label="Status" />
+          <DateTimeField source="createdAt" label="Order Date" />
+          <DateTimeField source="deliveredAt" label="Delivered" />
+          <EditButton label="Process" />
+        </Datagrid>
+      )}
     </List>
   );
 }

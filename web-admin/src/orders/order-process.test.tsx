@@ -8,7 +8,10 @@ import {
 } from 'react-admin';
 import { OrderProcess } from './order-process';
 
-/** A small in-memory console API: one order with two lines and the products they come from. */
+/**
+ * A small in-memory console API: one order with two lines, each carrying its size's current stock as
+ * the gateway's order read does. Any other read (products: volunteers are refused them) is recorded.
+ */
 function makeDataProvider(orderStatus = 'Processing') {
   const order = {
     id: 'o1',
@@ -23,6 +26,7 @@ function makeDataProvider(orderStatus = 'Processing') {
         SubCategory: "Girl's sizing",
         ProductSize: '3',
         quantity: 2,
+        stock: 4,
       },
       {
         _id: 'l2',
@@ -31,22 +35,25 @@ function makeDataProvider(orderStatus = 'Processing') {
         SubCategory: 'Unisex youth sizing',
         ProductSize: 'M',
         quantity: 1,
+        stock: 1,
       },
     ],
     orderStatus,
     createdAt: '2026-11-20T10:00:00.000Z',
     deliveredAt: null,
   };
-  const products = [
-    { id: 'p1', name: 'School shoes', ProductSize: [{ _id: 's1', size: '3', stock: 4 }] },
-    { id: 'p2', name: 'Jumper', ProductSize: [{ _id: 's2', size: 'M', stock: 1 }] },
-  ];
   const updates: unknown[] = [];
+  const otherReads: string[] = [];
   const provider = {
     getOne: async () => ({ data: order }),
-    getMany: async (_resource: string, { ids }: { ids: string[] }) => ({
-      data: products.filter((p) => ids.includes(p.id)),
-    }),
+    getMany: async (resource: string) => {
+      otherReads.push(resource);
+      return { data: [] };
+    },
+    getList: async (resource: string) => {
+      otherReads.push(resource);
+      return { data: [], total: 0 };
+    },
     update: async (_resource: string, params: { data: unknown }) => {
       updates.push(params.data);
       return { data: { ...order, ...(params.data as object) } };
@@ -62,7 +69,7 @@ function makeDataProvider(orderStatus = 'Processing') {
       },
     ],
   } as unknown as DataProvider;
-  return { provider, updates };
+  return { provider, updates, otherReads };
 }
 
 function renderPage(provider: DataProvider) {
@@ -88,7 +95,7 @@ async function chooseStatus(status: string) {
 
 describe('Process Order', () => {
   it('shows the resulting inventory beside each line and keeps Process disabled until a choice', async () => {
-    const { provider } = makeDataProvider();
+    const { provider, otherReads } = makeDataProvider();
     renderPage(provider);
     await screen.findByText('Process Order LR-000007', { selector: '.MuiCardHeader-title' });
     await waitFor(() =>
@@ -101,15 +108,18 @@ describe('Process Order', () => {
     expect(process).toBeDisabled();
     await chooseStatus('Ready for Pickup');
     expect(process).toBeEnabled();
+    // The stock comes with the order: no products read, which a volunteer would be refused.
+    expect(otherReads).toEqual([]);
   });
 
-  it('offers the ORDER_TRANSITIONS choices of the current status under Choose Category', async () => {
+  it('offers the transitions of the current status under New status, Packing included', async () => {
     const { provider } = makeDataProvider('Printed');
     renderPage(provider);
     await screen.findByText('Process Order LR-000007', { selector: '.MuiCardHeader-title' });
-    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'New status' }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
+      'Packing',
       'Ready for Pickup',
       'Delivered',
       'Processing',
@@ -207,6 +217,39 @@ describe('Process Order', () => {
         { timeout: 5000 },
       ),
     ).toBeInTheDocument();
+  });
+
+  it('asks before marking Delivered an order that gives nothing, and sends only on Mark Delivered', async () => {
+    const { provider, updates } = makeDataProvider();
+    renderPage(provider);
+    fireEvent.change(await screen.findByLabelText('Quantity of School shoes 3'), {
+      target: { value: '0' },
+    });
+    fireEvent.change(screen.getByLabelText('Quantity of Jumper M'), { target: { value: '0' } });
+    await chooseStatus('Delivered');
+    fireEvent.click(screen.getByRole('button', { name: 'Process' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nothing is given' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(updates).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Process' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Nothing is given' })).getByRole('button', {
+        name: 'Mark Delivered',
+      }),
+    );
+    await waitFor(() => expect(updates).toEqual([{ status: 'Delivered', newQuantity: [0, 0] }]));
+  });
+
+  it('marks Delivered without asking when something is given', async () => {
+    const { provider, updates } = makeDataProvider();
+    renderPage(provider);
+    await screen.findByLabelText('Quantity of School shoes 3');
+    await chooseStatus('Delivered');
+    fireEvent.click(screen.getByRole('button', { name: 'Process' }));
+    await waitFor(() => expect(updates).toEqual([{ status: 'Delivered', newQuantity: [2, 1] }]));
+    expect(screen.queryByRole('dialog', { name: 'Nothing is given' })).toBeNull();
   });
 
   it('shows no quantity inputs once the order holds stock', async () => {

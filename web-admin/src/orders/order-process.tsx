@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import PrintIcon from '@mui/icons-material/Print';
 import {
   Alert,
@@ -16,19 +16,24 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  Confirm,
   RecordContextProvider,
   Title,
-  useGetMany,
   useGetOne,
   useGetRecordId,
   useNotify,
   usePermissions,
   useUpdate,
 } from 'react-admin';
-import { UI_MESSAGES, type ConsoleOrderWithStock, type ConsoleProduct } from '@lr/contracts';
+import { UI_MESSAGES, type ConsoleOrderWithStock } from '@lr/contracts';
 import { ConfirmDeleteButton } from '../components/confirm-delete-button';
 import { errorMessage } from '../http';
-import { commitsStock, isProcessDisabled, validateProcessing } from '../lib/inventory';
+import {
+  commitsStock,
+  givesNothing,
+  isProcessDisabled,
+  validateProcessing,
+} from '../lib/inventory';
 import { statusChoicesFor } from '../lib/transitions';
 import { OrderDetails } from './order-details';
 import { OrderHistory } from './order-history';
@@ -40,16 +45,7 @@ import { orderKeys, useOrderHistory } from './queries';
 // returns to Processing shortly after, so the page looks again once the events have had time to flow.
 const RECHECK_AFTER_MS = 2500;
 
-type LineWithStock = ConsoleOrderWithStock['orderItems'][number];
-
-function stockOf(item: LineWithStock, products: ConsoleProduct[] | undefined) {
-  const product = products?.find((p) => String(p.id) === String(item.product));
-  const size = product?.ProductSize?.find((s) => s.size === item.ProductSize);
-  if (size) return size.stock;
-  return typeof item.stock === 'number' ? item.stock : undefined;
-}
-
-/** Process Order: details, lines, 'Choose Category', Process, pick list, history, delete. */
+/** Process Order: details, lines, 'New status', Process, pick list, history, delete. */
 export function OrderProcess() {
   const id = useGetRecordId();
   const notify = useNotify();
@@ -63,19 +59,11 @@ export function OrderProcess() {
   } = useGetOne<ConsoleOrderWithStock>('orders', { id: String(id) });
   const history = useOrderHistory(String(id));
   const isProcessing = order?.orderStatus === 'Processing';
-  const productIds = useMemo(
-    () => [...new Set((order?.orderItems ?? []).map((item) => item.product))],
-    [order],
-  );
-  // Volunteers may be refused product reads; stock then shows as unknown and the server checks it.
-  const products = useGetMany<ConsoleProduct>(
-    'products',
-    { ids: productIds },
-    { enabled: isProcessing && productIds.length > 0, retry: false },
-  );
   const [chosen, setChosen] = useState('');
   const [quantities, setQuantities] = useState<number[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  // Marking an order Delivered with nothing given is asked about first (an easy slip on a phone).
+  const [confirmingEmpty, setConfirmingEmpty] = useState(false);
   // A commit just sent, with the order as it was before: if a newer read of the order shows Processing
   // again, the catalog refused the commit and the admin must know why.
   const [sentCommit, setSentCommit] = useState<{ before: ConsoleOrderWithStock } | null>(null);
@@ -106,7 +94,9 @@ export function OrderProcess() {
     size: item.ProductSize,
     requestedQuantity: item.requestedQuantity ?? item.quantity,
     quantity: quantities[index] ?? item.quantity,
-    stock: stockOf(item, products.data),
+    // The order's read carries each size's current stock, for volunteers too (who may not read
+    // products); without it the line shows '?' and the server checks the stock on Process.
+    stock: typeof item.stock === 'number' ? item.stock : undefined,
   }));
   const choices = statusChoicesFor(order.orderStatus);
   // Why the catalog sent the order back, as its history records it.
@@ -119,7 +109,6 @@ export function OrderProcess() {
   function refreshAll() {
     void refetch();
     void queryClient.invalidateQueries({ queryKey: orderKeys.history(String(id)) });
-    if (isProcessing) void products.refetch();
   }
 
   function process() {
@@ -128,6 +117,15 @@ export function OrderProcess() {
     const invalid = validateProcessing(order!.orderStatus, chosen, lines);
     setProblem(invalid);
     if (invalid) return;
+    if (chosen === 'Delivered' && givesNothing(lines)) {
+      setConfirmingEmpty(true);
+      return;
+    }
+    send();
+  }
+
+  function send() {
+    setConfirmingEmpty(false);
     const data = isProcessing
       ? { status: chosen, newQuantity: lines.map((line) => line.quantity) }
       : { status: chosen };
@@ -183,21 +181,25 @@ export function OrderProcess() {
                 setQuantities((current) => current.map((q, i) => (i === index ? quantity : q)))
               }
             />
-            {isProcessing &&
-            !products.isPending &&
-            lines.every((line) => line.stock === undefined) ? (
+            {isProcessing && lines.every((line) => line.stock === undefined) ? (
               <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
                 Stock figures are not available to you here; the stock is checked when you press
                 Process.
               </Typography>
             ) : null}
             <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mt: 3, flexWrap: 'wrap' }}>
-              <FormControl sx={{ minWidth: 240 }} size="small">
-                <InputLabel id="choose-status-label">Choose Category</InputLabel>
+              <FormControl sx={{ minWidth: 240, maxWidth: '100%' }} size="small">
+                <InputLabel id="new-status-label">New status</InputLabel>
                 <Select
-                  labelId="choose-status-label"
-                  label="Choose Category"
+                  labelId="new-status-label"
+                  label="New status"
                   value={chosen}
+                  // The options open below the picker, inside the screen on a phone too.
+                  MenuProps={{
+                    anchorOrigin: { vertical: 'bottom', horizontal: 'left' },
+                    transformOrigin: { vertical: 'top', horizontal: 'left' },
+                    slotProps: { paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } },
+                  }}
                   onChange={(event) => {
                     setChosen(event.target.value);
                     setSentCommit(null);
@@ -220,6 +222,15 @@ export function OrderProcess() {
                 {saving ? 'Processing...' : 'Process'}
               </Button>
             </Box>
+            <Confirm
+              isOpen={confirmingEmpty}
+              title="Nothing is given"
+              content="Every quantity of this order is 0: nothing goes to the school. Mark it Delivered anyway?"
+              confirm="Mark Delivered"
+              cancel="Go back"
+              onConfirm={send}
+              onClose={() => setConfirmingEmpty(false)}
+            />
             {shownProblem && (
               <Alert severity="error" sx={{ mt: 2 }} role="alert">
                 {shownProblem}

@@ -1,6 +1,7 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ConsoleOrder } from '@lr/contracts';
 import { formatDateTime } from '../lib/date-format';
+import { studentSummary } from '../lib/order-parts';
 
 /**
  * The printable pick list of one order: who it is for and what to pick, with a box to tick per line.
@@ -17,7 +18,7 @@ export function PickList({ order }: { order: ConsoleOrder }) {
         <strong>School:</strong> {order.user?.name ?? info.userName}
       </Typography>
       <Typography variant="body2">
-        <strong>Student:</strong> {info.receivingPersonName}
+        <strong>Student:</strong> {studentSummary(info.receivingPersonName)}
       </Typography>
       <Typography variant="body2">
         <strong>Teacher:</strong> {info.userLoggedInDesignation}
@@ -30,7 +31,14 @@ export function PickList({ order }: { order: ConsoleOrder }) {
           <strong>Comments:</strong> {info.additionalComments}
         </Typography>
       ) : null}
-      <Table size="small" sx={{ mt: 1 }}>
+      {/* Narrow cells on a phone, so five columns fit its width (print is unchanged). */}
+      <Table
+        size="small"
+        sx={{
+          mt: 1,
+          '& th, & td': { px: { xs: 0.5, sm: 2 }, overflowWrap: 'break-word' },
+        }}
+      >
         <TableHead>
           <TableRow>
             <TableCell padding="checkbox">Picked</TableCell>

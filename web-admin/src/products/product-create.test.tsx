@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import {
   AdminContext,
   ResourceContextProvider,
@@ -7,6 +7,11 @@ import {
   type DataProvider,
 } from 'react-admin';
 import { ProductCreate } from './product-create';
+
+function ProductShownAfterCreate() {
+  const { id } = useParams();
+  return <p>edit product {id}</p>;
+}
 
 function renderCreate() {
   const created: Record<string, unknown>[] = [];
@@ -23,6 +28,7 @@ function renderCreate() {
           <Routes>
             <Route path="/products/create" element={<ProductCreate />} />
             <Route path="/products" element={<p>products list</p>} />
+            <Route path="/products/:id" element={<ProductShownAfterCreate />} />
           </Routes>
         </ResourceContextProvider>
       </AdminContext>
@@ -47,7 +53,7 @@ async function fillRequired() {
 }
 
 describe('Add Product', () => {
-  it('creates a visible product with its sizes and stock', async () => {
+  it('creates a visible product with its sizes and stock, then shows the new product', async () => {
     const created = renderCreate();
     await fillRequired();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -59,7 +65,7 @@ describe('Add Product', () => {
       ProductSize: [{ size: 'S', stock: 3 }],
       isShow: true,
     });
-    expect(await screen.findByText('products list')).toBeInTheDocument();
+    expect(await screen.findByText('edit product p1')).toBeInTheDocument();
   });
 
   it('refuses a size named twice before sending', async () => {

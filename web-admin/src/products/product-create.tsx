@@ -63,9 +63,11 @@ export function ProductCreate() {
         images: data.images,
       })}
       mutationOptions={{
-        onSuccess: () => {
+        // The new product's own page: the list would come back at page 1 sorted by name, with the
+        // product somewhere else, and its page is where sizes and images are added next anyway.
+        onSuccess: (created: { id: string | number }) => {
           notify(UI_MESSAGES.productCreated, { type: 'success' });
-          redirect('/products');
+          redirect('edit', 'products', created.id);
         },
         onError: (error: unknown) => notify(errorMessage(error), { type: 'error' }),
       }}

@@ -11,10 +11,12 @@ import {
   Pagination,
   SearchInput,
   SelectInput,
+  SimpleList,
   TextField,
 } from 'react-admin';
 import { LIMITS, UI_MESSAGES, type ConsoleProduct } from '@lr/contracts';
 import { ConfirmDeleteButton } from '../components/confirm-delete-button';
+import { useSmallScreen } from '../lib/use-small-screen';
 import { CATEGORY_CHOICES, SUB_CATEGORY_CHOICES } from './choices';
 
 const productFilters = [
@@ -86,6 +88,7 @@ function ProductActions(_props: { label?: string }) {
 
 /** All products: 15 a page with stock, visibility, out-of-stock markers, edit and delete. */
 export function ProductList() {
+  const small = useSmallScreen();
   return (
     <List
       title="All Products"
@@ -94,16 +97,33 @@ export function ProductList() {
       pagination={<Pagination rowsPerPageOptions={[LIMITS.tablePageSize]} />}
       filters={productFilters}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="name" label="Name" />
-        <TextField source="category" label="Category" />
-        <TextField source="SubCategory" label="SubCategory" />
-        <SizesField label="Sizes" />
-        <NumberField source="Stock" label="Stock" />
-        <BooleanField source="isShow" label="Visible" />
-        <StockMarker label="Availability" />
-        <ProductActions label="Actions" />
-      </Datagrid>
+      {small ? (
+        <SimpleList<ConsoleProduct>
+          primaryText={(product) => product.name}
+          secondaryText={(product) =>
+            `${product.SubCategory} - ${product.Stock ?? 0} in stock${product.isShow ? '' : ' - hidden'}`
+          }
+          tertiaryText={(product) =>
+            (product.Stock ?? 0) < 1
+              ? 'Out of stock'
+              : (product.ProductSize ?? []).some((size) => size.stock < 1)
+                ? 'Some sizes out'
+                : ''
+          }
+          rowClick="edit"
+        />
+      ) : (
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <TextField source="name" label="Name" />
+          <TextField source="category" label="Category" />
+          <TextField source="SubCategory" label="SubCategory" />
+          <SizesField label="Sizes" />
+          <NumberField source="Stock" label="Stock" />
+          <BooleanField source="isShow" label="Visible" />
+          <StockMarker label="Availability" />
+          <ProductActions label="Actions" />
+        </Datagrid>
+      )}
     </List>
   );
 }

@@ -12,6 +12,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { Report } from '@lr/contracts';
+import { formatDay } from '../lib/date-format';
 import { mergeWeeklyOrders, pivotItemsByCategory } from '../lib/report-series';
 
 const CATEGORY_COLORS = ['#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f'];
@@ -29,9 +30,9 @@ export function ReportCharts({ weekly }: { weekly: Report['weekly'] }) {
         <ResponsiveContainer width="100%" height={260}>
           <LineChart data={orders}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="week" />
+            <XAxis dataKey="week" tickFormatter={formatDay} />
             <YAxis allowDecimals={false} />
-            <Tooltip />
+            <Tooltip labelFormatter={(week) => `Week of ${formatDay(String(week))}`} />
             <Legend />
             <Line
               type="linear"
@@ -57,9 +58,9 @@ export function ReportCharts({ weekly }: { weekly: Report['weekly'] }) {
         <ResponsiveContainer width="100%" height={260}>
           <BarChart data={items.rows}>
             <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="week" />
+            <XAxis dataKey="week" tickFormatter={formatDay} />
             <YAxis allowDecimals={false} />
-            <Tooltip />
+            <Tooltip labelFormatter={(week) => `Week of ${formatDay(String(week))}`} />
             <Legend />
             {items.categories.map((category, index) => (
               <Bar

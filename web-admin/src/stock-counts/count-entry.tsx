@@ -12,6 +12,7 @@ import {
 import { useNotify } from 'react-admin';
 import { COUNT_MAX_FIGURE, type StockCountLineDto } from '@lr/contracts';
 import { errorMessage } from '../http';
+import { countOf } from '../lib/plural';
 import { useEnterCounts } from './queries';
 
 /**
@@ -42,7 +43,7 @@ export function CountEntry({ countId, lines }: { countId: string; lines: StockCo
     saving.mutate(changed, {
       onSuccess: () => {
         setDraft({});
-        notify(`${changed.length} figure(s) saved`, { type: 'success' });
+        notify(`${countOf(changed.length, 'figure')} saved`, { type: 'success' });
       },
       onError: (error) => notify(errorMessage(error), { type: 'error' }),
     });
@@ -50,10 +51,17 @@ export function CountEntry({ countId, lines }: { countId: string; lines: StockCo
 
   return (
     <Box>
-      <Table size="small">
+      {/* The category column is left out on a phone; the product's name says enough there. */}
+      <Table
+        size="small"
+        sx={{
+          '& th, & td': { px: { xs: 0.5, sm: 2 } },
+          '& .count-category': { display: { xs: 'none', sm: 'table-cell' } },
+        }}
+      >
         <TableHead>
           <TableRow>
-            <TableCell>Category</TableCell>
+            <TableCell className="count-category">Category</TableCell>
             <TableCell>Product</TableCell>
             <TableCell>Size</TableCell>
             <TableCell>Counted</TableCell>
@@ -62,7 +70,7 @@ export function CountEntry({ countId, lines }: { countId: string; lines: StockCo
         <TableBody>
           {editable.map((line, index) => (
             <TableRow key={line.id}>
-              <TableCell>{line.category}</TableCell>
+              <TableCell className="count-category">{line.category}</TableCell>
               <TableCell>
                 {line.productName} ({line.subCategory})
               </TableCell>
@@ -76,7 +84,8 @@ export function CountEntry({ countId, lines }: { countId: string; lines: StockCo
                       min: 0,
                       max: COUNT_MAX_FIGURE,
                       'data-entry': index,
-                      'aria-label': `Counted ${line.productName} ${line.size}`,
+                      // The sub-category tells apart products of one name (toddler and youth mittens).
+                      'aria-label': `Counted ${line.productName} (${line.subCategory}) ${line.size}`,
                     },
                   }}
                   value={draft[line.sizeId] ?? (line.counted === null ? '' : String(line.counted))}
@@ -88,7 +97,8 @@ export function CountEntry({ countId, lines }: { countId: string; lines: StockCo
                       .querySelector<HTMLInputElement>(`[data-entry="${index + 1}"]`)
                       ?.focus();
                   }}
-                  sx={{ width: 110 }}
+                  sx={{ width: 96 }}
+                  fullWidth={false}
                 />
               </TableCell>
             </TableRow>

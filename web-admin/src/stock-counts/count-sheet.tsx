@@ -3,9 +3,10 @@ import type { StockCountLineDto } from '@lr/contracts';
 import { groupSheet } from './group-sheet';
 
 /**
- * The printable count sheet: grouped by category and product, sizes in order, a blank box per size.
- * The books' figure is never shown while counting (blind count); a finalised count shows its
- * figures instead of blank boxes.
+ * The printable count sheet: grouped by category and product, sizes in order, a blank box per size
+ * to write in on paper. The books' figure is never shown while counting (blind count). On screen the
+ * blank boxes are not drawn (they looked like inputs but took nothing: figures go in under Enter
+ * figures); a finalised count shows its figures.
  */
 export function CountSheet({
   lines,
@@ -29,18 +30,24 @@ export function CountSheet({
                     sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 120 }}
                   >
                     <span>{line.size}</span>
-                    <Box
-                      component="span"
-                      sx={{
-                        display: 'inline-block',
-                        width: 56,
-                        height: 24,
-                        border: '1px solid #333',
-                        textAlign: 'center',
-                      }}
-                    >
-                      {finalised && line.counted !== null ? line.counted : ''}
-                    </Box>
+                    {finalised ? (
+                      <Box component="span" sx={{ fontWeight: 600 }}>
+                        {line.counted !== null ? `counted ${line.counted}` : 'not counted'}
+                      </Box>
+                    ) : (
+                      <Box
+                        component="span"
+                        className="print-box"
+                        aria-hidden="true"
+                        sx={{
+                          display: 'none',
+                          '@media print': { display: 'inline-block' },
+                          width: 56,
+                          height: 24,
+                          border: '1px solid #333',
+                        }}
+                      />
+                    )}
                   </Box>
                 ))}
               </Box>

@@ -1,8 +1,10 @@
 import {
   Create,
+  SaveButton,
   SelectInput,
   SimpleForm,
   TextInput,
+  Toolbar,
   required,
   useNotify,
   useRedirect,
@@ -28,7 +30,15 @@ export function StockCountCreate() {
         },
       }}
     >
-      <SimpleForm defaultValues={{ scope: 'all' }}>
+      {/* "All products" is chosen from the start: Save works without touching the form. */}
+      <SimpleForm
+        defaultValues={{ scope: 'all' }}
+        toolbar={
+          <Toolbar>
+            <SaveButton alwaysEnable />
+          </Toolbar>
+        }
+      >
         <SelectInput source="scope" label="Count" choices={SCOPES} validate={required()} />
         <TextInput source="note" label="Note" fullWidth />
       </SimpleForm>

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import {
   AdminContext,
@@ -11,14 +11,19 @@ import type { StockCountDto, StockCountLineDto, StockCountReviewDto } from '@lr/
 import type { CountedFigure } from '../dataProvider';
 import { StockCountShow } from './stock-count-show';
 
-function sheetLine(sizeId: string, productName: string, size: string): StockCountLineDto {
+function sheetLine(
+  sizeId: string,
+  productName: string,
+  size: string,
+  subCategory = 'Unisex youth sizing',
+): StockCountLineDto {
   return {
     id: `line-${sizeId}`,
     sizeId,
     productId: `p-${productName}`,
     productName,
     category: 'Footwear',
-    subCategory: 'Unisex youth sizing',
+    subCategory,
     size,
     counted: null,
     sizeExists: true,
@@ -33,6 +38,8 @@ function countApi() {
     sheetLine('s1', 'Shoes', '3'),
     sheetLine('s2', 'Shoes', '4'),
     sheetLine('s3', 'Boots', '9'),
+    sheetLine('s4', 'Mittens', 'S', "Unisex toddler's sizing"),
+    sheetLine('s5', 'Mittens', 'S'),
   ];
   const counted = new Map<string, number | null>();
   let status: StockCountDto['status'] = 'open';
@@ -134,33 +141,65 @@ describe('a stock count', () => {
     expect(calls.pages).toEqual([
       [0, 499],
       [2, 501],
+      [4, 503],
     ]);
+    // Blank boxes are for the printed sheet only: none is drawn on screen.
+    const boxes = document.querySelectorAll('.print-box');
+    expect(boxes).toHaveLength(5);
+    for (const box of boxes) expect(box).not.toBeVisible();
   });
 
   it('saves entered figures, then shows the count and its sheet as the server has them', async () => {
     const { provider, calls } = countApi();
     renderCount(provider);
-    expect(await screen.findByText('open - 0 of 3 sizes counted')).toBeInTheDocument();
+    expect(await screen.findByText('open - 0 of 5 sizes counted')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Enter figures' }));
-    fireEvent.change(await screen.findByLabelText('Counted Shoes 3'), { target: { value: '2' } });
+    fireEvent.change(await screen.findByLabelText('Counted Shoes (Unisex youth sizing) 3'), {
+      target: { value: '2' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save figures' }));
-    expect(await screen.findByText('1 figure(s) saved')).toBeInTheDocument();
+    expect(await screen.findByText('1 figure saved')).toBeInTheDocument();
     expect(calls.entered).toEqual([[{ sizeId: 's1', counted: 2 }]]);
-    expect(await screen.findByText('open - 1 of 3 sizes counted')).toBeInTheDocument();
-    expect(screen.getByLabelText('Counted Shoes 3')).toHaveValue(2);
+    expect(await screen.findByText('open - 1 of 5 sizes counted')).toBeInTheDocument();
+    expect(screen.getByLabelText('Counted Shoes (Unisex youth sizing) 3')).toHaveValue(2);
+  });
+
+  it('labels two products of one name and size apart by their sub-category', async () => {
+    const { provider } = countApi();
+    renderCount(provider);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Enter figures' }));
+    expect(
+      await screen.findByLabelText("Counted Mittens (Unisex toddler's sizing) S"),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Counted Mittens (Unisex youth sizing) S')).toBeInTheDocument();
   });
 
   it('finalises with the books the admin reviewed, and then shows the count finalised', async () => {
     const { provider, calls } = countApi();
     renderCount(provider);
     fireEvent.click(await screen.findByRole('tab', { name: 'Review and finalise' }));
+    expect(
+      await screen.findByText('1 difference, 0 sizes agree, 2 not counted (not adjusted).'),
+    ).toBeInTheDocument();
     fireEvent.click(
-      await screen.findByRole('button', { name: 'Finalise: write these 1 adjustment(s)' }),
+      await screen.findByRole('button', { name: 'Finalise: write this 1 adjustment' }),
+    );
+    // Asked first; going back writes nothing.
+    const dialog = await screen.findByRole('dialog', { name: 'Finalise this count?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.finalised).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Finalise: write this 1 adjustment' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Finalise this count?' })).getByRole(
+        'button',
+        { name: 'Finalise' },
+      ),
     );
     expect(await screen.findByText('Count finalised')).toBeInTheDocument();
     expect(calls.finalised).toEqual([[{ sizeId: 's1', books: 5 }]]);
     await waitFor(() =>
-      expect(screen.getByText(/^finalised - 0 of 3 sizes counted/)).toBeInTheDocument(),
+      expect(screen.getByText(/^finalised - 0 of 5 sizes counted/)).toBeInTheDocument(),
     );
     expect(screen.queryByRole('button', { name: /^Finalise/ })).toBeNull();
   });

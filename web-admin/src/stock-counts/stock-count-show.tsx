@@ -20,12 +20,20 @@ export function StockCountShow() {
   const current = finalised && tab === 'entry' ? 'sheet' : tab;
   return (
     <Show title={`Stock count: ${count?.scope ?? ''}`} actions={false}>
-      <Box sx={{ p: 2 }}>
+      {/* One grid column of minmax(0, 1fr): the page is as wide as the screen, not as its widest
+          content (the tabs' scroller, a table), which scrolls inside its own box on a phone. */}
+      <Box sx={{ p: 2, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)' }}>
         <Typography className="no-print" sx={{ mb: 1 }}>
           {count ? `${count.status} - ${count.countedSizes} of ${count.sizes} sizes counted` : ''}
           {finalised ? ` - net ${count.netAdjustment}, absolute ${count.absoluteAdjustment}` : ''}
         </Typography>
-        <Tabs className="no-print" value={current} onChange={(_, v) => setTab(v)} sx={{ mb: 2 }}>
+        <Tabs
+          className="no-print"
+          value={current}
+          onChange={(_, v) => setTab(v)}
+          variant="scrollable"
+          sx={{ mb: 2 }}
+        >
           <Tab value="sheet" label="Count sheet" />
           {!finalised && <Tab value="entry" label="Enter figures" />}
           {permissions === 'admin' && (
@@ -34,6 +42,10 @@ export function StockCountShow() {
         </Tabs>
         {current === 'sheet' && (
           <>
+            <Typography className="no-print" variant="body2" color="text.secondary">
+              Print the sheet and write each figure in its box; then type the figures under Enter
+              figures.
+            </Typography>
             <Button className="no-print" startIcon={<PrintIcon />} onClick={() => window.print()}>
               Print
             </Button>

@@ -14,13 +14,13 @@ import { ADD_USER_ROLE_CHOICES, roleChosen } from '../lib/role-choices';
 import { errorMessage } from '../http';
 import { USER_REGISTERED_PATH } from './paths';
 
-function passwordLength(value: string | undefined) {
+function codeLength(value: string | undefined) {
   if (!value) return undefined;
   if (value.length < LIMITS.passwordMinLength) {
-    return `Password must be at least ${LIMITS.passwordMinLength} characters`;
+    return `Code must be at least ${LIMITS.passwordMinLength} characters`;
   }
   if (value.length > LIMITS.passwordMaxLength) {
-    return `Password must be at most ${LIMITS.passwordMaxLength} characters`;
+    return `Code must be at most ${LIMITS.passwordMaxLength} characters`;
   }
   return undefined;
 }
@@ -54,7 +54,7 @@ export function UserCreate() {
         </Box>
         <TextInput source="name" label="School Name" validate={required()} fullWidth />
         <TextInput source="email" label="Login ID" validate={required()} fullWidth />
-        <PasswordInput source="password" label="Password" validate={[required(), passwordLength]} />
+        <PasswordInput source="password" label="Code" validate={[required(), codeLength]} />
         <TextInput source="address" label="Address" validate={required()} fullWidth />
         <TextInput source="district" label="District" validate={required()} fullWidth />
         <SelectInput

@@ -1,7 +1,7 @@
 /**
  * `/api/console/donations`, `/api/console/donation-sources` and `/api/console/donation-products`
- * (ra-data-simple-rest dialect). Volunteers and admins record and read donations; only admins
- * correct (PUT) or delete them. The catalog checks the same roles itself.
+ * (ra-data-simple-rest dialect). Volunteers and admins record and read donations and add sources;
+ * only admins correct (PUT) or delete donations and edit sources. The catalog checks the same roles itself.
  */
 import { Readable } from 'node:stream';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
@@ -14,6 +14,7 @@ import {
   productChoiceSchema,
   recordDonationInputSchema,
   RPC,
+  updateDonationSourceBodySchema,
   type Actor,
   type ConsoleList,
   type DonationDto,
@@ -93,6 +94,23 @@ export class ConsoleDonationsController {
   createSource(@CurrentActor() actor: Actor, @Body() body: unknown) {
     const input = parseBody(donationSourceInputSchema, body);
     return this.rpc.call<DonationSourceDto>(RPC.catalog.createDonationSource, input, { actor });
+  }
+
+  @Put('/api/console/donation-sources/:id')
+  @Access('admin')
+  @ApiDoc({
+    summary:
+      "Rename a donation source or change its kind (admins; 409 when the name is another source's)",
+    body: updateDonationSourceBodySchema,
+    response: donationSourceSchema,
+  })
+  updateSource(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
+    const input = parseBody(updateDonationSourceBodySchema, body);
+    return this.rpc.call<DonationSourceDto>(
+      RPC.catalog.updateDonationSource,
+      { ...input, id },
+      { actor },
+    );
   }
 
   @ConsoleListRoute('/api/console/donation-products', {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { authUserSchema, setUserCodeReplySchema } from '../auth.js';
 import { availabilitySchema, updateProductInputSchema } from '../catalog.js';
 import { orderStatusSchema } from '../domain.js';
-import { correctDonationInputSchema } from '../donations.js';
+import { correctDonationInputSchema, updateDonationSourceInputSchema } from '../donations.js';
 import { rebuildResultSchema } from '../reporting.js';
 import { sharingConsentSchema } from '../student-data-access.js';
 import {
@@ -114,6 +114,9 @@ export type ConsoleRebuildReply = z.infer<typeof consoleRebuildReplySchema>;
 
 /** `PUT /api/console/donations/:id`: the donation as it should be. */
 export const correctDonationBodySchema = correctDonationInputSchema.omit({ id: true });
+
+/** `PUT /api/console/donation-sources/:id`: the source's name and kind as they should be. */
+export const updateDonationSourceBodySchema = updateDonationSourceInputSchema.omit({ id: true });
 
 /** `PUT /api/console/stock-counts/:id/lines`. */
 export const enterStockCountsBodySchema = enterStockCountsInputSchema.omit({ id: true });

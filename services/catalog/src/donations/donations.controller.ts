@@ -14,6 +14,7 @@ import {
   productChoicesInputSchema,
   recordDonationInputSchema,
   RPC,
+  updateDonationSourceInputSchema,
   type RpcRequest,
 } from '@lr/contracts';
 import { requireRole, replyKeyOf } from '@lr/nest-kit';
@@ -42,6 +43,13 @@ export class DonationsController {
       parseOrThrow(donationSourceInputSchema, req.input),
       replyKeyOf(req, RPC.catalog.createDonationSource),
     );
+  }
+
+  /** Admins only: a source's kind decides where its donations count in the report. */
+  @MessagePattern(RPC.catalog.updateDonationSource)
+  updateSource(@Payload() req: RpcRequest<unknown>) {
+    requireRole(req.actor, 'admin');
+    return this.donations.updateSource(parseOrThrow(updateDonationSourceInputSchema, req.input));
   }
 
   @MessagePattern(RPC.catalog.listDonations)

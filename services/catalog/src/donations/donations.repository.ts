@@ -120,6 +120,21 @@ export class DonationsRepository {
     return result.rows[0] ?? null;
   }
 
+  /** Null when there is no such source; a name another source has (in any case) is a unique violation. */
+  async updateSource(
+    input: { id: string; name: string; kind: DonationSourceKind; contact?: string },
+    executor: Executor = this.db,
+  ): Promise<SourceRow | null> {
+    if (!isUuid(input.id)) return null;
+    const contact = input.contact === undefined ? sql`contact` : sql`${input.contact}`;
+    const result = await executor.execute<SourceRow>(sql`
+      UPDATE catalog.donation_sources
+      SET name = ${input.name}, kind = ${input.kind}, contact = ${contact}
+      WHERE id = ${input.id}
+      RETURNING id, name, kind, contact, ${isoTime(sql`created_at`)} AS "createdAt"`);
+    return result.rows[0] ?? null;
+  }
+
   async findSource(executor: Executor, id: string): Promise<SourceRow | null> {
     if (!isUuid(id)) return null;
     const result = await executor.execute<SourceRow>(sql`

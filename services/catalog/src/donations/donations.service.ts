@@ -18,11 +18,13 @@ import {
   type listDonationsInputSchema,
   type productChoicesInputSchema,
   type recordDonationInputSchema,
+  type updateDonationSourceInputSchema,
 } from '@lr/contracts';
 import {
   LOGGER,
   OutboxWriter,
   RecordedReplies,
+  conflictFromUniqueViolation,
   type Executor,
   type Logger,
   type ReplyKey,
@@ -41,6 +43,7 @@ import {
 import { DonationsRepository, type DonationAggregate } from './donations.repository.js';
 
 type SourceInput = z.output<typeof donationSourceInputSchema>;
+type UpdateSourceInput = z.output<typeof updateDonationSourceInputSchema>;
 type RecordInput = z.output<typeof recordDonationInputSchema>;
 type CorrectInput = z.output<typeof correctDonationInputSchema>;
 
@@ -92,6 +95,25 @@ export class DonationsService {
       if (!row) throw AppError.conflict(`A donation source named "${input.name}" already exists`);
       return toSourceDto(row);
     });
+  }
+
+  /**
+   * Renames a source or changes its kind. Donations keep pointing at the source, so lists show the
+   * new name and kind at once; the report counts each donation under the kind its last recorded
+   * event carried (docs/adr/0152-donation-source-kind-asked-and-editable.md).
+   */
+  async updateSource(input: UpdateSourceInput): Promise<DonationSourceDto> {
+    const row = await this.repository
+      .updateSource(input, this.repository.executor)
+      .catch((error: unknown) => {
+        throw (
+          conflictFromUniqueViolation(error, {
+            donation_sources_name_idx: `A donation source named "${input.name}" already exists`,
+          }) ?? error
+        );
+      });
+    if (!row) throw AppError.notFound('Donation source not found');
+    return toSourceDto(row);
   }
 
   async getSource(id: string): Promise<DonationSourceDto> {

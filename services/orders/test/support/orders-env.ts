@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor, OrderStatus } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 
-/** Puts an order straight into a status (e.g. Packing, which no transition reaches). */
+/** Puts an order straight into a status without the service's checks (a test's starting point). */
 export async function forceStatus(env: TestEnv, id: string, status: OrderStatus): Promise<void> {
   await env.pool.query('UPDATE orders.orders SET status = $2 WHERE id = $1', [id, status]);
 }
