@@ -88,6 +88,9 @@ export const RPC_RESEND: Readonly<Record<RpcSubject, ResendRule>> = {
   [RPC.orders.update]: 'deduped',
   [RPC.orders.delete]: 'deduped',
   [RPC.orders.history]: 'read',
+  // Erasing what is already erased changes nothing; a resend answers with no order ids.
+  [RPC.orders.privacyErase]: 'idempotent',
+  [RPC.orders.privacyExport]: 'read',
 
   [RPC.reporting.health]: 'read',
   [RPC.reporting.report]: 'read',

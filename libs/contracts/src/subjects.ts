@@ -120,6 +120,8 @@ export const RPC = {
     update: 'rpc.orders.update',
     delete: 'rpc.orders.delete',
     history: 'rpc.orders.history',
+    privacyErase: 'rpc.orders.privacy-erase',
+    privacyExport: 'rpc.orders.privacy-export',
   },
   reporting: {
     health: 'rpc.reporting.health',

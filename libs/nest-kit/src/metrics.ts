@@ -233,6 +233,18 @@ export const metrics = {
     placed: counter('lr_orders_placed_total', 'Orders placed', []),
     statusChanges: counter('lr_order_status_changes_total', 'Order status changes', ['from', 'to']),
     byStatus: sampledGauge('lr_orders', 'Orders by current status', ['status']),
+    /** Orders whose students' and teachers' details were erased, by why (retention, request). */
+    personalDataErased: counter(
+      'lr_orders_personal_data_erased_total',
+      'Orders whose personal data was erased',
+      ['reason'],
+    ),
+    /** Runs of the personal-data retention job, by outcome (ok, failed). */
+    retentionRuns: counter(
+      'lr_personal_data_retention_runs_total',
+      'Runs of the personal-data retention job',
+      ['outcome'],
+    ),
   },
   auth: {
     loginFailures: counter(

@@ -4,9 +4,10 @@
  */
 import { Module } from '@nestjs/common';
 import { ConsoleOrdersController } from './console-orders.controller.js';
+import { ConsolePrivacyController } from './console-privacy.controller.js';
 import { OrdersController } from './orders.controller.js';
 
 @Module({
-  controllers: [OrdersController, ConsoleOrdersController],
+  controllers: [OrdersController, ConsoleOrdersController, ConsolePrivacyController],
 })
 export class OrdersApiModule {}

@@ -4,6 +4,7 @@
  */
 import {
   bigint,
+  customType,
   bigserial,
   date,
   integer,
@@ -19,6 +20,8 @@ import {
 import type { OrderStatus, ShippingInfo } from '@lr/contracts';
 
 export const ordersSchema = pgSchema('orders');
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export const orders = ordersSchema.table(
   'orders',
@@ -37,6 +40,10 @@ export const orders = ordersSchema.table(
     version: integer('version').notNull().default(1),
     // Opaque, any visible ASCII (004-idempotency-key-text.sql).
     idempotencyKey: text('idempotency_key'),
+    // Set when the retention job or an admin erased the personal fields of shippingInfo.
+    personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
+    // Keyed hash of school and student id that events carry instead of the student (006).
+    studentFingerprint: text('student_fingerprint'),
   },
   // A key is unique per user; placing an order names this constraint in its conflict message.
   (table) => [unique('orders_idempotency_unique').on(table.userId, table.idempotencyKey)],
@@ -98,6 +105,20 @@ export const dailySummaries = ordersSchema.table('daily_summaries', {
   day: date('day').primaryKey(),
   claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
   ordersCount: integer('orders_count'),
+});
+
+/** One HMAC key per school year for student fingerprints; deleted after the year + retention. */
+export const studentFingerprintKeys = ordersSchema.table('student_fingerprint_keys', {
+  schoolYear: integer('school_year').primaryKey(),
+  key: bytea('key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every erasure of an order's personal data (no personal data itself); re-applied after a restore. */
+export const personalDataErasures = ordersSchema.table('personal_data_erasures', {
+  orderId: uuid('order_id').primaryKey(),
+  erasedAt: timestamp('erased_at', { withTimezone: true }).notNull(),
+  reason: text('reason').$type<'retention' | 'request'>().notNull(),
 });
 
 export type OrderRow = typeof orders.$inferSelect;

@@ -26,7 +26,7 @@ export interface NewOrder {
  * accepted).
  */
 export interface PlacedOrderInsert {
-  order: NewOrder & { createdAt: Date };
+  order: NewOrder & { createdAt: Date; studentFingerprint: string };
   history: Pick<HistoryEntryInput, 'actorId' | 'actorName' | 'quantities'>;
   /** The placed event, its snapshot's order number still to be filled in by the statement. */
   event: EventEnvelope;
@@ -58,6 +58,7 @@ export class OrderPlacementRepository {
       shipping_info: order.shippingInfo,
       created_at: order.createdAt.toISOString(),
       idempotency_key: order.idempotencyKey,
+      student_fingerprint: order.studentFingerprint,
       actor_id: history.actorId,
       actor_name: history.actorName,
       quantities: history.quantities,
@@ -87,16 +88,17 @@ export class OrderPlacementRepository {
       WITH incoming AS (
         SELECT * FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(placed)}::jsonb) AS (
           id uuid, user_id uuid, user_name text, user_login_id text, shipping_info jsonb,
-          created_at timestamptz, idempotency_key text, actor_id uuid, actor_name text,
-          quantities jsonb, event_id uuid, subject text, envelope jsonb))
+          created_at timestamptz, idempotency_key text, student_fingerprint text, actor_id uuid,
+          actor_name text, quantities jsonb, event_id uuid, subject text, envelope jsonb))
         WITH ORDINALITY AS i(id, user_id, user_name, user_login_id, shipping_info, created_at,
-                             idempotency_key, actor_id, actor_name, quantities, event_id, subject,
-                             envelope, n)
+                             idempotency_key, student_fingerprint, actor_id, actor_name, quantities,
+                             event_id, subject, envelope, n)
       ), new_orders AS (
         INSERT INTO orders.orders
-          (id, user_id, user_name, user_login_id, status, shipping_info, created_at, version, idempotency_key)
+          (id, user_id, user_name, user_login_id, status, shipping_info, created_at, version,
+           idempotency_key, student_fingerprint)
         SELECT id, user_id, user_name, user_login_id, 'Processing', shipping_info, created_at, 1,
-               idempotency_key
+               idempotency_key, student_fingerprint
         FROM incoming ORDER BY n
         RETURNING id, order_number
       ), new_lines AS (

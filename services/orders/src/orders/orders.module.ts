@@ -15,10 +15,15 @@ import { OrderListsRepository } from './order-lists.repository.js';
 import { OrderPlacementRepository } from './order-placement.repository.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
 import { PlaceOrderService } from './place-order.service.js';
+import { ErasureRepository } from '../privacy/erasure.repository.js';
+import { CLOCK, PersonalDataRetention } from '../privacy/personal-data-retention.js';
+import { PrivacyController } from '../privacy/privacy.controller.js';
+import { PrivacyRequestsService } from '../privacy/privacy-requests.service.js';
+import { StudentFingerprints } from '../privacy/student-fingerprints.js';
 import { ProcessOrderService } from './process-order.service.js';
 
 @Module({
-  controllers: [OrdersController],
+  controllers: [OrdersController, PrivacyController],
   providers: [
     OrderReadsRepository,
     OrderListsRepository,
@@ -36,7 +41,12 @@ import { ProcessOrderService } from './process-order.service.js';
     DailySummaryRepository,
     DailySummaryService,
     OrderMetrics,
+    StudentFingerprints,
+    ErasureRepository,
+    PersonalDataRetention,
+    PrivacyRequestsService,
+    { provide: CLOCK, useValue: () => new Date() },
   ],
-  exports: [PlaceOrderService, ProcessOrderService, DailySummaryService],
+  exports: [PlaceOrderService, ProcessOrderService, DailySummaryService, PersonalDataRetention],
 })
 export class OrdersModule {}
