@@ -108,6 +108,18 @@ export class ErasureRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * Recorded replies older than `before`. The kit's pruner does the same on the database's clock;
+   * this runs on the job's, so replies holding an order as it was (a deleted order's, whose row
+   * is gone) never outlive the retention run that follows them.
+   */
+  async pruneRecordedReplies(exec: Executor, before: Date): Promise<number> {
+    const result = await exec.execute(
+      sql`DELETE FROM orders.rpc_replies WHERE created_at < ${before.toISOString()}::timestamptz`,
+    );
+    return result.rowCount ?? 0;
+  }
+
   /** Orders still holding a student but no fingerprint (placed before fingerprints existed). */
   async unfingerprinted(exec: Executor, limit: number): Promise<UnfingerprintedOrder[]> {
     const { rows } = await exec.execute<{

@@ -3,7 +3,8 @@
  * and teachers' details; re-applies logged erasures a restore brought back; gives orders placed
  * before fingerprints existed their fingerprint; destroys the fingerprint key of every school year
  * that ended more than the retention period ago; and prunes the mail kept in the mbox file to the
- * same period. A deleted order is gone from orders at once (its events never held personal data).
+ * same period; drops recorded replies past their hour by its own clock. A deleted order is gone
+ * from orders at once (its events never held personal data).
  *
  * Runs shortly after start and then hourly, in batches; every step skips what is done, so replicas
  * running it at once only share the work. `run(now)` takes the clock as an argument, so a test
@@ -16,7 +17,15 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { schoolYearOf } from '@lr/contracts';
-import { KIT_CONFIG, LOGGER, Mailer, metrics, pruneMailbox, type Logger } from '@lr/nest-kit';
+import {
+  KIT_CONFIG,
+  LOGGER,
+  Mailer,
+  RECORDED_REPLY_RETENTION_MS,
+  metrics,
+  pruneMailbox,
+  type Logger,
+} from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
 import { ErasureRepository } from './erasure.repository.js';
 import { StudentFingerprints } from './student-fingerprints.js';
@@ -35,6 +44,7 @@ export interface RetentionRun {
   fingerprinted: number;
   keysDestroyed: number[];
   mailsPruned: number;
+  repliesPruned: number;
 }
 
 @Injectable()
@@ -91,8 +101,15 @@ export class PersonalDataRetention implements OnApplicationBootstrap, OnApplicat
         fingerprinted: await this.backfillFingerprints(),
         keysDestroyed: await this.destroyExpiredKeys(cutoff),
         mailsPruned: await pruneMailbox(this.mailer.mailboxFile, cutoff),
+        repliesPruned: await this.erasures.pruneRecordedReplies(
+          this.erasures.db,
+          new Date(now.getTime() - RECORDED_REPLY_RETENTION_MS),
+        ),
       };
-      metrics.orders.personalDataErased.inc({ reason: 'retention' }, result.erased + result.reapplied);
+      metrics.orders.personalDataErased.inc(
+        { reason: 'retention' },
+        result.erased + result.reapplied,
+      );
       metrics.orders.retentionRuns.inc({ outcome: 'ok' });
       this.logger.info({ ...result, retentionDays }, 'personal data retention ran');
       return result;

@@ -8,11 +8,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
-import {
-  normaliseStudentId,
-  schoolYearOf,
-  splitReceivingPersonName,
-} from '@lr/contracts';
+import { normaliseStudentId, schoolYearOf, splitReceivingPersonName } from '@lr/contracts';
 import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
 
 const KEY_BYTES = 32;
