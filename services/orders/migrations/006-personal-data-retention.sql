@@ -29,7 +29,8 @@ CREATE TABLE orders.student_fingerprint_keys (
 -- Every erasure, without personal data: which order and when. `npm run restore` carries the rows
 -- of the database it replaces over to the restored one, and the retention job erases any order
 -- listed here that still holds personal data, so a restore never brings an erased student back.
-CREATE TABLE orders.personal_data_erasures (
+-- (IF NOT EXISTS: a restore of a backup older than this migration creates it to carry the log.)
+CREATE TABLE IF NOT EXISTS orders.personal_data_erasures (
   order_id uuid PRIMARY KEY,
   erased_at timestamptz NOT NULL,
   -- 'retention' or 'request'

@@ -1,6 +1,7 @@
 /**
  * Where personal data could hide, read as raw text so that a search finds it in any shape: every
- * table of a schema, every message of a stream (its bytes, headers included), a backup archive.
+ * table of a schema, every message of a stream (its bytes, headers included), a backup archive;
+ * and the backup and restore scripts run against a test's database and namespace.
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -56,10 +57,19 @@ export async function streamText(
 
 /** Runs `npm run backup` (scripts/backup.mjs) against the test's database and NATS namespace. */
 export function runBackup(env: TestEnv, out: string): Promise<void> {
+  return runScript(env, 'backup.mjs', ['--out', out]);
+}
+
+/** Runs `npm run restore <archive> -- --replace` (scripts/restore.mjs), services stopped. */
+export function runRestoreReplacing(env: TestEnv, archive: string): Promise<void> {
+  return runScript(env, 'restore.mjs', [archive, '--replace']);
+}
+
+function runScript(env: TestEnv, script: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [path.join(root, 'scripts', 'backup.mjs'), '--out', out],
+      [path.join(root, 'scripts', script), ...args],
       {
         cwd: root,
         env: {
