@@ -9,6 +9,7 @@ import HelpIcon from '@mui/icons-material/OndemandVideo';
 import ReviewIcon from '@mui/icons-material/RateReview';
 import DonationIcon from '@mui/icons-material/VolunteerActivism';
 import CountIcon from '@mui/icons-material/FactCheck';
+import PrivacyIcon from '@mui/icons-material/PrivacyTip';
 import { Menu, usePermissions } from 'react-admin';
 
 /**
@@ -32,6 +33,7 @@ export function AppMenu() {
           <Menu.Item to="/users" primaryText="All Users" leftIcon={<UsersIcon />} />
           <Menu.Item to="/users/create" primaryText="Add User" leftIcon={<PersonAddIcon />} />
           <Menu.Item to="/report" primaryText="Report" leftIcon={<ReportIcon />} />
+          <Menu.Item to="/privacy" primaryText="Privacy" leftIcon={<PrivacyIcon />} />
         </>
       )}
       <Menu.Item to="/how-to-use" primaryText="How To Use" leftIcon={<HelpIcon />} />
