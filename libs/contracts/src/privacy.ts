@@ -8,11 +8,13 @@ import { FORM_LIMITS } from './form-limits.js';
 import { textSchema } from './text.js';
 
 const studentIdSchema = textSchema().trim().min(1).max(FORM_LIMITS.studentIdMax);
+/** An id; text first, so a control character is refused as such (not as a malformed id). */
+const idSchema = textSchema().pipe(z.uuid());
 
 /** One order's personal data, or every order of one school whose student id matches. */
 export const privacyEraseInputSchema = z.union([
-  z.strictObject({ orderId: z.uuid() }),
-  z.strictObject({ school: z.uuid(), studentId: studentIdSchema }),
+  z.strictObject({ orderId: idSchema }),
+  z.strictObject({ school: idSchema, studentId: studentIdSchema }),
 ]);
 export type PrivacyEraseInput = z.infer<typeof privacyEraseInputSchema>;
 
@@ -26,14 +28,14 @@ export const privacyEraseResultSchema = z.object({
 export type PrivacyEraseResult = z.infer<typeof privacyEraseResultSchema>;
 
 export const privacyExportInputSchema = z.strictObject({
-  school: z.uuid(),
+  school: idSchema,
   /** Without it: everything held about the school. */
   studentId: studentIdSchema.optional(),
 });
 export type PrivacyExportInput = z.infer<typeof privacyExportInputSchema>;
 
 export const privacyExportQuerySchema = privacyExportInputSchema.extend({
-  format: z.enum(['json', 'csv']).default('json'),
+  format: textSchema().pipe(z.enum(['json', 'csv'])).default('json'),
 });
 
 /** Everything orders holds about one student or one school. */
