@@ -90,11 +90,6 @@ export function erasedPersonalFields(): Record<PersonalFieldName, string> {
   return erased;
 }
 
-/** Shipping info with every personal field erased (kept: school name, address, order date). */
-export function erasedShippingInfo(info: ShippingInfo): ShippingInfo {
-  return { ...info, ...erasedPersonalFields() };
-}
-
 /**
  * Shipping info as events carry it: every personal field an empty string (the keys stay, so
  * consumers written for the earlier shape still parse it). Consumers that need a student's details
@@ -104,10 +99,6 @@ export function withoutPersonalFields(info: ShippingInfo): ShippingInfo {
   const blank = { ...info };
   for (const field of PERSONAL_FIELD_NAMES) blank[field] = '';
   return blank;
-}
-
-export function isErased(info: Pick<ShippingInfo, 'receivingPersonName'>): boolean {
-  return info.receivingPersonName === ERASED_MARKER;
 }
 
 /**
@@ -125,9 +116,4 @@ export const DEFAULT_STUDENT_DATA_RETENTION_DAYS = 30;
 export function schoolYearOf(at: Date): number {
   const year = at.getUTCFullYear();
   return at.getUTCMonth() >= 7 ? year : year - 1;
-}
-
-/** The first instant after a school year (1 August of the next year, UTC). */
-export function schoolYearEnd(schoolYear: number): Date {
-  return new Date(Date.UTC(schoolYear + 1, 7, 1));
 }
