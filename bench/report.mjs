@@ -86,8 +86,8 @@ async function oldWayReport(pool) {
   const { rows } = await pool.query(
     `SELECT json_build_object(
        '_id', o.order_id, 'orderId', o.order_number, 'user', json_build_object('_id', o.user_id, 'name', o.school_name),
-       'shippingInfo', json_build_object('userName', o.school_name, 'receivingPersonName', o.receiving_person,
-         'userLoggedInDesignation', o.teacher_name),
+       'shippingInfo', json_build_object('userName', o.school_name, 'receivingPersonName', o.student_key,
+         'userLoggedInDesignation', ''),
        'orderItems', (SELECT json_agg(json_build_object('_id', l.line_id, 'product', l.product_id, 'name', l.name,
            'category', l.category, 'SubCategory', l.sub_category, 'ProductSize', l.size, 'quantity', l.quantity,
            'requestedQuantity', l.requested_quantity) ORDER BY l.position)

@@ -43,7 +43,7 @@ const DESCRIPTIONS = {
   'catalog.stock.counted.v1':
     'A stock count was finalised: `adjustments` lists every size whose counted figure differed from the books, each written as an `audit` movement.',
   'orders.order.placed.v1':
-    'A school placed an order (a request; stock is not touched yet). Carries the whole order.',
+    'A school placed an order (a request; stock is not touched yet). Carries the whole order without personal data: the personal fields of shippingInfo are empty strings and the student is known only by studentFingerprint (docs/events.md).',
   'orders.order.status-changed.v1':
     'An order moved between statuses. Leaving Processing commits stock; returning to it gives stock back.',
   'orders.order.items-adjusted.v1':

@@ -21,6 +21,7 @@ import {
   loadDatabase,
 } from './lib/backup/database-dump.mjs';
 import { resolveEndpoints } from './lib/backup/endpoints.mjs';
+import { carryErasureLog, readErasureLog } from './lib/backup/erasure-log.mjs';
 import { assertMediaEmpty, copyMediaIn } from './lib/backup/media-copy.mjs';
 import { progressReporter } from './lib/backup/progress.mjs';
 import { assertStreamsEmpty, deleteStreams, loadStreams } from './lib/backup/stream-dump.mjs';
@@ -63,6 +64,8 @@ let nc;
 try {
   nc = await connectNats(endpoints.natsUrl, 'restore', undefined, endpoints.natsAuth);
   const localMedia = endpoints.mediaStorage === 'local';
+  // Erasures of personal data made since the backup must survive it (orders re-applies them).
+  const erasures = replace ? await readErasureLog(pool) : [];
   if (replace) {
     progress.line('Deleting the current data (--replace) ...');
     await dropSchemas(pool);
@@ -105,6 +108,11 @@ try {
   if (localMedia && media.files !== manifest.media.files) wrong.push(`media: ${media.files} files`);
   if (wrong.length > 0)
     throw new Error(`Restored figures differ from the archive: ${wrong.join('; ')}`);
+  const carried = await carryErasureLog(pool, erasures);
+  if (carried > 0)
+    progress.line(
+      `${carried} erasures of personal data made after the backup are kept; orders re-applies them on start.`,
+    );
   progress.line(
     `Restored: ${Object.values(counts).reduce((a, b) => a + b, 0)} rows, ` +
       `${Object.values(streams).reduce((a, b) => a + b, 0)} events, ${media.files} media files. ` +

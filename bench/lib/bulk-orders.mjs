@@ -275,12 +275,14 @@ async function fillCatalog(client, staff) {
 
 async function fillReporting(client) {
   await client.query(
+    // The read model keeps a student key, never the person (reporting migration 005): the bench's
+    // made-up person stands in for the fingerprint.
     `INSERT INTO reporting.report_orders (order_id, version, order_number, user_id, school_name,
-       teacher_name, receiving_person, status, created_at, delivered_at)
+       student_key, status, created_at, delivered_at)
      SELECT id, version,
             'LR-' || CASE WHEN length(order_number::text) >= 6 THEN order_number::text
                           ELSE lpad(order_number::text, 6, '0') END,
-            user_id, user_name, teacher, receiving_person, status, created_at, delivered_at
+            user_id, user_name, receiving_person, status, created_at, delivered_at
        FROM load_orders ORDER BY created_at, order_number`,
   );
   await client.query(

@@ -192,6 +192,14 @@ function samples(ids: Ids): Record<string, Sample> {
       cookie: null,
       query: { keyword: 'jacket', category: 'Clothing' },
     },
+    'POST /api/console/privacy/erasures': {
+      cookie: 'admin',
+      body: { school: ids.school, studentId: 'ST-1' },
+    },
+    'GET /api/console/privacy/export': {
+      cookie: 'admin',
+      query: { school: ids.school, studentId: 'ST-1', format: 'csv' },
+    },
     'GET /api/v1/admin/report': { cookie: 'admin', query: range },
     'GET /api/v1/admin/report.csv': { cookie: 'admin', query: range },
     'GET /api/v1/admin/orders.csv': { cookie: 'admin', query: range },

@@ -40,6 +40,9 @@ const EXPECTED: Record<string, Expect> = {
   'PUT /api/console/orders/:id': [401, 403, 400, 400],
   'GET /api/console/orders/:id/contact': STAFF_ID,
   'GET /api/console/orders/:id/history': STAFF_ID,
+  'POST /api/console/privacy/erasures': ADMIN_ONLY_BODY,
+  // No school given: 400 for the admin, refused before validation for everyone else.
+  'GET /api/console/privacy/export': ADMIN_ONLY_BODY,
   'GET /api/console/products': ADMIN_ONLY_LIST,
   'POST /api/console/products': ADMIN_ONLY_BODY,
   'DELETE /api/console/products/:id': ADMIN_ONLY_ID,

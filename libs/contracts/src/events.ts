@@ -25,6 +25,10 @@ export const userDeletedSchema = z.object({ userId: z.uuid() });
 
 // ---- orders -------------------------------------------------------------------------------------
 
+/**
+ * An order's shipping info as orders stores and answers it. Its personal fields are declared in
+ * personal-data.ts; events carry them as empty strings (see `orderEventSnapshotSchema`).
+ */
 export const shippingInfoSchema = z.object({
   userName: z.string(),
   /** Student id, age and gender joined by underscores. */
@@ -71,11 +75,23 @@ export const orderSnapshotSchema = z.object({
 });
 export type OrderSnapshot = z.infer<typeof orderSnapshotSchema>;
 
+/**
+ * The order as events carry it: no personal data. Every personal field of `shippingInfo`
+ * (personal-data.ts) is an empty string, and the student is known only by `studentFingerprint`:
+ * a keyed hash of the school and the student id whose key orders destroys after the school year
+ * plus the retention period, so it counts distinct students without identifying one. Absent on
+ * events written before the fingerprint existed.
+ */
+export const orderEventSnapshotSchema = orderSnapshotSchema.extend({
+  studentFingerprint: z.string().min(1).optional(),
+});
+export type OrderEventSnapshot = z.infer<typeof orderEventSnapshotSchema>;
+
 const actorRefSchema = z.object({ id: z.uuid(), name: z.string() }).nullable();
 
-export const orderPlacedSchema = z.object({ order: orderSnapshotSchema });
+export const orderPlacedSchema = z.object({ order: orderEventSnapshotSchema });
 export const orderStatusChangedSchema = z.object({
-  order: orderSnapshotSchema,
+  order: orderEventSnapshotSchema,
   from: orderStatusSchema,
   to: orderStatusSchema,
   changedBy: actorRefSchema,
@@ -83,13 +99,13 @@ export const orderStatusChangedSchema = z.object({
   reason: z.string().nullable(),
 });
 export const orderItemsAdjustedSchema = z.object({
-  order: orderSnapshotSchema,
+  order: orderEventSnapshotSchema,
   previousQuantities: z.array(z.object({ lineId: z.uuid(), quantity: z.number().int() })),
   changedBy: actorRefSchema,
 });
 export const orderDeletedSchema = z.object({
   /** The order as it was when deleted. */
-  order: orderSnapshotSchema,
+  order: orderEventSnapshotSchema,
   deletedBy: actorRefSchema,
 });
 

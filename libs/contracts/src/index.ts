@@ -9,6 +9,8 @@ export * from './rpc.js';
 export * from './paging.js';
 export * from './catalog.js';
 export * from './orders.js';
+export * from './personal-data.js';
+export * from './privacy.js';
 export * from './auth.js';
 export * from './reporting.js';
 export * from './consumers.js';

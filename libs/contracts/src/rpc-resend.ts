@@ -96,6 +96,9 @@ export const RPC_RESEND: Readonly<Record<RpcSubject, ResendRule>> = {
   [RPC.orders.accessLog]: 'read',
   [RPC.orders.recordAccess]: 'idempotent',
   [RPC.orders.privacyTerms]: 'read',
+  // Erasing what is already erased changes nothing; a resend answers with no order ids.
+  [RPC.orders.privacyErase]: 'idempotent',
+  [RPC.orders.privacyExport]: 'read',
 
   [RPC.reporting.health]: 'read',
   [RPC.reporting.report]: 'read',

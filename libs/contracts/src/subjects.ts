@@ -125,6 +125,8 @@ export const RPC = {
     accessLog: 'rpc.orders.access-log',
     recordAccess: 'rpc.orders.record-access',
     privacyTerms: 'rpc.orders.privacy-terms',
+    privacyErase: 'rpc.orders.privacy-erase',
+    privacyExport: 'rpc.orders.privacy-export',
   },
   reporting: {
     health: 'rpc.reporting.health',

@@ -29,7 +29,7 @@ export * from './consumer.js';
 export * from './event-consumers.js';
 export * from './health.js';
 export * from './mailer.js';
-export { mailboxFileIn, readMailbox } from './mailbox.js';
+export { mailboxFileIn, pruneMailbox, readMailbox } from './mailbox.js';
 export * from './mail-message.js';
 export * from './tokens.js';
 export * from './kit.module.js';

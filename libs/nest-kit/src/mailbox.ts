@@ -9,7 +9,13 @@
  * is under way go out together in the next single append.
  */
 import { close, fstat, open, write } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import {
+  appendFile as appendWhole,
+  mkdir,
+  readFile,
+  rename,
+  writeFile as writeWhole,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -139,4 +145,48 @@ export class MailboxWriter {
     this.fd = await openFile(this.file, 'a', 0o600);
     return this.fd;
   }
+}
+
+/** The date on an mbox separator line (`From sender Mon Nov 23 07:18:28 2026`), or null. */
+export function mboxEntryDate(separatorLine: string): Date | null {
+  const parts = separatorLine.trim().split(/\s+/);
+  if (parts.length < 6) return null;
+  const [month, day, time, year] = parts.slice(-4);
+  const at = new Date(`${month} ${day} ${year} ${time} UTC`);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
+/**
+ * Removes the messages filed before `olderThan` (the mail kept without SMTP holds teachers'
+ * addresses and must not outlive the personal-data retention). The file is rewritten beside itself
+ * and renamed over it; a writer with the file open notices (MailboxWriter reopens an unlinked
+ * file), and what another process appended while this ran is carried over before the rename.
+ * Returns the number of messages removed.
+ */
+export async function pruneMailbox(file: string, olderThan: Date): Promise<number> {
+  const content = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  if (!content) return 0;
+  const kept: string[] = [];
+  let removed = 0;
+  // Entries start at a separator line; anything before the first one is kept as it is.
+  const entries = content.toString('utf8').split(/(?=^From )/m);
+  for (const entry of entries) {
+    const at = entry.startsWith('From ')
+      ? mboxEntryDate(entry.slice(0, entry.indexOf('\n')))
+      : null;
+    if (at && at < olderThan) removed += 1;
+    else kept.push(entry);
+  }
+  if (removed === 0) return 0;
+  const temporary = `${file}.pruning`;
+  await writeWhole(temporary, kept.join(''), { mode: 0o600 });
+  const grown = await readFile(file);
+  if (grown.length > content.length) {
+    await appendWhole(temporary, grown.subarray(content.length));
+  }
+  await rename(temporary, file);
+  return removed;
 }

@@ -53,7 +53,8 @@ export class Mailer {
       const info = (await this.transport.sendMail({ from, ...message })) as { message?: Buffer };
       if (!smtpUrl && info.message) return this.file(message, info.message.toString('utf8'));
     }
-    logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+    // The address is personal data (a teacher's e-mail): never logged.
+    logger.info({ subject: message.subject }, 'mail sent');
     return undefined;
   }
 
@@ -65,7 +66,7 @@ export class Mailer {
   private async file(message: MailMessage, raw: string): Promise<string> {
     await this.mailbox.append(mboxEntry(raw, this.sender));
     this.options.logger.info(
-      { to: message.to, subject: message.subject, file: this.mailboxFile },
+      { subject: message.subject, file: this.mailboxFile },
       'mail written to file',
     );
     return this.mailboxFile;

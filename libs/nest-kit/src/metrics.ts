@@ -238,6 +238,18 @@ export const metrics = {
       'Rows of the access log of student details deleted past ACCESS_LOG_RETENTION_DAYS',
       [],
     ),
+    /** Orders whose students' and teachers' details were erased, by why (retention, request). */
+    personalDataErased: counter(
+      'lr_orders_personal_data_erased_total',
+      'Orders whose personal data was erased',
+      ['reason'],
+    ),
+    /** Runs of the personal-data retention job, by outcome (ok, failed). */
+    retentionRuns: counter(
+      'lr_personal_data_retention_runs_total',
+      'Runs of the personal-data retention job',
+      ['outcome'],
+    ),
   },
   auth: {
     loginFailures: counter(

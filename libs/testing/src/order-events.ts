@@ -2,7 +2,7 @@
  * Builds realistic order events (full snapshots, as the orders service writes them) and publishes
  * them straight to the ORDERS stream, so the reporting tests do not depend on the orders service.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
@@ -12,6 +12,7 @@ import {
   namespacedStream,
   type Category,
   type EventEnvelope,
+  type OrderEventSnapshot,
   type OrderSnapshot,
   type OrderStatus,
   type SubCategory,
@@ -37,8 +38,40 @@ export interface OrderSpec {
 let orderCounter = 0;
 const schoolIds = new Map<string, string>();
 
-/** Version 1 of an order, just placed (Processing). */
-export function newOrder(spec: OrderSpec): OrderSnapshot {
+/**
+ * Stands in for orders' keyed fingerprint: the same school and student id give the same value
+ * (the student id is what comes before the age and gender).
+ */
+export function testFingerprint(schoolId: string, student: string): string {
+  const studentId = student.replace(/_\d{1,3}_(Male|Female|NA)$/, '');
+  return createHash('sha256').update(`${schoolId}\n${studentId}`).digest('base64url');
+}
+
+/**
+ * Version 1 of an order, just placed (Processing), as events carry it now: no personal field in
+ * clear, the student known by a fingerprint.
+ */
+export function newOrder(spec: OrderSpec): OrderEventSnapshot {
+  const order = legacyOrder(spec);
+  return {
+    ...order,
+    shippingInfo: {
+      ...order.shippingInfo,
+      receivingPersonName: '',
+      additionalComments: '',
+      userLoggedInDesignation: '',
+      phoneNo: '',
+      Email: '',
+    },
+    studentFingerprint: testFingerprint(order.userId, spec.student),
+  };
+}
+
+/**
+ * Version 1 of an order as events carried it before personal data left them: the student, the
+ * teacher's name, phone and e-mail in clear, no fingerprint (upgrade tests).
+ */
+export function legacyOrder(spec: OrderSpec): OrderSnapshot {
   orderCounter += 1;
   const userId = schoolIds.get(spec.school) ?? randomUUID();
   schoolIds.set(spec.school, userId);
@@ -76,7 +109,7 @@ export function newOrder(spec: OrderSpec): OrderSnapshot {
 }
 
 /** The next version of the order with `changes` applied. */
-export function nextVersion(order: OrderSnapshot, changes: Partial<OrderSnapshot>): OrderSnapshot {
+export function nextVersion<O extends OrderSnapshot>(order: O, changes: Partial<O>): O {
   return { ...order, ...changes, version: order.version + 1 };
 }
 

@@ -1,5 +1,6 @@
 /** Orders service configuration, parsed once at boot (convention 5). */
 import { z } from 'zod';
+import { DEFAULT_STUDENT_DATA_RETENTION_DAYS } from '@lr/contracts';
 import { baseConfigSchema, booleanFromEnv } from '@lr/nest-kit';
 
 export const ordersConfigSchema = baseConfigSchema.extend({
@@ -21,10 +22,17 @@ export const ordersConfigSchema = baseConfigSchema.extend({
    */
   PRODUCT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   /**
-   * Days a finished order (delivered, cancelled or deleted) keeps its student details before they
-   * are erased (0: at once). The Privacy Policy page states it.
+   * Days a student's and teacher's details are kept after their order is Delivered (or deleted,
+   * which removes them at once); 0 erases them at the next run of the retention job.
    */
-  STUDENT_DATA_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
+  STUDENT_DATA_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3650)
+    .default(DEFAULT_STUDENT_DATA_RETENTION_DAYS),
+  /** Turns the retention job's timer off (tests run it with their own clock). */
+  STUDENT_DATA_RETENTION_ENABLED: booleanFromEnv.default(true),
   /**
    * Days a row of the access log of student details is kept. At least 1: a log emptied at once
    * would answer nobody's question of who saw what.

@@ -8,6 +8,7 @@ import {
   EVENTS,
   RPC,
   namespaced,
+  withoutPersonalFields,
   type Actor,
   type AppError,
   type RefusedLine,
@@ -112,10 +113,17 @@ describe('placing an order', () => {
     });
     const placed = events.filter((e) => e.data.order.id === order.id);
     expect(placed).toHaveLength(1);
+    // The event carries the order without its personal fields, the student as a fingerprint.
     expect(placed[0]).toMatchObject({
       type: EVENTS.ordersOrderPlaced,
       version: 1,
-      data: { order },
+      data: {
+        order: {
+          ...order,
+          shippingInfo: withoutPersonalFields(order.shippingInfo),
+          studentFingerprint: expect.stringMatching(/^[\w-]{43}$/),
+        },
+      },
     });
 
     const history = await env.rpc.call(RPC.orders.history, { id: order.id }, { actor: admin });
@@ -175,7 +183,12 @@ describe('placing an order', () => {
       return mine.length === ids.size ? mine : null;
     });
     for (const event of placed) {
-      expect(event.data.order).toEqual(orders.find((o) => o.id === event.data.order.id));
+      const order = orders.find((o) => o.id === event.data.order.id)!;
+      expect(event.data.order).toEqual({
+        ...order,
+        shippingInfo: withoutPersonalFields(order.shippingInfo),
+        studentFingerprint: expect.any(String),
+      });
     }
     const streamNumbers = placed.map((e) => Number(e.data.order.orderNumber.slice(3)));
     expect(streamNumbers).toEqual([...streamNumbers].sort((a, b) => a - b));

@@ -58,6 +58,8 @@ describe('reporting CSV exports', () => {
     return env.rpc.call<OrdersCsvPage>(RPC.reporting.ordersCsv, input, { actor: admin });
   }
 
+  // Reporting holds no personal data: the teacher and receiving person columns stay for the
+  // spreadsheets built on this export, and read "erased".
   it('exports one row per order line with a header, quoting and formula escaping', async () => {
     const page = await ordersPage({});
     expect(page.nextCursor).toBeNull();
@@ -65,13 +67,13 @@ describe('reporting CSV exports', () => {
     const lines = page.csv.split('\r\n');
     expect(`${lines[0]}\r\n`).toBe(HEADER);
     expect(lines[1]).toBe(
-      `LR-000001,2026-05-04 09:15,Processing,,"'=HYPERLINK(""http://evil.example"",""Click"")",Ms Teacher,'+S1_10_Male,"Shirt, ""XL""",Clothing,Unisex youth sizing,M,1,1`,
+      `LR-000001,2026-05-04 09:15,Processing,,"'=HYPERLINK(""http://evil.example"",""Click"")",erased,erased,"Shirt, ""XL""",Clothing,Unisex youth sizing,M,1,1`,
     );
     expect(lines[2]).toBe(
-      `LR-000001,2026-05-04 09:15,Processing,,"'=HYPERLINK(""http://evil.example"",""Click"")",Ms Teacher,'+S1_10_Male,'@SUM(A1:A9),Miscellaneous,One size,'-,3,2`,
+      `LR-000001,2026-05-04 09:15,Processing,,"'=HYPERLINK(""http://evil.example"",""Click"")",erased,erased,'@SUM(A1:A9),Miscellaneous,One size,'-,3,2`,
     );
     expect(lines[3]).toBe(
-      `LR-000002,2026-05-05 10:00,Processing,,Brook High,Ms Teacher,S2_9_Female,Sneakers,Footwear,Men's sizing,9,1,1`,
+      `LR-000002,2026-05-05 10:00,Processing,,Brook High,erased,erased,Sneakers,Footwear,Men's sizing,9,1,1`,
     );
     expect(lines).toHaveLength(7); // header + 5 rows + the empty string after the last CRLF
   });

@@ -65,8 +65,8 @@ describe('report from the real orders service', () => {
       ordersFulfilled: 1,
       averageFulfilmentHours: 0,
       itemsFulfilled: 1 + 3 + 1,
-      // both remaining orders use the default student S-1001_12_Female
-      studentsHelped: 1,
+      // both remaining orders use the default student id S-1001, at two schools: two students
+      studentsHelped: 2,
       topItems: [
         { name: 'Cap', count: 2 },
         { name: 'Polo shirt', count: 1 },

@@ -99,10 +99,10 @@ describe('reporting read model at scale', () => {
     // fast, and not analysed).
     await env.pool.query(
       `INSERT INTO reporting.report_orders
-         (order_id, version, order_number, user_id, school_name, teacher_name, receiving_person,
+         (order_id, version, order_number, user_id, school_name, student_key,
           status, created_at)
        SELECT gen_random_uuid(), 1, 'LR-' || n, gen_random_uuid(), 'School ' || (n % 40),
-              'Ms Teacher', 'S' || n || '_9_Female', 'Processing', now() - n * interval '1 minute'
+              'student-' || n, 'Processing', now() - n * interval '1 minute'
        FROM generate_series(1, $1) AS n`,
       [STORED_ORDERS],
     );

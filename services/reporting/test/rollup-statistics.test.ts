@@ -22,10 +22,10 @@ describe('rollup statistics', () => {
     // One order every half hour for about a year, two lines each among 500 item names.
     await env.pool.query(
       `INSERT INTO reporting.report_orders
-         (order_id, version, order_number, user_id, school_name, teacher_name, receiving_person,
+         (order_id, version, order_number, user_id, school_name, student_key,
           status, created_at)
        SELECT gen_random_uuid(), 1, 'LR-' || n, gen_random_uuid(), 'School ' || (n % 40),
-              'Ms Teacher', 'S' || n || '_9_Female', 'Processing', now() - n * interval '30 minutes'
+              'student-' || n, 'Processing', now() - n * interval '30 minutes'
        FROM generate_series(1, $1::int) AS n`,
       [ORDERS],
     );

@@ -112,6 +112,20 @@ export function HowToUsePage() {
             typos.
           </li>
         </ol>
+        <Typography variant="h6" component="h2">
+          Students&apos; details (admins)
+        </Typography>
+        <ol>
+          <li>
+            A student&apos;s and teacher&apos;s details are erased by themselves some days after the
+            order is Delivered; the order then shows &quot;erased&quot;.
+          </li>
+          <li>
+            When a school asks, open Privacy: choose the school and the student id to download what
+            is held (JSON or CSV) or to erase the student&apos;s details now.
+          </li>
+          <li>To erase one order&apos;s details, open the order and press Erase details.</li>
+        </ol>
         <Typography variant="body2" color="text.secondary">
           Pickup times: Tuesdays 2:00-4:00 and Thursdays 8:00-9:30 am. In-stock items are picked,
           packed and delivered within 24-48 hours.

@@ -11,6 +11,7 @@ import DonationIcon from '@mui/icons-material/VolunteerActivism';
 import CountIcon from '@mui/icons-material/FactCheck';
 import AccessLogIcon from '@mui/icons-material/ManageSearch';
 import SourceIcon from '@mui/icons-material/Storefront';
+import PrivacyIcon from '@mui/icons-material/PrivacyTip';
 import { Menu, usePermissions } from 'react-admin';
 
 /**
@@ -41,6 +42,7 @@ export function AppMenu() {
           <Menu.Item to="/users/create" primaryText="Add User" leftIcon={<PersonAddIcon />} />
           <Menu.Item to="/report" primaryText="Report" leftIcon={<ReportIcon />} />
           <Menu.Item to="/access-log" primaryText="Access log" leftIcon={<AccessLogIcon />} />
+          <Menu.Item to="/privacy" primaryText="Privacy" leftIcon={<PrivacyIcon />} />
         </>
       )}
       <Menu.Item to="/how-to-use" primaryText="How To Use" leftIcon={<HelpIcon />} />

@@ -25,7 +25,7 @@ import {
   usePermissions,
   useUpdate,
 } from 'react-admin';
-import { UI_MESSAGES, type ConsoleOrderWithStock } from '@lr/contracts';
+import { ERASED_MARKER, UI_MESSAGES, type ConsoleOrderWithStock } from '@lr/contracts';
 import { ConfirmDeleteButton } from '../components/confirm-delete-button';
 import { errorMessage } from '../http';
 import {
@@ -38,6 +38,7 @@ import { statusChoicesFor } from '../lib/transitions';
 import { OrderDetails } from './order-details';
 import { OrderHistory } from './order-history';
 import { OrderLinesTable, type ProcessLineRow } from './order-lines-table';
+import { EraseOrderButton } from '../privacy/erase-order-button';
 import { PickList } from './pick-list';
 import { orderKeys, useOrderHistory } from './queries';
 
@@ -157,12 +158,18 @@ export function OrderProcess() {
             title={`Process Order ${order.orderId}`}
             action={
               permissions === 'admin' ? (
-                <ConfirmDeleteButton
-                  title="Delete Order"
-                  content={UI_MESSAGES.confirmDeleteOrder}
-                  successMessage={UI_MESSAGES.orderDeleted}
-                  redirectTo="/orders"
-                />
+                <>
+                  <EraseOrderButton
+                    orderId={order.id}
+                    erased={order.shippingInfo?.receivingPersonName === ERASED_MARKER}
+                  />
+                  <ConfirmDeleteButton
+                    title="Delete Order"
+                    content={UI_MESSAGES.confirmDeleteOrder}
+                    successMessage={UI_MESSAGES.orderDeleted}
+                    redirectTo="/orders"
+                  />
+                </>
               ) : null
             }
           />

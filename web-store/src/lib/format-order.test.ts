@@ -1,3 +1,4 @@
+import { ERASED_MARKER } from '@lr/contracts';
 import { formatAddress, formatStudent, sizeLabel } from './format-order';
 
 describe('how a request reads', () => {
@@ -16,5 +17,9 @@ describe('how a request reads', () => {
     expect(formatStudent('AB12_11_NA')).toBe('AB12, age 11, Prefer not to say');
     expect(formatStudent('A_B_9_Female')).toBe('A_B, age 9, Female');
     expect(formatStudent('free text')).toBe('free text');
+  });
+
+  it('shows an order whose personal details were erased as erased', () => {
+    expect(formatStudent(ERASED_MARKER)).toBe('erased');
   });
 });

@@ -5,10 +5,17 @@
 import { Module } from '@nestjs/common';
 import { AccessLogController } from './access-log.controller.js';
 import { ConsoleOrdersController } from './console-orders.controller.js';
+import { ConsolePrivacyController } from './console-privacy.controller.js';
 import { OrdersController } from './orders.controller.js';
 import { PrivacyController } from './privacy.controller.js';
 
 @Module({
-  controllers: [OrdersController, ConsoleOrdersController, AccessLogController, PrivacyController],
+  controllers: [
+    OrdersController,
+    ConsoleOrdersController,
+    AccessLogController,
+    PrivacyController,
+    ConsolePrivacyController,
+  ],
 })
 export class OrdersApiModule {}

@@ -9,6 +9,7 @@ import {
   RPC,
   type CreateProductInput,
   type EventEnvelope,
+  type OrderEventSnapshot,
   type OrderSnapshot,
   type OrderStatus,
   type CatalogProduct,
@@ -103,7 +104,8 @@ export class OrderBuilder {
     }));
   }
 
-  snapshot(): OrderSnapshot {
+  /** The order as its events carry it: no personal data, the student as a fingerprint. */
+  snapshot(): OrderEventSnapshot {
     return {
       id: this.id,
       orderNumber: 'LR-000001',
@@ -115,14 +117,15 @@ export class OrderBuilder {
       version: this.version,
       shippingInfo: {
         userName: 'Maple School',
-        receivingPersonName: 'S1_10_Male',
+        receivingPersonName: '',
         additionalComments: '',
-        userLoggedInDesignation: 'Ms Teacher',
+        userLoggedInDesignation: '',
         userAddress: '1 Road|North',
         orderDate: new Date().toISOString(),
-        phoneNo: '555',
-        Email: 'a@b.c',
+        phoneNo: '',
+        Email: '',
       },
+      studentFingerprint: 'catalog-test-student',
       lines: this.lines,
     };
   }

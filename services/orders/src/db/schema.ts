@@ -4,6 +4,7 @@
  */
 import {
   bigint,
+  customType,
   bigserial,
   date,
   integer,
@@ -19,6 +20,8 @@ import {
 import type { OrderStatus, ShippingInfo } from '@lr/contracts';
 
 export const ordersSchema = pgSchema('orders');
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export const orders = ordersSchema.table(
   'orders',
@@ -39,6 +42,10 @@ export const orders = ordersSchema.table(
     idempotencyKey: text('idempotency_key'),
     // When the school confirmed it may share the student's details; null: not asked (migration 007).
     sharingConsentAt: timestamp('sharing_consent_at', { withTimezone: true }),
+    // Set when the retention job or an admin erased the personal fields of shippingInfo.
+    personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
+    // Keyed hash of school and student id that events carry instead of the student (006).
+    studentFingerprint: text('student_fingerprint'),
   },
   // A key is unique per user; placing an order names this constraint in its conflict message.
   (table) => [unique('orders_idempotency_unique').on(table.userId, table.idempotencyKey)],
@@ -103,6 +110,19 @@ export const dailySummaries = ordersSchema.table('daily_summaries', {
 });
 
 export { studentDataAccess } from './student-data-access.schema.js';
+/** One HMAC key per school year for student fingerprints; deleted after the year + retention. */
+export const studentFingerprintKeys = ordersSchema.table('student_fingerprint_keys', {
+  schoolYear: integer('school_year').primaryKey(),
+  key: bytea('key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every erasure of an order's personal data (no personal data itself); re-applied after a restore. */
+export const personalDataErasures = ordersSchema.table('personal_data_erasures', {
+  orderId: uuid('order_id').primaryKey(),
+  erasedAt: timestamp('erased_at', { withTimezone: true }).notNull(),
+  reason: text('reason').$type<'retention' | 'request'>().notNull(),
+});
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;

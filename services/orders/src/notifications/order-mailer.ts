@@ -1,6 +1,10 @@
 /**
  * Emails to the school about its order (placed, Ready for Pickup, Delivered). Sending happens after
  * the order committed and never fails it: a mail error is logged and forgotten.
+ *
+ * A mail carries what the school needs to find the request again (its number, items and
+ * quantities), not the student's or the teacher's details: mail leaves the product's reach (mail
+ * servers, inboxes, the mbox file) where the retention job cannot erase it.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, Mailer, type Logger } from '@lr/nest-kit';
@@ -18,9 +22,9 @@ export function placedMail(order: OrderSnapshot): { subject: string; text: strin
   return {
     subject: `Your request ${order.orderNumber} has been received`,
     text: [
-      `Hello ${order.shippingInfo.userLoggedInDesignation || order.userName},`,
+      `Hello ${order.userName},`,
       '',
-      `We received request ${order.orderNumber} for student ${order.shippingInfo.receivingPersonName}:`,
+      `We received request ${order.orderNumber}:`,
       linesText(order),
       '',
       'In-stock items are picked, packed and delivered within 24-48 hours. Supplies are limited and the',
@@ -37,9 +41,9 @@ export function statusMail(
     return {
       subject: `Your request ${order.orderNumber} is ready for pickup`,
       text: [
-        `Hello ${order.shippingInfo.userLoggedInDesignation || order.userName},`,
+        `Hello ${order.userName},`,
         '',
-        `Request ${order.orderNumber} for student ${order.shippingInfo.receivingPersonName} is ready for pickup:`,
+        `Request ${order.orderNumber} is ready for pickup:`,
         linesText(order),
         '',
         `Pickup times: ${PICKUP_TIMES}.`,
@@ -50,9 +54,9 @@ export function statusMail(
     return {
       subject: `Your request ${order.orderNumber} has been delivered`,
       text: [
-        `Hello ${order.shippingInfo.userLoggedInDesignation || order.userName},`,
+        `Hello ${order.userName},`,
         '',
-        `Request ${order.orderNumber} for student ${order.shippingInfo.receivingPersonName} has been delivered:`,
+        `Request ${order.orderNumber} has been delivered:`,
         linesText(order),
         '',
         'Thank you for helping your students.',

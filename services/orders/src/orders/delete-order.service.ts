@@ -13,7 +13,7 @@ import {
   type Logger,
   type ReplyKey,
 } from '@lr/nest-kit';
-import { toOrderSnapshot } from './order.mapper.js';
+import { toEventSnapshot, toOrderSnapshot } from './order.mapper.js';
 import { OrderChangesRepository } from './order-changes.repository.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
 
@@ -45,18 +45,18 @@ export class DeleteOrderService {
       if (!isAdmin && found.order.status !== 'Processing') {
         throw AppError.conflict('Only an order that is still Processing can be cancelled');
       }
-      const snapshot = toOrderSnapshot(
-        { ...found.order, version: found.order.version + 1 },
-        found.lines,
-      );
+      const deletedRow = { ...found.order, version: found.order.version + 1 };
       await this.changes.delete(tx, found.order.id);
       await this.outbox.write(
         tx,
         EVENTS.ordersOrderDeleted,
-        { order: snapshot, deletedBy: { id: actor.id, name: actor.name } },
-        snapshot.version,
+        {
+          order: toEventSnapshot(deletedRow, found.lines),
+          deletedBy: { id: actor.id, name: actor.name },
+        },
+        deletedRow.version,
       );
-      return snapshot;
+      return toOrderSnapshot(deletedRow, found.lines);
     });
     this.logger.info({ orderId: deleted.id, by: actor.id }, 'order deleted');
     return deleted;

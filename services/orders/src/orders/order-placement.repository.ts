@@ -28,7 +28,7 @@ export interface NewOrder {
  * accepted).
  */
 export interface PlacedOrderInsert {
-  order: NewOrder & { createdAt: Date };
+  order: NewOrder & { createdAt: Date; studentFingerprint: string };
   history: Pick<HistoryEntryInput, 'actorId' | 'actorName' | 'quantities'>;
   /** The placed event, its snapshot's order number still to be filled in by the statement. */
   event: EventEnvelope;
@@ -61,6 +61,7 @@ export class OrderPlacementRepository {
       created_at: order.createdAt.toISOString(),
       idempotency_key: order.idempotencyKey,
       sharing_consent_at: order.sharingConsent ? order.createdAt.toISOString() : null,
+      student_fingerprint: order.studentFingerprint,
       actor_id: history.actorId,
       actor_name: history.actorName,
       quantities: history.quantities,
@@ -91,17 +92,18 @@ export class OrderPlacementRepository {
         SELECT * FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(placed)}::jsonb) AS (
           id uuid, user_id uuid, user_name text, user_login_id text, shipping_info jsonb,
           created_at timestamptz, idempotency_key text, sharing_consent_at timestamptz,
-          actor_id uuid, actor_name text, quantities jsonb, event_id uuid, subject text,
-          envelope jsonb))
+          student_fingerprint text, actor_id uuid, actor_name text, quantities jsonb,
+          event_id uuid, subject text, envelope jsonb))
         WITH ORDINALITY AS i(id, user_id, user_name, user_login_id, shipping_info, created_at,
-                             idempotency_key, sharing_consent_at, actor_id, actor_name, quantities,
+                             idempotency_key, sharing_consent_at, student_fingerprint, actor_id,
+                             actor_name, quantities,
                              event_id, subject, envelope, n)
       ), new_orders AS (
         INSERT INTO orders.orders
           (id, user_id, user_name, user_login_id, status, shipping_info, created_at, version,
-           idempotency_key, sharing_consent_at)
+           idempotency_key, sharing_consent_at, student_fingerprint)
         SELECT id, user_id, user_name, user_login_id, 'Processing', shipping_info, created_at, 1,
-               idempotency_key, sharing_consent_at
+               idempotency_key, sharing_consent_at, student_fingerprint
         FROM incoming ORDER BY n
         RETURNING id, order_number
       ), new_lines AS (

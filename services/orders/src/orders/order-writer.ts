@@ -20,7 +20,8 @@ import {
   type ReplyKey,
 } from '@lr/nest-kit';
 import type { OrderLineRow, OrderRow } from '../db/schema.js';
-import { toOrderSnapshot } from './order.mapper.js';
+import { StudentFingerprints } from '../privacy/student-fingerprints.js';
+import { toEventSnapshot, toOrderSnapshot } from './order.mapper.js';
 import { OrderChangesRepository } from './order-changes.repository.js';
 import {
   OrderPlacementRepository,
@@ -57,6 +58,7 @@ export class OrderWriter {
     private readonly changes: OrderChangesRepository,
     private readonly outbox: OutboxWriter,
     private readonly replies: RecordedReplies,
+    private readonly fingerprints: StudentFingerprints,
   ) {
     this.placing = new GroupWriter((prepared) => this.insertAll(placement.db, prepared));
   }
@@ -66,8 +68,8 @@ export class OrderWriter {
    * one statement with the orders placed at the same moment (`GroupWriter`: one round trip and one
    * commit for the group under load, at once when alone).
    */
-  place(order: NewOrder, actor: ActorRef): Promise<OrderSnapshot> {
-    return this.placing.submit(this.prepare(order, actor));
+  async place(order: NewOrder, actor: ActorRef): Promise<OrderSnapshot> {
+    return this.placing.submit(await this.prepare(order, actor));
   }
 
   /**
@@ -75,15 +77,20 @@ export class OrderWriter {
    * statement (atomic on its own; inside a transaction when `exec` is one, as in the demo seed).
    */
   async insertPlaced(exec: Executor, order: NewOrder, actor: ActorRef): Promise<OrderSnapshot> {
-    const [placed] = await this.insertAll(exec, [this.prepare(order, actor)]);
+    const [placed] = await this.insertAll(exec, [await this.prepare(order, actor)]);
     return placed!;
   }
 
   /** The rows, event and snapshot of a new order, its number still to be assigned. */
-  private prepare(order: NewOrder, actor: ActorRef): PreparedOrder {
+  private async prepare(order: NewOrder, actor: ActorRef): Promise<PreparedOrder> {
     // The order date is the moment the server accepted the request.
     const createdAt = order.createdAt ?? new Date();
     const shippingInfo = { ...order.shippingInfo, orderDate: createdAt.toISOString() };
+    const studentFingerprint = await this.fingerprints.of(
+      order.userId,
+      shippingInfo.receivingPersonName,
+      createdAt,
+    );
     const row: OrderRow = {
       id: order.id,
       // Assigned by the insert; the event's copy is filled in there too.
@@ -98,18 +105,20 @@ export class OrderWriter {
       version: 1,
       idempotencyKey: order.idempotencyKey,
       sharingConsentAt: order.sharingConsent ? createdAt : null,
+      personalDataErasedAt: null,
+      studentFingerprint,
     };
     const lines: OrderLineRow[] = order.lines.map((line) => ({ ...line, orderId: order.id }));
     const event = this.outbox.envelope(
       EVENTS.ordersOrderPlaced,
-      { order: toOrderSnapshot(row, lines) },
+      { order: toEventSnapshot(row, lines) },
       row.version,
     );
     return {
       row,
       lines,
       insert: {
-        order: { ...order, createdAt, shippingInfo },
+        order: { ...order, createdAt, shippingInfo, studentFingerprint },
         history: {
           actorId: actor.id,
           actorName: actor.name,
@@ -164,7 +173,7 @@ export class OrderWriter {
         quantity: change.quantities[i] ?? line.quantity,
       }));
       current = { ...current, version: current.version + 1 };
-      const snapshot = toOrderSnapshot(current, currentLines);
+      const snapshot = toEventSnapshot(current, currentLines);
       events.push(
         this.outbox.envelope(
           EVENTS.ordersOrderItemsAdjusted,
@@ -187,7 +196,7 @@ export class OrderWriter {
         deliveredAt: change.to === 'Delivered' ? at : null,
         version: current.version + 1,
       };
-      const snapshot = toOrderSnapshot(current, currentLines);
+      const snapshot = toEventSnapshot(current, currentLines);
       events.push(
         this.outbox.envelope(
           EVENTS.ordersOrderStatusChanged,

@@ -1,5 +1,10 @@
 /** Explicit row -> message mapping: the order snapshot (events and replies) and history entries. */
-import type { OrderHistoryEntry, OrderSnapshot } from '@lr/contracts';
+import {
+  withoutPersonalFields,
+  type OrderEventSnapshot,
+  type OrderHistoryEntry,
+  type OrderSnapshot,
+} from '@lr/contracts';
 import type { OrderHistoryRow, OrderLineRow, OrderRow } from '../db/schema.js';
 import { formatOrderNumber } from './order-number.js';
 
@@ -36,6 +41,19 @@ export function toOrderSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderSn
         quantity: line.quantity,
         image: line.image,
       })),
+  };
+}
+
+/**
+ * The order as its events carry it: no personal field in clear (personal-data.ts), the student
+ * known only by the fingerprint.
+ */
+export function toEventSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderEventSnapshot {
+  const snapshot = toOrderSnapshot(order, lines);
+  return {
+    ...snapshot,
+    shippingInfo: withoutPersonalFields(snapshot.shippingInfo),
+    ...(order.studentFingerprint ? { studentFingerprint: order.studentFingerprint } : {}),
   };
 }
 

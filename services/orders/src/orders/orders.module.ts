@@ -16,12 +16,17 @@ import { OrderListsRepository } from './order-lists.repository.js';
 import { OrderPlacementRepository } from './order-placement.repository.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
 import { PlaceOrderService } from './place-order.service.js';
+import { ErasureRepository } from '../privacy/erasure.repository.js';
+import { CLOCK, PersonalDataRetention } from '../privacy/personal-data-retention.js';
+import { PrivacyController } from '../privacy/privacy.controller.js';
+import { PrivacyRequestsService } from '../privacy/privacy-requests.service.js';
+import { StudentFingerprints } from '../privacy/student-fingerprints.js';
 import { ProcessOrderService } from './process-order.service.js';
 import { StudentDataModule } from '../student-data/student-data.module.js';
 
 @Module({
   imports: [StudentDataModule],
-  controllers: [OrdersController, OrderContactController],
+  controllers: [OrdersController, OrderContactController, PrivacyController],
   providers: [
     OrderReadsRepository,
     OrderListsRepository,
@@ -39,7 +44,12 @@ import { StudentDataModule } from '../student-data/student-data.module.js';
     DailySummaryRepository,
     DailySummaryService,
     OrderMetrics,
+    StudentFingerprints,
+    ErasureRepository,
+    PersonalDataRetention,
+    PrivacyRequestsService,
+    { provide: CLOCK, useValue: () => new Date() },
   ],
-  exports: [PlaceOrderService, ProcessOrderService, DailySummaryService],
+  exports: [PlaceOrderService, ProcessOrderService, DailySummaryService, PersonalDataRetention],
 })
 export class OrdersModule {}

@@ -15,6 +15,7 @@ import type pg from 'pg';
 import { OutboxWriter, RecordedReplies, createDatabase, runMigrations } from '@lr/nest-kit';
 import { isReservedLoginId, placeholderImageUrl, type OrderStatus } from '@lr/contracts';
 import { MIGRATIONS_DIR } from '../orders-app.module.js';
+import { StudentFingerprints } from '../privacy/student-fingerprints.js';
 import { OrderWriter } from '../orders/order-writer.js';
 import { OrderChangesRepository } from '../orders/order-changes.repository.js';
 import { OrderPlacementRepository, type NewOrder } from '../orders/order-placement.repository.js';
@@ -120,6 +121,7 @@ export async function seedDemoData(
     new OrderChangesRepository(db),
     new OutboxWriter('orders'),
     new RecordedReplies('orders'),
+    new StudentFingerprints(db),
   );
   const reads = new OrderReadsRepository(db);
   const now = Date.now();

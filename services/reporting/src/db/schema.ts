@@ -14,8 +14,8 @@ export const reportOrders = reporting.table('report_orders', {
   orderNumber: text('order_number').notNull(),
   userId: uuid('user_id').notNull(),
   schoolName: text('school_name').notNull(),
-  teacherName: text('teacher_name').notNull(),
-  receivingPerson: text('receiving_person').notNull(),
+  /** The student fingerprint of the order's events; never a person's details (migration 005). */
+  studentKey: text('student_key').notNull(),
   status: text('status').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull(),
   deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'string' }),

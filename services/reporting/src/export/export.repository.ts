@@ -11,8 +11,6 @@ export type OrderLineExportRow = {
   status: string;
   deliveredAt: string | null;
   schoolName: string;
-  teacherName: string;
-  receivingPerson: string;
   name: string;
   category: string;
   subCategory: string;
@@ -62,8 +60,6 @@ export class ExportRepository {
              o.status AS status,
              ${local('o.delivered_at')} AS "deliveredAt",
              o.school_name AS "schoolName",
-             o.teacher_name AS "teacherName",
-             o.receiving_person AS "receivingPerson",
              l.name AS name, l.category AS category, l.sub_category AS "subCategory", l.size AS size,
              l.requested_quantity AS "requestedQuantity", l.quantity AS quantity,
              to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "keyCreatedAt",

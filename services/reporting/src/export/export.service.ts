@@ -4,6 +4,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import {
+  ERASED_MARKER,
   REPLY_BUDGET_BYTES,
   type CsvFile,
   type OrdersCsvPage,
@@ -15,6 +16,11 @@ import { csvRow, csvRows, type CsvValue } from './csv.js';
 import { decodeCursor, encodeCursor } from './export-cursor.js';
 import { ExportRepository } from './export.repository.js';
 
+/**
+ * The Teacher and Receiving person columns stay where the spreadsheets built on this export expect
+ * them, but reporting holds no personal data: they read "erased" (the school's own order pages
+ * and the console show the details while orders keeps them).
+ */
 export const ORDERS_CSV_HEADER = [
   'Order',
   'Created',
@@ -98,8 +104,8 @@ export class ExportService {
         row.status,
         row.deliveredAt,
         row.schoolName,
-        row.teacherName,
-        row.receivingPerson,
+        ERASED_MARKER,
+        ERASED_MARKER,
         row.name,
         row.category,
         row.subCategory,

@@ -3,7 +3,12 @@
  * an order only moves to a higher version, and deletion is final (the tombstone keeps the highest
  * version seen, so a late older event cannot bring the order back).
  */
-import { EVENTS, type EventDataMap, type EventEnvelope, type OrderSnapshot } from '@lr/contracts';
+import {
+  EVENTS,
+  type EventDataMap,
+  type EventEnvelope,
+  type OrderEventSnapshot,
+} from '@lr/contracts';
 
 /** The order events the report is built from (un-namespaced subjects). */
 export const ORDER_EVENT_TYPES = [
@@ -28,7 +33,7 @@ export interface OrderState {
  * The version a snapshot event is ordered by: the snapshot's own version (what we store), never
  * below the envelope's entity version.
  */
-export function versionOf(event: EventEnvelope<{ order: OrderSnapshot }>): number {
+export function versionOf(event: EventEnvelope<{ order: OrderEventSnapshot }>): number {
   return Math.max(event.version, event.data.order.version);
 }
 

@@ -5,7 +5,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
-import type { OrderSnapshot } from '@lr/contracts';
+import type { OrderEventSnapshot } from '@lr/contracts';
 import { reportOrderLines, reportOrders } from '../db/schema.js';
 
 interface StoredStateRow extends Record<string, unknown> {
@@ -21,7 +21,7 @@ export interface StoredOrderState {
 
 /** What to store for one order: its snapshot and the state the rule decided. */
 export interface OrderWrite extends StoredOrderState {
-  order: OrderSnapshot;
+  order: OrderEventSnapshot;
 }
 
 /** Orders per statement: bounds the size of one statement's JSON during a rebuild. */
@@ -33,15 +33,22 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
   return result;
 }
 
-function orderRow(order: OrderSnapshot, version: number, deleted: boolean) {
+/**
+ * Who the order was for, as far as the report may know: the fingerprint orders put in the event.
+ * An event written before fingerprints existed counts as a student of its own.
+ */
+export function studentKeyOf(order: OrderEventSnapshot): string {
+  return order.studentFingerprint ?? `order-${order.id}`;
+}
+
+function orderRow(order: OrderEventSnapshot, version: number, deleted: boolean) {
   return {
     order_id: order.id,
     version,
     order_number: order.orderNumber,
     user_id: order.userId,
     school_name: order.userName,
-    teacher_name: order.shippingInfo.userLoggedInDesignation,
-    receiving_person: order.shippingInfo.receivingPersonName,
+    student_key: studentKeyOf(order),
     status: order.status,
     created_at: order.createdAt,
     delivered_at: order.deliveredAt,
@@ -49,7 +56,7 @@ function orderRow(order: OrderSnapshot, version: number, deleted: boolean) {
   };
 }
 
-function lineRows(order: OrderSnapshot) {
+function lineRows(order: OrderEventSnapshot) {
   return order.lines.map((line, position) => ({
     order_id: order.id,
     line_id: line.lineId,
@@ -112,19 +119,19 @@ export class ReadModelRepository {
         WITH incoming AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(orders)}::jsonb) AS o(
             order_id uuid, version integer, order_number text, user_id uuid, school_name text,
-            teacher_name text, receiving_person text, status text, created_at timestamptz,
+            student_key text, status text, created_at timestamptz,
             delivered_at timestamptz, deleted boolean)
         ), upserted AS (
           INSERT INTO reporting.report_orders AS r
-            (order_id, version, order_number, user_id, school_name, teacher_name, receiving_person,
+            (order_id, version, order_number, user_id, school_name, student_key,
              status, created_at, delivered_at, deleted)
-          SELECT order_id, version, order_number, user_id, school_name, teacher_name,
-                 receiving_person, status, created_at, delivered_at, deleted
+          SELECT order_id, version, order_number, user_id, school_name, student_key,
+                 status, created_at, delivered_at, deleted
           FROM incoming
           ON CONFLICT (order_id) DO UPDATE SET
             version = excluded.version, order_number = excluded.order_number,
             user_id = excluded.user_id, school_name = excluded.school_name,
-            teacher_name = excluded.teacher_name, receiving_person = excluded.receiving_person,
+            student_key = excluded.student_key,
             status = excluded.status, created_at = excluded.created_at,
             delivered_at = excluded.delivered_at, deleted = excluded.deleted, updated_at = now()
         )

@@ -89,7 +89,7 @@ export class RollupsRepository {
     const s = sql`${sign}::int`;
     const statement = sql`
       WITH so AS MATERIALIZED (
-        SELECT o.order_id, (o.created_at AT TIME ZONE ${tz})::date AS day, o.school_name, o.receiving_person,
+        SELECT o.order_id, (o.created_at AT TIME ZONE ${tz})::date AS day, o.school_name, o.student_key,
                (o.status = 'Delivered' AND o.delivered_at IS NOT NULL) AS fulfilled,
                round(extract(epoch FROM o.delivered_at - o.created_at) * 1000) AS fulfilment_ms,
                (o.delivered_at AT TIME ZONE ${tz})::date AS delivered_day
@@ -140,12 +140,12 @@ export class RollupsRepository {
       ),
       day_students AS (
         INSERT INTO reporting.report_day_students AS t (day, person, orders)
-        SELECT day, receiving_person, ${s} * count(*)::int FROM so GROUP BY day, receiving_person
+        SELECT day, student_key, ${s} * count(*)::int FROM so GROUP BY day, student_key
         ON CONFLICT (day, person) DO UPDATE SET orders = t.orders + excluded.orders
       ),
       student_totals AS (
         INSERT INTO reporting.report_student_totals AS t (person, orders)
-        SELECT receiving_person, ${s} * count(*)::int FROM so GROUP BY receiving_person
+        SELECT student_key, ${s} * count(*)::int FROM so GROUP BY student_key
         ON CONFLICT (person) DO UPDATE SET orders = t.orders + excluded.orders
       ),
       day_categories AS (

@@ -1,0 +1,119 @@
+/**
+ * The one declaration of personal data about students and teachers: which fields of an order's
+ * shipping info hold it, which service owns it, how long it is kept and who may read it. Events,
+ * exports, mails and the retention job all read this list, so a field added here is blanked in
+ * events and erased by retention without another change.
+ *
+ * What stays after erasure is what the store's privacy policy promises: the school's name and
+ * address, items, quantities, dates and statuses.
+ */
+import type { ShippingInfo } from './events.js';
+
+export type PersonalFieldName = Extract<
+  keyof ShippingInfo,
+  'receivingPersonName' | 'userLoggedInDesignation' | 'phoneNo' | 'Email' | 'additionalComments'
+>;
+
+export interface PersonalFieldDeclaration {
+  field: PersonalFieldName;
+  /** Whom it is about. */
+  about: 'student' | 'teacher' | 'student or teacher';
+  what: string;
+  /** The only service that stores it; every other part gets it from that service's replies. */
+  owner: 'orders';
+  retention: string;
+  readers: readonly string[];
+}
+
+const RETENTION =
+  'until STUDENT_DATA_RETENTION_DAYS after the order is Delivered or deleted, or an admin erases it';
+const STAFF_AND_SCHOOL = ['the school that placed the order', 'volunteers', 'admins'] as const;
+
+export const PERSONAL_FIELDS: readonly PersonalFieldDeclaration[] = [
+  {
+    field: 'receivingPersonName',
+    about: 'student',
+    what: 'student id, age and gender',
+    owner: 'orders',
+    retention: RETENTION,
+    readers: STAFF_AND_SCHOOL,
+  },
+  {
+    field: 'userLoggedInDesignation',
+    about: 'teacher',
+    what: "the teacher's name",
+    owner: 'orders',
+    retention: RETENTION,
+    readers: STAFF_AND_SCHOOL,
+  },
+  {
+    field: 'phoneNo',
+    about: 'teacher',
+    what: "the teacher's phone",
+    owner: 'orders',
+    retention: RETENTION,
+    readers: STAFF_AND_SCHOOL,
+  },
+  {
+    field: 'Email',
+    about: 'teacher',
+    what: "the teacher's e-mail",
+    owner: 'orders',
+    retention: RETENTION,
+    readers: STAFF_AND_SCHOOL,
+  },
+  {
+    field: 'additionalComments',
+    about: 'student or teacher',
+    what: 'free-text comments',
+    owner: 'orders',
+    retention: RETENTION,
+    readers: STAFF_AND_SCHOOL,
+  },
+];
+
+export const PERSONAL_FIELD_NAMES: readonly PersonalFieldName[] = PERSONAL_FIELDS.map(
+  (f) => f.field,
+);
+
+/**
+ * What an erased order shows in `receivingPersonName`; its other personal fields become empty
+ * strings, which every response schema still accepts and every screen shows as blank.
+ */
+export const ERASED_MARKER = 'erased';
+
+/** The values every personal field takes when erased. */
+export function erasedPersonalFields(): Record<PersonalFieldName, string> {
+  const erased = {} as Record<PersonalFieldName, string>;
+  for (const field of PERSONAL_FIELD_NAMES) erased[field] = '';
+  erased.receivingPersonName = ERASED_MARKER;
+  return erased;
+}
+
+/**
+ * Shipping info as events carry it: every personal field an empty string (the keys stay, so
+ * consumers written for the earlier shape still parse it). Consumers that need a student's details
+ * ask orders, which checks the caller's role.
+ */
+export function withoutPersonalFields(info: ShippingInfo): ShippingInfo {
+  const blank = { ...info };
+  for (const field of PERSONAL_FIELD_NAMES) blank[field] = '';
+  return blank;
+}
+
+/**
+ * The student id as compared for "the same student": trimmed, inner spaces collapsed, lower case
+ * (schools type `AB 123` and `ab123` for one student less often than `ab123 ` and `AB123`).
+ */
+export function normaliseStudentId(studentId: string): string {
+  return studentId.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** Default days personal data is kept after an order is Delivered or deleted. */
+export const DEFAULT_STUDENT_DATA_RETENTION_DAYS = 30;
+
+/** The school year an instant falls in, named by the calendar year it starts in (1 August, UTC). */
+export function schoolYearOf(at: Date): number {
+  const year = at.getUTCFullYear();
+  return at.getUTCMonth() >= 7 ? year : year - 1;
+}

@@ -1,0 +1,164 @@
+/**
+ * The retention job: STUDENT_DATA_RETENTION_DAYS after an order is Delivered, erases its students'
+ * and teachers' details; re-applies logged erasures a restore brought back; gives orders placed
+ * before fingerprints existed their fingerprint; destroys the fingerprint key of every school year
+ * that ended more than the retention period ago; and prunes the mail kept in the mbox file to the
+ * same period; drops recorded replies past their hour by its own clock. A deleted order is gone
+ * from orders at once (its events never held personal data).
+ *
+ * Runs shortly after start and then hourly, in batches; every step skips what is done, so replicas
+ * running it at once only share the work. `run(now)` takes the clock as an argument, so a test
+ * moves time instead of waiting for it.
+ */
+import {
+  Inject,
+  Injectable,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { schoolYearOf } from '@lr/contracts';
+import {
+  KIT_CONFIG,
+  LOGGER,
+  Mailer,
+  RECORDED_REPLY_RETENTION_MS,
+  metrics,
+  pruneMailbox,
+  type Logger,
+} from '@lr/nest-kit';
+import type { OrdersConfig } from '../config.js';
+import { ErasureRepository } from './erasure.repository.js';
+import { StudentFingerprints } from './student-fingerprints.js';
+
+export const CLOCK = Symbol('CLOCK');
+export type Clock = () => Date;
+
+const FIRST_RUN_AFTER_MS = 10_000;
+const INTERVAL_MS = 60 * 60_000;
+const BATCH_SIZE = 500;
+const DAY_MS = 24 * 60 * 60_000;
+
+export interface RetentionRun {
+  erased: number;
+  reapplied: number;
+  fingerprinted: number;
+  keysDestroyed: number[];
+  mailsPruned: number;
+  repliesPruned: number;
+}
+
+@Injectable()
+export class PersonalDataRetention implements OnApplicationBootstrap, OnApplicationShutdown {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+  private readonly logger: Logger;
+
+  constructor(
+    private readonly erasures: ErasureRepository,
+    private readonly fingerprints: StudentFingerprints,
+    private readonly mailer: Mailer,
+    @Inject(KIT_CONFIG) private readonly config: OrdersConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ context: PersonalDataRetention.name });
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.config.STUDENT_DATA_RETENTION_ENABLED) return;
+    const schedule = (delay: number) => {
+      this.timer = setTimeout(() => {
+        this.running = this.run()
+          .catch(() => undefined)
+          .finally(() => {
+            this.running = undefined;
+            if (this.timer) schedule(INTERVAL_MS);
+          });
+      }, delay);
+      this.timer.unref();
+    };
+    schedule(FIRST_RUN_AFTER_MS);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** One run of every step, as of `now`. */
+  async run(now: Date = this.clock()): Promise<RetentionRun> {
+    const retentionDays = this.config.STUDENT_DATA_RETENTION_DAYS;
+    const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
+    try {
+      const result: RetentionRun = {
+        reapplied: await this.inBatches(() =>
+          this.erasures.reapplyLogged(this.erasures.db, now, BATCH_SIZE),
+        ),
+        erased: await this.inBatches(() =>
+          this.erasures.eraseDelivered(this.erasures.db, cutoff, now, BATCH_SIZE),
+        ),
+        fingerprinted: await this.backfillFingerprints(),
+        keysDestroyed: await this.destroyExpiredKeys(cutoff),
+        mailsPruned: await pruneMailbox(this.mailer.mailboxFile, cutoff),
+        repliesPruned: await this.erasures.pruneRecordedReplies(
+          this.erasures.db,
+          new Date(now.getTime() - RECORDED_REPLY_RETENTION_MS),
+        ),
+      };
+      metrics.orders.personalDataErased.inc(
+        { reason: 'retention' },
+        result.erased + result.reapplied,
+      );
+      metrics.orders.retentionRuns.inc({ outcome: 'ok' });
+      this.logger.info({ ...result, retentionDays }, 'personal data retention ran');
+      return result;
+    } catch (error) {
+      metrics.orders.retentionRuns.inc({ outcome: 'failed' });
+      this.logger.warn({ err: (error as Error).message }, 'personal data retention failed');
+      throw error;
+    }
+  }
+
+  private async inBatches(step: () => Promise<string[]>): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const done = (await step()).length;
+      total += done;
+      if (done < BATCH_SIZE) return total;
+    }
+  }
+
+  private async backfillFingerprints(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const orders = await this.erasures.unfingerprinted(this.erasures.db, BATCH_SIZE);
+      const fingerprints = await Promise.all(
+        orders.map(async (order) => ({
+          id: order.id,
+          fingerprint: await this.fingerprints.of(
+            order.userId,
+            order.receivingPersonName,
+            order.createdAt,
+          ),
+        })),
+      );
+      await this.erasures.setFingerprints(this.erasures.db, fingerprints);
+      total += orders.length;
+      if (orders.length < BATCH_SIZE) return total;
+    }
+  }
+
+  /**
+   * The key of a school year goes once the year ended more than the retention period ago: every
+   * order of it is past retention by then (or still undelivered, whose fingerprint is already in
+   * its row and events).
+   */
+  private async destroyExpiredKeys(cutoff: Date): Promise<number[]> {
+    // The year before the cutoff's school year ended on the 1 August at or before the cutoff.
+    const lastExpired = schoolYearOf(cutoff) - 1;
+    const destroyed = await this.erasures.destroyKeys(this.erasures.db, lastExpired);
+    this.fingerprints.forget(destroyed);
+    return destroyed;
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Erasure and export on request (admins; the controller checks the role): one order's personal
+ * data, or every order of a school whose student id matches, erased now; everything orders holds
+ * about one student or one school, as one document.
+ */
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { asc, eq } from 'drizzle-orm';
+import {
+  AppError,
+  normaliseStudentId,
+  type Actor,
+  type PrivacyEraseInput,
+  type PrivacyEraseResult,
+  type PrivacyExport,
+  type PrivacyExportInput,
+} from '@lr/contracts';
+import { KIT_CONFIG, LOGGER, metrics, type Logger } from '@lr/nest-kit';
+import type { OrdersConfig } from '../config.js';
+import { orders, type OrderRow } from '../db/schema.js';
+import { toOrderSnapshot } from '../orders/order.mapper.js';
+import { OrderReadsRepository } from '../orders/order-reads.repository.js';
+import { ErasureRepository } from './erasure.repository.js';
+import { CLOCK, type Clock } from './personal-data-retention.js';
+import { studentIdOf } from './student-fingerprints.js';
+
+function isStudent(order: OrderRow, studentId: string): boolean {
+  return (
+    normaliseStudentId(studentIdOf(order.shippingInfo.receivingPersonName)) ===
+    normaliseStudentId(studentId)
+  );
+}
+
+@Injectable()
+export class PrivacyRequestsService {
+  private readonly logger: Logger;
+
+  constructor(
+    private readonly reads: OrderReadsRepository,
+    private readonly erasures: ErasureRepository,
+    @Inject(KIT_CONFIG) private readonly config: OrdersConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.logger = logger.child({ context: PrivacyRequestsService.name });
+  }
+
+  async erase(actor: Actor, input: PrivacyEraseInput): Promise<PrivacyEraseResult> {
+    // access log: erase
+    const at = this.clock();
+    let ids: string[];
+    if ('orderId' in input) {
+      if (!(await this.reads.findById(this.reads.db, input.orderId))) {
+        throw AppError.notFound('Order not found with this Id');
+      }
+      ids = [input.orderId];
+    } else {
+      ids = (await this.heldOrdersOf(input.school))
+        .filter((order) => isStudent(order, input.studentId))
+        .map((order) => order.id);
+    }
+    const erasedOrderIds = await this.erasures.eraseOrders(this.erasures.db, ids, at);
+    metrics.orders.personalDataErased.inc({ reason: 'request' }, erasedOrderIds.length);
+    // Ids only: what was erased must not reach the log.
+    this.logger.info({ by: actor.id, orderIds: erasedOrderIds }, 'personal data erased on request');
+    return { id: randomUUID(), at: at.toISOString(), erasedOrderIds };
+  }
+
+  async export(actor: Actor, input: PrivacyExportInput): Promise<PrivacyExport> {
+    // access log: export
+    const all = await this.reads.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, input.school))
+      .orderBy(asc(orders.createdAt));
+    const first = all[0];
+    if (!first) throw AppError.notFound('No orders of this school are held');
+    const { studentId } = input;
+    // An erased order no longer says whose it was: a student's export lists only held orders.
+    const chosen =
+      studentId === undefined
+        ? all
+        : all.filter((order) => !order.personalDataErasedAt && isStudent(order, studentId));
+    const withLines = await this.reads.withLines(this.reads.db, chosen);
+    this.logger.info(
+      { by: actor.id, orders: chosen.length, school: input.school },
+      'personal data exported',
+    );
+    return {
+      generatedAt: this.clock().toISOString(),
+      school: { id: input.school, name: all[all.length - 1]!.userName },
+      studentId: studentId ?? null,
+      retentionDays: this.config.STUDENT_DATA_RETENTION_DAYS,
+      orders: withLines.map(({ order, lines }) => ({
+        ...toOrderSnapshot(order, lines),
+        personalDataErasedAt: order.personalDataErasedAt?.toISOString() ?? null,
+      })),
+    };
+  }
+
+  private heldOrdersOf(school: string): Promise<OrderRow[]> {
+    return this.reads.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, school))
+      .then((rows) => rows.filter((row) => !row.personalDataErasedAt));
+  }
+}

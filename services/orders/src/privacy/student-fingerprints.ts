@@ -1,0 +1,70 @@
+/**
+ * Student fingerprints: HMAC-SHA256(key of the order's school year, school id + normalised student
+ * id). Events carry one instead of the student, so the report counts one student served twice
+ * once without being able to tell who it is. The key of a school year is made on first use and
+ * destroyed by the retention job once the year and the retention period are over: from then on
+ * nobody, orders included, can link a fingerprint of that year to a student.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
+import { normaliseStudentId, schoolYearOf, splitReceivingPersonName } from '@lr/contracts';
+import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
+
+const KEY_BYTES = 32;
+
+/** The student id of a receiving person (`<id>_<age>_<gender>`); the whole value when unsplittable. */
+export function studentIdOf(receivingPersonName: string): string {
+  return splitReceivingPersonName(receivingPersonName)?.studentId ?? receivingPersonName;
+}
+
+export function fingerprintWith(key: Buffer, schoolId: string, studentId: string): string {
+  return createHmac('sha256', key)
+    .update(`${schoolId.toLowerCase()}\n${normaliseStudentId(studentId)}`)
+    .digest('base64url');
+}
+
+@Injectable()
+export class StudentFingerprints {
+  /** Keys by school year; a key never changes once made, only disappears (`forget`). */
+  private readonly keys = new Map<number, Promise<Buffer>>();
+
+  constructor(@Inject(DATABASE) private readonly db: Database) {}
+
+  /** The fingerprint of a student of this school for an order placed at `at`. */
+  async of(schoolId: string, receivingPersonName: string, at: Date): Promise<string> {
+    const key = await this.keyOf(schoolYearOf(at));
+    return fingerprintWith(key, schoolId, studentIdOf(receivingPersonName));
+  }
+
+  /** Forgets cached keys of these school years (their rows were just deleted). */
+  forget(schoolYears: readonly number[]): void {
+    for (const year of schoolYears) this.keys.delete(year);
+  }
+
+  private keyOf(schoolYear: number): Promise<Buffer> {
+    let key = this.keys.get(schoolYear);
+    if (!key) {
+      key = this.loadOrCreate(this.db, schoolYear);
+      // A failed load is not kept: the next order tries again.
+      key.catch(() => this.keys.delete(schoolYear));
+      this.keys.set(schoolYear, key);
+    }
+    return key;
+  }
+
+  /** Replicas racing to make a year's key all end up with the one that was inserted first. */
+  private async loadOrCreate(exec: Executor, schoolYear: number): Promise<Buffer> {
+    await exec.execute(
+      sql`INSERT INTO orders.student_fingerprint_keys (school_year, key)
+          VALUES (${schoolYear}, ${randomBytes(KEY_BYTES)})
+          ON CONFLICT (school_year) DO NOTHING`,
+    );
+    const { rows } = await exec.execute<{ key: Buffer }>(
+      sql`SELECT key FROM orders.student_fingerprint_keys WHERE school_year = ${schoolYear}`,
+    );
+    const key = rows[0]?.key;
+    if (!key) throw new Error(`no fingerprint key for school year ${schoolYear}`);
+    return key;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Where personal data could hide, read as raw text so that a search finds it in any shape: every
+ * table of a schema, every message of a stream (its bytes, headers included), a backup archive;
+ * and the backup and restore scripts run against a test's database and namespace.
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { jetstreamManager } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { namespacedStream, type StreamName } from '@lr/contracts';
+import { testNatsSeed, testNatsUrl, type TestEnv } from '@lr/testing';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** Every row of every table of the schema, as JSON text. */
+export async function schemaText(env: TestEnv, schema: string): Promise<string> {
+  const { rows: tables } = await env.pool.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables
+     WHERE table_schema = $1 AND table_type = 'BASE TABLE'`,
+    [schema],
+  );
+  let text = '';
+  for (const { table_name: table } of tables) {
+    const { rows } = await env.pool.query<{ rows: string | null }>(
+      `SELECT json_agg(t)::text AS rows FROM "${schema}"."${table}" t`,
+    );
+    text += `${table}: ${rows[0]?.rows ?? '[]'}\n`;
+  }
+  return text;
+}
+
+/** Every message of the stream, its headers and data bytes, and how many there were. */
+export async function streamText(
+  nc: NatsConnection,
+  namespace: string,
+  stream: StreamName,
+): Promise<{ text: string; messages: number }> {
+  const jsm = await jetstreamManager(nc);
+  const name = namespacedStream(namespace, stream);
+  const info = await jsm.streams.info(name);
+  const parts: Buffer[] = [];
+  let messages = 0;
+  if (info.state.messages > 0) {
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq += 1) {
+      const msg = await jsm.streams.getMessage(name, { seq }).catch(() => null);
+      if (!msg) continue;
+      messages += 1;
+      parts.push(Buffer.from(msg.subject), Buffer.from(msg.header?.toString() ?? ''));
+      parts.push(Buffer.from(msg.data));
+    }
+  }
+  return { text: Buffer.concat(parts).toString('utf8'), messages };
+}
+
+/** Runs `npm run backup` (scripts/backup.mjs) against the test's database and NATS namespace. */
+export function runBackup(env: TestEnv, out: string): Promise<void> {
+  return runScript(env, 'backup.mjs', ['--out', out]);
+}
+
+/** Runs `npm run restore <archive> -- --replace` (scripts/restore.mjs), services stopped. */
+export function runRestoreReplacing(env: TestEnv, archive: string): Promise<void> {
+  return runScript(env, 'restore.mjs', [archive, '--replace']);
+}
+
+function runScript(env: TestEnv, script: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [path.join(root, 'scripts', script), ...args],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATABASE_URL: env.database.url,
+          NATS_URL: testNatsUrl(),
+          NATS_NKEY_SEED_ADMIN: testNatsSeed('admin'),
+          NATS_NAMESPACE: env.namespace,
+          DATA_DIR: env.dataDir,
+        },
+      },
+      (error, _stdout, stderr) => (error ? reject(new Error(stderr)) : resolve()),
+    );
+  });
+}
+
+/** The archive's tar bytes (the files inside are plain text: COPY dumps and JSON lines). */
+export async function backupText(file: string): Promise<string> {
+  return gunzipSync(await readFile(file)).toString('utf8');
+}
