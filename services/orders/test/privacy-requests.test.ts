@@ -118,6 +118,28 @@ describe('privacy requests', () => {
     expect((await exportOf({ school: abbey.id, studentId: 'AB-77' })).orders).toEqual([]);
   });
 
+  it('records every erase and export in the access log, without the student', async () => {
+    const rows = await env.pool.query<{
+      action: string;
+      actor_login_id: string;
+      order_ids: string[];
+      scope: string | null;
+    }>(
+      `SELECT action, actor_login_id, order_ids, scope FROM orders.student_data_access
+        WHERE action IN ('erase', 'export') ORDER BY id`,
+    );
+    const byAction = (action: string) => rows.rows.filter((row) => row.action === action);
+    // The two exports above that found orders, and the erasure of the student's two orders.
+    expect(byAction('export').map((row) => row.order_ids.length)).toEqual(
+      expect.arrayContaining([2, 3]),
+    );
+    expect(byAction('export').every((row) => row.scope === `school ${abbey.id}`)).toBe(true);
+    const [erasure] = byAction('erase');
+    expect(erasure?.order_ids.sort()).toEqual([orders.a1.id, orders.a2.id].sort());
+    expect(rows.rows.every((row) => row.actor_login_id === admin.loginId)).toBe(true);
+    expect(JSON.stringify(rows.rows)).not.toMatch(/AB-77|teacher@school/i);
+  });
+
   it('erases one order, once', async () => {
     expect((await erase({ orderId: orders.a3.id })).erasedOrderIds).toEqual([orders.a3.id]);
     expect((await erase({ orderId: orders.a3.id })).erasedOrderIds).toEqual([]);

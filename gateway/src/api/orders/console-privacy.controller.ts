@@ -3,7 +3,7 @@
  * of a school whose student id matches) and exports everything held about a student or a school,
  * as JSON or CSV. ra-data-simple-rest conventions: an erasure is created by POST.
  */
-import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { z } from 'zod';
 import {
   RPC,
@@ -17,10 +17,11 @@ import {
   type PrivacyExport,
 } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { parseBody } from '../../core/body.js';
+import { accessOf } from '../../core/student-data-access.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { privacyExportCsv, privacyExportFilename } from './privacy-export-csv.js';
 
@@ -36,9 +37,14 @@ export class ConsolePrivacyController {
     body: privacyEraseInputSchema,
     response: privacyEraseResultSchema,
   })
-  erase(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<PrivacyEraseResult> {
+  erase(
+    @CurrentActor() actor: Actor,
+    @Body() body: unknown,
+    @Req() request: FastifyRequest,
+  ): Promise<PrivacyEraseResult> {
     const input = parseBody(privacyEraseInputSchema, body);
-    return this.rpc.call<PrivacyEraseResult>(RPC.orders.privacyErase, input, { actor });
+    const access = accessOf(request, 'erase');
+    return this.rpc.call<PrivacyEraseResult>(RPC.orders.privacyErase, input, { actor, access });
   }
 
   @Get('/api/console/privacy/export')
@@ -52,10 +58,15 @@ export class ConsolePrivacyController {
   async export(
     @CurrentActor() actor: Actor,
     @Query() query: Record<string, unknown>,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PrivacyExport | string> {
     const { format, ...input } = parseOrThrow(privacyExportQuerySchema, query);
-    const file = await this.rpc.call<PrivacyExport>(RPC.orders.privacyExport, input, { actor });
+    const access = accessOf(request, 'export');
+    const file = await this.rpc.call<PrivacyExport>(RPC.orders.privacyExport, input, {
+      actor,
+      access,
+    });
     void reply.header(
       'Content-Disposition',
       `attachment; filename="${privacyExportFilename(file, format)}"`,

@@ -9,20 +9,32 @@ import { asc, eq } from 'drizzle-orm';
 import {
   AppError,
   normaliseStudentId,
-  type Actor,
   type PrivacyEraseInput,
   type PrivacyEraseResult,
   type PrivacyExport,
   type PrivacyExportInput,
+  type RpcRequest,
 } from '@lr/contracts';
 import { KIT_CONFIG, LOGGER, metrics, type Logger } from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
 import { orders, type OrderRow } from '../db/schema.js';
+import { formatOrderNumber } from '../orders/order-number.js';
 import { toOrderSnapshot } from '../orders/order.mapper.js';
 import { OrderReadsRepository } from '../orders/order-reads.repository.js';
+import { StudentDataDisclosure } from '../student-data/student-data-disclosure.js';
 import { ErasureRepository } from './erasure.repository.js';
 import { CLOCK, type Clock } from './personal-data-retention.js';
 import { studentIdOf } from './student-fingerprints.js';
+
+/** What the access log names of an order (never its student details). */
+function refOf(order: OrderRow) {
+  return {
+    id: order.id,
+    orderNumber: formatOrderNumber(order.orderNumber),
+    userId: order.userId,
+    userName: order.userName,
+  };
+}
 
 function isStudent(order: OrderRow, studentId: string): boolean {
   return (
@@ -38,6 +50,7 @@ export class PrivacyRequestsService {
   constructor(
     private readonly reads: OrderReadsRepository,
     private readonly erasures: ErasureRepository,
+    private readonly disclosure: StudentDataDisclosure,
     @Inject(KIT_CONFIG) private readonly config: OrdersConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) logger: Logger,
@@ -45,20 +58,22 @@ export class PrivacyRequestsService {
     this.logger = logger.child({ context: PrivacyRequestsService.name });
   }
 
-  async erase(actor: Actor, input: PrivacyEraseInput): Promise<PrivacyEraseResult> {
-    // access log: erase
+  async erase(req: RpcRequest<unknown>, input: PrivacyEraseInput): Promise<PrivacyEraseResult> {
+    const actor = req.actor!;
     const at = this.clock();
-    let ids: string[];
+    let chosen: OrderRow[];
     if ('orderId' in input) {
-      if (!(await this.reads.findById(this.reads.db, input.orderId))) {
-        throw AppError.notFound('Order not found with this Id');
-      }
-      ids = [input.orderId];
+      const order = await this.reads.findById(this.reads.db, input.orderId);
+      if (!order) throw AppError.notFound('Order not found with this Id');
+      chosen = [order];
     } else {
-      ids = (await this.heldOrdersOf(input.school))
-        .filter((order) => isStudent(order, input.studentId))
-        .map((order) => order.id);
+      chosen = (await this.heldOrdersOf(input.school)).filter((order) =>
+        isStudent(order, input.studentId),
+      );
     }
+    // Recorded before the erasure: an admin acting on student details is a read like any other.
+    await this.disclosure.record(req, 'erase', chosen.map(refOf));
+    const ids = chosen.map((order) => order.id);
     const erasedOrderIds = await this.erasures.eraseOrders(this.erasures.db, ids, at);
     metrics.orders.personalDataErased.inc({ reason: 'request' }, erasedOrderIds.length);
     // Ids only: what was erased must not reach the log.
@@ -66,8 +81,8 @@ export class PrivacyRequestsService {
     return { id: randomUUID(), at: at.toISOString(), erasedOrderIds };
   }
 
-  async export(actor: Actor, input: PrivacyExportInput): Promise<PrivacyExport> {
-    // access log: export
+  async export(req: RpcRequest<unknown>, input: PrivacyExportInput): Promise<PrivacyExport> {
+    const actor = req.actor!;
     const all = await this.reads.db
       .select()
       .from(orders)
@@ -81,6 +96,7 @@ export class PrivacyRequestsService {
       studentId === undefined
         ? all
         : all.filter((order) => !order.personalDataErasedAt && isStudent(order, studentId));
+    await this.disclosure.record(req, 'export', chosen.map(refOf), `school ${input.school}`);
     const withLines = await this.reads.withLines(this.reads.db, chosen);
     this.logger.info(
       { by: actor.id, orders: chosen.length, school: input.school },

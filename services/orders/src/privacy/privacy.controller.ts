@@ -17,13 +17,13 @@ export class PrivacyController {
 
   @MessagePattern(RPC.orders.privacyErase)
   erase(@Payload() req: RpcRequest<unknown>) {
-    const actor = requireRole(req.actor, 'admin');
-    return this.requests.erase(actor, parseOrThrow(privacyEraseInputSchema, req.input));
+    requireRole(req.actor, 'admin');
+    return this.requests.erase(req, parseOrThrow(privacyEraseInputSchema, req.input));
   }
 
   @MessagePattern(RPC.orders.privacyExport)
   export(@Payload() req: RpcRequest<unknown>) {
-    const actor = requireRole(req.actor, 'admin');
-    return this.requests.export(actor, parseOrThrow(privacyExportInputSchema, req.input));
+    requireRole(req.actor, 'admin');
+    return this.requests.export(req, parseOrThrow(privacyExportInputSchema, req.input));
   }
 }
