@@ -157,6 +157,20 @@ export const productEditFormSchema = updateProductInputSchema
 
 /** A console page: at most PAGE_SIZE_MAX rows (the gateway cuts bigger ranges). */
 export const consoleRangeSchema = pageRangeSchema;
+/** Fields each console list sorts by (the services map each to a column; anything else is a 400). */
+export const PRODUCT_SORT_FIELDS = [
+  'name',
+  'Stock',
+  'createdAt',
+  'category',
+  'SubCategory',
+  'isShow',
+  'ratings',
+  'id',
+] as const;
+export const MOVEMENT_SORT_FIELDS = ['id', 'createdAt', 'delta', 'reason', 'size'] as const;
+export const REVIEW_SORT_FIELDS = ['createdAt', 'rating', 'name', 'productName', 'id'] as const;
+
 export const consoleSortSchema = z
   .object({ field: text().max(64), order: z.enum(['ASC', 'DESC']) })
   .nullable();
