@@ -49,7 +49,7 @@ function isFile(file: string): boolean {
  */
 function isBuildInternal(relative: string): boolean {
   return (
-    relative.split(/[\\/]/).some((segment) => segment.startsWith('.')) || relative.endsWith('.map')
+    relative.split(/[\\/]/).some((segment) => /^\.[^.]/.test(segment)) || relative.endsWith('.map')
   );
 }
 

@@ -19,6 +19,8 @@ import {
   type DonationDto,
   type DonationSourceDto,
   type ProductChoiceDto,
+  DONATION_SORT_FIELDS,
+  DONATION_SOURCE_SORT_FIELDS,
 } from '@lr/contracts';
 import { csvRow, csvRows, RpcClient } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
@@ -64,6 +66,7 @@ export class ConsoleDonationsController {
       'Donation sources (admins and volunteers; filter q, kind, id; sort name, kind, createdAt)',
     row: donationSourceSchema,
     pageSize: 25,
+    sortable: DONATION_SOURCE_SORT_FIELDS,
   })
   @Access('admin', 'volunteer')
   listSources(@CurrentActor() actor: Actor, @ConsoleQuery() query: ConsoleListQuery) {
@@ -100,6 +103,7 @@ export class ConsoleDonationsController {
       'Products to pick on a donation line: name, category, size names, no stock (admins and volunteers; filter q, category, id)',
     row: productChoiceSchema,
     pageSize: 25,
+    sortable: [],
   })
   @Access('admin', 'volunteer')
   productChoices(@CurrentActor() actor: Actor, @ConsoleQuery() query: ConsoleListQuery) {
@@ -115,6 +119,7 @@ export class ConsoleDonationsController {
     summary:
       'Donations, newest received first (admins and volunteers; filter from, to (YYYY-MM-DD), sourceId, kind, id; sort receivedOn, sourceName, items, createdAt)',
     row: donationSchema,
+    sortable: DONATION_SORT_FIELDS,
   })
   @Access('admin', 'volunteer')
   list(@CurrentActor() actor: Actor, @ConsoleQuery() query: ConsoleListQuery) {
@@ -134,7 +139,7 @@ export class ConsoleDonationsController {
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { sort, filter } = parseConsoleQuery(query);
+    const { sort, filter } = parseConsoleQuery(query, { sortable: DONATION_SORT_FIELDS });
     const input = (start: number) => ({
       sort,
       range: { start, end: start + INTAKE_MAX_PAGE - 1 },

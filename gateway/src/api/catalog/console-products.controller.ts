@@ -14,6 +14,8 @@ import {
   type ConsoleList,
   type MovementDto,
   type CatalogProduct,
+  MOVEMENT_SORT_FIELDS,
+  PRODUCT_SORT_FIELDS,
 } from '@lr/contracts';
 import { RpcClient, collectRange } from '@lr/nest-kit';
 import type { FastifyRequest } from 'fastify';
@@ -60,8 +62,9 @@ export class ConsoleProductsController {
 
   @ConsoleListRoute('/api/console/products', {
     summary:
-      'Products (console list: filter q, category, SubCategory, isShow, outOfStock, id; sort name, Stock, createdAt)',
+      'Products (console list: filter q, category, SubCategory, isShow, outOfStock, id; sort name, Stock, createdAt, category, SubCategory, isShow, ratings, id)',
     row: consoleProductSchema,
+    sortable: PRODUCT_SORT_FIELDS,
   })
   @Access('admin')
   async list(
@@ -182,6 +185,7 @@ export class ConsoleProductsController {
     summary:
       'Stock movements (console list: filter productId, sizeId, size, reason, orderId; newest first)',
     row: movementSchema,
+    sortable: MOVEMENT_SORT_FIELDS,
   })
   @Access('admin')
   movements(
