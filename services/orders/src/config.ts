@@ -20,5 +20,10 @@ export const ordersConfigSchema = baseConfigSchema.extend({
    * takes stock when an order is committed.
    */
   PRODUCT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  /**
+   * Orders one school may place in a clock hour (then 429 with Retry-After); 0: no limit. Each order
+   * mails the address the school wrote in it, so this bounds the mail one account can send.
+   */
+  ORDERS_PER_SCHOOL_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(30),
 });
 export type OrdersConfig = z.infer<typeof ordersConfigSchema>;

@@ -15,6 +15,8 @@ import { OrderListsRepository } from './order-lists.repository.js';
 import { OrderPlacementRepository } from './order-placement.repository.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
 import { PlaceOrderService } from './place-order.service.js';
+import { PlacementLimit } from './placement-limit.js';
+import { PlacementLimitRepository } from './placement-limit.repository.js';
 import { ProcessOrderService } from './process-order.service.js';
 
 @Module({
@@ -29,6 +31,8 @@ import { ProcessOrderService } from './process-order.service.js';
     UsersClient,
     OrderMailer,
     PlaceOrderService,
+    PlacementLimit,
+    PlacementLimitRepository,
     ProcessOrderService,
     DeleteOrderService,
     OrderQueriesService,
