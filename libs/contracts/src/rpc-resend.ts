@@ -88,6 +88,8 @@ export const RPC_RESEND: Readonly<Record<RpcSubject, ResendRule>> = {
   [RPC.orders.update]: 'deduped',
   [RPC.orders.delete]: 'deduped',
   [RPC.orders.history]: 'read',
+  // Points the lines naming removed images at their placeholder: a second run finds none left.
+  [RPC.orders.forgetImages]: 'idempotent',
 
   [RPC.reporting.health]: 'read',
   [RPC.reporting.report]: 'read',

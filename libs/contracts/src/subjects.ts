@@ -120,6 +120,7 @@ export const RPC = {
     update: 'rpc.orders.update',
     delete: 'rpc.orders.delete',
     history: 'rpc.orders.history',
+    forgetImages: 'rpc.orders.forget-images',
   },
   reporting: {
     health: 'rpc.reporting.health',

@@ -6,6 +6,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   RPC,
+  forgetImagesInputSchema,
   keysetPageInputSchema,
   orderConsoleListInputSchema,
   orderIdInputSchema,
@@ -17,6 +18,7 @@ import {
 } from '@lr/contracts';
 import { refuseRole, replyKeyOf, requireActor, requireRole } from '@lr/nest-kit';
 import { DeleteOrderService } from './delete-order.service.js';
+import { LineImagesService } from './line-images.service.js';
 import { OrderQueriesService } from './order-queries.service.js';
 import { PlaceOrderService } from './place-order.service.js';
 import { ProcessOrderService } from './process-order.service.js';
@@ -28,7 +30,15 @@ export class OrdersController {
     private readonly processing: ProcessOrderService,
     private readonly deleting: DeleteOrderService,
     private readonly queries: OrderQueriesService,
+    private readonly lineImages: LineImagesService,
   ) {}
+
+  /** The gateway removed these product images (an admin deleted them or their product). */
+  @MessagePattern(RPC.orders.forgetImages)
+  forgetImages(@Payload() req: RpcRequest<unknown>) {
+    requireRole(req.actor, 'admin');
+    return this.lineImages.forget(parseOrThrow(forgetImagesInputSchema, req.input).urls);
+  }
 
   @MessagePattern(RPC.orders.place)
   place(@Payload() req: RpcRequest<unknown>) {

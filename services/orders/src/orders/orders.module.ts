@@ -14,6 +14,8 @@ import { OrderChangesRepository } from './order-changes.repository.js';
 import { OrderListsRepository } from './order-lists.repository.js';
 import { OrderPlacementRepository } from './order-placement.repository.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
+import { LineImagesRepository } from './line-images.repository.js';
+import { LineImagesService } from './line-images.service.js';
 import { PlaceOrderService } from './place-order.service.js';
 import { PlacementLimit } from './placement-limit.js';
 import { PlacementLimitRepository } from './placement-limit.repository.js';
@@ -31,6 +33,8 @@ import { ProcessOrderService } from './process-order.service.js';
     UsersClient,
     OrderMailer,
     PlaceOrderService,
+    LineImagesRepository,
+    LineImagesService,
     PlacementLimit,
     PlacementLimitRepository,
     ProcessOrderService,
