@@ -1,4 +1,4 @@
-import { CATEGORIES, SUB_CATEGORIES } from '@lr/contracts';
+import { CATEGORIES, LIMITS, SUB_CATEGORIES } from '@lr/contracts';
 
 export const CATEGORY_CHOICES = CATEGORIES.map((name) => ({ id: name, name }));
 export const SUB_CATEGORY_CHOICES = SUB_CATEGORIES.map((name) => ({ id: name, name }));
@@ -9,3 +9,10 @@ export const IMAGE_ACCEPT = {
   'image/jpeg': ['.jpg', '.jpeg'],
   'image/webp': ['.webp'],
 };
+
+/**
+ * What an image upload may be. One save sends all its images in one request, which the server
+ * holds to a total size (10 MB unless the charity set another): several large photos go over
+ * several saves.
+ */
+export const IMAGE_HELP = `PNG, JPEG or WebP, at most ${LIMITS.productImageMaxBytes / (1024 * 1024)} MB each and ${LIMITS.productImagesMax} in all. One save takes about 10 MB of images: add large photos over several saves.`;
