@@ -89,7 +89,7 @@ export async function benchCatalogListing(stack, { durationSeconds, warmupSecond
   const baseline = await startBaseline(stack.databaseUrl);
   try {
     const { ours, base } = await loadPair(
-      { url: `${stack.url}/api/v1/products?page=3`, connections: 64 },
+      { url: `${stack.url}/api/v1/products?page=3&resultPerPage=12`, connections: 64 },
       { url: `${baseline.url}/products?page=3`, connections: 64 },
       { durationSeconds, warmupSeconds },
     );

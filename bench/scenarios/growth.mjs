@@ -124,7 +124,7 @@ function pagedRoutes(ctx) {
   return [
     {
       name: 'store: product list (page 3)',
-      run: () => call(`${url}/api/v1/products?page=3`),
+      run: () => call(`${url}/api/v1/products?page=3&resultPerPage=12`),
     },
     {
       name: 'store: product page',

@@ -8,6 +8,7 @@ import {
   jwtSecretSchema,
   requireJwtSecretInProduction,
 } from '@lr/nest-kit';
+import { originListSchema } from './core/origin-check.js';
 import { trustProxySchema } from './core/trust-proxy.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -23,6 +24,30 @@ const gatewayVariables = baseConfigSchema.extend({
   HOST: z.string().default('0.0.0.0'),
   /** The origin browsers use; state-changing requests from another Origin are refused (CSRF). */
   PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * Other origins whose pages may send state-changing requests (comma-separated, e.g. a second host
+   * name of the same shop). The request's own Host never counts: a client chooses it.
+   */
+  EXTRA_ORIGINS: originListSchema,
+  /**
+   * Largest request body, in bytes, whatever its type (multipart included); past it the request is
+   * answered 413 at once and the rest is not read. JSON and urlencoded bodies stop at 1 MB.
+   */
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  /** Time a client has to send a whole request, headers and body (then 408 and the connection closes). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Time a client has to send a request's headers (at most REQUEST_TIMEOUT_MS). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /**
+   * How long an idle keep-alive connection stays open. Longer than a load balancer's idle timeout
+   * (often 60 s), so the gateway never closes a connection the balancer is about to reuse.
+   */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
   /** Secure cookies; defaults to true in production. */
   COOKIE_SECURE: booleanFromEnv.optional(),
   /**

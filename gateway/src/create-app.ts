@@ -1,6 +1,7 @@
 /**
  * Builds the gateway application (used by main.ts and by the gateway tests): NestJS on Fastify with
- * cookies, security headers, form parsing, the CSRF origin check, correlation ids and the web apps.
+ * cookies, security headers, body and time limits, form parsing, the CSRF origin check, correlation
+ * ids and the web apps.
  */
 import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
@@ -17,25 +18,16 @@ import { registerPrivateAnswers } from './auth/private-answers.js';
 import type { GatewayConfig } from './config.js';
 import { registerHttpMetrics } from './core/http-metrics.js';
 import { registerHttpTracing, startRequestSpan } from './core/http-tracing.js';
+import { allowedOrigins, refuseCrossSite } from './core/origin-check.js';
+import { registerBodyLimit, serverTimeoutOptions } from './core/request-limits.js';
 import { fastifyTrustProxy } from './core/trust-proxy.js';
 import { registerWebRoutes } from './web/web-routes.js';
 import { registerDocsPage } from './docs/docs-page.js';
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-function allowedOrigins(
-  config: GatewayConfig,
-  host: string | undefined,
-  protocol: string,
-): Set<string> {
-  const origins = new Set([new URL(config.PUBLIC_URL).origin]);
-  if (host) origins.add(`${protocol}://${host}`);
-  return origins;
-}
-
 async function configureFastify(fastify: FastifyInstance, config: GatewayConfig): Promise<void> {
   registerHttpMetrics(fastify);
   registerHttpTracing(fastify);
+  registerBodyLimit(fastify, config.BODY_LIMIT_BYTES);
   // gzip for the apps' scripts and the JSON answers (a phone on a slow line pays for every byte).
   await fastify.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await fastify.register(fastifyCookie);
@@ -62,11 +54,13 @@ async function configureFastify(fastify: FastifyInstance, config: GatewayConfig)
   fastify.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
+  // Each form's reader narrows these (core/body.ts); the whole body is held to BODY_LIMIT_BYTES.
   await fastify.register(fastifyMultipart, {
-    limits: { fileSize: 5 * 1024 * 1024, files: 6, fields: 100 },
+    limits: { fileSize: 5 * 1024 * 1024, files: 6, fields: 100, fieldSize: 16 * 1024, parts: 200 },
   });
   // Nest's Fastify adapter already parses urlencoded forms.
 
+  const origins = allowedOrigins(config.PUBLIC_URL, config.EXTRA_ORIGINS);
   fastify.addHook('onRequest', async (request, reply) => {
     const incoming = request.headers[HEADERS.correlationId];
     const correlationId =
@@ -74,17 +68,7 @@ async function configureFastify(fastify: FastifyInstance, config: GatewayConfig)
     enterContext({ correlationId, span: startRequestSpan(request) });
     void reply.header(HEADERS.correlationId, correlationId);
 
-    // CSRF: browsers send Origin on state-changing requests; refuse one from another site.
-    const origin = request.headers.origin;
-    if (
-      STATE_CHANGING.has(request.method) &&
-      origin &&
-      !allowedOrigins(config, request.headers.host, request.protocol).has(origin)
-    ) {
-      return reply
-        .status(403)
-        .send({ success: false, message: 'Cross-site request refused', code: 'FORBIDDEN' });
-    }
+    if (refuseCrossSite(origins, request, reply)) return reply;
     return undefined;
   });
 }
@@ -95,7 +79,11 @@ export async function createGatewayApp(
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
-    bodyLimit: 1024 * 1024,
+    ...serverTimeoutOptions({
+      requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: config.HEADERS_TIMEOUT_MS,
+      keepAliveTimeoutMs: config.KEEP_ALIVE_TIMEOUT_MS,
+    }),
   });
   const app = await NestFactory.create<NestFastifyApplication>(
     GatewayAppModule.register(config, logger),

@@ -72,7 +72,8 @@ export async function startChaosStack(): Promise<ChaosStack> {
     build: false,
     logLevel: 'warn',
     publicUrl: `http://127.0.0.1:${port}`,
-    env: { LOGIN_FAILURE_DELAY_MS: '0' },
+    // The load places many orders from each school: no hourly limit here.
+    env: { LOGIN_FAILURE_DELAY_MS: '0', ORDERS_PER_SCHOOL_PER_HOUR: '0' },
     log,
   })) as { url: string; supervisor: Supervisor; stop(): Promise<void> };
   const pool = new pg.Pool({ connectionString: postgres.url, max: 4 });

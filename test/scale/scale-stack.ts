@@ -208,6 +208,8 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
         DATA_DIR: dataDir,
         DEMO_CODE: 'demo345',
         LOGIN_FAILURE_DELAY_MS: '0',
+        // The load places many orders from each school: no hourly limit here.
+        ORDERS_PER_SCHOOL_PER_HOUR: '0',
         // Calls in flight at a killed replica or NATS node are sent again after RPC_ATTEMPT_TIMEOUT_MS
         // (default); the whole call's deadline leaves room for that on a busy 2-core machine.
         RPC_TIMEOUT_MS: '10000',

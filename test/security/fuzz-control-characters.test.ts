@@ -232,7 +232,8 @@ function samples(ids: Ids): Record<string, Sample> {
     },
     'GET /api/console/movements': {
       cookie: 'admin',
-      sort: ['at', 'DESC'],
+      // A field the list sorts by: any other is refused before the filter is read.
+      sort: ['createdAt', 'DESC'],
       filter: { productId: ids.product, size: 'M', reason: 'restock', orderId: ids.order },
     },
     'GET /api/console/donation-sources': {

@@ -15,7 +15,12 @@ const seen: ConsoleListQuery[] = [];
 
 @Controller()
 class ThingsController {
-  @ConsoleListRoute('/things', { summary: 'Things', row: thingSchema, pageSize: 3 })
+  @ConsoleListRoute('/things', {
+    summary: 'Things',
+    row: thingSchema,
+    pageSize: 3,
+    sortable: ['size'],
+  })
   list(@ConsoleQuery() query: ConsoleListQuery) {
     seen.push(query);
     const { start, end } = query.range;
@@ -27,6 +32,7 @@ class ThingsController {
     resource: 'box-things',
     summary: 'Things in a box',
     row: thingSchema,
+    sortable: [],
   })
   inBox(@Param('id') id: string, @ConsoleQuery() query: ConsoleListQuery) {
     // A row outside its contract: a mapper that drifted.
@@ -93,6 +99,29 @@ describe('console list routes', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
     expect(seen).toEqual([]);
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'name'])(
+    'refuses sort by %s, a field the list does not sort by, naming the ones it does',
+    async (field) => {
+      seen.length = 0;
+      const response = await get(
+        `/things?sort=${encodeURIComponent(JSON.stringify([field, 'ASC']))}`,
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ success: false, code: 'BAD_REQUEST' });
+      expect(response.json().message).toContain('sort by one of: size');
+      expect(seen).toEqual([]);
+    },
+  );
+
+  it("keeps the default order for react-admin's implicit sort by id on a list without it", async () => {
+    seen.length = 0;
+    const response = await get(`/boxes/b1/things?sort=${encodeURIComponent('["id","DESC"]')}`);
+    expect(response.statusCode).toBe(200);
+    const other = await get(`/boxes/b1/things?sort=${encodeURIComponent('["size","DESC"]')}`);
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toContain('sort by one of: ');
   });
 
   it('checks every row against the route contract', async () => {

@@ -14,6 +14,7 @@ import {
 } from '@nestjs/common';
 import { z } from 'zod';
 import { AppError, PAGE_SIZE_MAX, textSchema } from '@lr/contracts';
+import { unknownSortField } from '@lr/nest-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { map, type Observable } from 'rxjs';
 import { ApiDoc } from '../docs/api-doc.decorator.js';
@@ -61,9 +62,29 @@ function parseJsonParam(raw: unknown, name: string): unknown {
   }
 }
 
+export interface ConsoleQueryOptions {
+  /** Rows in a page when the console sends no range. */
+  pageSize?: number;
+  /** The fields the list sorts by; any other is a 400 that names them. */
+  sortable: readonly string[];
+}
+
+/**
+ * The sort the console asked for, when the list sorts by that field. react-admin names `id` when a
+ * list sets no sort of its own: a list that does not sort by `id` then keeps its default order.
+ */
+function checkedSort(
+  sort: { field: string; order: 'ASC' | 'DESC' },
+  sortable: readonly string[],
+): ConsoleListQuery['sort'] {
+  if (sortable.includes(sort.field)) return sort;
+  if (sort.field === 'id') return null;
+  throw unknownSortField(sort.field, sortable);
+}
+
 export function parseConsoleQuery(
   query: Record<string, unknown>,
-  defaultPageSize = 15,
+  { pageSize = 15, sortable }: ConsoleQueryOptions,
 ): ConsoleListQuery {
   const sortRaw = parseJsonParam(query.sort, 'sort');
   const rangeRaw = parseJsonParam(query.range, 'range');
@@ -81,11 +102,11 @@ export function parseConsoleQuery(
   ) {
     throw AppError.badRequest('filter: expected an object');
   }
-  const [start, end] = range?.data ?? [0, defaultPageSize - 1];
+  const [start, end] = range?.data ?? [0, pageSize - 1];
   // A bigger page is cut to the services' maximum; Content-Range then tells the rows sent.
   const cappedEnd = Math.min(end, start + PAGE_SIZE_MAX - 1);
   return {
-    sort: sort ? { field: sort.data[0], order: sort.data[1] } : null,
+    sort: sort ? checkedSort({ field: sort.data[0], order: sort.data[1] }, sortable) : null,
     range: { start, end: cappedEnd },
     filter: (filterRaw as Record<string, unknown> | undefined) ?? {},
   };
@@ -107,19 +128,21 @@ export interface ConsoleListRouteOptions {
   row: z.ZodType;
   /** Rows in a page when the console sends no range. */
   pageSize?: number;
+  /** The fields the list sorts by (`[]`: it keeps one order). */
+  sortable: readonly string[];
 }
 
 /** Parses the query before the handler, and answers its page as the rows with Content-Range. */
 class ConsoleListInterceptor implements NestInterceptor {
   constructor(
     private readonly resource: string,
-    private readonly pageSize: number | undefined,
+    private readonly options: ConsoleQueryOptions,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
-    const query = parseConsoleQuery(request.query as Record<string, unknown>, this.pageSize);
+    const query = parseConsoleQuery(request.query as Record<string, unknown>, this.options);
     request.consoleListQuery = query;
     return next.handle().pipe(
       map((page: ConsolePage<unknown>) => {
@@ -144,7 +167,7 @@ export function ConsoleListRoute(path: string, options: ConsoleListRouteOptions)
       response: z.array(options.row),
     }),
     UseInterceptors(
-      new ConsoleListInterceptor(options.resource ?? path.split('/').at(-1)!, options.pageSize),
+      new ConsoleListInterceptor(options.resource ?? path.split('/').at(-1)!, options),
     ),
   );
 }

@@ -157,6 +157,19 @@ export class ImageStore {
   }
 
   /**
+   * Removes product images nothing refers to any more (they or their product were deleted): the
+   * web version and the original. Never throws, as `removeAvatar`. Placeholders and URLs of other
+   * origins are not ours and are left alone.
+   */
+  async removeProductImages(images: readonly ImageRef[]): Promise<void> {
+    const keys = images
+      .flatMap((image) => [image.url, image.originalUrl])
+      .map((url) => this.storage.keyOf(url))
+      .filter((key): key is string => key?.startsWith('products/') === true);
+    await this.removeQuietly(keys);
+  }
+
+  /**
    * Decodes, orients and encodes one image once per encoder, all in one turn of the queue, with the
    * pixel limit enforced again by sharp.
    */

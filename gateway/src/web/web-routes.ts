@@ -3,6 +3,7 @@
  *   /            the store (web-store/dist), unknown paths fall back to its index.html
  *   /admin/      the console (web-admin/dist, hash routing)
  *   /media/...   uploaded images (a name is never reused for other content: cached for a year)
+ * (only what the pages load: the build's manifest and source maps are not served)
  * and sends the original app's admin paths (/admin/dashboard, /register, /generate-report, ...) to the
  * matching console page.
  */
@@ -42,8 +43,23 @@ function isFile(file: string): boolean {
   }
 }
 
+/**
+ * Build output the pages never load: Vite's manifest (`.vite/`), any other dot file, source maps.
+ * They describe the build, not the app, so they are not served.
+ */
+function isBuildInternal(relative: string): boolean {
+  return (
+    relative.split(/[\\/]/).some((segment) => /^\.[^.]/.test(segment)) || relative.endsWith('.map')
+  );
+}
+
 function sendApp(reply: FastifyReply, root: string, relative: string): FastifyReply {
   const safe = path.normalize(relative).replace(/^(\.\.(\/|\\|$))+/, '');
+  if (isBuildInternal(safe)) {
+    return reply
+      .status(404)
+      .send({ success: false, message: 'Resource not found', code: 'NOT_FOUND' });
+  }
   const file = path.join(root, safe);
   if (safe && file.startsWith(root) && isFile(file)) {
     const hashed = safe.startsWith('assets/');

@@ -9,7 +9,7 @@ import { categorySchema, LIMITS, subCategorySchema } from './domain.js';
 import { movementReasonSchema, type ShortLine } from './events.js';
 import { FORM_LIMITS } from './form-limits.js';
 import { textSchema } from './text.js';
-import { idListSchema, pageRangeSchema } from './paging.js';
+import { idListSchema, PAGE_SIZE_MAX, pageRangeSchema } from './paging.js';
 
 export const CATALOG_PAGE_SIZE = 12;
 
@@ -58,6 +58,8 @@ export const listProductsInputSchema = z.object({
   keyword: text().trim().max(100).optional().default(''),
   page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
   category: categorySchema.optional(),
+  /** Rows a page; CATALOG_PAGE_SIZE when not given. */
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
 });
 export type ListProductsInput = z.input<typeof listProductsInputSchema>;
 
@@ -157,6 +159,20 @@ export const productEditFormSchema = updateProductInputSchema
 
 /** A console page: at most PAGE_SIZE_MAX rows (the gateway cuts bigger ranges). */
 export const consoleRangeSchema = pageRangeSchema;
+/** Fields each console list sorts by (the services map each to a column; anything else is a 400). */
+export const PRODUCT_SORT_FIELDS = [
+  'name',
+  'Stock',
+  'createdAt',
+  'category',
+  'SubCategory',
+  'isShow',
+  'ratings',
+  'id',
+] as const;
+export const MOVEMENT_SORT_FIELDS = ['id', 'createdAt', 'delta', 'reason', 'size'] as const;
+export const REVIEW_SORT_FIELDS = ['createdAt', 'rating', 'name', 'productName', 'id'] as const;
+
 export const consoleSortSchema = z
   .object({ field: text().max(64), order: z.enum(['ASC', 'DESC']) })
   .nullable();

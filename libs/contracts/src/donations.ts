@@ -13,6 +13,9 @@ import {
 } from './intake-limits.js';
 import { textSchema as text } from './text.js';
 
+export const DONATION_SOURCE_SORT_FIELDS = ['name', 'kind', 'createdAt'] as const;
+export const DONATION_SORT_FIELDS = ['receivedOn', 'sourceName', 'items', 'createdAt'] as const;
+
 /** A console range whose page is at most INTAKE_MAX_PAGE rows. */
 export const intakeRangeSchema = z
   .object({ start: z.number().int().min(0), end: z.number().int().min(0) })

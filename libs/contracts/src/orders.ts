@@ -124,6 +124,11 @@ export type RefusedLine = z.infer<typeof refusedLineSchema>;
 // ---- reads --------------------------------------------------------------------------------------
 
 export const orderIdInputSchema = z.object({ id: textSchema().min(1).max(100) });
+
+/** Product images that were removed: order lines naming one show their placeholder instead. */
+export const forgetImagesInputSchema = z.object({
+  urls: z.array(textSchema().min(1).max(500)).min(1).max(100),
+});
 export const orderIdsInputSchema = z.object({ ids: idListSchema(textSchema().min(1).max(100)) });
 
 /** A date the database can hold and a person would mean (years 1970 to 9999). */

@@ -99,6 +99,8 @@ export const RPC_RESEND: Readonly<Record<RpcSubject, ResendRule>> = {
   // Erasing what is already erased changes nothing; a resend answers with no order ids.
   [RPC.orders.privacyErase]: 'idempotent',
   [RPC.orders.privacyExport]: 'read',
+  // Points the lines naming removed images at their placeholder: a second run finds none left.
+  [RPC.orders.forgetImages]: 'idempotent',
 
   [RPC.reporting.health]: 'read',
   [RPC.reporting.report]: 'read',

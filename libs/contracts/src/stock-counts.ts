@@ -13,6 +13,8 @@ const idSchema = text().max(100);
 
 export type StockCountStatus = (typeof STOCK_COUNT_STATUSES)[number];
 
+export const STOCK_COUNT_SORT_FIELDS = ['startedAt', 'status', 'scope'] as const;
+
 export const startStockCountInputSchema = z.object({
   /** 'all' or one category; explicit, so an empty request never starts a count of everything. */
   scope: z.union([z.literal('all'), categorySchema], "must be 'all' or a category"),

@@ -127,6 +127,7 @@ export const RPC = {
     privacyTerms: 'rpc.orders.privacy-terms',
     privacyErase: 'rpc.orders.privacy-erase',
     privacyExport: 'rpc.orders.privacy-export',
+    forgetImages: 'rpc.orders.forget-images',
   },
   reporting: {
     health: 'rpc.reporting.health',

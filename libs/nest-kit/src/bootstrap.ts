@@ -95,9 +95,12 @@ export async function runServiceMain<S extends z.ZodType<BaseConfig>>(options: {
   return app;
 }
 
-/** Serves GET /metrics on METRICS_PORT when it is set (a main.ts concern: tests scrape the registry). */
+/**
+ * Serves GET /metrics on METRICS_HOST:METRICS_PORT when the port is set (a main.ts concern: tests
+ * scrape the registry).
+ */
 export async function startMetricsListener(config: BaseConfig, logger: Logger): Promise<void> {
   if (!config.METRICS_PORT) return;
-  await serveMetrics(config.METRICS_PORT);
-  logger.info(`metrics at :${config.METRICS_PORT}/metrics`);
+  await serveMetrics(config.METRICS_PORT, config.METRICS_HOST);
+  logger.info(`metrics at ${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
 }

@@ -56,6 +56,13 @@ export const baseConfigSchema = z.object({
     (value) => (value === '' ? undefined : value),
     z.coerce.number().int().min(1).max(65535).optional(),
   ),
+  /**
+   * Address the metrics listener binds. Loopback by default: the counts it shows (login failures,
+   * throttles, per-route statuses) are not for the public, and it has no authentication. Set
+   * 0.0.0.0 where the scraper reaches the process over a private network (a Kubernetes pod, a
+   * compose network).
+   */
+  METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -15,6 +15,7 @@ export * from './recorded-replies-pruner.js';
 export * from './reply-budget.js';
 export * from './page-walks.js';
 export * from './keyset-cursor.js';
+export * from './sort-column.js';
 export * from './reply-inbox.js';
 export * from './publish-batcher.js';
 export * from './outbox-writer.js';

@@ -291,7 +291,7 @@ export function poolSamples(
  * Serves the registry at GET /metrics on its own port. Anything else is a 404; the listener is
  * meant for the cluster's network only (NetworkPolicy, compose network), never published.
  */
-export async function serveMetrics(port: number, host = '0.0.0.0'): Promise<Server> {
+export async function serveMetrics(port: number, host = '127.0.0.1'): Promise<Server> {
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');

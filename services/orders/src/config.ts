@@ -40,5 +40,10 @@ export const ordersConfigSchema = baseConfigSchema.extend({
   ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   /** Where schools ask for a copy or the erasure of a student's details (default CHARITY_EMAIL). */
   PRIVACY_CONTACT_EMAIL: z.email().optional(),
+  /**
+   * Orders one school may place in a clock hour (then 429 with Retry-After); 0: no limit. Each order
+   * mails the address the school wrote in it, so this bounds the mail one account can send.
+   */
+  ORDERS_PER_SCHOOL_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(30),
 });
 export type OrdersConfig = z.infer<typeof ordersConfigSchema>;

@@ -53,6 +53,15 @@ async function fillRequired() {
 }
 
 describe('Add Product', () => {
+  it('says what images one save may carry', async () => {
+    renderCreate();
+    expect(
+      await screen.findByText(
+        /at most 5 MB each and 6 in all.*add large photos over several saves/,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('creates a visible product with its sizes and stock, then shows the new product', async () => {
     const created = renderCreate();
     await fillRequired();

@@ -17,7 +17,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { UI_MESSAGES } from '@lr/contracts';
 import { errorMessage } from '../http';
 import { validateNewSizes, type SizeRow } from '../lib/product-form';
-import { CATEGORY_CHOICES, IMAGE_ACCEPT, SUB_CATEGORY_CHOICES } from './choices';
+import { CATEGORY_CHOICES, IMAGE_ACCEPT, IMAGE_HELP, SUB_CATEGORY_CHOICES } from './choices';
 
 const wholeNonNegative = (value: unknown) =>
   value === null ||
@@ -108,6 +108,7 @@ export function ProductCreate() {
           source="images"
           label="Images"
           accept={IMAGE_ACCEPT}
+          helperText={IMAGE_HELP}
           multiple
           inputProps={{ 'aria-label': 'Images' }}
         >

@@ -18,7 +18,7 @@ import { UI_MESSAGES, type ConsoleProduct } from '@lr/contracts';
 import { ConfirmDeleteButton } from '../components/confirm-delete-button';
 import { errorMessage } from '../http';
 import { buildProductUpdate, validateProductEdit, type ProductEditForm } from '../lib/product-form';
-import { IMAGE_ACCEPT } from './choices';
+import { IMAGE_ACCEPT, IMAGE_HELP } from './choices';
 import { MovementHistory } from './movement-history';
 import { ProductImages } from './product-images';
 
@@ -121,6 +121,7 @@ function ProductEditFields() {
         source="newImages"
         label="Add images"
         accept={IMAGE_ACCEPT}
+        helperText={IMAGE_HELP}
         multiple
         inputProps={{ 'aria-label': 'Add images' }}
       >

@@ -40,6 +40,7 @@ export async function readFormWithAvatar(
   const { fields, files } = await readForm(request, {
     maxFileBytes: LIMITS.avatarMaxBytes,
     maxFiles: 1,
+    dataUrlFields: { avatar: LIMITS.avatarMaxBytes },
   });
   const { avatar: avatarField, ...rest } = fields;
   const file = files.find((f) => f.field === 'avatar') ?? avatarFromDataUrl(avatarField);

@@ -2,7 +2,6 @@
 import { Body, Controller, HttpCode, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { z } from 'zod';
 import {
-  AppError,
   consoleUserCodeSchema,
   consoleUserSchema,
   RPC,
@@ -17,7 +16,7 @@ import {
   type ConsoleUserCode,
   type UserList,
 } from '@lr/contracts';
-import { RpcClient } from '@lr/nest-kit';
+import { RpcClient, sortColumn } from '@lr/nest-kit';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { SessionCache } from '../../auth/session-cache.js';
@@ -68,6 +67,7 @@ export class ConsoleUsersController {
   @ConsoleListRoute('/api/console/users', {
     summary: 'Users (console list: sort, range, filter q/role/id)',
     row: consoleUserSchema,
+    sortable: Object.keys(SORT_FIELDS),
   })
   @Access('admin')
   async list(
@@ -80,8 +80,7 @@ export class ConsoleUsersController {
       const users = await this.rpc.call<AuthUser[]>(RPC.auth.getUsers, { ids }, { actor });
       return { items: users.map(toConsoleUser), total: users.length, start: 0 };
     }
-    const sortField = SORT_FIELDS[sort?.field ?? 'loginId'];
-    if (!sortField) throw AppError.badRequest(`sort: cannot sort users by ${sort?.field}`);
+    const sortField = sortColumn(SORT_FIELDS, sort, 'loginId');
     const list = await this.rpc.call<UserList>(
       RPC.auth.listUsers,
       {

@@ -38,6 +38,7 @@ import { CurrentActor } from '../../auth/current-actor.decorator.js';
 import { streamJsonList } from '../../core/json-list-stream.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
+import { ProductImageCleanup } from './product-image-cleanup.js';
 import { ImageStore } from '../../core/image-store.js';
 import { createProductFromRequest } from './product-create.js';
 import { formBoolean, readProductForm, textField } from './product-form.js';
@@ -49,6 +50,7 @@ export class AdminProductsController {
     private readonly rpc: RpcClient,
     private readonly images: ImageStore,
     private readonly writes: CatalogWrites,
+    private readonly cleanup: ProductImageCleanup,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ context: 'AdminProductsController' });
@@ -135,6 +137,11 @@ export class AdminProductsController {
     });
     const { ProductSize: size, Stock: stock, ...input } = fields;
     const setStock = size !== undefined && stock !== undefined ? [{ size, stock }] : undefined;
+    // New images replace the old ones, whose files are then removed.
+    const before =
+      form.imageCount > 0
+        ? await this.rpc.call<CatalogProduct>(RPC.catalog.getProduct, { id }, { actor })
+        : null;
     const product = await form.withImages((stored) => {
       const images = stored.length > 0 ? { addImages: stored, replaceImages: true } : {};
       return this.writes.call<CatalogProduct>(
@@ -143,6 +150,7 @@ export class AdminProductsController {
         { actor },
       );
     });
+    if (before) await this.cleanup.removeDropped(before, product, actor);
     return { success: true, product: toApiProduct(product) };
   }
 
@@ -150,7 +158,12 @@ export class AdminProductsController {
   @Access('admin')
   @ApiDoc({ summary: 'Delete a product (admin)', response: messageResponseSchema })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MessageResponse> {
-    await this.writes.call<CatalogProduct>(RPC.catalog.deleteProduct, { id }, { actor });
+    const deleted = await this.writes.call<CatalogProduct>(
+      RPC.catalog.deleteProduct,
+      { id },
+      { actor },
+    );
+    await this.cleanup.removeDropped(deleted, null, actor);
     return { success: true, message: 'Product Deleted Successfully' };
   }
 }

@@ -10,6 +10,7 @@ import { ConsoleStockCountsController } from './console-stock-counts.controller.
 import { DashboardController } from './dashboard.controller.js';
 import { PlaceholderController } from './placeholder.controller.js';
 import { CatalogWrites } from './catalog-writes.js';
+import { ProductImageCleanup } from './product-image-cleanup.js';
 import { ProductReadCache } from './product-read-cache.js';
 import { ProductsController } from './products.controller.js';
 import { ReviewsController } from './reviews.controller.js';
@@ -25,6 +26,6 @@ import { ReviewsController } from './reviews.controller.js';
     DashboardController,
     PlaceholderController,
   ],
-  providers: [ProductReadCache, CatalogWrites],
+  providers: [ProductReadCache, CatalogWrites, ProductImageCleanup],
 })
 export class CatalogApiModule {}

@@ -20,6 +20,8 @@ import {
   type DonationDto,
   type DonationSourceDto,
   type ProductChoiceDto,
+  DONATION_SORT_FIELDS,
+  DONATION_SOURCE_SORT_FIELDS,
 } from '@lr/contracts';
 import { csvRow, csvRows, RpcClient } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
@@ -65,6 +67,7 @@ export class ConsoleDonationsController {
       'Donation sources (admins and volunteers; filter q, kind, id; sort name, kind, createdAt)',
     row: donationSourceSchema,
     pageSize: 25,
+    sortable: DONATION_SOURCE_SORT_FIELDS,
   })
   @Access('admin', 'volunteer')
   listSources(@CurrentActor() actor: Actor, @ConsoleQuery() query: ConsoleListQuery) {
@@ -118,6 +121,7 @@ export class ConsoleDonationsController {
       'Products to pick on a donation line: name, category, size names, no stock (admins and volunteers; filter q, category, id)',
     row: productChoiceSchema,
     pageSize: 25,
+    sortable: [],
   })
   @Access('admin', 'volunteer')
   productChoices(@CurrentActor() actor: Actor, @ConsoleQuery() query: ConsoleListQuery) {
@@ -133,6 +137,7 @@ export class ConsoleDonationsController {
     summary:
       'Donations, newest received first (admins and volunteers; filter from, to (YYYY-MM-DD), sourceId, kind, id; sort receivedOn, sourceName, items, createdAt)',
     row: donationSchema,
+    sortable: DONATION_SORT_FIELDS,
   })
   @Access('admin', 'volunteer')
   list(@CurrentActor() actor: Actor, @ConsoleQuery() query: ConsoleListQuery) {
@@ -152,7 +157,7 @@ export class ConsoleDonationsController {
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { sort, filter } = parseConsoleQuery(query);
+    const { sort, filter } = parseConsoleQuery(query, { sortable: DONATION_SORT_FIELDS });
     const input = (start: number) => ({
       sort,
       range: { start, end: start + INTAKE_MAX_PAGE - 1 },

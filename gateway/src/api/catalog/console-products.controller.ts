@@ -14,6 +14,8 @@ import {
   type ConsoleList,
   type MovementDto,
   type CatalogProduct,
+  MOVEMENT_SORT_FIELDS,
+  PRODUCT_SORT_FIELDS,
 } from '@lr/contracts';
 import { RpcClient, collectRange } from '@lr/nest-kit';
 import type { FastifyRequest } from 'fastify';
@@ -24,6 +26,7 @@ import { parseBody } from '../../core/body.js';
 import { ImageStore } from '../../core/image-store.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { CatalogWrites } from './catalog-writes.js';
+import { ProductImageCleanup } from './product-image-cleanup.js';
 import { createProductFromRequest } from './product-create.js';
 import { readProductForm } from './product-form.js';
 import { toConsoleProduct } from './product-views.js';
@@ -56,12 +59,14 @@ export class ConsoleProductsController {
     private readonly rpc: RpcClient,
     private readonly images: ImageStore,
     private readonly writes: CatalogWrites,
+    private readonly cleanup: ProductImageCleanup,
   ) {}
 
   @ConsoleListRoute('/api/console/products', {
     summary:
-      'Products (console list: filter q, category, SubCategory, isShow, outOfStock, id; sort name, Stock, createdAt)',
+      'Products (console list: filter q, category, SubCategory, isShow, outOfStock, id; sort name, Stock, createdAt, category, SubCategory, isShow, ratings, id)',
     row: consoleProductSchema,
+    sortable: PRODUCT_SORT_FIELDS,
   })
   @Access('admin')
   async list(
@@ -117,22 +122,29 @@ export class ConsoleProductsController {
     // Name, category and SubCategory are read-only: sent back unchanged they pass, a change is
     // refused by the catalog.
     const input = parseBody(consoleProductUpdateBodySchema, body);
-    return toConsoleProduct(
-      await this.writes.call<CatalogProduct>(
-        RPC.catalog.updateProduct,
-        { ...input, id },
-        { actor },
-      ),
+    const before = input.removeImageIds?.length
+      ? await this.rpc.call<CatalogProduct>(RPC.catalog.getProduct, { id }, { actor })
+      : null;
+    const updated = await this.writes.call<CatalogProduct>(
+      RPC.catalog.updateProduct,
+      { ...input, id },
+      { actor },
     );
+    if (before) await this.cleanup.removeDropped(before, updated, actor);
+    return toConsoleProduct(updated);
   }
 
   @Delete('/api/console/products/:id')
   @Access('admin')
   @ApiDoc({ summary: 'Delete a product (console)', response: consoleProductSchema })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return toConsoleProduct(
-      await this.writes.call<CatalogProduct>(RPC.catalog.deleteProduct, { id }, { actor }),
+    const deleted = await this.writes.call<CatalogProduct>(
+      RPC.catalog.deleteProduct,
+      { id },
+      { actor },
     );
+    await this.cleanup.removeDropped(deleted, null, actor);
+    return toConsoleProduct(deleted);
   }
 
   @Post('/api/console/products/:id/images')
@@ -169,19 +181,20 @@ export class ConsoleProductsController {
     const product = await this.rpc.call<CatalogProduct>(RPC.catalog.getProduct, { id }, { actor });
     if (!product.images.some((img) => img.id === imageId))
       throw AppError.notFound('Image not found');
-    return toConsoleProduct(
-      await this.writes.call<CatalogProduct>(
-        RPC.catalog.updateProduct,
-        { id, removeImageIds: [imageId] },
-        { actor },
-      ),
+    const updated = await this.writes.call<CatalogProduct>(
+      RPC.catalog.updateProduct,
+      { id, removeImageIds: [imageId] },
+      { actor },
     );
+    await this.cleanup.removeDropped(product, updated, actor);
+    return toConsoleProduct(updated);
   }
 
   @ConsoleListRoute('/api/console/movements', {
     summary:
       'Stock movements (console list: filter productId, sizeId, size, reason, orderId; newest first)',
     row: movementSchema,
+    sortable: MOVEMENT_SORT_FIELDS,
   })
   @Access('admin')
   movements(

@@ -18,6 +18,7 @@ import {
   type StockCountDto,
   type StockCountLineDto,
   type StockCountReviewDto,
+  STOCK_COUNT_SORT_FIELDS,
 } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
 import { Access } from '../../auth/access.decorator.js';
@@ -39,6 +40,7 @@ export class ConsoleStockCountsController {
     summary:
       'Stock counts, newest first (admins and volunteers; filter status open|finalised, id; sort startedAt, status, scope)',
     row: stockCountSchema,
+    sortable: STOCK_COUNT_SORT_FIELDS,
   })
   @Access('admin', 'volunteer')
   list(@CurrentActor() actor: Actor, @ConsoleQuery() query: ConsoleListQuery) {
@@ -71,6 +73,7 @@ export class ConsoleStockCountsController {
       'The count sheet in order (category, product, size), with the figures entered; no books figure while open (admins and volunteers; range only)',
     row: stockCountLineSchema,
     pageSize: INTAKE_MAX_PAGE,
+    sortable: [],
   })
   @Access('admin', 'volunteer')
   lines(

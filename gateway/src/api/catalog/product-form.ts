@@ -56,6 +56,7 @@ export async function readProductForm(
   const { fields, files } = await readForm(request, {
     maxFileBytes: LIMITS.productImageMaxBytes,
     maxFiles: LIMITS.productImagesMax,
+    dataUrlFields: { images: LIMITS.productImageMaxBytes },
   });
   const { images: imageField, ...rest } = fields;
   if (files.some((f) => f.field !== 'images'))

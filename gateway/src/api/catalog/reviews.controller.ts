@@ -10,6 +10,7 @@ import {
   type ConsoleList,
   type ConsoleReviewDto,
   type SuccessResponse,
+  REVIEW_SORT_FIELDS,
 } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
 import { Access } from '../../auth/access.decorator.js';
@@ -42,6 +43,7 @@ export class ReviewsController {
   @ConsoleListRoute('/api/console/reviews', {
     summary: 'Reviews (console list: filter productId, q)',
     row: consoleReviewSchema,
+    sortable: REVIEW_SORT_FIELDS,
   })
   @Access('admin')
   list(@CurrentActor() actor: Actor, @ConsoleQuery() { sort, range, filter }: ConsoleListQuery) {

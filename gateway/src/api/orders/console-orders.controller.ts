@@ -54,6 +54,8 @@ export class ConsoleOrdersController {
     summary:
       'Orders (console list; newest first by default; filter status, userId, school, q, createdAt_gte/createdAt_lte or from/to, id)',
     row: consoleOrderSchema,
+    // `id` is the console's default: newest first.
+    sortable: [...ORDER_CONSOLE_SORT_FIELDS, 'id'],
   })
   @Access('admin', 'volunteer')
   async list(

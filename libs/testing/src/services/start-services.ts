@@ -85,7 +85,9 @@ export function startOrdersService(
     'orders',
     ordersConfigSchema,
     (c, logger) => OrdersAppModule.register(c, logger),
-    { DAILY_SUMMARY_ENABLED: 'false', ...extra },
+    // Service tests place many orders from one school on purpose (every status transition, say):
+    // the hourly limit is tested on its own (services/orders/test/placement-limit.test.ts).
+    { DAILY_SUMMARY_ENABLED: 'false', ORDERS_PER_SCHOOL_PER_HOUR: '1000', ...extra },
   );
 }
 

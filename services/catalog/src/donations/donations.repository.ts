@@ -1,8 +1,12 @@
 /** The only place with SQL for donation sources, donations and their lines. */
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DonationSourceKind } from '@lr/contracts';
-import { DATABASE, isUuid, type Database, type Executor } from '@lr/nest-kit';
+import type {
+  DONATION_SORT_FIELDS,
+  DONATION_SOURCE_SORT_FIELDS,
+  DonationSourceKind,
+} from '@lr/contracts';
+import { DATABASE, isUuid, sortColumn, type Database, type Executor } from '@lr/nest-kit';
 import { anyUuid, ilikeLiteral, isoTime, whereAll } from '../db/sql-helpers.js';
 
 export type SourceRow = {
@@ -65,12 +69,12 @@ export type ProductChoiceRow = {
 
 type Sort = { field: string; order: 'ASC' | 'DESC' } | null;
 
-const SOURCE_SORT: Record<string, SQL> = {
+const SOURCE_SORT: Record<(typeof DONATION_SOURCE_SORT_FIELDS)[number], SQL> = {
   name: sql`lower(s.name)`,
   kind: sql`s.kind`,
   createdAt: sql`s.created_at`,
 };
-const DONATION_SORT: Record<string, SQL> = {
+const DONATION_SORT: Record<(typeof DONATION_SORT_FIELDS)[number], SQL> = {
   receivedOn: sql`d.received_on`,
   sourceName: sql`lower(src.name)`,
   items: sql`items`,
@@ -154,7 +158,7 @@ export class DonationsRepository {
     if (filter.kind) c.push(sql`s.kind = ${filter.kind}`);
     if (filter.ids) c.push(anyUuid(sql`s.id`, filter.ids));
     const where = whereAll(c);
-    const order = (sort && SOURCE_SORT[sort.field]) || SOURCE_SORT.name!;
+    const order = sortColumn(SOURCE_SORT, sort, 'name');
     const [rows, count] = await Promise.all([
       this.db.execute<SourceRow>(sql`
         SELECT s.id, s.name, s.kind, s.contact, ${isoTime(sql`s.created_at`)} AS "createdAt"
@@ -268,7 +272,7 @@ export class DonationsRepository {
     if (filter.kind) c.push(sql`src.kind = ${filter.kind}`);
     if (filter.ids) c.push(anyUuid(sql`d.id`, filter.ids));
     const where = whereAll(c);
-    const order = (sort && DONATION_SORT[sort.field]) || DONATION_SORT.receivedOn!;
+    const order = sortColumn(DONATION_SORT, sort, 'receivedOn');
     const [page, count] = await Promise.all([
       this.db.execute<DonationRow>(sql`
         SELECT ${DONATION_COLUMNS}

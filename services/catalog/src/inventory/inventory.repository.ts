@@ -1,12 +1,13 @@
 /** The only place with SQL for stock: locks, movements written to sizes and ledger, order commitments. */
 import { Inject, Injectable } from '@nestjs/common';
 import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { EventEnvelope } from '@lr/contracts';
+import type { EventEnvelope, MOVEMENT_SORT_FIELDS } from '@lr/contracts';
 import {
   DATABASE,
   executeNamed,
   isUuid,
   metrics,
+  sortColumn,
   type Database,
   type Executor,
   type OutboxWriter,
@@ -43,7 +44,7 @@ export interface MovementFilter {
   orderId?: string;
 }
 
-const MOVEMENT_SORT: Record<string, SQL> = {
+const MOVEMENT_SORT: Record<(typeof MOVEMENT_SORT_FIELDS)[number], SQL> = {
   id: sql`${stockMovements.id}`,
   createdAt: sql`${stockMovements.id}`,
   delta: sql`${stockMovements.delta}`,
@@ -282,7 +283,7 @@ export class InventoryRepository {
     sort: { field: string; order: 'ASC' | 'DESC' } | null,
   ): Promise<{ rows: StockMovementRow[]; total: number }> {
     const where = this.movementConditions(filter);
-    const sortSql = (sort && MOVEMENT_SORT[sort.field]) || MOVEMENT_SORT.id!;
+    const sortSql = sortColumn(MOVEMENT_SORT, sort, 'id');
     const direction = sort?.order === 'ASC' ? sql`ASC` : sql`DESC`;
     const rows = await this.db
       .select()

@@ -4,11 +4,13 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   DATABASE,
   isUuid,
+  sortColumn,
   withUniqueMessages,
   type Database,
   type Executor,
   type UniqueConstraintMessages,
 } from '@lr/nest-kit';
+import type { PRODUCT_SORT_FIELDS } from '@lr/contracts';
 import {
   products,
   productSizes,
@@ -56,7 +58,7 @@ export interface NewProduct {
 const totalStock = sql`(SELECT coalesce(sum(s.stock), 0) FROM catalog.product_sizes s WHERE s.product_id = ${products.id})`;
 
 /** Sortable console fields -> SQL. */
-const SORTABLE: Record<string, SQL> = {
+const SORTABLE: Record<(typeof PRODUCT_SORT_FIELDS)[number], SQL> = {
   name: sql`lower(${products.name})`,
   Stock: totalStock,
   createdAt: sql`${products.createdAt}`,
@@ -120,7 +122,7 @@ export class ProductsRepository {
     sort?: { field: string; order: 'ASC' | 'DESC' } | null,
     after?: { name: string; id: string } | null,
   ): Promise<ProductAggregate[]> {
-    const sortSql = sort && SORTABLE[sort.field] ? SORTABLE[sort.field] : SORTABLE.name;
+    const sortSql = sortColumn(SORTABLE, sort, 'name');
     const direction = sort?.order === 'DESC' ? sql`DESC` : sql`ASC`;
     const where = after
       ? and(

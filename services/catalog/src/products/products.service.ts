@@ -80,15 +80,16 @@ export class ProductsService {
   async list(input: ListInput, actor: Actor | null): Promise<ProductList> {
     const visibleOnly = !hasRole(actor, 'admin');
     const filter = { visibleOnly, keyword: input.keyword, category: input.category };
+    const pageSize = input.pageSize ?? CATALOG_PAGE_SIZE;
     const [productsCount, filteredProductsCount, page] = await Promise.all([
       this.products.count({ visibleOnly }),
       this.products.count(filter),
-      this.products.page(filter, (input.page - 1) * CATALOG_PAGE_SIZE, CATALOG_PAGE_SIZE),
+      this.products.page(filter, (input.page - 1) * pageSize, pageSize),
     ]);
     return {
       products: page.map(toCatalogProduct),
       productsCount,
-      resultPerPage: CATALOG_PAGE_SIZE,
+      resultPerPage: pageSize,
       filteredProductsCount,
     };
   }
@@ -96,15 +97,16 @@ export class ProductsService {
   async listGrouped(input: ListInput, actor: Actor | null): Promise<GroupedList> {
     const visibleOnly = !hasRole(actor, 'admin');
     const filter = { visibleOnly, keyword: input.keyword, category: input.category };
+    const pageSize = input.pageSize ?? CATALOG_PAGE_SIZE;
     const [groupsCount, filteredGroupsCount, members] = await Promise.all([
       this.products.countGroups({ visibleOnly }),
       this.products.countGroups(filter),
-      this.products.groupPage(filter, (input.page - 1) * CATALOG_PAGE_SIZE, CATALOG_PAGE_SIZE),
+      this.products.groupPage(filter, (input.page - 1) * pageSize, pageSize),
     ]);
     return {
       groups: toProductGroups(members),
       groupsCount,
-      resultPerPage: CATALOG_PAGE_SIZE,
+      resultPerPage: pageSize,
       filteredGroupsCount,
     };
   }

@@ -1,13 +1,14 @@
 /** The only place with SQL for reviews and the product's rating figures they drive. */
 import { Inject, Injectable } from '@nestjs/common';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { DATABASE, isUuid, type Database, type Executor } from '@lr/nest-kit';
+import type { REVIEW_SORT_FIELDS } from '@lr/contracts';
+import { DATABASE, isUuid, sortColumn, type Database, type Executor } from '@lr/nest-kit';
 import { products, reviews, type ReviewRow } from '../db/schema.js';
 import { ilikeLiteral, whereAll } from '../db/sql-helpers.js';
 
 export type ReviewWithProduct = ReviewRow & { productName: string };
 
-const SORTABLE: Record<string, SQL> = {
+const SORTABLE: Record<(typeof REVIEW_SORT_FIELDS)[number], SQL> = {
   createdAt: sql`${reviews.updatedAt}`,
   rating: sql`${reviews.rating}`,
   name: sql`lower(${reviews.userName})`,
@@ -96,7 +97,7 @@ export class ReviewsRepository {
         sql`(${ilikeLiteral(sql`${reviews.comment}`, filter.q)} OR ${ilikeLiteral(sql`${reviews.userName}`, filter.q)} OR ${ilikeLiteral(sql`${products.name}`, filter.q)})`,
       );
     const where = whereAll(c);
-    const sortSql = (sort && SORTABLE[sort.field]) || SORTABLE.createdAt!;
+    const sortSql = sortColumn(SORTABLE, sort, 'createdAt');
     const direction = sort?.order === 'ASC' ? sql`ASC` : sql`DESC`;
     const rows = await this.db
       .select({ review: reviews, productName: products.name })

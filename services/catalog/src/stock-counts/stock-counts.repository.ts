@@ -1,8 +1,8 @@
 /** The only place with SQL for stock counts: the sheet snapshot, counted figures and the results. */
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
-import type { StockCountStatus } from '@lr/contracts';
-import { DATABASE, isUuid, type Database, type Executor } from '@lr/nest-kit';
+import type { STOCK_COUNT_SORT_FIELDS, StockCountStatus } from '@lr/contracts';
+import { DATABASE, isUuid, sortColumn, type Database, type Executor } from '@lr/nest-kit';
 import { anyUuid, isoTime, whereAll } from '../db/sql-helpers.js';
 
 export type CountRow = {
@@ -50,7 +50,7 @@ export type MovementSinceRow = {
 
 type Sort = { field: string; order: 'ASC' | 'DESC' } | null;
 
-const COUNT_SORT: Record<string, SQL> = {
+const COUNT_SORT: Record<(typeof STOCK_COUNT_SORT_FIELDS)[number], SQL> = {
   startedAt: sql`c.started_at`,
   status: sql`c.status`,
   scope: sql`c.scope`,
@@ -156,7 +156,7 @@ export class StockCountsRepository {
     if (filter.status) c.push(sql`c.status = ${filter.status}`);
     if (filter.ids) c.push(anyUuid(sql`c.id`, filter.ids));
     const where = whereAll(c);
-    const order = (sort && COUNT_SORT[sort.field]) || COUNT_SORT.startedAt!;
+    const order = sortColumn(COUNT_SORT, sort, 'startedAt');
     const dir = (sort?.order ?? 'DESC') === 'ASC' ? sql`ASC` : sql`DESC`;
     const [rows, count] = await Promise.all([
       this.db.execute<CountRow>(sql`

@@ -127,3 +127,10 @@ export const personalDataErasures = ordersSchema.table('personal_data_erasures',
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export type OrderHistoryRow = typeof orderStatusHistory.$inferSelect;
+
+/** Orders each school placed in the current clock hour (the hourly limit; one row a school). */
+export const placementWindows = ordersSchema.table('placement_windows', {
+  userId: uuid('user_id').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  placed: integer('placed').notNull(),
+});

@@ -12,6 +12,19 @@ import type { OrderSnapshot, OrderStatus } from '@lr/contracts';
 
 export const PICKUP_TIMES = 'Tuesdays 2:00-4:00 and Thursdays 8:00-9:30 am';
 
+/**
+ * Every order mail goes to the address the school wrote in its request, which may be anyone's: the
+ * mail says who caused it and why, so a stranger who receives one knows what it is.
+ */
+export function whySentText(order: OrderSnapshot): string {
+  return [
+    '--',
+    `Sent by the Locker Room charity shop because the school "${order.userName}" placed request`,
+    `${order.orderNumber} there and named this address as its contact. If you do not know this`,
+    'request, you can ignore this message.',
+  ].join('\n');
+}
+
 function linesText(order: OrderSnapshot): string {
   return order.lines
     .map((line) => `- ${line.name} (${line.subCategory}, size ${line.size}): ${line.quantity}`)
@@ -89,7 +102,8 @@ export class OrderMailer {
   private sendQuietly(order: OrderSnapshot, mail: { subject: string; text: string }): void {
     const to = order.shippingInfo.Email;
     if (!to) return;
-    this.mailer.send({ to, ...mail }).catch((error: unknown) => {
+    const text = `${mail.text}\n\n${whySentText(order)}`;
+    this.mailer.send({ to, subject: mail.subject, text }).catch((error: unknown) => {
       this.logger.warn(
         { err: (error as Error).message, orderId: order.id },
         'order mail could not be sent',

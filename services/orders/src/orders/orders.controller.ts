@@ -6,6 +6,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   RPC,
+  forgetImagesInputSchema,
   keysetPageInputSchema,
   orderConsoleListInputSchema,
   orderIdInputSchema,
@@ -17,6 +18,7 @@ import {
 } from '@lr/contracts';
 import { refuseRole, replyKeyOf, requireActor, requireRole } from '@lr/nest-kit';
 import { DeleteOrderService } from './delete-order.service.js';
+import { LineImagesService } from './line-images.service.js';
 import { OrderQueriesService } from './order-queries.service.js';
 import { PlaceOrderService } from './place-order.service.js';
 import { ProcessOrderService } from './process-order.service.js';
@@ -31,7 +33,15 @@ export class OrdersController {
     private readonly queries: OrderQueriesService,
     // Every answer that shows orders to staff goes through it: logged, contact trimmed for volunteers.
     private readonly disclosure: StudentDataDisclosure,
+    private readonly lineImages: LineImagesService,
   ) {}
+
+  /** The gateway removed these product images (an admin deleted them or their product). */
+  @MessagePattern(RPC.orders.forgetImages)
+  forgetImages(@Payload() req: RpcRequest<unknown>) {
+    requireRole(req.actor, 'admin');
+    return this.lineImages.forget(parseOrThrow(forgetImagesInputSchema, req.input).urls);
+  }
 
   @MessagePattern(RPC.orders.place)
   place(@Payload() req: RpcRequest<unknown>) {

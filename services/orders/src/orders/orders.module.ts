@@ -15,12 +15,16 @@ import { OrderChangesRepository } from './order-changes.repository.js';
 import { OrderListsRepository } from './order-lists.repository.js';
 import { OrderPlacementRepository } from './order-placement.repository.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
+import { LineImagesRepository } from './line-images.repository.js';
+import { LineImagesService } from './line-images.service.js';
 import { PlaceOrderService } from './place-order.service.js';
 import { ErasureRepository } from '../privacy/erasure.repository.js';
 import { CLOCK, PersonalDataRetention } from '../privacy/personal-data-retention.js';
 import { PrivacyController } from '../privacy/privacy.controller.js';
 import { PrivacyRequestsService } from '../privacy/privacy-requests.service.js';
 import { StudentFingerprints } from '../privacy/student-fingerprints.js';
+import { PlacementLimit } from './placement-limit.js';
+import { PlacementLimitRepository } from './placement-limit.repository.js';
 import { ProcessOrderService } from './process-order.service.js';
 import { StudentDataModule } from '../student-data/student-data.module.js';
 
@@ -37,6 +41,10 @@ import { StudentDataModule } from '../student-data/student-data.module.js';
     UsersClient,
     OrderMailer,
     PlaceOrderService,
+    LineImagesRepository,
+    LineImagesService,
+    PlacementLimit,
+    PlacementLimitRepository,
     ProcessOrderService,
     DeleteOrderService,
     OrderQueriesService,

@@ -36,6 +36,7 @@ import { toOrderSnapshot } from './order.mapper.js';
 import { OrderWriter } from './order-writer.js';
 import type { NewOrder } from './order-placement.repository.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
+import { PlacementLimit } from './placement-limit.js';
 
 /** The other submit with this key won but its order is gone (deleted in between). */
 const IDEMPOTENCY_MESSAGES = {
@@ -52,6 +53,7 @@ export class PlaceOrderService {
     private readonly catalog: CatalogClient,
     private readonly users: UsersClient,
     private readonly mailer: OrderMailer,
+    private readonly limit: PlacementLimit,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ context: PlaceOrderService.name });
@@ -83,6 +85,8 @@ export class PlaceOrderService {
     let placed: OrderSnapshot;
     try {
       const order = this.buildOrder(actor, profile, products, input, key);
+      // Counted once the request is valid; a repeated submit over the limit still finds its order.
+      await this.limit.take(actor);
       // One statement, shared with orders placed at the same moment: no transaction needed.
       placed = await withSpan('orders', 'pg insert order', () => this.writer.place(order, actor));
     } catch (error) {

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { CATALOG_PAGE_SIZE } from '@lr/contracts';
 import type { GroupedProductsResponse } from '@lr/contracts/http/v1';
 import { apiFetch } from '../../../lib/api';
 import { productsKeys } from '../../../lib/query-keys';
@@ -10,8 +11,16 @@ export interface ProductListParams {
   category: string;
 }
 
+/**
+ * The page size is always named, so the store keeps paging whatever a list does without one (the
+ * legacy product list then answers every product at once, as the old client's home page expects).
+ */
 export function groupedProductsUrl({ keyword, page, category }: ProductListParams): string {
-  const query = new URLSearchParams({ keyword, page: String(page) });
+  const query = new URLSearchParams({
+    keyword,
+    page: String(page),
+    resultPerPage: String(CATALOG_PAGE_SIZE),
+  });
   if (category && category !== 'All') query.set('category', category);
   return `/api/v1/products/grouped?${query.toString()}`;
 }
