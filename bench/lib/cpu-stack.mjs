@@ -5,11 +5,13 @@
  * that database's name. The bench's own connections carry the application name `lr-bench`, so
  * they are neither counted as the stack's PostgreSQL CPU nor mistaken for its backends.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { ROOT } from '../../scripts/stack/paths.mjs';
+import { ROOT, SERVICES, serviceEntry } from '../../scripts/stack/paths.mjs';
 import { startMonitoredNats } from './monitored-nats.mjs';
 import { ADMIN_URL, METRICS_PROCESSES, freePort } from './stack.mjs';
 
@@ -30,7 +32,16 @@ function countingPool(connectionString) {
   };
 }
 
+/** Builds the server of this tree when it is not built (a baseline tree is built when made). */
+function serverBuilt(root) {
+  const entries = [...SERVICES, 'gateway'].map((name) => serviceEntry(name));
+  if (root !== ROOT || entries.every((entry) => existsSync(entry))) return;
+  const build = spawnSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build:server failed');
+}
+
 export async function startMeasuredStack({ root, label }) {
+  serverBuilt(root);
   const name = `lrcpu_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL, application_name: BENCH_APPLICATION });
   await admin.connect();
@@ -64,8 +75,8 @@ export async function startMeasuredStack({ root, label }) {
       dataDir,
       seed: true,
       quiet: true,
-      // This tree builds what is missing, as every bench stack does; a baseline tree is built already.
-      build: root === ROOT ? undefined : false,
+      // Built beforehand (serverBuilt): the web apps these stacks never serve are not built.
+      build: false,
       logLevel: 'warn',
       nodeEnv: 'production',
       env: { JWT_SECRET: randomBytes(32).toString('hex') },

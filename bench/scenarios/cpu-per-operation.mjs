@@ -38,8 +38,14 @@ async function measureRound(side, kind, { rate, seconds }) {
   try {
     result = await runOperations(side.stack, side.fixture, { kind, rate, seconds });
     const deadline = Date.now() + APPLY_TIMEOUT_MS;
-    while (!(await effectsApplied(side.stack, result.expected))) {
-      if (Date.now() > deadline) throw new Error(`${side.stack.label}: effects not applied`);
+    for (;;) {
+      const effects = await effectsApplied(side.stack, result.expected);
+      if (effects.applied) break;
+      if (Date.now() > deadline)
+        throw new Error(
+          `${side.stack.label}: of ${result.expected.size} ${kind} operations, catalog applied ` +
+            `${effects.catalog} and the report ${effects.report} within ${APPLY_TIMEOUT_MS} ms`,
+        );
       await sleep(20);
     }
   } finally {
@@ -55,6 +61,20 @@ async function measureRound(side, kind, { rate, seconds }) {
   totals.messagesOut += messagesAfter.out - messagesBefore.out;
   for (const group of CPU_GROUPS) totals.cpuMs[group] += cpuMs[group] ?? 0;
   totals.rounds.push(result.ok);
+}
+
+/**
+ * CPU of a stack doing nothing for `seconds` (timers, polls, heartbeats): the part of each window's
+ * CPU that is not caused by its operations, for reading the per-op figures of short windows.
+ */
+async function measureIdle(side, seconds) {
+  const window = cpuWindow(() => side.stack.pids());
+  await window.start();
+  const started = performance.now();
+  await sleep(seconds * 1000);
+  const cpuMs = await window.stop();
+  const elapsed = (performance.now() - started) / 1000;
+  return Object.values(cpuMs).reduce((sum, ms) => sum + ms, 0) / elapsed;
 }
 
 const emptyTotals = () => ({
@@ -141,10 +161,20 @@ export async function benchCpuPerOperation({ durationSeconds, rate, rounds, base
         };
       }
     }
+    const idle = [];
+    for (const side of sides) idle.push(await measureIdle(side, seconds));
     const [ours, base] = sides;
-    return KINDS.flatMap(({ kind, benchmark }) =>
-      rowsOf(benchmark, ours.totals[kind], base?.totals[kind]),
-    );
+    return [
+      ...KINDS.flatMap(({ kind, benchmark }) =>
+        rowsOf(benchmark, ours.totals[kind], base?.totals[kind]),
+      ),
+      {
+        benchmark: 'cpu at idle',
+        metric: 'CPU ms per second, all processes, no operations',
+        ours: idle[0],
+        baseline: idle[1],
+      },
+    ];
   } finally {
     for (const side of sides) await side.stack.dispose();
     baseline?.remove();
