@@ -89,7 +89,8 @@ const emptyTotals = () => ({
 
 /** Rows of one kind: ours beside the baseline (when there is one) and their ratio. */
 function rowsOf(benchmark, ours, base) {
-  const per = (totals, value) => (totals && totals.ops > 0 ? value(totals) / totals.ops : undefined);
+  const per = (totals, value) =>
+    totals && totals.ops > 0 ? value(totals) / totals.ops : undefined;
   const row = (metric, value, { ratio = true } = {}) => {
     const a = per(ours, value);
     const b = per(base, value);
