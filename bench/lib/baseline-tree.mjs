@@ -5,12 +5,17 @@
  * dependencies differ from this tree's runs on this tree's versions of them.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '../../scripts/stack/paths.mjs';
 
-const git = (...args) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
+const git = (...args) =>
+  execFileSync('git', args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
 
 /** node_modules folders of the root and of each workspace that has its own. */
 function nodeModulesFolders() {
@@ -20,10 +25,11 @@ function nodeModulesFolders() {
     .filter((folder) => existsSync(path.join(ROOT, folder)));
 }
 
-/** Checks out and builds `ref`; resolves with { root, commit, remove() }. */
+/** Checks out and builds `ref`; returns { root, commit, remove() } (remove deletes the worktree). */
 export function prepareBaselineTree(ref, log = console.log) {
   const commit = git('rev-parse', '--verify', `${ref}^{commit}`);
-  const root = path.join(mkdtempSync(path.join(tmpdir(), 'lr-bench-baseline-')), 'tree');
+  const tempDir = mkdtempSync(path.join(tmpdir(), 'lr-bench-baseline-'));
+  const root = path.join(tempDir, 'tree');
   log(`Baseline ${ref} (${commit.slice(0, 12)}): worktree at ${root}`);
   git('worktree', 'add', '--detach', root, commit);
   const remove = () => {
@@ -32,6 +38,7 @@ export function prepareBaselineTree(ref, log = console.log) {
     } catch {
       // Already gone: nothing to clean.
     }
+    rmSync(tempDir, { recursive: true, force: true });
   };
   try {
     for (const folder of nodeModulesFolders()) {
