@@ -87,12 +87,11 @@ export async function runOperations(stack, fixture, { kind, rate, seconds }) {
       ...placeRequest(fixture),
       clock: Date.now,
       keepBody: true,
-    })
-      .then(async ({ status, body }) => {
-        if (status !== 201) return void (failed += 1);
-        ok += 1;
-        expected.set(JSON.parse(body).order._id, 1);
-      });
+    }).then(async ({ status, body }) => {
+      if (status !== 201) return void (failed += 1);
+      ok += 1;
+      expected.set(JSON.parse(body).order._id, 1);
+    });
   const start = performance.now();
   let issued = 0;
   let next = 0;

@@ -36,7 +36,7 @@ function runBench(env: Record<string, string>): Promise<{ code: number | null; o
 }
 
 const formatReading = (value: unknown) =>
-  typeof value === 'number' ? value.toFixed(2) : String(value);
+  typeof value === 'number' && !Number.isInteger(value) ? value.toFixed(2) : String(value);
 
 describe('npm run bench, short form', () => {
   let dir: string;
