@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -51,6 +51,8 @@ export async function startMeasuredStack({ root, label }) {
   const namespace = `cpu${randomBytes(3).toString('hex')}`;
   const dataDir = `/tmp/lockerroom-bench/${namespace}`;
   const cleanups = [
+    // The NATS store and keys of a stack that is gone are of no use to the next run.
+    async () => rmSync(dataDir, { recursive: true, force: true }),
     async () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
