@@ -8,8 +8,12 @@
  *   BENCH_ONLY=orders,tracing npm run bench  tracing off / 100% / 10% beside the normal placement
  *   BENCH_ONLY=growth npm run bench          routes at 1,000 and 100,000 orders (its own stack)
  *   BENCH_LAG_RATES=200,50 npm run bench     the event-lag rates (changes/s; targets are at 200)
+ *   BENCH_ONLY=cpu-per-operation npm run bench   CPU per status change and per placed order
+ *     BENCH_BASELINE_REF=<commit>   beside that commit's figures (bench/cpu-per-operation.md)
+ *     BENCH_CPU_RATE=50             operations offered per second; BENCH_CPU_ROUNDS=3 rounds a side
  */
 import { benchCatalogListing } from './scenarios/catalog-listing.mjs';
+import { benchCpuPerOperation } from './scenarios/cpu-per-operation.mjs';
 import { benchGrowth } from './scenarios/growth.mjs';
 import { benchTracingCost } from './scenarios/tracing-cost.mjs';
 import { benchBundles } from './store-bundle.mjs';
@@ -57,6 +61,16 @@ try {
 }
 // On a stack of its own: it loads 100,000 orders, which the other benchmarks must not see.
 if (wanted('growth')) rows.push(...(await benchGrowth()));
+// On stacks of their own, one per tree, each with its own nats-server: a process's CPU is its stack's.
+if (wanted('cpu-per-operation'))
+  rows.push(
+    ...(await benchCpuPerOperation({
+      durationSeconds,
+      rate: Number(process.env.BENCH_CPU_RATE ?? 50),
+      rounds: Number(process.env.BENCH_CPU_ROUNDS ?? 3),
+      baselineRef: process.env.BENCH_BASELINE_REF || undefined,
+    })),
+  );
 const report = await optional('./report.mjs', 'benchReport');
 if (report && wanted('report')) rows.push(...(await report()));
 if (wanted('bundles')) rows.push(...(await benchBundles()));

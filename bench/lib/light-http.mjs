@@ -10,9 +10,10 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /**
  * Sends one request; resolves with its status and `answeredAt` (from `clock`, taken when the status
- * line arrived, before the body is read) once the body is read.
+ * line arrived, before the body is read) once the body is read, and the body's text when
+ * `keepBody` is set.
  */
-export function send(url, { method = 'GET', headers = {}, body, clock }) {
+export function send(url, { method = 'GET', headers = {}, body, clock, keepBody = false }) {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : Buffer.from(body);
     const request = http.request(
@@ -24,8 +25,15 @@ export function send(url, { method = 'GET', headers = {}, body, clock }) {
       },
       (response) => {
         const answeredAt = clock();
-        response.on('data', () => undefined);
-        response.on('end', () => resolve({ status: response.statusCode, answeredAt }));
+        const chunks = [];
+        response.on('data', (chunk) => keepBody && chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode,
+            answeredAt,
+            ...(keepBody ? { body: Buffer.concat(chunks).toString() } : {}),
+          }),
+        );
         response.on('error', reject);
       },
     );

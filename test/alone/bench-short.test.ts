@@ -1,9 +1,10 @@
 /**
  * The benchmark's short form: `npm run bench` itself (bench/run.mjs) with catalog listing, order
- * placement, the tracing cost and the event lag, one second per side and a slow lag rate, so the benchmark's code
- * keeps working between the runs that measure (those take many minutes and a quiet machine). It
- * checks that each benchmark ran and that nothing failed, never a speed: figures from a test run on
- * a busy machine mean nothing (bench/README.md).
+ * placement, the tracing cost, the event lag and the CPU per operation, one second per side and a
+ * slow rate, so the benchmark's code keeps working between the runs that measure (those take many
+ * minutes and a quiet machine). It checks that each benchmark ran and that nothing failed, never a
+ * speed: figures from a test run on a busy machine mean nothing (bench/README.md). The CPU figures
+ * are printed as a reading (bench/cpu-per-operation.md says how to read them).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -34,6 +35,9 @@ function runBench(env: Record<string, string>): Promise<{ code: number | null; o
   });
 }
 
+const formatReading = (value: unknown) =>
+  typeof value === 'number' && !Number.isInteger(value) ? value.toFixed(2) : String(value);
+
 describe('npm run bench, short form', () => {
   let dir: string;
   beforeAll(async () => {
@@ -41,12 +45,16 @@ describe('npm run bench, short form', () => {
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('runs listing, placement, tracing cost and the event lag to the end and writes their rows', async () => {
+  it('runs listing, placement, tracing cost, the event lag and the CPU per operation to the end and writes their rows', async () => {
     const { code, output } = await runBench({
-      BENCH_ONLY: 'listing,orders,tracing,lag',
+      BENCH_ONLY: 'listing,orders,tracing,lag,cpu-per-operation',
       BENCH_DURATION: '1',
       BENCH_WARMUP: '0',
       BENCH_LAG_RATES: '20',
+      BENCH_CPU_RATE: '20',
+      BENCH_CPU_ROUNDS: '2',
+      // No baseline commit: building one takes minutes (the bench's own runs name one).
+      BENCH_BASELINE_REF: '',
       BENCH_RESULTS_DIR: dir,
     });
     if (code !== 0) console.error(output.slice(-4000));
@@ -84,5 +92,43 @@ describe('npm run bench, short form', () => {
       (r) => r.benchmark === 'event lag @20/s' && r.metric.startsWith('stage'),
     );
     expect(stages.length).toBeGreaterThanOrEqual(9);
+
+    // CPU per operation: a reading printed for whoever runs the tests, not a speed asserted.
+    const cpuRows = results.filter((r) => r.benchmark.startsWith('cpu '));
+    console.log(
+      cpuRows.map((r) => `${r.benchmark} | ${r.metric} | ${formatReading(r.ours)}`).join('\n'),
+    );
+    for (const benchmark of ['cpu per status change', 'cpu per placed order']) {
+      const perOp = cpuRows.filter(
+        (r) => r.benchmark === benchmark && r.metric.startsWith('CPU ms per op: '),
+      );
+      expect(perOp.map((r) => r.metric.slice('CPU ms per op: '.length))).toEqual([
+        'all processes',
+        'auth',
+        'catalog',
+        'orders',
+        'reporting',
+        'gateway',
+        'PostgreSQL backends',
+        'nats-server',
+      ]);
+      for (const r of perOp) {
+        expect(Number.isFinite(r.ours)).toBe(true);
+        expect(Number(r.ours)).toBeGreaterThanOrEqual(0);
+      }
+      // The processes every operation passes through used some CPU for it.
+      for (const process of ['all processes', 'gateway', 'orders', 'PostgreSQL backends'])
+        expect(Number(row(benchmark, `CPU ms per op: ${process}`)?.ours)).toBeGreaterThan(0);
+      for (const metric of [
+        'PostgreSQL transactions per op',
+        'PostgreSQL rows written per op',
+        'NATS messages in per op',
+        'NATS messages out per op',
+      ]) {
+        const value = Number(row(benchmark, metric)?.ours);
+        expect(Number.isFinite(value) && value > 0).toBe(true);
+      }
+      expect(row(benchmark, 'failed requests')?.ours).toBe(0);
+    }
   }, 600_000);
 });

@@ -1,0 +1,135 @@
+/**
+ * A bench stack whose processes can be measured one by one: the four services and the gateway of
+ * the tree at `root` (this repository, or a baseline commit's worktree), a nats-server of its own
+ * with monitoring on, and a fresh database on the shared PostgreSQL whose backends are found by
+ * that database's name. The bench's own connections carry the application name `lr-bench`, so
+ * they are neither counted as the stack's PostgreSQL CPU nor mistaken for its backends.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { ROOT, SERVICES, serviceEntry } from '../../scripts/stack/paths.mjs';
+import { startMonitoredNats } from './monitored-nats.mjs';
+import { ADMIN_URL, METRICS_PROCESSES, freePort } from './stack.mjs';
+
+export const BENCH_APPLICATION = 'lr-bench';
+
+/** Counts the transactions the bench itself runs in the stack's database (one per query). */
+function countingPool(connectionString) {
+  const pool = new pg.Pool({ connectionString, max: 4, application_name: BENCH_APPLICATION });
+  pool.on('error', () => undefined);
+  let queries = 0;
+  return {
+    query: (...args) => {
+      queries += 1;
+      return pool.query(...args);
+    },
+    queriesSoFar: () => queries,
+    end: () => pool.end(),
+  };
+}
+
+/** Builds the server of this tree when it is not built (a baseline tree is built when made). */
+function serverBuilt(root) {
+  const entries = [...SERVICES, 'gateway'].map((name) => serviceEntry(name));
+  if (root !== ROOT || entries.every((entry) => existsSync(entry))) return;
+  const build = spawnSync('npm', ['run', 'build:server'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build:server failed');
+}
+
+export async function startMeasuredStack({ root, label }) {
+  serverBuilt(root);
+  const name = `lrcpu_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL, application_name: BENCH_APPLICATION });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const databaseUrl = new URL(ADMIN_URL);
+  databaseUrl.pathname = `/${name}`;
+  const namespace = `cpu${randomBytes(3).toString('hex')}`;
+  const dataDir = `/tmp/lockerroom-bench/${namespace}`;
+  const cleanups = [
+    // The NATS store and keys of a stack that is gone are of no use to the next run.
+    async () => rmSync(dataDir, { recursive: true, force: true }),
+    async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  ];
+  const dispose = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    const nats = await startMonitoredNats({ root, dataDir, namespace });
+    cleanups.push(() => nats.stop());
+    const { startStack } = await import(
+      pathToFileURL(path.join(root, 'scripts/stack/stack.mjs')).href
+    );
+    const port = await freePort();
+    const stack = await startStack({
+      port,
+      databaseUrl: databaseUrl.toString(),
+      natsUrl: nats.url,
+      natsSeeds: nats.seeds,
+      namespace,
+      dataDir,
+      seed: true,
+      quiet: true,
+      // Built beforehand (serverBuilt): the web apps these stacks never serve are not built.
+      build: false,
+      logLevel: 'warn',
+      nodeEnv: 'production',
+      env: { JWT_SECRET: randomBytes(32).toString('hex') },
+      publicUrl: `http://127.0.0.1:${port}`,
+      log: () => undefined,
+    });
+    cleanups.push(() => stack.stop());
+    const probe = countingPool(databaseUrl.toString());
+    cleanups.push(() => probe.end());
+    return {
+      label,
+      url: stack.url,
+      probe,
+      nats,
+      /** Pids of each measured group now: the node processes, nats-server, PostgreSQL backends. */
+      async pids() {
+        const { rows } = await admin.query(
+          `SELECT pid FROM pg_stat_activity
+            WHERE datname = $1 AND coalesce(application_name, '') <> $2`,
+          [name, BENCH_APPLICATION],
+        );
+        return {
+          ...Object.fromEntries(METRICS_PROCESSES.map((p) => [p, [stack.supervisor.pid(p)]])),
+          postgres: rows.map((row) => row.pid),
+          nats: [nats.pid],
+        };
+      },
+      /**
+       * The database's counters: transactions (minus the bench's own queries) and rows written.
+       * PostgreSQL publishes a backend's counts when it goes idle, at most every second, and an
+       * idle backend's last counts up to 10 s late (STATS_SETTLE_MS).
+       */
+      async databaseCounters() {
+        const { rows } = await admin.query(
+          `SELECT xact_commit + xact_rollback AS transactions,
+                  tup_inserted + tup_updated + tup_deleted AS written
+             FROM pg_stat_database WHERE datname = $1`,
+          [name],
+        );
+        return {
+          transactions: Number(rows[0].transactions) - probe.queriesSoFar(),
+          written: Number(rows[0].written),
+        };
+      },
+      dispose,
+    };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+/** How long PostgreSQL may take to publish a backend's statistics (its idle flush interval). */
+export const STATS_SETTLE_MS = 11_000;

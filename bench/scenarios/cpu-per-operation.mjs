@@ -1,0 +1,183 @@
+/**
+ * CPU per operation: milliseconds of CPU each process spends per status change and per placed
+ * order, read from /proc before and after each measured window and divided by the operations
+ * answered in it, with the PostgreSQL transactions and rows written and the NATS messages per
+ * operation. With BENCH_BASELINE_REF the same figures of that commit (built in a temporary
+ * worktree) are measured on a second stack in alternating rounds, so a change reads as a ratio.
+ * How to read it: bench/cpu-per-operation.md.
+ */
+import { ROOT } from '../../scripts/stack/paths.mjs';
+import { prepareBaselineTree } from '../lib/baseline-tree.mjs';
+import { STATS_SETTLE_MS, startMeasuredStack } from '../lib/cpu-stack.mjs';
+import { effectsApplied, prepareOperations, runOperations } from '../lib/operations.mjs';
+import { cpuWindow } from '../lib/process-cpu.mjs';
+import { METRICS_PROCESSES } from '../lib/stack.mjs';
+
+export const CPU_GROUPS = [...METRICS_PROCESSES, 'postgres', 'nats'];
+const GROUP_LABELS = { postgres: 'PostgreSQL backends', nats: 'nats-server' };
+const KINDS = [
+  { kind: 'change', benchmark: 'cpu per status change' },
+  { kind: 'place', benchmark: 'cpu per placed order' },
+];
+/** How long the effects of a round may take to be applied before the round counts as failed. */
+const APPLY_TIMEOUT_MS = 60_000;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One measured window: the operations at `rate` for `seconds`, then until their effects are
+ * applied, so the asynchronous work they cause (events, read models) is inside the window.
+ */
+async function measureRound(side, kind, { rate, seconds }) {
+  const window = cpuWindow(() => side.stack.pids());
+  await window.start();
+  const messagesBefore = await side.stack.nats.messages();
+  // New PostgreSQL backends may open mid-window; a pass every 250 ms finds them.
+  const sampler = setInterval(() => window.sample().catch(() => undefined), 250);
+  const started = performance.now();
+  let result;
+  try {
+    result = await runOperations(side.stack, side.fixture, { kind, rate, seconds });
+    const deadline = Date.now() + APPLY_TIMEOUT_MS;
+    for (;;) {
+      const effects = await effectsApplied(side.stack, result.expected);
+      if (effects.applied) break;
+      if (Date.now() > deadline)
+        throw new Error(
+          `${side.stack.label}: of ${result.expected.size} ${kind} operations, catalog applied ` +
+            `${effects.catalog} and the report ${effects.report} within ${APPLY_TIMEOUT_MS} ms`,
+        );
+      await sleep(20);
+    }
+  } finally {
+    clearInterval(sampler);
+  }
+  const cpuMs = await window.stop();
+  const messagesAfter = await side.stack.nats.messages();
+  const totals = side.totals[kind];
+  totals.ops += result.ok;
+  totals.failed += result.failed;
+  totals.seconds += (performance.now() - started) / 1000;
+  totals.messagesIn += messagesAfter.in - messagesBefore.in;
+  totals.messagesOut += messagesAfter.out - messagesBefore.out;
+  for (const group of CPU_GROUPS) totals.cpuMs[group] += cpuMs[group] ?? 0;
+  totals.rounds.push(result.ok);
+}
+
+/**
+ * CPU of a stack doing nothing for `seconds` (timers, polls, heartbeats): the part of each window's
+ * CPU that is not caused by its operations, for reading the per-op figures of short windows.
+ */
+async function measureIdle(side, seconds) {
+  const window = cpuWindow(() => side.stack.pids());
+  await window.start();
+  const started = performance.now();
+  await sleep(seconds * 1000);
+  const cpuMs = await window.stop();
+  const elapsed = (performance.now() - started) / 1000;
+  return Object.values(cpuMs).reduce((sum, ms) => sum + ms, 0) / elapsed;
+}
+
+const emptyTotals = () => ({
+  ops: 0,
+  failed: 0,
+  seconds: 0,
+  messagesIn: 0,
+  messagesOut: 0,
+  cpuMs: Object.fromEntries(CPU_GROUPS.map((group) => [group, 0])),
+  rounds: [],
+});
+
+/** Rows of one kind: ours beside the baseline (when there is one) and their ratio. */
+function rowsOf(benchmark, ours, base) {
+  const per = (totals, value) =>
+    totals && totals.ops > 0 ? value(totals) / totals.ops : undefined;
+  const row = (metric, value, { ratio = true } = {}) => {
+    const a = per(ours, value);
+    const b = per(base, value);
+    return {
+      benchmark,
+      metric,
+      ours: a,
+      baseline: b,
+      ...(ratio && a !== undefined && b ? { ratio: a / b } : {}),
+    };
+  };
+  const totalCpu = (t) => Object.values(t.cpuMs).reduce((sum, ms) => sum + ms, 0);
+  return [
+    row('CPU ms per op: all processes', totalCpu),
+    ...CPU_GROUPS.map((group) =>
+      row(`CPU ms per op: ${GROUP_LABELS[group] ?? group}`, (t) => t.cpuMs[group]),
+    ),
+    row('PostgreSQL transactions per op', (t) => t.database.transactions),
+    row('PostgreSQL rows written per op', (t) => t.database.written),
+    row('NATS messages in per op', (t) => t.messagesIn),
+    row('NATS messages out per op', (t) => t.messagesOut),
+    {
+      benchmark,
+      metric: 'ops measured (per round)',
+      ours: `${ours.ops} (${ours.rounds.join(' ')})`,
+      baseline: base ? `${base.ops} (${base.rounds.join(' ')})` : undefined,
+    },
+    {
+      benchmark,
+      metric: 'ops/s over the windows',
+      ours: ours.ops / ours.seconds,
+      baseline: base ? base.ops / base.seconds : undefined,
+    },
+    { benchmark, metric: 'failed requests', ours: ours.failed, baseline: base?.failed },
+  ];
+}
+
+/**
+ * `rate`: operations offered per second; `rounds`: windows per side and kind, alternating sides;
+ * `baselineRef`: a commit to measure beside this tree (none: the baseline column stays empty).
+ */
+export async function benchCpuPerOperation({ durationSeconds, rate, rounds, baselineRef }) {
+  const seconds = Math.max(1, Math.round(durationSeconds / rounds));
+  const baseline = baselineRef ? prepareBaselineTree(baselineRef) : null;
+  const sides = [];
+  try {
+    const trees = [{ root: ROOT, label: 'ours' }];
+    if (baseline) trees.push({ root: baseline.root, label: `baseline ${baselineRef}` });
+    for (const tree of trees) {
+      const stack = await startMeasuredStack(tree);
+      const side = { stack, totals: { change: emptyTotals(), place: emptyTotals() } };
+      sides.push(side);
+      side.fixture = await prepareOperations(stack);
+    }
+    // Database counters are published late: read them around each kind, after they settle.
+    await sleep(STATS_SETTLE_MS);
+    for (const { kind } of KINDS) {
+      const before = await Promise.all(sides.map((side) => side.stack.databaseCounters()));
+      for (let round = 0; round < rounds; round += 1) {
+        for (const side of round % 2 === 0 ? sides : [...sides].reverse())
+          await measureRound(side, kind, { rate, seconds });
+      }
+      await sleep(STATS_SETTLE_MS);
+      for (const [index, side] of sides.entries()) {
+        const after = await side.stack.databaseCounters();
+        side.totals[kind].database = {
+          transactions: after.transactions - before[index].transactions,
+          written: after.written - before[index].written,
+        };
+      }
+    }
+    const idle = [];
+    for (const side of sides) idle.push(await measureIdle(side, seconds));
+    const [ours, base] = sides;
+    return [
+      ...KINDS.flatMap(({ kind, benchmark }) =>
+        rowsOf(benchmark, ours.totals[kind], base?.totals[kind]),
+      ),
+      {
+        benchmark: 'cpu at idle',
+        metric: 'CPU ms per second, all processes, no operations',
+        ours: idle[0],
+        baseline: idle[1],
+      },
+    ];
+  } finally {
+    for (const side of sides) await side.stack.dispose();
+    baseline?.remove();
+  }
+}
