@@ -319,7 +319,7 @@ describe('gateway order routes', () => {
       });
       expect(refused.statusCode).toBe(409);
       expect(refused.json<{ message: string }>().message).toContain(
-        'allowed: Ready for Pickup, Delivered, Processing',
+        'allowed: Packing, Ready for Pickup, Delivered, Processing',
       );
 
       const json = await h.inject({

@@ -35,7 +35,9 @@ export const privacyExportInputSchema = z.strictObject({
 export type PrivacyExportInput = z.infer<typeof privacyExportInputSchema>;
 
 export const privacyExportQuerySchema = privacyExportInputSchema.extend({
-  format: textSchema().pipe(z.enum(['json', 'csv'])).default('json'),
+  format: textSchema()
+    .pipe(z.enum(['json', 'csv']))
+    .default('json'),
 });
 
 /** Everything orders holds about one student or one school. */

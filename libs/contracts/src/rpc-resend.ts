@@ -94,7 +94,6 @@ export const RPC_RESEND: Readonly<Record<RpcSubject, ResendRule>> = {
   [RPC.orders.history]: 'read',
   [RPC.orders.contact]: 'read',
   [RPC.orders.accessLog]: 'read',
-  [RPC.orders.recordAccess]: 'idempotent',
   [RPC.orders.privacyTerms]: 'read',
   // Erasing what is already erased changes nothing; a resend answers with no order ids.
   [RPC.orders.privacyErase]: 'idempotent',

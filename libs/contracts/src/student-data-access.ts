@@ -26,8 +26,6 @@ export const STUDENT_DATA_ACTIONS = [
   'order-update',
   /** The order as it was when deleted (the deletion's answer shows it). */
   'order-delete',
-  /** The orders CSV export of the report (every order line of a date range). */
-  'orders-csv',
   /** A student's details erased on request. */
   'erase',
   /** Everything held about a student or a school exported on request. */
@@ -48,14 +46,6 @@ export const accessContextSchema = z.object({
   clientAddress: textSchema().max(100).nullable(),
 });
 export type AccessContext = z.infer<typeof accessContextSchema>;
-
-/** `rpc.orders.record-access`: a read served by another service (reporting's orders CSV). */
-export const recordAccessInputSchema = z.object({
-  action: z.literal('orders-csv'),
-  /** What was read, in words (e.g. the export's date range); never a student's details. */
-  scope: textSchema().trim().min(1).max(200),
-});
-export type RecordAccessInput = z.infer<typeof recordAccessInputSchema>;
 
 /** A date the database can hold (years 1970 to 9999). */
 const logDateSchema = textSchema()

@@ -123,7 +123,6 @@ export const RPC = {
     history: 'rpc.orders.history',
     contact: 'rpc.orders.contact',
     accessLog: 'rpc.orders.access-log',
-    recordAccess: 'rpc.orders.record-access',
     privacyTerms: 'rpc.orders.privacy-terms',
     privacyErase: 'rpc.orders.privacy-erase',
     privacyExport: 'rpc.orders.privacy-export',

@@ -320,30 +320,6 @@ describe('student data access', () => {
     expect((await list({ order: 'no such order' })).total).toBe(0);
   });
 
-  it('records a read served elsewhere (the orders CSV) for admins only', async () => {
-    const exported = access('orders-csv');
-    await env.rpc.call(
-      RPC.orders.recordAccess,
-      { action: 'orders-csv', scope: 'orders from 2026-01-01 to 2026-01-31' },
-      { actor: admin, access: exported },
-    );
-    expect(await rowsOf(exported.accessId)).toEqual([
-      expect.objectContaining({
-        action: 'orders-csv',
-        scope: 'orders from 2026-01-01 to 2026-01-31',
-        order_ids: [],
-        actor_id: admin.id,
-      }),
-    ]);
-    await expect(
-      env.rpc.call(
-        RPC.orders.recordAccess,
-        { action: 'orders-csv', scope: 'all' },
-        { actor: volunteer, access: access('orders-csv') },
-      ),
-    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
-  });
-
   it('deletes log rows past ACCESS_LOG_RETENTION_DAYS by the clock it is given', async () => {
     const order = await placeFor(school);
     await env.rpc.call(

@@ -29,7 +29,6 @@ export const ACTION_LABELS: Record<StudentDataAction, string> = {
   'contact-details': 'Contact details',
   'order-update': 'Processed an order',
   'order-delete': 'Deleted an order',
-  'orders-csv': 'Orders CSV export',
   erase: 'Erased',
   export: 'Exported',
 };

@@ -9,7 +9,6 @@ import {
   RPC,
   accessLogListInputSchema,
   parseOrThrow,
-  recordAccessInputSchema,
   type AccessLogEntry,
   type PrivacyTerms,
   type RpcRequest,
@@ -32,15 +31,6 @@ export class AccessLogController {
     requireRole(req.actor, 'admin');
     const { range, filter } = parseOrThrow(accessLogListInputSchema, req.input);
     return this.log.list(filter, range);
-  }
-
-  @MessagePattern(RPC.orders.recordAccess)
-  async recordAccess(@Payload() req: RpcRequest<unknown>): Promise<{ recorded: true }> {
-    // Only admins may export the orders CSV, the one read served elsewhere.
-    requireRole(req.actor, 'admin');
-    const input = parseOrThrow(recordAccessInputSchema, req.input);
-    await this.disclosure.record(req, input.action, [], input.scope);
-    return { recorded: true };
   }
 
   @MessagePattern(RPC.orders.privacyTerms)
