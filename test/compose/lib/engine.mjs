@@ -53,7 +53,7 @@ export class Engine {
       stdio: 'ignore',
     });
     while (!existsSync(this.socket)) await new Promise((resolve) => setTimeout(resolve, 100));
-    this.healthTimer = setInterval(() => this.runHealthChecks(), 3000);
+    this.healthTimer = setInterval(() => this.runHealthChecks(), 1000);
   }
 
   async stop() {
@@ -82,13 +82,35 @@ export class Engine {
     );
   }
 
+  /**
+   * Runs each running test container's health check at its own interval, one at a time per
+   * container (a check still running is not started again), as podman's timers would.
+   */
   runHealthChecks() {
-    const names = this.podman(['ps', '--format', '{{.Names}}'], { allowFail: true })
+    const ids = this.podman(['ps', '-q', '--filter', 'label=com.docker.compose.project'], {
+      allowFail: true,
+    })
       .stdout.split('\n')
-      .filter((name) => name.startsWith('lrct'));
-    for (const name of names) {
-      // Asynchronous: a slow check must not hold up the others.
-      spawn('podman', ['healthcheck', 'run', name], { env: this.env, stdio: 'ignore' });
+      .filter(Boolean);
+    if (ids.length === 0) return;
+    const inspected = JSON.parse(
+      this.podman(['inspect', ...ids], { allowFail: true }).stdout || '[]',
+    );
+    this.checks ??= new Map();
+    for (const container of inspected) {
+      const project = container.Config.Labels?.['com.docker.compose.project'] ?? '';
+      const interval = container.Config.Healthcheck?.Interval;
+      if (!project.startsWith('lrct') || !interval) continue;
+      const state = this.checks.get(container.Id) ?? { running: false, last: 0 };
+      this.checks.set(container.Id, state);
+      if (state.running || Date.now() - state.last < interval / 1e6) continue;
+      state.running = true;
+      state.last = Date.now();
+      const check = spawn('podman', ['healthcheck', 'run', container.Id], {
+        env: this.env,
+        stdio: 'ignore',
+      });
+      check.on('exit', () => (state.running = false));
     }
   }
 

@@ -7,9 +7,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { waitFor } from './wait.mjs';
 
-/** A 2x2 PNG, so the test needs no image library. */
+/** An 8x8 PNG, so the test needs no image library. */
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNkYPjPwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWMwTpuJFTEMLQkAyvtMgR4PNM4AAAAASUVORK5CYII=',
   'base64',
 );
 
