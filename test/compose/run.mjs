@@ -30,9 +30,11 @@ const DOMAIN = 'shop.example.org';
 const rows = [];
 async function step(name, action) {
   const started = Date.now();
+  console.log(`== ${name} ...`);
   try {
     const note = await action();
     rows.push([name, (Date.now() - started) / 1000, 'ok', note ?? '']);
+    console.log(`   ok (${((Date.now() - started) / 1000).toFixed(1)} s)${note ? `: ${note}` : ''}`);
   } catch (error) {
     rows.push([name, (Date.now() - started) / 1000, 'FAILED', error.message.split('\n')[0]]);
     throw error;
