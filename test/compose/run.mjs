@@ -34,7 +34,9 @@ async function step(name, action) {
   try {
     const note = await action();
     rows.push([name, (Date.now() - started) / 1000, 'ok', note ?? '']);
-    console.log(`   ok (${((Date.now() - started) / 1000).toFixed(1)} s)${note ? `: ${note}` : ''}`);
+    console.log(
+      `   ok (${((Date.now() - started) / 1000).toFixed(1)} s)${note ? `: ${note}` : ''}`,
+    );
   } catch (error) {
     rows.push([name, (Date.now() - started) / 1000, 'FAILED', error.message.split('\n')[0]]);
     throw error;
