@@ -241,7 +241,8 @@ function buildPrevious() {
       spawnSync('git', ['worktree', 'remove', '--force', tree], { cwd: ROOT });
     }
   }
-  engine.podman(['tag', kept, 'lockerroom:local']);
+  // The name compose asks the engine's Docker API for (a short name means docker.io/library/).
+  engine.podman(['tag', kept, 'docker.io/library/lockerroom:local']);
   return kept;
 }
 

@@ -2,7 +2,7 @@
  * The container engine for the compose test: podman (as root, runc, cgroupfs, no default ulimits:
  * containers.conf) behind its Docker-compatible socket, driven by docker-compose with the real
  * docker-compose.yml plus the test override. Podman runs health checks from systemd timers, which
- * this machine has not: the engine runs them itself every few seconds, as those timers would.
+ * this machine has not: lib/health-loop.mjs runs them, as those timers would.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -53,11 +53,15 @@ export class Engine {
       stdio: 'ignore',
     });
     while (!existsSync(this.socket)) await new Promise((resolve) => setTimeout(resolve, 100));
-    this.healthTimer = setInterval(() => this.runHealthChecks(), 1000);
+    // Its own process: the compose commands below block this one while they wait for health.
+    this.healthLoop = spawn(process.execPath, [path.join(HERE, 'lib/health-loop.mjs')], {
+      env: this.env,
+      stdio: 'ignore',
+    });
   }
 
   async stop() {
-    clearInterval(this.healthTimer);
+    this.healthLoop?.kill('SIGTERM');
     this.service?.kill('SIGTERM');
   }
 
@@ -80,38 +84,6 @@ export class Engine {
       ],
       { env: { ...this.env, ...env }, ...options },
     );
-  }
-
-  /**
-   * Runs each running test container's health check at its own interval, one at a time per
-   * container (a check still running is not started again), as podman's timers would.
-   */
-  runHealthChecks() {
-    const ids = this.podman(['ps', '-q', '--filter', 'label=com.docker.compose.project'], {
-      allowFail: true,
-    })
-      .stdout.split('\n')
-      .filter(Boolean);
-    if (ids.length === 0) return;
-    const inspected = JSON.parse(
-      this.podman(['inspect', ...ids], { allowFail: true }).stdout || '[]',
-    );
-    this.checks ??= new Map();
-    for (const container of inspected) {
-      const project = container.Config.Labels?.['com.docker.compose.project'] ?? '';
-      const interval = container.Config.Healthcheck?.Interval;
-      if (!project.startsWith('lrct') || !interval) continue;
-      const state = this.checks.get(container.Id) ?? { running: false, last: 0 };
-      this.checks.set(container.Id, state);
-      if (state.running || Date.now() - state.last < interval / 1e6) continue;
-      state.running = true;
-      state.last = Date.now();
-      const check = spawn('podman', ['healthcheck', 'run', container.Id], {
-        env: this.env,
-        stdio: 'ignore',
-      });
-      check.on('exit', () => (state.running = false));
-    }
   }
 
   /** Health of each container of `project` that has a health check: { name: status }. */
