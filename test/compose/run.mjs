@@ -12,7 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { connect } from '@nats-io/transport-node';
@@ -241,9 +241,28 @@ function buildPrevious() {
       spawnSync('git', ['worktree', 'remove', '--force', tree], { cwd: ROOT });
     }
   }
+  // The previous version's packaging could not run this compose file (its credentials job imported
+  // a dev dependency the image had pruned; its health check had no gateway mode; its image had no
+  // media folder, so the media volume was root's). Its code and migrations stay as they were; only
+  // those three packaging fixes of this version go on top.
+  const patch = path.join(work, 'previous-patch');
+  mkdirSync(patch, { recursive: true });
+  cpSync(path.join(ROOT, 'scripts/nats-credentials.mjs'), path.join(patch, 'nats-credentials.mjs'));
+  cpSync(path.join(ROOT, 'deploy/healthcheck.mjs'), path.join(patch, 'healthcheck.mjs'));
+  writeFileSync(
+    path.join(patch, 'Containerfile'),
+    [
+      `FROM ${kept}`,
+      'COPY nats-credentials.mjs /app/scripts/nats-credentials.mjs',
+      'COPY healthcheck.mjs /app/deploy/healthcheck.mjs',
+      'USER root',
+      'RUN mkdir -p /data/media && chown node:node /data/media',
+      'USER node',
+    ].join('\n'),
+  );
   // The name compose asks the engine's Docker API for (a short name means docker.io/library/).
-  engine.podman(['tag', kept, 'docker.io/library/lockerroom:local']);
-  return kept;
+  engine.podman(['build', '-q', '-t', 'docker.io/library/lockerroom:local', patch]);
+  return `${kept} + packaging fixes`;
 }
 
 /** From this machine to NATS's address on the compose network, without credentials. */
