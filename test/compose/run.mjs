@@ -90,6 +90,9 @@ const first = {
   },
 };
 first.env.PUBLIC_URL = `http://localhost:${first.env.HTTP_PORT}`;
+// Spelled out for the previous version, whose entrypoint does not derive them and whose gateway
+// refuses them empty; the values this version derives without DOMAIN.
+Object.assign(first.env, { COOKIE_SECURE: 'false', TRUST_PROXY: 'false' });
 const second = {
   project: 'lrctrestored',
   env: {
