@@ -174,7 +174,9 @@ try {
     if (!archive) throw new Error('no archive in the backup folder');
     return archive;
   });
-  await step('down -v (first stack)', () => compose(first, ['down', '-v']));
+  await step('down -v (first stack)', () => {
+    compose(first, ['down', '-v']);
+  });
   await step('restore into a fresh stack', async () => {
     compose(second, ['up', '-d', 'postgres', 'nats']);
     await engine.waitHealthy(second.project, ['postgres', 'nats']);

@@ -4,9 +4,20 @@
  */
 import https from 'node:https';
 
+/** A FormData body as bytes with its multipart content type, encoded by fetch's own encoder. */
+async function encodeBody(body, headers) {
+  if (!(body instanceof FormData)) return { body, headers };
+  const encoded = new Request('http://localhost/', { method: 'POST', body });
+  return {
+    body: Buffer.from(await encoded.arrayBuffer()),
+    headers: { ...headers, 'content-type': encoded.headers.get('content-type') },
+  };
+}
+
 export function httpsRequester({ port, domain, ca }) {
-  return (path, init = {}) =>
-    new Promise((resolve, reject) => {
+  return async (path, init = {}) => {
+    const { body, headers } = await encodeBody(init.body, init.headers ?? {});
+    return new Promise((resolve, reject) => {
       const request = https.request(
         {
           host: '127.0.0.1',
@@ -15,13 +26,13 @@ export function httpsRequester({ port, domain, ca }) {
           ca,
           path,
           method: init.method ?? 'GET',
-          headers: { host: domain, ...init.headers },
+          headers: { host: domain, ...headers },
         },
         (response) => {
           const chunks = [];
           response.on('data', (chunk) => chunks.push(chunk));
           response.on('end', () => {
-            const body = Buffer.concat(chunks);
+            const bytes = Buffer.concat(chunks);
             resolve({
               ok: response.statusCode >= 200 && response.statusCode < 300,
               status: response.statusCode,
@@ -31,13 +42,14 @@ export function httpsRequester({ port, domain, ca }) {
                   return Array.isArray(value) ? value.join(', ') : (value ?? null);
                 },
               },
-              text: async () => body.toString('utf8'),
-              arrayBuffer: async () => body,
+              text: async () => bytes.toString('utf8'),
+              arrayBuffer: async () => bytes,
             });
           });
         },
       );
       request.on('error', reject);
-      request.end(init.body);
+      request.end(body);
     });
+  };
 }
