@@ -1,10 +1,19 @@
-// Container health check for a service: asks it over NATS request-reply for its health, as the
-// service itself (its NKEY identity may call its own health subject, and read its own inbox).
+// Container health check. The gateway: its GET /health (which also asks every service). A service:
+// asks it over NATS request-reply for its health, as the service itself (its NKEY identity may call
+// its own health subject, and read its own inbox). It loads nothing but the NATS client: it runs
+// every few seconds on what may be a small server.
 import { existsSync, readFileSync } from 'node:fs';
 import { connect, nkeyAuthenticator } from '@nats-io/transport-node';
-import { inboxPrefixOf } from '@lr/contracts';
 
 const service = process.argv[2];
+if (service === 'gateway') {
+  const port = process.env.PORT ?? '3000';
+  const healthy = await fetch(`http://127.0.0.1:${port}/health`).then(
+    (response) => response.ok,
+    () => false,
+  );
+  process.exit(healthy ? 0 : 1);
+}
 const namespace = process.env.NATS_NAMESPACE ?? '';
 const subject = `${namespace ? `${namespace}.` : ''}rpc.${service}.health`;
 const seedFile = `/run/nats/${service}.nk`;
@@ -18,7 +27,8 @@ try {
     ...(seed
       ? {
           authenticator: nkeyAuthenticator(new TextEncoder().encode(seed)),
-          inboxPrefix: inboxPrefixOf(service),
+          // Each identity may read only its own inbox (inboxPrefixOf in libs/contracts).
+          inboxPrefix: `_INBOX.${service}`,
         }
       : {}),
   });

@@ -18,7 +18,6 @@
  */
 import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { stringify } from 'yaml';
 import { natsAuthLib } from './stack/nats.mjs';
 import { ROOT } from './stack/paths.mjs';
 
@@ -84,6 +83,8 @@ function k8s() {
  * file.
  */
 async function helmValues() {
+  // A dev dependency, for this maintainer's command only: the image runs `generate` without it.
+  const { stringify } = await import('yaml');
   const { NATS_IDENTITIES, natsPermissions } = await import(
     path.join(ROOT, 'libs/contracts/dist/index.js')
   );

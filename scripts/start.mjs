@@ -29,9 +29,8 @@ try {
     seed: process.env.DATABASE_URL ? process.env.SEED_DEMO_DATA === 'true' : true,
     logLevel: process.env.LOG_LEVEL ?? 'info',
     quiet: process.env.VERBOSE !== 'true',
-    metricsPortBase: process.env.METRICS_PORT_BASE
-      ? Number(process.env.METRICS_PORT_BASE)
-      : undefined,
+    // Each process's /metrics on 127.0.0.1, from 9464 up (METRICS_PORT_BASE=0: none).
+    metricsPortBase: Number(process.env.METRICS_PORT_BASE ?? 9464) || undefined,
   });
 } catch (error) {
   console.error(error.help ? error.message : `Could not start: ${error.message}`);
@@ -41,12 +40,15 @@ try {
 // Imported once the stack is built: the demo code's default lives in the contracts.
 const { DEFAULT_DEMO_CODE } = await import('@lr/contracts');
 const code = process.env.DEMO_CODE ?? DEFAULT_DEMO_CODE;
+const metricsLines = stack.metricsUrls.length
+  ? `  metrics (this machine only):\n${stack.metricsUrls.map((line) => `    ${line}\n`).join('')}`
+  : '';
 console.log(`
 Locker Room is running: ${stack.url}
   store:   ${stack.url}/
   console: ${stack.url}/admin/
   health:  ${stack.url}/health    API docs: ${stack.url}/api/docs
-${
+${metricsLines}${
   stack.embedded
     ? `
 Demo logins (code for every one: ${code}):

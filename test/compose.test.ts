@@ -1,6 +1,6 @@
 /**
- * No Docker engine runs here, so the compose file is kept correct by reading: it must validate
- * against the Compose specification schema, and every service it builds must exist in the repo.
+ * The compose file read as a file: it must validate against the Compose specification schema, and
+ * keep the shape the deployment relies on. `npm run test:compose` (test/compose/run.mjs) starts it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface ComposeService {
   image?: string;
+  environment?: Record<string, string>;
+  ports?: string[];
+  read_only?: boolean;
+  profiles?: string[];
   build?: { context: string; dockerfile: string; args?: Record<string, string> };
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: unknown;
@@ -52,15 +56,33 @@ describe('docker-compose.yml', () => {
     expect(valid).toBe(true);
   });
 
-  it('builds every service and the gateway from the one image, and each exists in the repo', () => {
+  it('builds one image once, which every process and job runs, and each process exists', () => {
+    const building = Object.entries(compose.services).filter(([, service]) => service.build);
+    expect(building.map(([name]) => name)).toEqual(['nats-credentials']);
+    expect(building[0]?.[1].build?.dockerfile).toBe('deploy/Dockerfile');
+    for (const name of ['nats-credentials', 'backup', 'restore'])
+      expect(compose.services[name]?.image).toBe('lockerroom:local');
     for (const name of ['auth', 'catalog', 'orders', 'reporting', 'gateway']) {
       const service = compose.services[name];
-      expect(service?.build?.dockerfile).toBe('deploy/Dockerfile');
-      expect(service?.build?.args?.SERVICE).toBe(name);
+      expect(service?.image).toBe('lockerroom:local');
+      expect(service?.environment?.SERVICE).toBe(name);
+      // The code is read-only; metrics are scraped over the compose network.
+      expect(service?.read_only).toBe(true);
+      expect(service?.environment?.METRICS_HOST).toBe('0.0.0.0');
       const dir = name === 'gateway' ? 'gateway' : `services/${name}`;
       expect(existsSync(path.join(root, dir, 'src/main.ts'))).toBe(true);
     }
     expect(existsSync(path.join(root, 'deploy/Dockerfile'))).toBe(true);
+  });
+
+  it('publishes ports on 127.0.0.1 only, but Caddy of the https profile', () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      if (name === 'caddy' || service.profiles?.includes('observability')) continue;
+      for (const port of service.ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/);
+    }
+    expect(compose.services.caddy?.profiles).toEqual(['https']);
+    expect(compose.services.caddy?.image).toMatch(/^caddy:2/);
+    expect(existsSync(path.join(root, 'deploy/Caddyfile'))).toBe(true);
   });
 
   it('runs PostgreSQL 16 and NATS 2.10+ with JetStream synced on every write, and a mail catcher', () => {
@@ -73,14 +95,16 @@ describe('docker-compose.yml', () => {
 
   it('has health checks, health-gated depends_on and named volumes', () => {
     for (const [name, service] of Object.entries(compose.services)) {
-      // The mail catcher, and the one-shot that makes the NATS credentials.
-      if (name === 'mailpit' || name === 'nats-credentials') continue;
+      // The mail catcher, Caddy, and the one-shot jobs (NATS credentials, backup, restore).
+      if (['mailpit', 'caddy', 'nats-credentials', 'backup', 'restore'].includes(name)) continue;
       expect(service.healthcheck).toBeDefined();
     }
     for (const dependency of Object.values(compose.services.gateway?.depends_on ?? {})) {
       expect(dependency.condition).toBe('service_healthy');
     }
     expect(Object.keys(compose.volumes).sort()).toEqual([
+      'caddyconfig',
+      'caddydata',
       'media',
       'natsdata',
       'natskeys-auth',

@@ -39,6 +39,8 @@ describe('the npm start launcher', () => {
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: `/tmp/lockerroom-launch/${namespace}`,
         LOG_LEVEL: 'warn',
+        // No metrics listeners: their default ports may be taken by another run on this machine.
+        METRICS_PORT_BASE: '0',
       },
       stdio: 'ignore',
     });

@@ -1,6 +1,7 @@
 /**
- * NATS for `npm start`: the server at NATS_URL if it answers; otherwise `nats-server -js` from the
- * PATH with its store under ./data/nats; otherwise a clear message on how to install one.
+ * NATS for `npm start`: the server NATS_URL names when it is set; otherwise our own
+ * `nats-server -js` from the PATH on 127.0.0.1:4229 (EMBEDDED_NATS_PORT) with its store under
+ * ./data/nats; otherwise a clear message on how to install one.
  *
  * A server started here runs with authorization: every process gets its own NKEY identity and only
  * its own subjects (nest-kit renderNatsServerConfig). The keys are made on first start and kept in
@@ -56,6 +57,30 @@ export function seedsFromEnv(env = process.env) {
     if (match && value) seeds[match[1].toLowerCase().replace(/_/g, '-')] = value;
   }
   return seeds;
+}
+
+/** The port of the nats-server `npm start` runs itself (beside any other on the usual 4222). */
+export function embeddedNatsPort(env = process.env) {
+  return Number(env.EMBEDDED_NATS_PORT ?? 4229);
+}
+
+export function portTaken(port) {
+  return Object.assign(
+    new Error(
+      `Port ${port} is taken: npm start runs its own NATS server there. Stop what listens on it ` +
+        '(a Locker Room left running?), set EMBEDDED_NATS_PORT to another port, or set NATS_URL ' +
+        '(and NATS_NKEY_SEED_<PROCESS>) to use a server you run.',
+    ),
+    { help: true },
+  );
+}
+
+/** One line: the processes will accept messages from anyone who reaches that server. */
+export function unauthenticatedWarning(natsUrl) {
+  return (
+    `Warning: NATS_URL is set without credentials (NATS_NKEY_SEED_<PROCESS>): every process ` +
+    `connects to ${natsUrl} unauthenticated, and anyone who reaches it can send them forged messages.`
+  );
 }
 
 export const INSTALL_HELP = `nats-server was not found on the PATH and no NATS server answers at NATS_URL.

@@ -6,7 +6,14 @@
 import path from 'node:path';
 import { ensureBuilt } from './build.mjs';
 import { waitForHealthy } from './health.mjs';
-import { reachable, seedsFromEnv, startLocalNats } from './nats.mjs';
+import {
+  embeddedNatsPort,
+  portTaken,
+  reachable,
+  seedsFromEnv,
+  startLocalNats,
+  unauthenticatedWarning,
+} from './nats.mjs';
 import { ROOT, SERVICES, serviceEntry } from './paths.mjs';
 import { startEmbeddedPostgres, waitForDatabase } from './postgres.mjs';
 import { seedDemoData } from './seed.mjs';
@@ -17,7 +24,9 @@ import { Supervisor } from './supervisor.mjs';
  * @param {number} [options.port] gateway port (0 is not supported: pass a free port)
  * @param {string} [options.dataDir]
  * @param {string} [options.databaseUrl] use this database instead of the embedded server
- * @param {string} [options.natsUrl]
+ * @param {string} [options.natsUrl] a NATS server run elsewhere; unset: start our own, with
+ *   authorization, on 127.0.0.1:<natsPort> with its store under dataDir
+ * @param {number} [options.natsPort] default EMBEDDED_NATS_PORT or 4229
  * @param {string} [options.namespace] NATS namespace (tests)
  * @param {Record<string,string>} [options.natsSeeds] NKEY seed of each process (identity -> seed)
  *   for a server started elsewhere; default NATS_NKEY_SEED_<IDENTITY> from the environment
@@ -52,25 +61,33 @@ export async function startStack(options = {}) {
       await waitForDatabase(databaseUrl);
     }
 
-    let natsUrl = options.natsUrl ?? 'nats://127.0.0.1:4222';
+    // A NATS server we did not start is used only when named: joining whatever answers on the
+    // usual port would let anyone on this machine send the processes forged messages.
+    let natsUrl = options.natsUrl;
     let natsSeeds = options.natsSeeds ?? seedsFromEnv();
-    if (!(await reachable(natsUrl))) {
+    if (!natsUrl) {
+      const natsPort = options.natsPort ?? embeddedNatsPort();
+      if (await reachable(`nats://127.0.0.1:${natsPort}`)) throw portTaken(natsPort);
       const nats = await startLocalNats({
         dataDir,
-        port: Number(new URL(natsUrl.replace(/^nats:/, 'http:')).port || 4222),
+        port: natsPort,
         log,
         namespace: options.namespace ?? '',
       });
       cleanups.push(() => nats.stop());
       natsUrl = nats.url;
       natsSeeds = nats.seeds;
+    } else if (Object.keys(natsSeeds).length === 0) {
+      log(unauthenticatedWarning(natsUrl));
     }
     // Each process its own identity (none given: connect without credentials).
     const natsEnv = (identity) =>
       natsSeeds[identity] ? { NATS_NKEY_SEED: natsSeeds[identity] } : {};
-    // One METRICS_PORT shared by every process would make all but one fail to listen.
+    // One METRICS_PORT shared by every process would make all but one fail to listen; each gets
+    // its own, on the loopback interface only.
     const metricsEnv = (index) => ({
       METRICS_PORT: options.metricsPortBase ? String(options.metricsPortBase + index) : '',
+      METRICS_HOST: '127.0.0.1',
     });
 
     const publicUrl = options.publicUrl ?? `http://localhost:${port}`;
@@ -107,6 +124,11 @@ export async function startStack(options = {}) {
     return {
       url: publicUrl,
       databaseUrl,
+      metricsUrls: options.metricsPortBase
+        ? [...SERVICES, 'gateway'].map(
+            (name, index) => `${name} http://127.0.0.1:${options.metricsPortBase + index}/metrics`,
+          )
+        : [],
       natsUrl,
       natsSeeds,
       supervisor,

@@ -32,6 +32,12 @@ export const baseConfigSchema = z.object({
     .trim()
     .regex(/^SU[A-Z2-7]{56}$/, 'an NKEY user seed (SU followed by 56 base32 characters)')
     .optional(),
+  /**
+   * In production a process refuses to connect to NATS without its own identity (anyone reaching
+   * an open server could forge any message); `true` allows it, e.g. behind a private network
+   * policy with its own authentication.
+   */
+  NATS_ALLOW_UNAUTHENTICATED: booleanFromEnv.default(false),
   /** How long a request-reply call may take before the caller gives up (resends included). */
   RPC_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /**
@@ -84,6 +90,19 @@ export function parseConfig<S extends z.ZodType>(
 }
 
 /**
+ * Why this process may not start on its NATS settings, or null: in production, a connection without
+ * an NKEY identity needs NATS_ALLOW_UNAUTHENTICATED=true.
+ */
+export function natsAuthProblem(config: unknown): string | null {
+  const { NODE_ENV, NATS_NKEY_SEED, NATS_ALLOW_UNAUTHENTICATED } = config as Partial<BaseConfig>;
+  if (NODE_ENV !== 'production' || NATS_NKEY_SEED || NATS_ALLOW_UNAUTHENTICATED) return null;
+  return (
+    'Configuration error: NATS_NKEY_SEED is missing: in production every process connects to NATS ' +
+    'with its own NKEY identity (NATS_ALLOW_UNAUTHENTICATED=true connects without one)'
+  );
+}
+
+/**
  * For `main.ts`: parse or exit(1) with the one-line message. Kept apart from `parseConfig` so
  * tests can check the message without exiting.
  */
@@ -92,7 +111,10 @@ export function loadConfigOrExit<S extends z.ZodType>(
   env: NodeJS.ProcessEnv = process.env,
 ): z.infer<S> {
   try {
-    return parseConfig(schema, env);
+    const config = parseConfig(schema, env);
+    const problem = natsAuthProblem(config);
+    if (problem) throw new ConfigError(problem);
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

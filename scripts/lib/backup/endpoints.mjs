@@ -10,7 +10,12 @@
 import path from 'node:path';
 import { ROOT } from '../../stack/paths.mjs';
 import { postgresAnswers, startEmbeddedPostgres } from '../../stack/postgres.mjs';
-import { localNatsKeyPairs, reachable, startLocalNats } from '../../stack/nats.mjs';
+import {
+  embeddedNatsPort,
+  localNatsKeyPairs,
+  reachable,
+  startLocalNats,
+} from '../../stack/nats.mjs';
 
 const EMBEDDED_PASSWORD = 'lockerroom-local';
 
@@ -32,12 +37,13 @@ export async function resolveEndpoints(env, log) {
     }
   }
 
-  let natsUrl = env.NATS_URL ?? 'nats://127.0.0.1:4222';
+  const natsPort = embeddedNatsPort(env);
+  let natsUrl = env.NATS_URL ?? `nats://127.0.0.1:${natsPort}`;
   let adminSeed = env.NATS_NKEY_SEED_ADMIN;
   if (!(await reachable(natsUrl))) {
     if (env.NATS_URL) throw new Error(`No NATS server answers at ${natsUrl}`);
     log(`Starting nats-server with the store under ${dataDir} for this command ...`);
-    const nats = await startLocalNats({ dataDir, port: 4222, log });
+    const nats = await startLocalNats({ dataDir, port: natsPort, log });
     natsUrl = nats.url;
     adminSeed = nats.seeds.admin;
     stops.push(nats.stop);

@@ -22,10 +22,14 @@ export async function copyMediaOut(mediaDir, staging) {
   return summarize(target);
 }
 
-/** Makes `mediaDir` hold exactly the archived files. */
+/**
+ * Makes `mediaDir` hold exactly the archived files. Its contents are emptied, not the folder itself:
+ * in a container it is a volume's mount point, which cannot be removed.
+ */
 export async function copyMediaIn(staging, mediaDir) {
-  await rm(mediaDir, { recursive: true, force: true });
   await mkdir(mediaDir, { recursive: true });
+  for (const entry of await readdir(mediaDir))
+    await rm(path.join(mediaDir, entry), { recursive: true, force: true });
   await cp(path.join(staging, 'media'), mediaDir, { recursive: true });
   return summarize(mediaDir);
 }

@@ -26,8 +26,14 @@ export const authConfigSchema = baseConfigSchema
     PUBLIC_URL: z.url().default('http://localhost:3000'),
     /** Code of every demo account (demo mode only). */
     DEMO_CODE: z.string().min(6).max(128).default(DEFAULT_DEMO_CODE),
-    /** In production: creates login id `admin` with this code at start when no admin exists. */
-    INITIAL_ADMIN_CODE: z.string().min(6).max(128).optional(),
+    /**
+     * In production: creates login id `admin` with this code at start when no admin exists. Empty
+     * is unset (compose passes `${INITIAL_ADMIN_CODE:-}` once the line leaves `.env`).
+     */
+    INITIAL_ADMIN_CODE: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.string().min(6).max(128).optional(),
+    ),
     /**
      * Wrong codes (logins, old and current codes) allowed per account from one address in
      * LOGIN_WINDOW_MINUTES; then that address gets 429 for that account.

@@ -91,4 +91,13 @@ describe('JWT_SECRET', () => {
     expect(keys[0]!.length).toBeGreaterThanOrEqual(32);
     expect(new Set(keys).size).toBe(1);
   });
+
+  it('reads an empty INITIAL_ADMIN_CODE as unset (compose passes the variable empty)', () => {
+    expect(
+      parseConfig(authConfigSchema, { DATA_DIR: dir, INITIAL_ADMIN_CODE: '' }).INITIAL_ADMIN_CODE,
+    ).toBeUndefined();
+    expect(() =>
+      parseConfig(authConfigSchema, { DATA_DIR: dir, INITIAL_ADMIN_CODE: 'short' }),
+    ).toThrow(/INITIAL_ADMIN_CODE/);
+  });
 });
