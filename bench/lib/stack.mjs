@@ -55,6 +55,8 @@ export async function startBenchStack({ env = {} } = {}) {
   const stack = await startStack({
     metricsPortBase,
     port,
+    // Its own authorized nats-server on a free port: stacks run side by side.
+    natsPort: await freePort(),
     databaseUrl: databaseUrl.toString(),
     namespace,
     dataDir: `/tmp/lockerroom-bench/${namespace}`,
@@ -72,6 +74,8 @@ export async function startBenchStack({ env = {} } = {}) {
     url: stack.url,
     databaseUrl: stack.databaseUrl,
     natsUrl: stack.natsUrl,
+    /** The NATS operator identity's seed: the bench's own clients (the prototype) use it. */
+    natsAdminSeed: stack.natsSeeds.admin,
     namespace,
     /** Prometheus text of one process (see METRICS_PROCESSES). */
     async scrapeMetrics(process) {

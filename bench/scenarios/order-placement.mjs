@@ -4,7 +4,7 @@
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { connect } from '@nats-io/transport-node';
+import { connect, nkeyAuthenticator } from '@nats-io/transport-node';
 import pg from 'pg';
 import { loadPair } from '../lib/load.mjs';
 import { freePort, login } from '../lib/stack.mjs';
@@ -27,13 +27,19 @@ async function benchProduct(pool) {
 }
 
 /** The prototype: the least a placed order needs to cross HTTP, NATS and a transaction. */
-export async function startPrototype(databaseUrl, natsUrl) {
+export async function startPrototype(databaseUrl, natsUrl, natsSeed) {
+  // The stack's nats-server has authorization: the prototype connects as its operator identity.
+  const natsOptions = {
+    servers: natsUrl,
+    noAsyncTraces: true,
+    ...(natsSeed ? { authenticator: nkeyAuthenticator(new TextEncoder().encode(natsSeed)) } : {}),
+  };
   // An idle connection dropped with its database (the bench's end) must not crash the bench.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 }).on('error', () => undefined);
   await pool.query(`CREATE TABLE IF NOT EXISTS public.bench_orders (id uuid PRIMARY KEY, body jsonb NOT NULL, created_at timestamptz DEFAULT now());
                     CREATE TABLE IF NOT EXISTS public.bench_lines (order_id uuid NOT NULL, product_id uuid NOT NULL, size text NOT NULL, quantity int NOT NULL)`);
   // The same client setting as the product's connections (nest-kit connectNats), for a like-for-like baseline.
-  const responder = await connect({ servers: natsUrl, noAsyncTraces: true });
+  const responder = await connect(natsOptions);
   const subject = `bench.prototype.${randomUUID()}`;
   responder.subscribe(subject, {
     callback: async (_err, msg) => {
@@ -64,7 +70,7 @@ export async function startPrototype(databaseUrl, natsUrl) {
       }
     },
   });
-  const requester = await connect({ servers: natsUrl, noAsyncTraces: true });
+  const requester = await connect(natsOptions);
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
@@ -140,7 +146,7 @@ export async function placementLoad(stack) {
 
 export async function benchOrderPlacement(stack, { durationSeconds, warmupSeconds = 0 }) {
   const placement = await placementLoad(stack);
-  const prototype = await startPrototype(stack.databaseUrl, stack.natsUrl);
+  const prototype = await startPrototype(stack.databaseUrl, stack.natsUrl, stack.natsAdminSeed);
   try {
     const { ours, base } = await loadPair(placement.ours, placement.prototype(prototype.url), {
       durationSeconds,

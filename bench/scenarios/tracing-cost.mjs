@@ -43,7 +43,11 @@ export async function benchTracingCost({ durationSeconds, warmupSeconds = 0, pla
     for (const [name, stack] of Object.entries(stacks)) {
       sides[name] = (await placementLoad(stack)).ours;
     }
-    prototype = await startPrototype(stacks.off.databaseUrl, stacks.off.natsUrl);
+    prototype = await startPrototype(
+      stacks.off.databaseUrl,
+      stacks.off.natsUrl,
+      stacks.off.natsAdminSeed,
+    );
     sides.prototype = (await placementLoad(stacks.off)).prototype(prototype.url);
     const sinksBefore = Object.fromEntries(
       Object.entries(sinks).map(([name, sink]) => [name, sink.counts.spans]),

@@ -89,7 +89,8 @@ describe('console: privacy requests', () => {
     const { context, page } = await newPage(browser);
     await apiLogin(context, 'admin');
     await page.goto(`/admin/#/orders/${otherOrder._id}`);
-    await page.getByText(`${studentId}-B_10_NA`, { exact: true }).waitFor();
+    // The order page shows the student id as its own labelled field.
+    await page.getByText(`${studentId}-B`, { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Erase details' }).click();
     await page.getByRole('button', { name: 'Erase', exact: true }).click();
     await page.getByText('Personal details erased from 1 order').waitFor();

@@ -71,7 +71,7 @@ describe('store: keyboard-only checkout', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('9');
     await page.keyboard.press('Enter');
-    const summary = page.getByRole('alert').filter({ hasText: 'Please fix 2 problems' });
+    const summary = page.getByRole('alert').filter({ hasText: 'Please fix 3 problems' });
     await summary.waitFor();
     await expect(summary.getByRole('link').allInnerTexts()).resolves.toEqual([
       'Please select a gender',

@@ -66,8 +66,8 @@ export class AccessLogController {
     summary:
       'Access log of student details, newest first (admins; filter actorId, person, order (id or LR- number), schoolId, action, from, to)',
     row: accessLogEntrySchema,
-    // Newest first is the log's only order.
-    sortable: [],
+    // Newest first is the log's only order; the console names it as `at`.
+    sortable: ['at'],
   })
   @Access('admin')
   async list(@CurrentActor() actor: Actor, @ConsoleQuery() { range, filter }: ConsoleListQuery) {
@@ -97,7 +97,7 @@ export class AccessLogController {
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
-    const filter = parseOrThrow(accessLogFilterSchema, parseConsoleQuery(query, { sortable: [] }).filter);
+    const filter = parseOrThrow(accessLogFilterSchema, parseConsoleQuery(query, { sortable: ['at'] }).filter);
     const rpc = this.rpc;
     // Walks newest first from below the last row sent, so rows written meanwhile shift nothing.
     const pageBelow = (beforeId?: number) =>
