@@ -81,7 +81,8 @@ export async function startMeasuredStack({ root, label }) {
       build: false,
       logLevel: 'warn',
       nodeEnv: 'production',
-      env: { JWT_SECRET: randomBytes(32).toString('hex') },
+      // The scenario places many orders from one school: no hourly limit (an older baseline ignores it).
+      env: { JWT_SECRET: randomBytes(32).toString('hex'), ORDERS_PER_SCHOOL_PER_HOUR: '0' },
       publicUrl: `http://127.0.0.1:${port}`,
       log: () => undefined,
     });
