@@ -21,6 +21,7 @@ export * from './publish-batcher.js';
 export * from './outbox-writer.js';
 export * from './outbox.js';
 export * from './outbox-pruner.js';
+export * from './periodic-task.js';
 export * from './session-hints.js';
 export * from './session-key.js';
 export * from './hints.js';

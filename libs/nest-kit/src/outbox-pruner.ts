@@ -9,6 +9,7 @@
  */
 import type pg from 'pg';
 import type { Logger } from './logger.js';
+import { PeriodicTask } from './periodic-task.js';
 
 const FIRST_RUN_AFTER_MS = 60_000;
 const INTERVAL_MS = 60 * 60_000;
@@ -24,33 +25,25 @@ export interface OutboxPrunerOptions {
 }
 
 export class OutboxPruner {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private task: PeriodicTask | undefined;
 
   constructor(private readonly options: OutboxPrunerOptions) {}
 
   start(): void {
-    if (this.options.retentionDays <= 0 || this.timer) return;
-    const schedule = (delay: number) => {
-      this.timer = setTimeout(() => {
-        this.running = this.prune().catch((error: unknown) => {
-          this.options.logger.warn({ err: (error as Error).message }, 'outbox pruning failed');
-          return 0;
-        });
-        void this.running.finally(() => {
-          this.running = undefined;
-          if (this.timer) schedule(INTERVAL_MS);
-        });
-      }, delay);
-      this.timer.unref();
-    };
-    schedule(FIRST_RUN_AFTER_MS);
+    if (this.options.retentionDays <= 0 || this.task) return;
+    this.task = new PeriodicTask({
+      firstRunAfterMs: FIRST_RUN_AFTER_MS,
+      intervalMs: INTERVAL_MS,
+      run: () => this.prune(),
+      onError: (error) =>
+        this.options.logger.warn({ err: (error as Error).message }, 'outbox pruning failed'),
+    });
+    this.task.start();
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+    await this.task?.stop();
+    this.task = undefined;
   }
 
   /** Deletes what is past retention now; returns the number of rows deleted. */

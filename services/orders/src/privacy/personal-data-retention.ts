@@ -21,6 +21,7 @@ import {
   KIT_CONFIG,
   LOGGER,
   Mailer,
+  PeriodicTask,
   RECORDED_REPLY_RETENTION_MS,
   metrics,
   pruneMailbox,
@@ -49,8 +50,7 @@ export interface RetentionRun {
 
 @Injectable()
 export class PersonalDataRetention implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly task: PeriodicTask;
   private readonly logger: Logger;
 
   constructor(
@@ -62,28 +62,21 @@ export class PersonalDataRetention implements OnApplicationBootstrap, OnApplicat
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ context: PersonalDataRetention.name });
+    this.task = new PeriodicTask({
+      firstRunAfterMs: FIRST_RUN_AFTER_MS,
+      intervalMs: INTERVAL_MS,
+      run: () => this.run(),
+      // A failed run has logged and counted itself (see run()).
+      onError: () => undefined,
+    });
   }
 
   onApplicationBootstrap(): void {
-    if (!this.config.STUDENT_DATA_RETENTION_ENABLED) return;
-    const schedule = (delay: number) => {
-      this.timer = setTimeout(() => {
-        this.running = this.run()
-          .catch(() => undefined)
-          .finally(() => {
-            this.running = undefined;
-            if (this.timer) schedule(INTERVAL_MS);
-          });
-      }, delay);
-      this.timer.unref();
-    };
-    schedule(FIRST_RUN_AFTER_MS);
+    if (this.config.STUDENT_DATA_RETENTION_ENABLED) this.task.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   /** One run of every step, as of `now`. */

@@ -10,7 +10,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { KIT_CONFIG, LOGGER, metrics, type Logger } from '@lr/nest-kit';
+import { KIT_CONFIG, LOGGER, PeriodicTask, metrics, type Logger } from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
 import { AccessLogRepository } from './access-log.repository.js';
 
@@ -20,8 +20,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 @Injectable()
 export class AccessLogPruner implements OnApplicationBootstrap, OnApplicationShutdown {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly task: PeriodicTask;
   private readonly logger: Logger;
 
   constructor(
@@ -30,29 +29,21 @@ export class AccessLogPruner implements OnApplicationBootstrap, OnApplicationShu
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ context: AccessLogPruner.name });
+    this.task = new PeriodicTask({
+      firstRunAfterMs: FIRST_RUN_AFTER_MS,
+      intervalMs: INTERVAL_MS,
+      run: () => this.prune(),
+      onError: (error) =>
+        this.logger.warn({ err: (error as Error).message }, 'access log pruning failed'),
+    });
   }
 
   onApplicationBootstrap(): void {
-    const schedule = (delay: number) => {
-      this.timer = setTimeout(() => {
-        this.running = this.prune().catch((error: unknown) => {
-          this.logger.warn({ err: (error as Error).message }, 'access log pruning failed');
-          return 0;
-        });
-        void this.running.finally(() => {
-          this.running = undefined;
-          if (this.timer) schedule(INTERVAL_MS);
-        });
-      }, delay);
-      this.timer.unref();
-    };
-    schedule(FIRST_RUN_AFTER_MS);
+    this.task.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.task.stop();
   }
 
   /** Deletes what is past retention at `now`; returns the number of rows deleted. */
