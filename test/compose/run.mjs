@@ -39,6 +39,10 @@ async function step(name, action) {
     );
   } catch (error) {
     rows.push([name, (Date.now() - started) / 1000, 'FAILED', error.message.split('\n')[0]]);
+    // What each container said last: the one thing CI's output can show of a failed step.
+    for (const stack of [first, second]) {
+      console.error(`--- last log lines of ${stack.project}\n${engine.logs(stack.project, 40)}`);
+    }
     throw error;
   }
 }
@@ -115,6 +119,23 @@ const up = async (stack, profiles = []) => {
   await engine.waitHealthy(stack.project, HEALTHY);
 };
 
+/** Seconds until the gateway answers a product list with 200 (at most `limitMs`). */
+async function untilShopAnswers(env, limitMs) {
+  const started = Date.now();
+  for (;;) {
+    const status = await fetch(
+      `http://127.0.0.1:${env.HTTP_PORT}/api/v1/products?keyword=&page=1&resultPerPage=1`,
+    ).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return (Date.now() - started) / 1000;
+    if (Date.now() - started > limitMs)
+      throw new Error(`the shop did not answer a product list within ${limitMs} ms (${status})`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 let failed = false;
 try {
   await step('container engine (podman service)', () => engine.start());
@@ -159,11 +180,15 @@ try {
     const kept = await snapshot(httpClient(first.env), secrets.INITIAL_ADMIN_CODE);
     compose(first, ['down']);
     await up(first);
-    return assertSame(
+    // Healthy containers can still be warming up on a busy machine: wait (bounded) until the shop
+    // answers a catalog read, as an operator checking it would, and say how long that took.
+    const readyAfter = await untilShopAnswers(first.env, 60_000);
+    const same = assertSame(
       kept,
       await snapshot(httpClient(first.env), secrets.INITIAL_ADMIN_CODE),
       'restart',
     );
+    return `${same}; answered ${readyAfter.toFixed(1)} s after healthy`;
   });
   let backedUp;
   let archive;

@@ -120,9 +120,13 @@ export class Engine {
     }
   }
 
-  logs(project) {
-    return this.compose(project, ['logs', '--no-color', '--tail', '15'], {}, { allowFail: true })
-      .stdout;
+  logs(project, lines = 15) {
+    return this.compose(
+      project,
+      ['logs', '--no-color', '--tail', String(lines)],
+      {},
+      { allowFail: true },
+    ).stdout;
   }
 
   imageSize(image) {
