@@ -125,7 +125,9 @@ describe('console: who saw what', () => {
     await page.goto('/privacypolicy');
     await page.getByRole('heading', { name: 'Who can see it' }).waitFor();
     const text = await page.locator('main').innerText();
-    expect(text).toMatch(/are erased 30 days after a request is delivered, cancelled or deleted/);
+    expect(text).toMatch(
+      /are erased 30 days after a request is delivered; a request that is deleted is removed at once/,
+    );
     expect(text).toMatch(/kept for 365 days/);
     expect(text).toMatch(/only when they open them/);
     const contact = page.getByRole('link', { name: 'orders@lockerroom.local' });

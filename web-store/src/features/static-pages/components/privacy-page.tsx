@@ -45,9 +45,9 @@ function PrivacyText({ terms }: { terms: PrivacyTerms }) {
       <h2>For how long</h2>
       <p>
         The student id, age and gender, the teacher&apos;s name, phone and e-mail, and any comments
-        are erased {afterDays(terms.studentDataRetentionDays)} a request is delivered, cancelled or
-        deleted. After that only the school name and address, the items, quantities, dates and
-        statuses are retained.
+        are erased {afterDays(terms.studentDataRetentionDays)} a request is delivered; a request
+        that is deleted is removed at once. After that only the school name and address, the items,
+        quantities, dates and statuses are retained.
       </p>
 
       <h2>Who can see it</h2>
