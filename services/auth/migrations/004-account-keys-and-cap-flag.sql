@@ -7,16 +7,12 @@ ALTER TABLE auth.users ADD COLUMN exempt_from_line_cap boolean NOT NULL DEFAULT 
 
 -- The comparison forms of the login id and of the name (NFKC, case-folded, invisible characters
 -- dropped), computed by the service (`loginKeyOf` in @lr/contracts) on every write. This file fills
--- them with the closest SQL can get; auth recomputes every row's keys with the service's own
--- function at start (users/account-keys.ts) before it answers, since lower() depends on the
--- database's locale.
+-- them with a rough form that works in any server encoding (normalize() needs a UTF8 database, and
+-- lower() depends on the locale); auth recomputes every row's keys with the service's own function
+-- at start (users/account-keys.ts) before it answers, collisions included.
 ALTER TABLE auth.users ADD COLUMN login_key text;
 ALTER TABLE auth.users ADD COLUMN name_key text;
-UPDATE auth.users SET
-  login_key = lower(normalize(btrim(regexp_replace(login_id,
-    '[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]', '', 'g')), NFKC)),
-  name_key = lower(normalize(btrim(regexp_replace(name,
-    '[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]', '', 'g')), NFKC));
+UPDATE auth.users SET login_key = lower(btrim(login_id)), name_key = lower(btrim(name));
 
 -- Existing rows that now collide (an id that differed from another only by invisible characters or
 -- width; two schools with the same name in another spelling): the oldest account keeps the key.

@@ -120,13 +120,17 @@ export class Engine {
     }
   }
 
+  /** The last lines of every container of `project` (named `<project>_<service>_<n>`). */
   logs(project, lines = 15) {
-    return this.compose(
-      project,
-      ['logs', '--no-color', '--tail', String(lines)],
-      {},
-      { allowFail: true },
-    ).stdout;
+    const names = this.podman(['ps', '-a', '--format', '{{.Names}}'], { allowFail: true })
+      .stdout.split('\n')
+      .filter((name) => name.startsWith(`${project}_`));
+    return names
+      .map((name) => {
+        const out = this.podman(['logs', '--tail', String(lines), name], { allowFail: true });
+        return `[${name}]\n${out.stdout}${out.stderr}`;
+      })
+      .join('\n');
   }
 
   imageSize(image) {
