@@ -138,7 +138,12 @@ async function untilShopAnswers(env, limitMs) {
 
 let failed = false;
 try {
-  await step('container engine (podman service)', () => engine.start());
+  await step('container engine (podman service)', async () => {
+    await engine.start();
+    // A run cut off earlier leaves its containers and volumes (a database with another password):
+    // every stack starts from nothing.
+    for (const stack of [first, second]) compose(stack, ['down', '-v'], { allowFail: true });
+  });
   await step('stand-in images (skipped when built)', () => {
     const result = spawnSync(path.join(HERE, 'standins/build-standins.sh'), {
       env: engine.env,
