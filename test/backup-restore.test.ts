@@ -3,39 +3,13 @@
  * database and NATS namespace gives the same orders, stock, ledger, report and media; the restored
  * stack moves stock exactly once on a new status change; restore refuses to merge into data.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { TestEnv, testNatsSeed, testNatsUrl, waitFor } from '@lr/testing';
+import { TestEnv, runOperatorScript, waitFor } from '@lr/testing';
 import { checkInvariants, unsentOutbox } from './chaos/invariants.js';
 import { startFullStack, type FullStack } from './support/full-stack.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function runScript(script: string, args: string[], env: TestEnv) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'scripts', script), ...args],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATABASE_URL: env.database.url,
-          NATS_URL: testNatsUrl(),
-          NATS_NKEY_SEED_ADMIN: testNatsSeed('admin'),
-          NATS_NAMESPACE: env.namespace,
-          DATA_DIR: env.dataDir,
-        },
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
 
 interface Figures {
   orders: unknown[];
@@ -160,7 +134,7 @@ describe('backup and restore', () => {
   }
 
   it('restores an archive into a fresh database and namespace with the same figures', async () => {
-    const backup = await runScript('backup.mjs', ['--out', archive], source.env);
+    const backup = await runOperatorScript(source.env, 'backup.mjs', ['--out', archive]);
     expect(backup.stderr).not.toContain('failed');
     expect(backup.code).toBe(0);
     expect(backup.stderr).toMatch(/Backup written: .*backup\.tar\.gz/);
@@ -168,7 +142,7 @@ describe('backup and restore', () => {
     const reportBefore = await report(source);
 
     const fresh = await TestEnv.create();
-    const restore = await runScript('restore.mjs', [archive], fresh);
+    const restore = await runOperatorScript(fresh, 'restore.mjs', [archive]);
     expect(restore.stderr).toContain('Restored:');
     expect(restore.code).toBe(0);
     expect(readFileSync(path.join(fresh.dataDir, 'media', 'products', 'photo.webp'), 'utf8')).toBe(
@@ -181,7 +155,7 @@ describe('backup and restore', () => {
     expect(await report(target)).toBe(reportBefore);
 
     // A second restore into the now non-empty deployment is refused, and changes nothing.
-    const again = await runScript('restore.mjs', [archive], fresh);
+    const again = await runOperatorScript(fresh, 'restore.mjs', [archive]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already holds data');
     expect(await figures(fresh)).toEqual(before);
@@ -241,13 +215,13 @@ describe('backup and restore', () => {
       }
     })();
     const loadArchive = path.join(folder, 'during-load.tar.gz');
-    const backup = await runScript('backup.mjs', ['--out', loadArchive], source.env);
+    const backup = await runOperatorScript(source.env, 'backup.mjs', ['--out', loadArchive]);
     loading = false;
     await load;
     expect(backup.code).toBe(0);
 
     const fresh = await TestEnv.create();
-    const restore = await runScript('restore.mjs', [loadArchive], fresh);
+    const restore = await runOperatorScript(fresh, 'restore.mjs', [loadArchive]);
     expect(restore.code).toBe(0);
     duringLoad = await startFullStack({}, { env: fresh, seed: false });
     // Events the snapshot had not applied yet are applied now, each once.

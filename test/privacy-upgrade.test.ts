@@ -6,7 +6,6 @@
  * holds no student id, teacher name, phone or e-mail; no event is lost; the consumer resumes where
  * it was; a second run changes nothing; the report counts the same students, and so does a rebuild.
  */
-import { execFile } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,15 +19,7 @@ import {
   type Report,
 } from '@lr/contracts';
 import { runMigrations } from '@lr/nest-kit';
-import {
-  TestEnv,
-  events,
-  legacyOrder,
-  nextVersion,
-  publish,
-  testNatsSeed,
-  testNatsUrl,
-} from '@lr/testing';
+import { TestEnv, events, legacyOrder, nextVersion, publish, runOperatorScript } from '@lr/testing';
 import { reportingCaughtUp, startOrdersService, startReportingService } from '@lr/testing/services';
 
 /** What every order event's data holds. */
@@ -38,25 +29,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PERSONAL = ['OLDSTU-1', 'OLDSTU-2', 'Ms Teacher', '0123456789', 'teacher@example.org'];
 const admin = TestEnv.actor('admin');
 
-function upgrade(env: TestEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'scripts', 'upgrade-privacy.mjs')],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATABASE_URL: env.database.url,
-          NATS_URL: testNatsUrl(),
-          NATS_NKEY_SEED_ADMIN: testNatsSeed('admin'),
-          NATS_NAMESPACE: env.namespace,
-          DATA_DIR: env.dataDir,
-        },
-      },
-      (error, stdout, stderr) => (error ? reject(new Error(stderr || stdout)) : resolve(stdout)),
-    );
-  });
+async function upgrade(env: TestEnv): Promise<string> {
+  const run = await runOperatorScript(env, 'upgrade-privacy.mjs');
+  if (run.code !== 0) throw new Error(run.stderr || run.stdout);
+  return run.stdout;
 }
 
 describe('upgrade of personal data written by the earlier version', () => {

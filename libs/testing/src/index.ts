@@ -10,3 +10,4 @@ export * from './images.js';
 export * from './prometheus-text.js';
 export * from './order-events.js';
 export * from './resent-call.js';
+export * from './operator-scripts.js';

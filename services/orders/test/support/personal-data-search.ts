@@ -3,17 +3,12 @@
  * table of a schema, every message of a stream (its bytes, headers included), a backup archive;
  * and the backup and restore scripts run against a test's database and namespace.
  */
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { namespacedStream, type StreamName } from '@lr/contracts';
-import { testNatsSeed, testNatsUrl, type TestEnv } from '@lr/testing';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+import { runOperatorScript, type TestEnv } from '@lr/testing';
 
 /** Every row of every table of the schema, as JSON text. */
 export async function schemaText(env: TestEnv, schema: string): Promise<string> {
@@ -65,25 +60,9 @@ export function runRestoreReplacing(env: TestEnv, archive: string): Promise<void
   return runScript(env, 'restore.mjs', [archive, '--replace']);
 }
 
-function runScript(env: TestEnv, script: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [path.join(root, 'scripts', script), ...args],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATABASE_URL: env.database.url,
-          NATS_URL: testNatsUrl(),
-          NATS_NKEY_SEED_ADMIN: testNatsSeed('admin'),
-          NATS_NAMESPACE: env.namespace,
-          DATA_DIR: env.dataDir,
-        },
-      },
-      (error, _stdout, stderr) => (error ? reject(new Error(stderr)) : resolve()),
-    );
-  });
+async function runScript(env: TestEnv, script: string, args: string[]): Promise<void> {
+  const run = await runOperatorScript(env, script, args);
+  if (run.code !== 0) throw new Error(run.stderr);
 }
 
 /** The archive's tar bytes (the files inside are plain text: COPY dumps and JSON lines). */
