@@ -12,11 +12,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import {
-  RPC,
+  reportingOps,
   namespacedStream,
   type EventEnvelope,
   type OrderEventSnapshot,
-  type Report,
 } from '@lr/contracts';
 import { runMigrations } from '@lr/nest-kit';
 import { TestEnv, events, legacyOrder, nextVersion, publish, runOperatorScript } from '@lr/testing';
@@ -163,9 +162,9 @@ describe('upgrade of personal data written by the earlier version', () => {
               (SELECT COALESCE(json_agg(d)::text, '') FROM reporting.report_day_students d) AS text`,
     );
     for (const value of PERSONAL) expect(rows[0]!.text).not.toContain(value);
-    const report = () => env.rpc.call<Report>(RPC.reporting.report, {}, { actor: admin });
+    const report = () => env.rpc.call(reportingOps.report, {}, { actor: admin });
     expect((await report()).studentsHelped).toBe(2);
-    await env.rpc.call(RPC.reporting.rebuild, {}, { actor: admin, timeoutMs: 30_000 });
+    await env.rpc.call(reportingOps.rebuild, {}, { actor: admin, timeoutMs: 30_000 });
     expect((await report()).studentsHelped).toBe(2);
   }, 60_000);
 });

@@ -6,6 +6,8 @@ export * from './envelope.js';
 export * from './subjects.js';
 export * from './events.js';
 export * from './rpc.js';
+export * from './operation.js';
+export * from './operations/index.js';
 export * from './paging.js';
 export * from './catalog.js';
 export * from './orders.js';

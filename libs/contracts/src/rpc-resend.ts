@@ -12,9 +12,8 @@
  * - `once`: never sent again; no reply in time is SERVICE_UNAVAILABLE, as before. Why each one is
  *   here is said beside it and in docs/adr/0080-resend-request-reply.md.
  */
+import type { ResendRule } from './operation.js';
 import { RPC } from './subjects.js';
-
-export type ResendRule = 'read' | 'idempotent' | 'deduped' | 'once';
 
 type ServiceSubjects<S extends keyof typeof RPC> = (typeof RPC)[S][keyof (typeof RPC)[S]];
 export type RpcSubject = { [S in keyof typeof RPC]: ServiceSubjects<S> }[keyof typeof RPC];

@@ -40,3 +40,4 @@ export * from './nats-auth.js';
 export * from './csv.js';
 export * from './metrics.js';
 export * from './tracing.js';
+export * from './handles.js';

@@ -8,11 +8,15 @@ import { randomUUID } from 'node:crypto';
 import {
   AppError,
   HEADERS,
+  describeZodError,
   isResendable,
   namespaced,
   rpcErrorSchema,
   type AccessContext,
   type Actor,
+  type InputOf,
+  type Operation,
+  type OutputOf,
   type RpcReply,
 } from '@lr/contracts';
 import { headers, type Msg, type NatsConnection } from '@nats-io/transport-node';
@@ -34,6 +38,21 @@ export interface RpcCallOptions {
   /** The whole call's deadline, resends included (default: the client's). */
   timeoutMs?: number;
   correlationId?: string;
+}
+
+/**
+ * The reply as the operation declares it. A service answering in another form (a deployment with
+ * services of different versions, or a change on one side only) is an error naming the operation
+ * and the field, not a value cast to a type it does not have.
+ */
+function checkedReply<Op extends Operation>(operation: Op, data: unknown): OutputOf<Op> {
+  const checked = operation.output.safeParse(data);
+  if (checked.success) return checked.data as OutputOf<Op>;
+  throw new AppError(
+    'INTERNAL',
+    `The ${operation.service} service answered ${operation.subject} in a form this caller does not expect`,
+    { cause: describeZodError(checked.error) },
+  );
 }
 
 /** Why an attempt failed, for the resend policy: null when no other attempt would do better. */
@@ -61,11 +80,21 @@ export class RpcClient {
     this.inbox = new ReplyInbox(nc);
   }
 
-  async call<T = unknown>(
-    subject: string,
+  /** Calls `operation` and answers its reply, checked against the operation's output schema. */
+  async call<Op extends Operation>(
+    operation: Op,
+    input: InputOf<Op>,
+    options?: RpcCallOptions,
+  ): Promise<OutputOf<Op>>;
+  /** A call by bare subject, unchecked: only for subjects not yet declared as operations. */
+  async call<T = unknown>(subject: string, input: unknown, options?: RpcCallOptions): Promise<T>;
+  async call(
+    target: Operation | string,
     input: unknown,
     options: RpcCallOptions = {},
-  ): Promise<T> {
+  ): Promise<unknown> {
+    const operation = typeof target === 'string' ? null : target;
+    const subject = operation ? operation.subject : (target as string);
     const start = process.hrtime.bigint();
     let outcome = 'ok';
     const span = startSpan(this.caller, subject, {
@@ -73,9 +102,11 @@ export class RpcClient {
       attributes: { 'rpc.system': 'nats', 'rpc.method': subject },
     });
     try {
-      const result = await this.send<T>(subject, input, options, span);
+      const resend = operation ? operation.resend !== 'once' : isResendable(subject);
+      const result = await this.send(subject, resend, input, options, span);
+      const checked = operation ? checkedReply(operation, result) : result;
       endSpan(span);
-      return result;
+      return checked;
     } catch (error) {
       outcome = error instanceof AppError ? error.code.toLowerCase() : 'internal';
       endSpan(span, error);
@@ -87,12 +118,13 @@ export class RpcClient {
     }
   }
 
-  private async send<T>(
+  private async send(
     subject: string,
+    resend: boolean,
     input: unknown,
     options: RpcCallOptions,
     span: Span,
-  ): Promise<T> {
+  ): Promise<unknown> {
     const hdrs = headers();
     hdrs.set(HEADERS.correlationId, options.correlationId ?? currentCorrelationId());
     // The same on every attempt: how a service recognises a resent write.
@@ -113,7 +145,7 @@ export class RpcClient {
     try {
       reply = await sendWithResends({
         deadlineMs,
-        resend: isResendable(subject),
+        resend,
         policy: {
           ...this.resendPolicy,
           attemptTimeoutMs: latency.waitMs(this.resendPolicy.attemptTimeoutMs, deadlineMs / 3),
@@ -149,7 +181,7 @@ export class RpcClient {
       );
     }
     const raw = decoder.decode(reply.data);
-    const parsed = JSON.parse(raw) as RpcReply<T>;
+    const parsed = JSON.parse(raw) as RpcReply<unknown>;
     if (parsed.ok) return parsed.data;
     const body2 = rpcErrorSchema.safeParse(parsed.error);
     if (!body2.success) throw new AppError('INTERNAL', 'Malformed reply');

@@ -11,12 +11,12 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  reportingOps,
   ERASED_MARKER,
   RPC,
   type Actor,
   type CatalogProduct,
   type OrderSnapshot,
-  type Report,
 } from '@lr/contracts';
 import { TestEnv, mailsIn, waitFor } from '@lr/testing';
 import {
@@ -75,7 +75,7 @@ describe('personal data retention', () => {
   const finished: OrderSnapshot[] = [];
   let open: OrderSnapshot;
 
-  const report = () => env.rpc.call<Report>(RPC.reporting.report, {}, { actor: admin });
+  const report = () => env.rpc.call(reportingOps.report, {}, { actor: admin });
   const retention = () => env.apps.get('orders')!.get(PersonalDataRetention, { strict: false });
 
   async function settled(): Promise<void> {
@@ -162,7 +162,7 @@ describe('personal data retention', () => {
 
     // The report counts the same students, live and rebuilt from the stream.
     expect(await report()).toEqual(before);
-    await env.rpc.call(RPC.reporting.rebuild, {}, { actor: admin, timeoutMs: 60_000 });
+    await env.rpc.call(reportingOps.rebuild, {}, { actor: admin, timeoutMs: 60_000 });
     expect(await report()).toEqual(before);
   }, 120_000);
 

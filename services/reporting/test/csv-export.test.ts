@@ -2,7 +2,7 @@
  * CSV exports through the real service: RFC 4180 quoting, formula neutralising on data typed by
  * schools, a header row, and the paged orders export adding up to the whole.
  */
-import { RPC, type CsvFile, type OrdersCsvPage } from '@lr/contracts';
+import { reportingOps, type OrdersCsvPage } from '@lr/contracts';
 import { events, newOrder, publish, type TestEnv } from '@lr/testing';
 import { admin, caughtUp, startReporting } from './support/reporting-env.js';
 
@@ -55,7 +55,7 @@ describe('reporting CSV exports', () => {
   afterAll(() => env.close());
 
   function ordersPage(input: Record<string, unknown>): Promise<OrdersCsvPage> {
-    return env.rpc.call<OrdersCsvPage>(RPC.reporting.ordersCsv, input, { actor: admin });
+    return env.rpc.call(reportingOps.ordersCsv, input, { actor: admin });
   }
 
   // Reporting holds no personal data: the teacher and receiving person columns stay for the
@@ -106,8 +106,8 @@ describe('reporting CSV exports', () => {
   });
 
   it('exports the report tables with escaped names', async () => {
-    const file = await env.rpc.call<CsvFile>(
-      RPC.reporting.reportCsv,
+    const file = await env.rpc.call(
+      reportingOps.reportCsv,
       { from: '2026-05-01' },
       { actor: admin },
     );

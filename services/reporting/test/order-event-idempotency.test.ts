@@ -3,7 +3,7 @@
  * arriving late change nothing; a deleted order never comes back; a rebuild from the stream gives
  * exactly the live figures.
  */
-import { RPC, type RebuildResult } from '@lr/contracts';
+import { reportingOps } from '@lr/contracts';
 import { events, newOrder, nextVersion, publish, type TestEnv } from '@lr/testing';
 import {
   admin,
@@ -171,7 +171,7 @@ describe('reporting read model: idempotency, ordering, rebuild', () => {
     await wreckReadModel(env);
     expect((await report(env)).ordersReceived).toBe(0);
 
-    const result = await env.rpc.call<RebuildResult>(RPC.reporting.rebuild, {}, { actor: admin });
+    const result = await env.rpc.call(reportingOps.rebuild, {}, { actor: admin });
     expect(result.ordersApplied).toBe(2);
     expect(result.eventsApplied).toBeGreaterThanOrEqual(live.length * 2);
     expect(await report(env)).toEqual(liveReport);

@@ -2,7 +2,7 @@
  * The report fed by the real orders service (its outbox and relay), not by hand-built events: this
  * pins the producer/consumer contract. Auth and catalog run for real beside orders.
  */
-import { RPC, type Actor, type OrderSnapshot, type RebuildResult } from '@lr/contracts';
+import { reportingOps, RPC, type Actor, type OrderSnapshot } from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
 import {
   createProduct,
@@ -77,7 +77,7 @@ describe('report from the real orders service', () => {
       ],
     });
 
-    const rebuilt = await env.rpc.call<RebuildResult>(RPC.reporting.rebuild, {}, { actor: admin });
+    const rebuilt = await env.rpc.call(reportingOps.rebuild, {}, { actor: admin });
     expect(rebuilt.ordersApplied).toBe(2);
     expect(await report(env)).toEqual(live);
   });

@@ -2,7 +2,7 @@
  * A rebuild while order events keep arriving loses nothing and applies nothing twice: afterwards
  * the figures equal those of a quiet rebuild. Two rebuilds at once: the second is refused.
  */
-import { RPC, type RebuildResult, type RebuildStatus, type Report } from '@lr/contracts';
+import { reportingOps, type RebuildStatus, type Report } from '@lr/contracts';
 import { events, newOrder, nextVersion, publish, type TestEnv } from '@lr/testing';
 import { admin, caughtUp, report, startReporting, volunteer } from './support/reporting-env.js';
 
@@ -38,7 +38,7 @@ describe('rebuild under load', () => {
   });
   afterAll(() => env.close());
 
-  const rebuild = () => env.rpc.call<RebuildResult>(RPC.reporting.rebuild, {}, { actor: admin });
+  const rebuild = () => env.rpc.call(reportingOps.rebuild, {}, { actor: admin });
 
   it('gives the same figures as a quiet rebuild when events arrive during it', async () => {
     const during = publish(env.nc, env.namespace, orderEvents(60, 60));
@@ -55,8 +55,7 @@ describe('rebuild under load', () => {
   });
 
   it('reports its progress while it runs, events replayed of total, and ends not running', async () => {
-    const status = () =>
-      env.rpc.call<RebuildStatus>(RPC.reporting.rebuildStatus, {}, { actor: admin });
+    const status = () => env.rpc.call(reportingOps.rebuildStatus, {}, { actor: admin });
     expect((await status()).running).toBe(false);
     const seen: RebuildStatus[] = [];
     let done = false;
@@ -80,17 +79,13 @@ describe('rebuild under load', () => {
     const counts = whileRunning.map((s) => s.replayed);
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     await expect(
-      env.rpc.call(RPC.reporting.rebuildStatus, {}, { actor: volunteer }),
+      env.rpc.call(reportingOps.rebuildStatus, {}, { actor: volunteer }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('does not report a rebuild that died with its process as running', async () => {
     await env.pool.query('UPDATE reporting.rebuild_progress SET running = true WHERE id = 1');
-    const status = await env.rpc.call<RebuildStatus>(
-      RPC.reporting.rebuildStatus,
-      {},
-      { actor: admin },
-    );
+    const status = await env.rpc.call(reportingOps.rebuildStatus, {}, { actor: admin });
     expect(status.running).toBe(false);
     await env.pool.query('UPDATE reporting.rebuild_progress SET running = false WHERE id = 1');
   });

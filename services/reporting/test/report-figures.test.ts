@@ -3,7 +3,7 @@
  * consumed by the real service. Expected values are worked out by hand in the comments.
  */
 import type { OrderSnapshot } from '@lr/contracts';
-import { RPC } from '@lr/contracts';
+import { reportingOps } from '@lr/contracts';
 import { events, newOrder, nextVersion, publish, type TestEnv } from '@lr/testing';
 import { admin, caughtUp, report, startReporting, volunteer } from './support/reporting-env.js';
 
@@ -171,20 +171,18 @@ describe('reporting figures', () => {
   });
 
   it('is for admins only', async () => {
-    await expect(
-      env.rpc.call(RPC.reporting.report, {}, { actor: volunteer }),
-    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(env.rpc.call(RPC.reporting.report, {}, { actor: null })).rejects.toMatchObject({
+    await expect(env.rpc.call(reportingOps.report, {}, { actor: volunteer })).rejects.toMatchObject(
+      { code: 'FORBIDDEN' },
+    );
+    await expect(env.rpc.call(reportingOps.report, {}, { actor: null })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
     await expect(
-      env.rpc.call(RPC.reporting.rebuild, {}, { actor: volunteer }),
+      env.rpc.call(reportingOps.rebuild, {}, { actor: volunteer }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(
-      env.rpc.call(RPC.reporting.ordersCsv, {}, { actor: volunteer }),
+      env.rpc.call(reportingOps.ordersCsv, {}, { actor: volunteer }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(
-      env.rpc.call(RPC.reporting.reportCsv, {}, { actor: admin }),
-    ).resolves.toBeDefined();
+    await expect(env.rpc.call(reportingOps.reportCsv, {}, { actor: admin })).resolves.toBeDefined();
   });
 });

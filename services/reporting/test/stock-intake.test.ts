@@ -4,13 +4,7 @@
  * streams gives the same figures.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  EVENTS,
-  RPC,
-  type CsvFile,
-  type DonationSnapshot,
-  type RebuildResult,
-} from '@lr/contracts';
+import { reportingOps, EVENTS, type DonationSnapshot } from '@lr/contracts';
 import { eventEnvelope as envelope, publish, type TestEnv, waitFor } from '@lr/testing';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { DURABLE_CONSUMERS, namespacedStream } from '@lr/contracts';
@@ -131,7 +125,7 @@ describe('report: items received and count adjustments', () => {
   });
 
   it('puts them in the report CSV', async () => {
-    const file = await env.rpc.call<CsvFile>(RPC.reporting.reportCsv, march, { actor: admin });
+    const file = await env.rpc.call(reportingOps.reportCsv, march, { actor: admin });
     expect(file.csv).toContain('Items received,12\r\n');
     expect(file.csv).toContain('Items received from drive,7\r\n');
     expect(file.csv).toContain('Count adjustments (net),1\r\n');
@@ -142,7 +136,7 @@ describe('report: items received and count adjustments', () => {
     const before = await report(env, march);
     await env.pool.query('TRUNCATE reporting.donations, reporting.count_adjustments');
     expect((await report(env, march)).itemsReceived).toBe(0);
-    const result = await env.rpc.call<RebuildResult>(RPC.reporting.rebuild, {}, { actor: admin });
+    const result = await env.rpc.call(reportingOps.rebuild, {}, { actor: admin });
     expect(result.eventsApplied).toBeGreaterThanOrEqual(8);
     expect(await report(env, march)).toEqual(before);
   });

@@ -3,7 +3,7 @@
  * served on two days of a range counts once (a count of day rows would say twice), the same student
  * id at two schools is two students, and the read model holds no student's details.
  */
-import { RPC } from '@lr/contracts';
+import { reportingOps } from '@lr/contracts';
 import { events, newOrder, publish, type TestEnv } from '@lr/testing';
 import { admin, caughtUp, report, startReporting } from './support/reporting-env.js';
 
@@ -62,7 +62,7 @@ describe('students helped', () => {
   });
 
   it('gives the same count after a rebuild from the stream', async () => {
-    await env.rpc.call(RPC.reporting.rebuild, {}, { actor: admin, timeoutMs: 30_000 });
+    await env.rpc.call(reportingOps.rebuild, {}, { actor: admin, timeoutMs: 30_000 });
     expect((await report(env, { from: '2026-03-01', to: '2026-03-05' })).studentsHelped).toBe(3);
     expect((await report(env)).studentsHelped).toBe(3);
   });

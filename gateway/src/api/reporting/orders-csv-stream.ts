@@ -3,7 +3,7 @@
  * below the NATS message limit), so memory stays flat however many orders there are.
  */
 import { Readable } from 'node:stream';
-import { RPC, type Actor, type OrdersCsvPage, type ReportRange } from '@lr/contracts';
+import { reportingOps, type Actor, type OrdersCsvPage, type ReportRange } from '@lr/contracts';
 import type { Logger, RpcClient } from '@lr/nest-kit';
 
 /** Lets Excel read the file as UTF-8 (school names with accents). */
@@ -16,13 +16,13 @@ export async function ordersCsvStream(
   logger: Logger,
 ): Promise<Readable> {
   // The first page is fetched before answering, so a refused or failing call is a proper error response.
-  const first = await rpc.call<OrdersCsvPage>(RPC.reporting.ordersCsv, { ...range }, { actor });
+  const first = await rpc.call(reportingOps.ordersCsv, { ...range }, { actor });
   async function* pages(): AsyncGenerator<string> {
     yield UTF8_BOM + first.csv;
     let cursor = first.nextCursor;
     while (cursor) {
-      const page: OrdersCsvPage = await rpc.call<OrdersCsvPage>(
-        RPC.reporting.ordersCsv,
+      const page: OrdersCsvPage = await rpc.call(
+        reportingOps.ordersCsv,
         { ...range, cursor },
         { actor },
       );

@@ -1,18 +1,14 @@
 /** The LR345 report and its CSV exports, admin only. */
 import { Controller, Get, Inject, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import {
+  reportingOps,
   csvResponseSchema,
   consoleRebuildReplySchema,
   rebuildStatusSchema,
   reportRangeSchema,
   reportResponseSchema,
-  RPC,
   type Actor,
   type ConsoleRebuildReply,
-  type CsvFile,
-  type RebuildResult,
-  type RebuildStatus,
-  type Report,
 } from '@lr/contracts';
 import { LOGGER, RpcClient, type Logger } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
@@ -53,7 +49,7 @@ export class ReportController {
     response: reportResponseSchema,
   })
   async report(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>) {
-    const report = await this.rpc.call<Report>(RPC.reporting.report, parseReportRange(query), {
+    const report = await this.rpc.call(reportingOps.report, parseReportRange(query), {
       actor,
     });
     return { success: true, report };
@@ -72,7 +68,7 @@ export class ReportController {
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    const file = await this.rpc.call<CsvFile>(RPC.reporting.reportCsv, parseReportRange(query), {
+    const file = await this.rpc.call(reportingOps.reportCsv, parseReportRange(query), {
       actor,
     });
     csvHeaders(reply, file.filename);
@@ -107,8 +103,8 @@ export class ReportController {
     response: consoleRebuildReplySchema,
   })
   async rebuild(@CurrentActor() actor: Actor): Promise<ConsoleRebuildReply> {
-    const result = await this.rpc.call<RebuildResult>(
-      RPC.reporting.rebuild,
+    const result = await this.rpc.call(
+      reportingOps.rebuild,
       {},
       { actor, timeoutMs: REBUILD_TIMEOUT_MS },
     );
@@ -122,6 +118,6 @@ export class ReportController {
     response: rebuildStatusSchema,
   })
   async rebuildStatus(@CurrentActor() actor: Actor) {
-    return this.rpc.call<RebuildStatus>(RPC.reporting.rebuildStatus, {}, { actor });
+    return this.rpc.call(reportingOps.rebuildStatus, {}, { actor });
   }
 }

@@ -1,31 +1,20 @@
-/** Request-reply adapters of the CSV exports (admin only). */
+/** Request-reply adapters of the CSV exports (admin only: `reportingOps`). */
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  ordersCsvPageInputSchema,
-  parseOrThrow,
-  reportRangeSchema,
-  RPC,
-  type CsvFile,
-  type OrdersCsvPage,
-  type RpcRequest,
-} from '@lr/contracts';
-import { requireRole } from '@lr/nest-kit';
+import { reportingOps, type OrdersCsvPageInput, type ReportRange } from '@lr/contracts';
+import { Handles } from '@lr/nest-kit';
 import { ExportService } from './export.service.js';
 
 @Controller()
 export class ExportController {
   constructor(private readonly exports: ExportService) {}
 
-  @MessagePattern(RPC.reporting.reportCsv)
-  async reportCsv(@Payload() request: RpcRequest<unknown>): Promise<CsvFile> {
-    requireRole(request.actor, 'admin');
-    return this.exports.reportCsv(parseOrThrow(reportRangeSchema, request.input ?? {}));
+  @Handles(reportingOps.reportCsv)
+  reportCsv(range: ReportRange) {
+    return this.exports.reportCsv(range);
   }
 
-  @MessagePattern(RPC.reporting.ordersCsv)
-  async ordersCsv(@Payload() request: RpcRequest<unknown>): Promise<OrdersCsvPage> {
-    requireRole(request.actor, 'admin');
-    return this.exports.ordersCsvPage(parseOrThrow(ordersCsvPageInputSchema, request.input ?? {}));
+  @Handles(reportingOps.ordersCsv)
+  ordersCsv(input: OrdersCsvPageInput) {
+    return this.exports.ordersCsvPage(input);
   }
 }

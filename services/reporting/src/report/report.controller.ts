@@ -1,21 +1,15 @@
-/**
- * Request-reply adapter of the report: validate, check the role, delegate. Reports and exports are
- * for admins only (volunteers see the orders tile, not the report).
- */
+/** Request-reply adapter of the report (who may ask and the input's form: `reportingOps.report`). */
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { parseOrThrow, reportRangeSchema, RPC, type Report, type RpcRequest } from '@lr/contracts';
-import { requireRole } from '@lr/nest-kit';
+import { reportingOps, type ReportRange } from '@lr/contracts';
+import { Handles } from '@lr/nest-kit';
 import { ReportService } from './report.service.js';
 
 @Controller()
 export class ReportController {
   constructor(private readonly reports: ReportService) {}
 
-  @MessagePattern(RPC.reporting.report)
-  async report(@Payload() request: RpcRequest<unknown>): Promise<Report> {
-    requireRole(request.actor, 'admin');
-    const range = parseOrThrow(reportRangeSchema, request.input ?? {});
+  @Handles(reportingOps.report)
+  report(range: ReportRange) {
     return this.reports.report(range);
   }
 }

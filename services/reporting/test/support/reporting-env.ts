@@ -1,5 +1,5 @@
 /** Starts the reporting service in a fresh TestEnv and offers the calls the tests make. */
-import { RPC, type Report, type ReportRange } from '@lr/contracts';
+import { reportingOps, type Report, type ReportRange } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import { reportingCaughtUp, startReportingService } from '@lr/testing/services';
 
@@ -13,7 +13,7 @@ export async function startReporting(extraEnv: Record<string, string> = {}): Pro
 }
 
 export function report(env: TestEnv, range: ReportRange = {}): Promise<Report> {
-  return env.rpc.call<Report>(RPC.reporting.report, range, { actor: admin });
+  return env.rpc.call(reportingOps.report, range, { actor: admin });
 }
 
 export const caughtUp = reportingCaughtUp;

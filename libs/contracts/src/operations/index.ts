@@ -1,0 +1,13 @@
+/**
+ * Every request-reply operation, by service. A service answers its own (`@Handles`), the gateway
+ * calls them (`RpcClient.call`), and the NATS permissions are read from them.
+ */
+import type { Operation } from '../operation.js';
+import type { ServiceName } from '../subjects.js';
+import { reportingOps } from './reporting.js';
+
+export { reportingOps };
+
+export const OPERATIONS = {
+  reporting: reportingOps,
+} as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;
