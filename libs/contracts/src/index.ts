@@ -13,6 +13,7 @@ export * from './catalog.js';
 export * from './orders.js';
 export * from './personal-data.js';
 export * from './privacy.js';
+export * from './settings.js';
 export * from './auth.js';
 export * from './reporting.js';
 export * from './consumers.js';

@@ -84,7 +84,11 @@ export function defineOperations<
 >(service: S, specs: D): Declared<S, D> {
   const operations: Record<string, Operation> = {};
   for (const [name, spec] of Object.entries(specs)) {
-    operations[name] = Object.freeze({ ...spec, service, subject: `rpc.${service}.${kebab(name)}` });
+    operations[name] = Object.freeze({
+      ...spec,
+      service,
+      subject: `rpc.${service}.${kebab(name)}`,
+    });
   }
   return Object.freeze(operations) as Declared<S, D>;
 }

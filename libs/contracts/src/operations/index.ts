@@ -5,9 +5,11 @@
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
 import { reportingOps } from './reporting.js';
+import { settingsOps } from './settings.js';
 
-export { reportingOps };
+export { reportingOps, settingsOps };
 
 export const OPERATIONS = {
+  orders: { ...settingsOps },
   reporting: reportingOps,
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;
