@@ -14,7 +14,14 @@ import {
   type NatsConnection,
   type Subscription,
 } from '@nats-io/transport-node';
-import { RPC, inboxPrefixOf, namespaced, namespacedStream, type NatsIdentity } from '@lr/contracts';
+import {
+  authOps,
+  RPC,
+  inboxPrefixOf,
+  namespaced,
+  namespacedStream,
+  type NatsIdentity,
+} from '@lr/contracts';
 import { createNatsKeyPair, ensureStreams } from '@lr/nest-kit';
 import {
   connectTestNats,
@@ -103,7 +110,7 @@ describe('NATS permissions on the shared test server', () => {
   });
 
   it("lets the gateway call auth's admin RPC, but not catalog, which never calls it", async () => {
-    const subject = ns(RPC.auth.listUsers);
+    const subject = ns(authOps.listUsers.subject);
     // A stand-in responder on the admin connection: it answers whatever reaches it.
     const responder = admin.subscribe(subject, {
       callback: (_e, msg) => {
@@ -154,7 +161,7 @@ describe('NATS permissions on the shared test server', () => {
       `${inboxPrefixOf('gateway')}.>`,
       '_INBOX.>',
       '>',
-      ns(RPC.auth.login),
+      ns(authOps.login.subject),
       ns('orders.>'),
     ]) {
       const sub = catalog.subscribe(subject);

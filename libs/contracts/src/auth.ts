@@ -1,12 +1,14 @@
 /**
- * Messages of the auth service (inputs and outputs of `RPC.auth.*`). The gateway maps the neutral
- * `AuthUser` to the old API's `_id`/`email` shape on /api/v1 and to `id` records on /api/console.
+ * Messages of the auth service (inputs and outputs of `authOps`, operations/auth.ts). The gateway
+ * maps the neutral `AuthUser` to the old API's `_id`/`email` shape on /api/v1 and to `id` records on
+ * /api/console.
  */
 import { z } from 'zod';
-import { LIMITS, roleSchema, type Role } from './domain.js';
+import { LIMITS, roleSchema } from './domain.js';
 import { FORM_LIMITS } from './form-limits.js';
 import { textSchema } from './text.js';
 import { idListSchema, pageLimitSchema } from './paging.js';
+import { actorSchema } from './rpc.js';
 
 const text = (max: number) => textSchema().trim().max(max);
 
@@ -39,11 +41,21 @@ export const authUserSchema = z.object({
 export type AuthUser = z.infer<typeof authUserSchema>;
 
 /** Only what the login dropdown needs. */
-export interface PublicUserEntry {
-  id: string;
-  name: string;
-  loginId: string;
-}
+export const publicUserEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  loginId: z.string(),
+});
+export type PublicUserEntry = z.infer<typeof publicUserEntrySchema>;
+
+/** A page of the login dropdown (a keyset walk); `next` is null on the last page. */
+export const publicUserPageSchema = z.object({
+  items: z.array(publicUserEntrySchema),
+  next: z.string().nullable(),
+});
+
+/** The answer of a change that answers nothing else (logout, a reset). */
+export const successReplySchema = z.object({ success: z.literal(true) });
 
 // ---- sessions -----------------------------------------------------------------------------------
 
@@ -55,12 +67,13 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginInputSchema>;
 
-export interface SessionGrant {
-  user: AuthUser;
-  token: string;
+export const sessionGrantSchema = z.object({
+  user: authUserSchema,
+  token: z.string(),
   /** ISO date the token (and cookie) expire. */
-  expiresAt: string;
-}
+  expiresAt: z.string(),
+});
+export type SessionGrant = z.infer<typeof sessionGrantSchema>;
 
 /** Longer than any token auth issues; the gateway treats a longer one as no session at all. */
 export const SESSION_TOKEN_MAX_LENGTH = 4096;
@@ -71,20 +84,21 @@ export const logoutInputSchema = z.object({
   token: textSchema().min(1).max(SESSION_TOKEN_MAX_LENGTH),
 });
 
-export interface SessionCheckReply {
-  actor: { id: string; role: Role; name: string; loginId: string };
+export const sessionCheckReplySchema = z.object({
+  actor: actorSchema,
   /** The session the token belongs to (the JWT's `sid`; not a secret), for cache eviction. */
-  sessionId: string;
+  sessionId: z.string(),
   /** A fresh token when the old one is past half its life (sliding session), with its expiry. */
-  refreshedToken: string | null;
-  expiresAt: string | null;
+  refreshedToken: z.string().nullable(),
+  expiresAt: z.string().nullable(),
   /**
    * ISO time until which the gateway may reuse this answer for the same token without asking again:
    * the moment the token passes half its life (from then on each check refreshes it) or the
    * session ends, whichever is first. Null when this reply carries a refreshed token: do not cache.
    */
-  cacheUntil: string | null;
-}
+  cacheUntil: z.string().nullable(),
+});
+export type SessionCheckReply = z.infer<typeof sessionCheckReplySchema>;
 
 /**
  * Payload of HINTS.authSessionsChanged: one session ended (logout), or everything cached about a
@@ -97,6 +111,11 @@ export const sessionsChangedHintSchema = z.union([
 export type SessionsChangedHint = z.infer<typeof sessionsChangedHintSchema>;
 
 // ---- own account --------------------------------------------------------------------------------
+
+/** The client's address, which the gateway adds to RPCs that auth limits per address. */
+export const clientAddressSchema = z.object({ ip: z.string().min(1).max(100).optional() });
+/** The caller's session, which the gateway adds to a change that ends the account's other sessions. */
+export const callerSessionSchema = z.object({ sessionId: z.uuid().optional() });
 
 export const updateProfileInputSchema = z.object({
   name: nameSchema,
@@ -121,10 +140,15 @@ export const updatePasswordInputSchema = z
     message: 'does not match the new password',
   });
 
-/** The client's address, which the gateway adds to RPCs that auth limits per address. */
-export const clientAddressSchema = z.object({ ip: z.string().min(1).max(100).optional() });
-/** The caller's session, which the gateway adds to a change that ends the account's other sessions. */
-export const callerSessionSchema = z.object({ sessionId: z.uuid().optional() });
+/** What the gateway sends auth: the profile form plus the client's address and session. */
+export const updateProfileRequestSchema = updateProfileInputSchema.extend({
+  ...clientAddressSchema.shape,
+  ...callerSessionSchema.shape,
+});
+/** What the gateway sends auth: the form plus the client's address (wrong old codes are throttled). */
+export const updatePasswordRequestSchema = updatePasswordInputSchema.safeExtend(
+  clientAddressSchema.shape,
+);
 
 export const forgotPasswordInputSchema = z.object({ email: loginIdSchema });
 /** What the gateway sends auth: the form plus the client's address (for the per-address limit). */
@@ -142,6 +166,10 @@ export const resetPasswordInputSchema = z
     path: ['confirmPassword'],
     message: 'does not match the password',
   });
+/** What the gateway sends auth: the token and form plus the client's address (uses are limited). */
+export const resetPasswordRequestSchema = resetPasswordInputSchema.safeExtend(
+  clientAddressSchema.shape,
+);
 
 // ---- user management (admin) --------------------------------------------------------------------
 
@@ -160,12 +188,13 @@ export const listUsersInputSchema = z.object({
 });
 export type ListUsersInput = z.input<typeof listUsersInputSchema>;
 
-export interface UserList {
-  items: AuthUser[];
-  total: number;
+export const userListSchema = z.object({
+  items: z.array(authUserSchema),
+  total: z.number().int(),
   /** In the default order (login id, ascending): where the next page starts; null on the last. */
-  next?: string | null;
-}
+  next: z.string().nullable().optional(),
+});
+export type UserList = z.infer<typeof userListSchema>;
 
 export const userIdInputSchema = z.object({ id: textSchema().max(100) });
 export const userIdsInputSchema = z.object({ ids: idListSchema(textSchema().max(100)) });
@@ -201,9 +230,8 @@ export const setUserCodeReplySchema = z.object({
 });
 export type SetUserCodeReply = z.infer<typeof setUserCodeReplySchema>;
 
-export interface ForgotPasswordReply {
-  message: string;
-}
+export const forgotPasswordReplySchema = z.object({ message: z.string() });
+export type ForgotPasswordReply = z.infer<typeof forgotPasswordReplySchema>;
 
 // ---- HTTP bodies the gateway validates on /api/v1 (the store's forms keep their own rules for now,
 // with the same limits from FORM_LIMITS) ------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { authOps } from './operations/auth.js';
 import { RPC } from './subjects.js';
 import { NATS_IDENTITIES, WILDCARD_NAMESPACE, natsPermissions } from './nats-permissions.js';
 
@@ -30,12 +31,12 @@ describe('natsPermissions', () => {
     const orders = natsPermissions('orders', '');
     expect(orders.publish).toEqual(
       expect.arrayContaining([
-        RPC.auth.getUser,
+        authOps.getUser.subject,
         RPC.catalog.getProducts,
         RPC.catalog.inventoryCheck,
       ]),
     );
-    expect(orders.publish).not.toContain(RPC.auth.listUsers);
+    expect(orders.publish).not.toContain(authOps.listUsers.subject);
     for (const identity of ['auth', 'catalog', 'reporting'] as const) {
       const rpcs = natsPermissions(identity, '').publish.filter((s) => s.startsWith('rpc.'));
       expect(rpcs).toEqual([`rpc.${identity}.health`]);

@@ -4,12 +4,14 @@
  */
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
+import { authOps } from './auth.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 
-export { reportingOps, settingsOps };
+export { authOps, reportingOps, settingsOps };
 
 export const OPERATIONS = {
+  auth: authOps,
   orders: { ...settingsOps },
   reporting: reportingOps,
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;
