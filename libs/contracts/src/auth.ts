@@ -11,16 +11,30 @@ import { idListSchema, pageLimitSchema } from './paging.js';
 import { actorSchema } from './rpc.js';
 
 const text = (max: number) => textSchema().trim().max(max);
+/** Messages read after the field's name, on the server's 400 and beside the store's fields. */
+const atMost = (max: number) => `must be at most ${max} characters`;
 
 /** A login id ("email" in the old API): a school's id, not necessarily an email address. */
-export const loginIdSchema = textSchema().trim().min(1, 'is required').max(FORM_LIMITS.loginIdMax);
+export const loginIdSchema = textSchema()
+  .trim()
+  .min(1, 'is required')
+  .max(FORM_LIMITS.loginIdMax, atMost(FORM_LIMITS.loginIdMax));
 /** A new password or code: 6 to 128 characters, never truncated. */
 export const newPasswordSchema = textSchema()
   .min(LIMITS.passwordMinLength, `must be at least ${LIMITS.passwordMinLength} characters`)
   .max(LIMITS.passwordMaxLength, `must be at most ${LIMITS.passwordMaxLength} characters`);
 /** A password typed at login: only bounded, so old short codes still get the generic answer. */
-const enteredPasswordSchema = textSchema().min(1, 'is required').max(LIMITS.passwordMaxLength);
-const nameSchema = textSchema().trim().min(1, 'is required').max(FORM_LIMITS.nameMax);
+const enteredPasswordSchema = textSchema()
+  .min(1, 'is required')
+  .max(LIMITS.passwordMaxLength, atMost(LIMITS.passwordMaxLength));
+const nameSchema = textSchema()
+  .trim()
+  .min(1, 'is required')
+  .max(FORM_LIMITS.nameMax, atMost(FORM_LIMITS.nameMax));
+/** The new code typed a second time. */
+const confirmationSchema = textSchema()
+  .min(1, 'is required')
+  .max(LIMITS.passwordMaxLength, atMost(LIMITS.passwordMaxLength));
 const avatarSchema = z.object({ url: textSchema().min(1).max(500) });
 
 export const authUserSchema = z.object({
@@ -133,7 +147,7 @@ export const updatePasswordInputSchema = z
   .object({
     oldPassword: enteredPasswordSchema,
     newPassword: newPasswordSchema,
-    confirmPassword: textSchema().min(1, 'is required').max(LIMITS.passwordMaxLength),
+    confirmPassword: confirmationSchema,
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
@@ -156,16 +170,20 @@ export const forgotPasswordRequestSchema = forgotPasswordInputSchema.extend({
   ip: textSchema().min(1).max(100).optional(),
 });
 
-export const resetPasswordInputSchema = z
-  .object({
-    token: textSchema().min(20).max(200),
-    password: newPasswordSchema,
-    confirmPassword: textSchema().min(1, 'is required').max(LIMITS.passwordMaxLength),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'does not match the password',
-  });
+const resetPasswordFields = z.object({
+  password: newPasswordSchema,
+  confirmPassword: confirmationSchema,
+});
+const sameCodeTwice = (v: { password: string; confirmPassword: string }) =>
+  v.password === v.confirmPassword;
+const notTheSameCode = { path: ['confirmPassword'], message: 'does not match the password' };
+
+/** `PUT /api/v1/password/reset/:token`: the new code twice (the token is in the path). */
+export const resetPasswordBodySchema = resetPasswordFields.refine(sameCodeTwice, notTheSameCode);
+
+export const resetPasswordInputSchema = resetPasswordFields
+  .extend({ token: textSchema().min(20).max(200) })
+  .refine(sameCodeTwice, notTheSameCode);
 /** What the gateway sends auth: the token and form plus the client's address (uses are limited). */
 export const resetPasswordRequestSchema = resetPasswordInputSchema.safeExtend(
   clientAddressSchema.shape,
@@ -233,18 +251,13 @@ export type SetUserCodeReply = z.infer<typeof setUserCodeReplySchema>;
 export const forgotPasswordReplySchema = z.object({ message: z.string() });
 export type ForgotPasswordReply = z.infer<typeof forgotPasswordReplySchema>;
 
-// ---- HTTP bodies the gateway validates on /api/v1 (the store's forms keep their own rules for now,
-// with the same limits from FORM_LIMITS) ------------------------------------------------------------
+// ---- HTTP bodies the gateway validates on /api/v1; the store types its requests from them and its
+// forms validate with them (the messages follow the field's name) --------------------------------
 
 export const loginBodySchema = z.object({
   /** The login id (the old API's `email`). */
   email: loginIdSchema,
   password: enteredPasswordSchema,
-});
-
-export const resetPasswordBodySchema = z.object({
-  password: textSchema(),
-  confirmPassword: textSchema(),
 });
 
 export const updateUserBodySchema = updateUserInputSchema.omit({ id: true });
