@@ -151,7 +151,7 @@ export const updatePasswordInputSchema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'does not match the new password',
+    message: 'does not match the new code',
   });
 
 /** What the gateway sends auth: the profile form plus the client's address and session. */
@@ -176,7 +176,7 @@ const resetPasswordFields = z.object({
 });
 const sameCodeTwice = (v: { password: string; confirmPassword: string }) =>
   v.password === v.confirmPassword;
-const notTheSameCode = { path: ['confirmPassword'], message: 'does not match the password' };
+const notTheSameCode = { path: ['confirmPassword'], message: 'does not match the new code' };
 
 /** `PUT /api/v1/password/reset/:token`: the new code twice (the token is in the path). */
 export const resetPasswordBodySchema = resetPasswordFields.refine(sameCodeTwice, notTheSameCode);
