@@ -4,12 +4,14 @@
  */
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
+import { catalogOps } from './catalog.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 
-export { reportingOps, settingsOps };
+export { catalogOps, reportingOps, settingsOps };
 
 export const OPERATIONS = {
+  catalog: catalogOps,
   orders: { ...settingsOps },
   reporting: reportingOps,
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;
