@@ -8,28 +8,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import net from 'node:net';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import {
-  connect,
-  nkeyAuthenticator,
-  type NatsConnection,
-  type Subscription,
-} from '@nats-io/transport-node';
-import {
-  authOps,
-  RPC,
-  inboxPrefixOf,
-  namespaced,
-  namespacedStream,
-  type NatsIdentity,
-} from '@lr/contracts';
+import { connect, nkeyAuthenticator, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { authOps, catalogOps, inboxPrefixOf, namespaced, namespacedStream, type NatsIdentity } from '@lr/contracts';
 import { createNatsKeyPair, ensureStreams } from '@lr/nest-kit';
-import {
-  connectTestNats,
-  deleteNamespaceStreams,
-  testNatsUrl,
-  uniqueNamespace,
-  waitFor,
-} from '@lr/testing';
+import { connectTestNats, deleteNamespaceStreams, testNatsUrl, uniqueNamespace, waitFor } from '@lr/testing';
 // @ts-expect-error plain ES modules without types
 import { startLocalNats } from '../../scripts/stack/nats.mjs';
 
@@ -127,7 +109,7 @@ describe('NATS permissions on the shared test server', () => {
       await expect(catalog.request(subject, FORGED, { timeout: 2_000 })).rejects.toThrow();
       // It answers its own RPCs; it does not call them either.
       await expect(
-        catalog.request(ns(RPC.catalog.listProducts), FORGED, { timeout: 1_000 }),
+        catalog.request(ns(catalogOps.listProducts.subject), FORGED, { timeout: 1_000 }),
       ).rejects.toThrow();
     } finally {
       responder.unsubscribe();
@@ -168,7 +150,7 @@ describe('NATS permissions on the shared test server', () => {
       expect(await subscriptionRefusal(sub, catalog)).toBeInstanceOf(Error);
     }
     // Its own inbox and RPCs it may subscribe to.
-    for (const subject of [`${inboxPrefixOf('catalog')}.x`, ns(RPC.catalog.getProduct)]) {
+    for (const subject of [`${inboxPrefixOf('catalog')}.x`, ns(catalogOps.getProduct.subject)]) {
       const sub = catalog.subscribe(subject);
       expect(await subscriptionRefusal(sub, catalog)).toBeNull();
       sub.unsubscribe();

@@ -1,5 +1,6 @@
 import { authOps } from './operations/auth.js';
-import { RPC } from './subjects.js';
+import { catalogOps } from './operations/catalog.js';
+
 import { NATS_IDENTITIES, WILDCARD_NAMESPACE, natsPermissions } from './nats-permissions.js';
 
 describe('natsPermissions', () => {
@@ -32,8 +33,8 @@ describe('natsPermissions', () => {
     expect(orders.publish).toEqual(
       expect.arrayContaining([
         authOps.getUser.subject,
-        RPC.catalog.getProducts,
-        RPC.catalog.inventoryCheck,
+        catalogOps.getProducts.subject,
+        catalogOps.inventoryCheck.subject,
       ]),
     );
     expect(orders.publish).not.toContain(authOps.listUsers.subject);

@@ -86,12 +86,7 @@ export const NATS_GRANTS: Record<NatsIdentity, ProcessGrants> = {
   },
   orders: {
     answers: [rpcOf('orders')],
-    calls: [
-      ...declaredCallsOf('orders'),
-      RPC.catalog.getProducts,
-      RPC.catalog.inventoryCheck,
-      ownHealth('orders'),
-    ],
+    calls: [...declaredCallsOf('orders'), ownHealth('orders')],
     publishes: [STREAMS.ORDERS],
     subscribes: [STREAMS.CATALOG, HINTS.catalogProductsChanged, HINTS.authSessionsChanged],
     ownsStreams: ['ORDERS'],

@@ -5,13 +5,15 @@
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
 import { authOps } from './auth.js';
+import { catalogOps } from './catalog.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 
-export { authOps, reportingOps, settingsOps };
+export { authOps, catalogOps, reportingOps, settingsOps };
 
 export const OPERATIONS = {
   auth: authOps,
+  catalog: catalogOps,
   orders: { ...settingsOps },
   reporting: reportingOps,
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;
