@@ -4,12 +4,14 @@
  */
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
+import { noticesOps } from './notices.js';
+import { pickupsOps } from './pickups.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 
-export { reportingOps, settingsOps };
+export { noticesOps, pickupsOps, reportingOps, settingsOps };
 
 export const OPERATIONS = {
-  orders: { ...settingsOps },
+  orders: { ...settingsOps, ...pickupsOps, ...noticesOps },
   reporting: reportingOps,
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;
