@@ -4,7 +4,9 @@
  * the charity's (CHARITY_TIME_ZONE).
  */
 import { z } from 'zod';
-import { isoDaySchema } from './donations.js';
+
+// Own copy, not donations.ts's: events.ts imports this file, and donations.ts reaches events.ts.
+const isoDaySchema = z.iso.date('must be a date (YYYY-MM-DD)');
 import { textSchema } from './text.js';
 
 export const NOTICE_LEVELS = ['info', 'warning'] as const;

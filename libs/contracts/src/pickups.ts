@@ -6,7 +6,9 @@
  * instants they stood for on its date, so a later change of the slot does not move booked orders.
  */
 import { z } from 'zod';
-import { isoDaySchema } from './donations.js';
+
+// Own copy, not donations.ts's: events.ts imports this file, and donations.ts reaches events.ts.
+const isoDaySchema = z.iso.date('must be a date (YYYY-MM-DD)');
 
 /** ISO weekdays: 1 is Monday, 7 is Sunday. */
 export const WEEKDAY_NAMES = [

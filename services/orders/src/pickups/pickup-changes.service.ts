@@ -18,8 +18,10 @@ import { addDays } from './charity-time.js';
 import { PickupPlanner } from './pickup-planner.js';
 import { pickupSentence } from './pickup-text.js';
 
-function sameTime(a: OrderPickup | null, b: OrderPickup | null): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+/** Compared field by field: jsonb does not keep the keys' order. */
+function sameTime(a: OrderPickup | null, b: OrderPickup): boolean {
+  if (!a || a.kind !== b.kind || a.date !== b.date) return false;
+  return a.kind === 'delivery' || (b.kind === 'slot' && a.start === b.start && a.end === b.end);
 }
 
 @Injectable()
