@@ -110,6 +110,13 @@ export const upcomingPickupSchema = z.object({
 });
 export type UpcomingPickup = z.infer<typeof upcomingPickupSchema>;
 
+/** The coming days' pickups, with which day is today in the charity's time zone. */
+export const upcomingPickupsSchema = z.object({
+  today: isoDaySchema,
+  pickups: z.array(upcomingPickupSchema),
+});
+export type UpcomingPickups = z.infer<typeof upcomingPickupsSchema>;
+
 /** From today (the charity's day) for `days` days: 2 is today and tomorrow. */
 export const upcomingPickupsInputSchema = z.strictObject({
   days: z.coerce.number().int().min(1).max(31),

@@ -14,7 +14,7 @@ import {
   pickupSlotSchema,
   pickupsOps,
   pickupTimesSchema,
-  upcomingPickupSchema,
+  upcomingPickupsSchema,
   upcomingPickupsInputSchema,
   type Actor,
 } from '@lr/contracts';
@@ -118,7 +118,7 @@ export class ConsolePickupsController {
   @ApiDoc({
     summary: "Orders with a pickup or delivery in the coming days (days=2: today's and tomorrow's)",
     query: upcomingPickupsInputSchema,
-    response: z.array(upcomingPickupSchema),
+    response: upcomingPickupsSchema,
   })
   upcoming(@CurrentActor() actor: Actor, @Query() query: Record<string, unknown>) {
     const input = parseOrThrow(upcomingPickupsInputSchema, { days: query.days ?? 2 });

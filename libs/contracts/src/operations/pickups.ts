@@ -11,7 +11,7 @@ import {
   pickupSlotSchema,
   pickupTimesSchema,
   setPickupInputSchema,
-  upcomingPickupSchema,
+  upcomingPickupsSchema,
   upcomingPickupsInputSchema,
 } from '../pickups.js';
 
@@ -60,7 +60,7 @@ export const pickupsOps = defineOperations('orders', {
   },
   upcomingPickups: {
     input: upcomingPickupsInputSchema,
-    output: z.array(upcomingPickupSchema),
+    output: upcomingPickupsSchema,
     callers: ['admin', 'volunteer'],
     resend: 'read',
   },

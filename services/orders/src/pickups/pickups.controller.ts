@@ -59,7 +59,8 @@ export class PickupsController {
   }
 
   @Handles(pickupsOps.upcomingPickups)
-  upcoming({ days }: ParsedInputOf<typeof pickupsOps.upcomingPickups>) {
-    return this.changes.upcoming(this.planner.today(new Date()), days);
+  async upcoming({ days }: ParsedInputOf<typeof pickupsOps.upcomingPickups>) {
+    const today = this.planner.today(new Date());
+    return { today, pickups: await this.changes.upcoming(today, days) };
   }
 }
