@@ -1,0 +1,17 @@
+/** "Pickup times: ..." from the charity's current slots; the long-standing times until they load. */
+import { useCurrentUser } from '../../../lib/auth';
+import { weekdayName } from '../../../lib/pickup-text';
+import { usePickupTimes } from '../api/pickup-times';
+
+const FIXED = 'Tuesdays 2:00-4:00 and Thursdays 8:00-9:30 am';
+
+export function PickupTimesText() {
+  const me = useCurrentUser();
+  const times = usePickupTimes(Boolean(me.data));
+  const slots = times.data?.slots;
+  const text =
+    slots && slots.length > 0
+      ? slots.map((s) => `${weekdayName(s.weekday)}s ${s.start}-${s.end}`).join(', ')
+      : FIXED;
+  return <>Pickup times: {text}.</>;
+}
