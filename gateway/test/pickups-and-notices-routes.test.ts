@@ -20,7 +20,12 @@ describe('gateway pickup, calendar and notice routes', () => {
 
   const get = (url: string, cookie?: string) =>
     h.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: unknown) =>
+  const send = (
+    method: 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    cookie: string,
+    payload?: unknown,
+  ) =>
     h.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
 
   beforeAll(async () => {
@@ -82,7 +87,9 @@ describe('gateway pickup, calendar and notice routes', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: expect.stringContaining('start') });
     expect(bad.body).not.toMatch(/\bat \S+ \(/);
-    expect((await send('DELETE', `/api/console/pickup-slots/${slot.id}`, admin)).statusCode).toBe(200);
+    expect((await send('DELETE', `/api/console/pickup-slots/${slot.id}`, admin)).statusCode).toBe(
+      200,
+    );
     expect((await get(`/api/console/pickup-slots/${slot.id}`, admin)).statusCode).toBe(404);
   });
 
@@ -108,7 +115,9 @@ describe('gateway pickup, calendar and notice routes', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toMatchObject({ pickup: { kind: 'slot', date: opening.date } });
     const mine = await get(`/api/v1/order/${orderId}`, maple);
-    expect(mine.json()).toMatchObject({ order: { pickup: { slotId: opening.slotId, date: opening.date } } });
+    expect(mine.json()).toMatchObject({
+      order: { pickup: { slotId: opening.slotId, date: opening.date } },
+    });
 
     const feed = await get('/api/v1/me/calendar-feed', maple);
     const { token } = feed.json<{ feed: { token: string } }>().feed;
@@ -118,8 +127,12 @@ describe('gateway pickup, calendar and notice routes', () => {
     expect(ics.body).toContain(`UID:${orderId}@pickups.lockerroom`);
     expect(ics.body).not.toContain('ST-7');
     // Another school's feed does not have it.
-    const cedarFeed = (await get('/api/v1/me/calendar-feed', cedar)).json<{ feed: { token: string } }>();
-    expect((await get(`/api/v1/calendar/${cedarFeed.feed.token}/pickups.ics`)).body).not.toContain(orderId);
+    const cedarFeed = (await get('/api/v1/me/calendar-feed', cedar)).json<{
+      feed: { token: string };
+    }>();
+    expect((await get(`/api/v1/calendar/${cedarFeed.feed.token}/pickups.ics`)).body).not.toContain(
+      orderId,
+    );
 
     // A new time: the school's order shows it.
     const later = times.json<{ openings: { slotId: string; date: string }[] }>().openings[2]!;
@@ -127,7 +140,9 @@ describe('gateway pickup, calendar and notice routes', () => {
       pickup: { kind: 'slot', slotId: later.slotId, date: later.date },
     });
     expect(moved.json()).toMatchObject({ date: later.date });
-    expect((await send('PUT', `/api/console/orders/${orderId}/pickup`, maple, {})).statusCode).toBe(403);
+    expect((await send('PUT', `/api/console/orders/${orderId}/pickup`, maple, {})).statusCode).toBe(
+      403,
+    );
 
     // Reset: the old URL is gone, the new one works.
     const reset = await send('POST', '/api/v1/me/calendar-feed/reset', maple);
@@ -149,9 +164,9 @@ describe('gateway pickup, calendar and notice routes', () => {
   it('serves notices to schools until they dismiss them', async () => {
     const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
     const next = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    expect(
-      (await send('POST', '/api/console/notices', volunteer, { text: 'x' })).statusCode,
-    ).toBe(403);
+    expect((await send('POST', '/api/console/notices', volunteer, { text: 'x' })).statusCode).toBe(
+      403,
+    );
     const created = await send('POST', '/api/console/notices', admin, {
       text: 'Closed on Friday for stocktaking',
       startDate: yesterday,
@@ -177,9 +192,13 @@ describe('gateway pickup, calendar and notice routes', () => {
       notices: [expect.objectContaining({ id: notice.id, level: 'warning' })],
     });
     expect((await get('/api/v1/notices')).statusCode).toBe(401);
-    expect((await send('POST', `/api/v1/notices/${notice.id}/dismiss`, maple)).statusCode).toBe(201);
+    expect((await send('POST', `/api/v1/notices/${notice.id}/dismiss`, maple)).statusCode).toBe(
+      201,
+    );
     expect((await get('/api/v1/notices', maple)).json()).toEqual({ success: true, notices: [] });
-    expect((await get('/api/v1/notices', cedar)).json<{ notices: unknown[] }>().notices).toHaveLength(1);
+    expect(
+      (await get('/api/v1/notices', cedar)).json<{ notices: unknown[] }>().notices,
+    ).toHaveLength(1);
     expect((await send('POST', '/api/v1/notices/not-an-id/dismiss', maple)).statusCode).toBe(400);
   });
 });

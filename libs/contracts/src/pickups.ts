@@ -26,7 +26,11 @@ const clockTimeSchema = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day HH:MM (24-hour)');
 
 const slotShape = {
-  weekday: z.number().int().min(1, 'must be 1 (Monday) to 7 (Sunday)').max(7, 'must be 1 (Monday) to 7 (Sunday)'),
+  weekday: z
+    .number()
+    .int()
+    .min(1, 'must be 1 (Monday) to 7 (Sunday)')
+    .max(7, 'must be 1 (Monday) to 7 (Sunday)'),
   start: clockTimeSchema,
   end: clockTimeSchema,
   /** Orders one date of the slot takes. */

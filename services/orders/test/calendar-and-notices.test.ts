@@ -3,13 +3,7 @@
  * times (stable UIDs, no student details), the charity's holds everyone's, a reset ends the old
  * URL; notices are active by date in the charity's time zone and dismissed per user.
  */
-import {
-  RPC,
-  noticesOps,
-  pickupsOps,
-  type Actor,
-  type OrderSnapshot,
-} from '@lr/contracts';
+import { RPC, noticesOps, pickupsOps, type Actor, type OrderSnapshot } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import {
   createProduct,
@@ -56,7 +50,11 @@ describe('calendar feeds and notices', () => {
 
   it("gives a school a feed of its own orders' times, without student details", async () => {
     expect(orderA.pickup?.kind).toBe('slot');
-    const { token } = await env.rpc.call(pickupsOps.calendarFeed, { owner: 'school' }, { actor: schoolA });
+    const { token } = await env.rpc.call(
+      pickupsOps.calendarFeed,
+      { owner: 'school' },
+      { actor: schoolA },
+    );
     // Asked again: the same secret.
     expect(
       (await env.rpc.call(pickupsOps.calendarFeed, { owner: 'school' }, { actor: schoolA })).token,
@@ -66,7 +64,9 @@ describe('calendar feeds and notices', () => {
     expect(ics).toContain(`UID:${orderA.id}@pickups.lockerroom`);
     expect(ics).not.toContain(orderB.id);
     const start = new Date(orderA.pickup!.kind === 'slot' ? orderA.pickup!.start : 0);
-    expect(ics).toContain(`DTSTART:${start.toISOString().replace(/[-:]/g, '').replace('.000', '')}`);
+    expect(ics).toContain(
+      `DTSTART:${start.toISOString().replace(/[-:]/g, '').replace('.000', '')}`,
+    );
     expect(ics).toContain(`X-WR-TIMEZONE:${ZONE}`);
     // The school's name is escaped; the student's and teacher's details are not there.
     expect(ics).toContain('Feed\\; Primary\\, North');
@@ -79,7 +79,11 @@ describe('calendar feeds and notices', () => {
   });
 
   it('ends the old URL when the secret is reset', async () => {
-    const { token: old } = await env.rpc.call(pickupsOps.calendarFeed, { owner: 'school' }, { actor: schoolA });
+    const { token: old } = await env.rpc.call(
+      pickupsOps.calendarFeed,
+      { owner: 'school' },
+      { actor: schoolA },
+    );
     const { token: fresh } = await env.rpc.call(
       pickupsOps.resetCalendarFeed,
       { owner: 'school' },
@@ -91,7 +95,11 @@ describe('calendar feeds and notices', () => {
   });
 
   it("gives admins the charity's feed with every order, and nobody else", async () => {
-    const { token } = await env.rpc.call(pickupsOps.calendarFeed, { owner: 'charity' }, { actor: admin });
+    const { token } = await env.rpc.call(
+      pickupsOps.calendarFeed,
+      { owner: 'charity' },
+      { actor: admin },
+    );
     const ics = await feedOf(token);
     expect(ics).toContain(orderA.id);
     expect(ics).toContain(orderB.id);
@@ -114,7 +122,9 @@ describe('calendar feeds and notices', () => {
     await notice('Past', addDays(today, -5), addDays(today, -1));
     await notice('Future', addDays(today, 1), addDays(today, 9));
     const active = (who: Actor) =>
-      env.rpc.call(noticesOps.activeNotices, undefined, { actor: who }).then((n) => n.map((x) => x.text));
+      env.rpc
+        .call(noticesOps.activeNotices, undefined, { actor: who })
+        .then((n) => n.map((x) => x.text));
     expect(await active(schoolA)).toEqual(['Closed on Friday', 'Last day for winter coats']);
     await env.rpc.call(noticesOps.dismissNotice, { id: current.id }, { actor: schoolA });
     // Dismissing twice is harmless.
@@ -126,12 +136,19 @@ describe('calendar feeds and notices', () => {
       noticesOps.updateNotice,
       {
         id: lastDay.id,
-        notice: { text: lastDay.text, startDate: lastDay.startDate, endDate: addDays(today, -1), level: 'info' },
+        notice: {
+          text: lastDay.text,
+          startDate: lastDay.startDate,
+          endDate: addDays(today, -1),
+          level: 'info',
+        },
       },
       { actor: admin },
     );
     expect(await active(schoolB)).toEqual(['Closed on Friday']);
-    expect((await env.rpc.call(noticesOps.listNotices, undefined, { actor: admin })).length).toBe(4);
+    expect((await env.rpc.call(noticesOps.listNotices, undefined, { actor: admin })).length).toBe(
+      4,
+    );
   });
 
   it('keeps notices to admins and checks their fields', async () => {

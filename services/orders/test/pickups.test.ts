@@ -61,7 +61,8 @@ describe('pickup times', () => {
       [2, '14:00', '16:00'],
       [4, '08:00', '09:30'],
     ]);
-    for (const s of seeded) await env.rpc.call(pickupsOps.deletePickupSlot, { id: s.id }, { actor: admin });
+    for (const s of seeded)
+      await env.rpc.call(pickupsOps.deletePickupSlot, { id: s.id }, { actor: admin });
     first = addDays(dayIn(ZONE, new Date()), 2);
     slot = await env.rpc.call(
       pickupsOps.createPickupSlot,
@@ -119,8 +120,15 @@ describe('pickup times', () => {
   it('checks a chosen time: a slot on the wrong weekday, a closed date, the past', async () => {
     await expect(
       readyOrder({ kind: 'slot', slotId: slot.id, date: addDays(first, 1) }),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/^pickup\.date/) });
-    await env.rpc.call(settingsOps.updateSettings, { closedDates: [addDays(first, 3)] }, { actor: admin });
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/^pickup\.date/),
+    });
+    await env.rpc.call(
+      settingsOps.updateSettings,
+      { closedDates: [addDays(first, 3)] },
+      { actor: admin },
+    );
     await expect(readyOrder({ kind: 'delivery', date: addDays(first, 3) })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringMatching(/closed/),
@@ -148,7 +156,9 @@ describe('pickup times', () => {
     );
     expect(reminder).toContain('To: teacher@school.example');
     expect(reminder).not.toContain('S-1001');
-    expect((await mailsAbout(order.orderNumber)).filter((m) => m.includes('Reminder:'))).toHaveLength(1);
+    expect(
+      (await mailsAbout(order.orderNumber)).filter((m) => m.includes('Reminder:')),
+    ).toHaveLength(1);
   });
 
   it('mails the school when its time changes, and reminds it again for the new date', async () => {
@@ -182,7 +192,9 @@ describe('pickup times', () => {
         { actor: school },
       ),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    const processing = await place(env, school, [{ productId: product.id, size: 'M', quantity: 1 }]);
+    const processing = await place(env, school, [
+      { productId: product.id, size: 'M', quantity: 1 },
+    ]);
     await expect(
       env.rpc.call(
         pickupsOps.setPickup,

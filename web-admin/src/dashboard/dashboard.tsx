@@ -14,10 +14,7 @@ import { StatTile } from './stat-tile';
 
 // Admins only, below the tiles: its lists and chart load after the first screen.
 const ItemAvailability = lazyNamed(() => import('./item-availability'), 'ItemAvailability');
-const UpcomingPickups = lazyNamed(
-  () => import('../pickups/upcoming-pickups'),
-  'UpcomingPickups',
-);
+const UpcomingPickups = lazyNamed(() => import('../pickups/upcoming-pickups'), 'UpcomingPickups');
 
 const READY_ORDERS_LINK = `/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'Ready for Pickup' }))}`;
 const PROCESSING_ORDERS_LINK = `/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'Processing' }))}`;

@@ -25,8 +25,18 @@ export function NoticeList() {
         <Datagrid bulkActionButtons={false} rowClick="edit">
           <TextField source="text" label="Text" sortable={false} />
           <ChipField source="level" label="Level" sortable={false} />
-          <DateField source="startDate" label="From" sortable={false} options={{ timeZone: 'UTC' }} />
-          <DateField source="endDate" label="Until" sortable={false} options={{ timeZone: 'UTC' }} />
+          <DateField
+            source="startDate"
+            label="From"
+            sortable={false}
+            options={{ timeZone: 'UTC' }}
+          />
+          <DateField
+            source="endDate"
+            label="Until"
+            sortable={false}
+            options={{ timeZone: 'UTC' }}
+          />
           <EditButton />
         </Datagrid>
       )}

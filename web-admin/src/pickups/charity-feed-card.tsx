@@ -1,6 +1,15 @@
 /** The charity's calendar feed (every pickup): its secret URL, and a reset that ends the old one. */
 import { useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, CardHeader, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { Confirm } from 'react-admin';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONSOLE_API } from '../dataProvider';
@@ -51,7 +60,7 @@ export function CharityFeedCard() {
               sx={{ flex: '1 1 320px', minWidth: 0 }}
               slotProps={{ htmlInput: { readOnly: true } }}
             />
-            <Button color="warning" onClick={() => setConfirming(true)}>
+            <Button color="error" onClick={() => setConfirming(true)}>
               Reset address
             </Button>
           </Box>

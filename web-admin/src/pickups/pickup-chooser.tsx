@@ -63,8 +63,12 @@ export function PickupChooser({
           }}
         >
           {data.openings.map((opening) => (
-            <MenuItem key={`${opening.slotId}|${opening.date}`} value={`${opening.slotId}|${opening.date}`}>
-              {slotText(opening.date, opening.start, opening.end, data.timeZone)} ({opening.free} free)
+            <MenuItem
+              key={`${opening.slotId}|${opening.date}`}
+              value={`${opening.slotId}|${opening.date}`}
+            >
+              {slotText(opening.date, opening.start, opening.end, data.timeZone)} ({opening.free}{' '}
+              free)
             </MenuItem>
           ))}
           <MenuItem value={DELIVERY}>Delivery on a date</MenuItem>

@@ -23,7 +23,12 @@ const time = regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time of day HH:MM, e.g. 14:00
 function SlotFields() {
   return (
     <>
-      <SelectInput source="weekday" label="Weekday" choices={WEEKDAY_CHOICES} validate={required()} />
+      <SelectInput
+        source="weekday"
+        label="Weekday"
+        choices={WEEKDAY_CHOICES}
+        validate={required()}
+      />
       <TextInput source="start" label="Start (HH:MM)" validate={[required(), time]} />
       <TextInput source="end" label="End (HH:MM)" validate={[required(), time]} />
       <NumberInput

@@ -52,7 +52,8 @@ export class ConsolePickupsController {
   @Post('/api/console/pickup-slots')
   @Access('admin')
   @ApiDoc({
-    summary: 'Add a weekly pickup slot: weekday 1 (Monday)-7, start and end HH:MM, capacity (admins)',
+    summary:
+      'Add a weekly pickup slot: weekday 1 (Monday)-7, start and end HH:MM, capacity (admins)',
     body: pickupSlotInputSchema,
     response: pickupSlotSchema,
   })
@@ -84,7 +85,11 @@ export class ConsolePickupsController {
     response: pickupSlotSchema,
   })
   delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.rpc.call(pickupsOps.deletePickupSlot, { id: parseOrThrow(idSchema, id) }, { actor });
+    return this.rpc.call(
+      pickupsOps.deletePickupSlot,
+      { id: parseOrThrow(idSchema, id) },
+      { actor },
+    );
   }
 
   @Get('/api/console/pickup-times')

@@ -9,16 +9,36 @@ import {
 } from '../notices.js';
 
 export const noticesOps = defineOperations('orders', {
-  listNotices: { input: z.unknown(), output: z.array(noticeSchema), callers: ['admin'], resend: 'read' },
-  getNotice: { input: noticeIdInputSchema, output: noticeSchema, callers: ['admin'], resend: 'read' },
-  createNotice: { input: noticeInputSchema, output: noticeSchema, callers: ['admin'], resend: 'once' },
+  listNotices: {
+    input: z.unknown(),
+    output: z.array(noticeSchema),
+    callers: ['admin'],
+    resend: 'read',
+  },
+  getNotice: {
+    input: noticeIdInputSchema,
+    output: noticeSchema,
+    callers: ['admin'],
+    resend: 'read',
+  },
+  createNotice: {
+    input: noticeInputSchema,
+    output: noticeSchema,
+    callers: ['admin'],
+    resend: 'once',
+  },
   updateNotice: {
     input: updateNoticeInputSchema,
     output: noticeSchema,
     callers: ['admin'],
     resend: 'idempotent',
   },
-  deleteNotice: { input: noticeIdInputSchema, output: noticeSchema, callers: ['admin'], resend: 'once' },
+  deleteNotice: {
+    input: noticeIdInputSchema,
+    output: noticeSchema,
+    callers: ['admin'],
+    resend: 'once',
+  },
   // Today's notices the caller has not dismissed.
   activeNotices: {
     input: z.unknown(),

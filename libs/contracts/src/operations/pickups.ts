@@ -24,7 +24,12 @@ export const pickupsOps = defineOperations('orders', {
     callers: ['admin'],
     resend: 'read',
   },
-  getPickupSlot: { input: slotIdSchema, output: pickupSlotSchema, callers: ['admin'], resend: 'read' },
+  getPickupSlot: {
+    input: slotIdSchema,
+    output: pickupSlotSchema,
+    callers: ['admin'],
+    resend: 'read',
+  },
   // A second run would add a second slot.
   createPickupSlot: {
     input: pickupSlotInputSchema,
@@ -86,4 +91,3 @@ export const pickupsOps = defineOperations('orders', {
     resend: 'read',
   },
 });
-

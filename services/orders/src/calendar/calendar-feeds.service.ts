@@ -90,7 +90,10 @@ export class CalendarFeedsService {
       ORDER BY o.pickup ->> 'date', o.order_number
       LIMIT 2000`);
     const events = rows.map((row) => this.event(row, school === null, now));
-    const name = school === null ? 'Locker Room pickups' : `Locker Room pickups: ${rows[0]?.user_name ?? 'my school'}`;
+    const name =
+      school === null
+        ? 'Locker Room pickups'
+        : `Locker Room pickups: ${rows[0]?.user_name ?? 'my school'}`;
     return { ics: calendarText(name, this.config.CHARITY_TIME_ZONE, events) };
   }
 
@@ -104,6 +107,12 @@ export class CalendarFeedsService {
       `Request ${number} for ${row.user_name} (${row.status}).`,
       ...row.items.map((item) => `${item.name}, size ${item.size}: ${item.quantity}`),
     ].join('\n');
-    return { uid: `${row.id}@pickups.lockerroom`, pickup: row.pickup, summary, description, stamp: now };
+    return {
+      uid: `${row.id}@pickups.lockerroom`,
+      pickup: row.pickup,
+      summary,
+      description,
+      stamp: now,
+    };
   }
 }

@@ -32,7 +32,13 @@ describe('iCalendar text', () => {
           timeZone: 'America/Los_Angeles',
         },
       },
-      { uid: 'b@x', stamp, summary: 'Delivery', description: '', pickup: { kind: 'delivery', date: '2026-12-31' } },
+      {
+        uid: 'b@x',
+        stamp,
+        summary: 'Delivery',
+        description: '',
+        pickup: { kind: 'delivery', date: '2026-12-31' },
+      },
     ]);
     expect(text).toContain('\r\nDTSTART:20261201T220000Z\r\nDTEND:20261202T000000Z\r\n');
     expect(text).toContain('SUMMARY:Pickup\\, LR-000001');

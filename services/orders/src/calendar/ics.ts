@@ -44,7 +44,10 @@ export function foldLine(line: string): string {
 }
 
 function utc(instant: Date): string {
-  return instant.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return instant
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function day(date: string): string {

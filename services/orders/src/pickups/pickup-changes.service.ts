@@ -4,12 +4,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
-import {
-  AppError,
-  type OrderPickup,
-  type PickupChoice,
-  type UpcomingPickup,
-} from '@lr/contracts';
+import { AppError, type OrderPickup, type PickupChoice, type UpcomingPickup } from '@lr/contracts';
 import { OrderMailer } from '../notifications/order-mailer.js';
 import { toOrderSnapshot } from '../orders/order.mapper.js';
 import { formatOrderNumber } from '../orders/order-number.js';

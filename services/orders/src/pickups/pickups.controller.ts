@@ -1,11 +1,6 @@
 /** Request-reply adapters of `pickupsOps` (slots, times, an order's time, the dashboard's list). */
 import { Controller } from '@nestjs/common';
-import {
-  AppError,
-  pickupsOps,
-  type ParsedInputOf,
-  type PickupSlotInput,
-} from '@lr/contracts';
+import { AppError, pickupsOps, type ParsedInputOf, type PickupSlotInput } from '@lr/contracts';
 import { Handles } from '@lr/nest-kit';
 import { PickupChangesService } from './pickup-changes.service.js';
 import { PickupPlanner } from './pickup-planner.js';

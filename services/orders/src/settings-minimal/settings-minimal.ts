@@ -6,7 +6,12 @@
  */
 import { Controller, Inject, Injectable, Module } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_SETTINGS, settingsOps, type Settings, type UpdateSettingsInput } from '@lr/contracts';
+import {
+  DEFAULT_SETTINGS,
+  settingsOps,
+  type Settings,
+  type UpdateSettingsInput,
+} from '@lr/contracts';
 import { DATABASE, Handles, type Database } from '@lr/nest-kit';
 
 @Injectable()

@@ -5,7 +5,7 @@ import { formatDate } from '../../../lib/format-date';
 import { PageTitle } from '../../../components/page-title';
 import { Avatar } from '../../../components/avatar';
 import { Loading } from '../../../components/query-state';
-import { CalendarFeedCard } from '../../pickups/components/calendar-feed-card';
+import { CalendarFeedCard } from './calendar-feed-card';
 import './account-page.css';
 
 export function AccountPage() {

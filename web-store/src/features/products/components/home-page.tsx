@@ -5,7 +5,7 @@ import { PageTitle } from '../../../components/page-title';
 import { CategoryFilter } from './category-filter';
 import { GuideDownloads } from './guide-downloads';
 import { ImportantNotice } from './important-notice';
-import { SchoolNotices } from '../../notices/components/school-notices';
+import { SchoolNotices } from './school-notices';
 import { ProductGrid } from './product-grid';
 import { useListParams } from './use-list-params';
 import './home-page.css';

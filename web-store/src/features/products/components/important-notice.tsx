@@ -1,7 +1,7 @@
 /** 'IMPORTANT: PLEASE READ' on /home, accepted once per browser session. */
 import { useState } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog';
-import { PickupTimesText } from '../../pickups/components/pickup-times-text';
+import { PickupTimesText } from './pickup-times-text';
 
 const ACCEPTED_KEY = 'importantNoticeAccepted';
 

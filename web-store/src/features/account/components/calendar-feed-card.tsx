@@ -13,8 +13,8 @@ export function CalendarFeedCard() {
       <p>
         Subscribe to this address in your calendar app to see when each of your requests can be
         picked up or will be delivered. It shows request numbers, items and times, no student
-        details. Anyone with the address can read it: keep it private, and reset it if it was
-        shared by mistake.
+        details. Anyone with the address can read it: keep it private, and reset it if it was shared
+        by mistake.
       </p>
       {feed.data ? (
         <div className="form">
