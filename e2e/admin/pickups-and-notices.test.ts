@@ -52,6 +52,22 @@ async function photograph(page: Page, name: string): Promise<void> {
   await expectNoSeriousAxeViolations(page, name);
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize(PHONE);
+  // Nothing scrolls sideways on a phone (once the page has laid itself out again for the width).
+  let width = 0;
+  let widest = '';
+  for (let i = 0; i < 20; i += 1) {
+    ({ width, widest } = await page.evaluate(() => {
+      let culprit = '';
+      for (const element of document.querySelectorAll('body *')) {
+        if (element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+          culprit = `${element.tagName}.${String(element.className).split(' ')[0]}`;
+      }
+      return { width: document.documentElement.scrollWidth, widest: culprit };
+    }));
+    if (width <= PHONE.width) break;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  expect(`${name}: ${width} ${widest}`).toBe(`${name}: ${Math.min(width, PHONE.width)} ${widest}`);
   await expectNoSeriousAxeViolations(page, `${name} (390 px)`);
   await screenshot(page, `${name}-390`);
   await page.setViewportSize({ width: 1280, height: 900 });

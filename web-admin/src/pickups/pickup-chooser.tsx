@@ -45,12 +45,14 @@ export function PickupChooser({
   const today = new Date().toISOString().slice(0, 10);
   return (
     <>
-      <FormControl sx={{ minWidth: 240, maxWidth: '100%' }} size="small">
+      {/* On a phone the long date wraps inside the field instead of widening the page. */}
+      <FormControl sx={{ minWidth: { sm: 240 }, width: { xs: '100%', sm: 'auto' } }} size="small">
         <InputLabel id="pickup-time-label">Pickup time</InputLabel>
         <Select
           labelId="pickup-time-label"
           label="Pickup time"
           value={keyOf(value)}
+          sx={{ '& .MuiSelect-select': { whiteSpace: 'normal' } }}
           MenuProps={{ slotProps: { paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } } }}
           onChange={(event) => {
             const key = event.target.value;
@@ -66,6 +68,7 @@ export function PickupChooser({
             <MenuItem
               key={`${opening.slotId}|${opening.date}`}
               value={`${opening.slotId}|${opening.date}`}
+              sx={{ whiteSpace: 'normal' }}
             >
               {slotText(opening.date, opening.start, opening.end, data.timeZone)} ({opening.free}{' '}
               free)
