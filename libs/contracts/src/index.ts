@@ -16,6 +16,8 @@ export * from './privacy.js';
 export * from './settings.js';
 export * from './auth.js';
 export * from './reporting.js';
+export * from './money.js';
+export * from './impact.js';
 export * from './consumers.js';
 export * from './nats-permissions.js';
 export * from './intake-limits.js';
