@@ -1,0 +1,58 @@
+/** The impact page's tables: each with a caption-like title, small enough for a phone and a page. */
+import type { ReactNode } from 'react';
+import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+
+export interface Column<Row> {
+  label: string;
+  value: (row: Row) => ReactNode;
+  numeric?: boolean;
+}
+
+export function ImpactTable<Row>({
+  title,
+  columns,
+  rows,
+  rowKey,
+  empty,
+}: {
+  title: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  empty: string;
+}) {
+  return (
+    <Box className="impact-table" sx={{ mb: 3, maxWidth: '100%', overflowX: 'auto' }}>
+      <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      <Table size="small" aria-label={title}>
+        <TableHead>
+          <TableRow>
+            {columns.map((c) => (
+              <TableCell key={c.label} align={c.numeric ? 'right' : 'left'}>
+                {c.label}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={rowKey(row)}>
+              {columns.map((c) => (
+                <TableCell key={c.label} align={c.numeric ? 'right' : 'left'}>
+                  {c.value(row)}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+          {rows.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={columns.length}>{empty}</TableCell>
+            </TableRow>
+          )}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
