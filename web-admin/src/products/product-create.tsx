@@ -1,27 +1,9 @@
-import {
-  ArrayInput,
-  Create,
-  ImageField,
-  ImageInput,
-  NumberInput,
-  SelectInput,
-  SimpleForm,
-  SimpleFormIterator,
-  TextInput,
-  required,
-  useNotify,
-  useRedirect,
-} from 'react-admin';
+import { ArrayInput, Create, ImageField, ImageInput, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, required, useNotify, useRedirect } from 'react-admin';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { UI_MESSAGES } from '@lr/contracts';
 import { errorMessage } from '../http';
-import {
-  fairMarketValueOf,
-  validateFairMarketValue,
-  validateNewSizes,
-  type SizeRow,
-} from '../lib/product-form';
+import { fairMarketValueOf, validateNewSizes, type SizeRow } from '../lib/product-form';
 import { CATEGORY_CHOICES, IMAGE_ACCEPT, IMAGE_HELP, SUB_CATEGORY_CHOICES } from './choices';
 import { FairMarketValueInput } from './fair-market-value-input';
 
