@@ -46,7 +46,7 @@ function Figures({ data }: { data: ConsoleImpact }) {
       className="impact-figures"
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
         gap: 1.5,
         mb: 3,
       }}
@@ -69,7 +69,11 @@ function Tables({ data }: { data: ConsoleImpact }) {
     <>
       <Box
         className="impact-columns"
-        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 3 }}
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          gap: 3,
+        }}
       >
         <ImpactTable
           title="Items given by category"

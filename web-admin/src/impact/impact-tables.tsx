@@ -22,7 +22,18 @@ export function ImpactTable<Row>({
   empty: string;
 }) {
   return (
-    <Box className="impact-table" sx={{ mb: 3, maxWidth: '100%', overflowX: 'auto' }}>
+    <Box
+      className="impact-table"
+      // width 0 and min-width 100%: a table wider than a phone scrolls in its own box instead of
+      // widening the page (the box adds nothing to the layout's intrinsic width).
+      sx={{
+        mb: 3,
+        width: 0,
+        minWidth: '100%',
+        overflowX: 'auto',
+        '& .MuiTableCell-root': { px: { xs: 0.75, sm: 2 } },
+      }}
+    >
       <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
         {title}
       </Typography>
