@@ -44,7 +44,7 @@ describe('console: impact', () => {
 
   it('sets a value in the product form, and shows the delivered items at that value', async () => {
     const product = await createProduct(admin, 'Valued boots', [{ size: '5', stock: 6 }]);
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { width: 1280, height: 900 });
     await apiLogin(context, 'admin');
     await page.goto(`/admin/#/products/${product.id}`);
     const value = page.getByLabel('Fair-market value per unit');
@@ -53,13 +53,25 @@ describe('console: impact', () => {
     await page.getByText('A value is an amount like 12.50').first().waitFor();
     await value.fill('12.50');
     await expectNoSeriousAxeViolations(page, 'product form with its value');
-    await screenshot(page, 'admin-product-fair-market-value');
+    await screenshot(page, 'admin-product-fair-market-value-1280');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL('**/admin/#/products');
     expect(
       ((await readProduct(admin, product.id)) as { fairMarketValue?: string }).fairMarketValue,
     ).toBe('12.50');
     await context.close();
+
+    // The field on a phone: one column, nothing wider than the screen.
+    const phone = await newPage(browser, { width: 390, height: 844 });
+    await apiLogin(phone.context, 'admin');
+    await phone.page.goto(`/admin/#/products/${product.id}`);
+    await phone.page.getByLabel('Fair-market value per unit').waitFor();
+    await expect(phone.page.getByLabel('Fair-market value per unit').inputValue()).resolves.toBe(
+      '12.50',
+    );
+    await expectNoSeriousAxeViolations(phone.page, 'product form with its value (390px)');
+    await screenshot(phone.page, 'admin-product-fair-market-value-390');
+    await phone.context.close();
 
     const order = await placeOrder(school, product, '5', 2, `IMPACT-${Date.now()}`);
     const delivered = await admin.put(`/api/console/orders/${order._id}`, {
