@@ -1,4 +1,17 @@
-import { ArrayInput, Create, ImageField, ImageInput, NumberInput, SelectInput, SimpleForm, SimpleFormIterator, TextInput, required, useNotify, useRedirect } from 'react-admin';
+import {
+  ArrayInput,
+  Create,
+  ImageField,
+  ImageInput,
+  NumberInput,
+  SelectInput,
+  SimpleForm,
+  SimpleFormIterator,
+  TextInput,
+  required,
+  useNotify,
+  useRedirect,
+} from 'react-admin';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { UI_MESSAGES } from '@lr/contracts';
