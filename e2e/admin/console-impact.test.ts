@@ -95,6 +95,9 @@ describe('console: impact', () => {
       const schools = page.getByRole('table', { name: 'All schools served' });
       await schools.getByText('Willow Creek', { exact: false }).first().waitFor();
       await page.getByText('Value given').waitFor();
+      // Days read MM-DD-YYYY like every other date in the console.
+      const [y, m, d] = today.split('-');
+      await page.getByText(`${m}-${d}-${y} to ${m}-${d}-${y}`).waitFor();
       await page
         .getByRole('heading', { name: /impact/i })
         .first()

@@ -19,7 +19,7 @@ import {
 import { Title, useNotify } from 'react-admin';
 import { IMPACT_TOP_SCHOOLS, type ConsoleImpact, type ImpactRange } from '@lr/contracts';
 import { errorMessage, queryString } from '../http';
-import { formatDateTime } from '../lib/date-format';
+import { formatDateTime, formatDay } from '../lib/date-format';
 import { downloadCsv, isBackwards } from '../report/csv-download';
 import { IMPACT_PATH, formatMoney, lastMonth, useImpact } from './impact-query';
 import { ImpactTable } from './impact-tables';
@@ -165,7 +165,7 @@ export function ImpactPage() {
             {data ? `${data.charity.name}: impact` : 'Impact'}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {range.from} to {range.to} · Printed {formatDateTime(new Date())}
+            {formatDay(range.from)} to {formatDay(range.to)} · Printed {formatDateTime(new Date())}
           </Typography>
         </Box>
       </Box>
