@@ -4,13 +4,15 @@
  */
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
+import { catalogOps } from './catalog.js';
 import { impactOps } from './impact.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 
-export { impactOps, reportingOps, settingsOps };
+export { catalogOps, impactOps, reportingOps, settingsOps };
 
 export const OPERATIONS = {
+  catalog: catalogOps,
   orders: { ...settingsOps },
   reporting: { ...reportingOps, ...impactOps },
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;
