@@ -6,14 +6,17 @@ import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
 import { authOps } from './auth.js';
 import { catalogOps } from './catalog.js';
+import { impactOps } from './impact.js';
+import { noticesOps } from './notices.js';
+import { pickupsOps } from './pickups.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 
-export { authOps, catalogOps, reportingOps, settingsOps };
+export { authOps, catalogOps, impactOps, noticesOps, pickupsOps, reportingOps, settingsOps };
 
 export const OPERATIONS = {
   auth: authOps,
   catalog: catalogOps,
-  orders: { ...settingsOps },
-  reporting: reportingOps,
+  orders: { ...settingsOps, ...pickupsOps, ...noticesOps },
+  reporting: { ...reportingOps, ...impactOps },
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;
