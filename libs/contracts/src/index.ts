@@ -16,6 +16,7 @@ export * from './privacy.js';
 export * from './settings.js';
 export * from './auth.js';
 export * from './reporting.js';
+export * from './demand.js';
 export * from './consumers.js';
 export * from './nats-permissions.js';
 export * from './intake-limits.js';

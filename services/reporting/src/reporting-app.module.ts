@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { KitModule, type Logger } from '@lr/nest-kit';
 import type { ReportingConfig } from './config.js';
+import { DemandModule } from './demand/demand.module.js';
 import { ExportModule } from './export/export.module.js';
 import { ReadModelModule } from './read-model/read-model.module.js';
 import { RebuildModule } from './rebuild/rebuild.module.js';
@@ -27,6 +28,7 @@ export class ReportingAppModule {
         ReportModule,
         ExportModule,
         RebuildModule,
+        DemandModule,
       ],
     };
   }

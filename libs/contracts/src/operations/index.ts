@@ -4,12 +4,13 @@
  */
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
+import { demandOps } from './demand.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 
-export { reportingOps, settingsOps };
+export { demandOps, reportingOps, settingsOps };
 
 export const OPERATIONS = {
   orders: { ...settingsOps },
-  reporting: reportingOps,
+  reporting: { ...reportingOps, ...demandOps },
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;

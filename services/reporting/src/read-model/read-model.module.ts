@@ -7,6 +7,8 @@ import { RollupsRepository } from './rollups.repository.js';
 import { StockIntakeApplier } from './stock-intake.applier.js';
 import { StockIntakeConsumer } from './stock-intake.consumer.js';
 import { StockIntakeRepository } from './stock-intake.repository.js';
+import { DemandRequestedRepository } from './demand-requested.repository.js';
+import { DemandStockApplier } from './demand-stock.applier.js';
 
 @Module({
   providers: [
@@ -18,6 +20,8 @@ import { StockIntakeRepository } from './stock-intake.repository.js';
     StockIntakeRepository,
     StockIntakeApplier,
     StockIntakeConsumer,
+    DemandRequestedRepository,
+    DemandStockApplier,
   ],
   exports: [
     ReadModelRepository,
@@ -25,6 +29,8 @@ import { StockIntakeRepository } from './stock-intake.repository.js';
     OrderEventApplier,
     StockIntakeRepository,
     StockIntakeApplier,
+    DemandRequestedRepository,
+    DemandStockApplier,
   ],
 })
 export class ReadModelModule {}

@@ -31,7 +31,7 @@ import {
   type RebuildStatus,
   type StreamName,
 } from '@lr/contracts';
-import type { Database, Logger } from '@lr/nest-kit';
+import type { Database, Executor, Logger } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
 import { OrderEventApplier } from '../read-model/order-events.applier.js';
 import { isOrderEventType, type OrderEvent } from '../read-model/order-state-rule.js';
@@ -44,8 +44,16 @@ import {
   type StockIntakeEvent,
 } from '../read-model/stock-intake.applier.js';
 import { StockIntakeRepository } from '../read-model/stock-intake.repository.js';
+import { DemandRequestedRepository } from '../read-model/demand-requested.repository.js';
+import {
+  DemandStockApplier,
+  isDemandStockEventType,
+  type DemandStockEvent,
+} from '../read-model/demand-stock.applier.js';
 
 const ORDER_SUBJECTS = 'orders.order.>';
+/** The CATALOG events the read model keeps: the report's intake and demand's stock. */
+type CatalogEvent = StockIntakeEvent | DemandStockEvent;
 /** One rebuild at a time, across replicas: the transaction-scoped advisory lock's key. */
 const REBUILD_LOCK_KEY = sql`hashtext('reporting:rebuild')::bigint`;
 const CATALOG_SUBJECTS = 'catalog.>';
@@ -65,15 +73,17 @@ export function createReadModelRebuilder(
   const repository = new ReadModelRepository(db);
   const rollups = new RollupsRepository(config);
   const intakeRepository = new StockIntakeRepository(db);
+  const demand = new DemandRequestedRepository();
   return new ReadModelRebuilder(
     db,
     nc,
     config.NATS_NAMESPACE,
     repository,
     rollups,
-    new OrderEventApplier(repository, rollups),
+    new OrderEventApplier(repository, rollups, demand),
     logger,
     { repository: intakeRepository, applier: new StockIntakeApplier(intakeRepository, config) },
+    { requested: demand, stock: new DemandStockApplier() },
   );
 }
 
@@ -87,6 +97,7 @@ export class ReadModelRebuilder {
     private readonly applier: OrderEventApplier,
     private readonly logger: Logger,
     private readonly intake: { repository: StockIntakeRepository; applier: StockIntakeApplier },
+    private readonly demand: { requested: DemandRequestedRepository; stock: DemandStockApplier },
   ) {}
 
   async rebuild(): Promise<RebuildResult> {
@@ -105,6 +116,7 @@ export class ReadModelRebuilder {
         await lockWholeModel(tx);
         await this.repository.clear(tx);
         await this.intake.repository.clear(tx);
+        await this.demand.stock.clear(tx);
         const orders = await this.streamInfo('ORDERS');
         const catalog = await this.streamInfo('CATALOG');
         // One figure for the console across both streams.
@@ -117,10 +129,11 @@ export class ReadModelRebuilder {
           this.applier.applyReplayBatch(tx, events as OrderEvent[]),
         );
         const intakeEvents = await this.replay(catalog, CATALOG_SUBJECTS, progress, (events) =>
-          this.intake.applier.apply(tx, events as StockIntakeEvent[]),
+          this.applyCatalog(tx, events as CatalogEvent[]),
         );
         const eventsApplied = orderEvents + intakeEvents;
         await this.rollups.recomputeAll(tx);
+        await this.demand.requested.recomputeAll(tx);
         const ordersApplied = await this.repository.countLiveOrders(tx);
         return { eventsApplied, ordersApplied };
       })
@@ -131,6 +144,14 @@ export class ReadModelRebuilder {
     const durationMs = Math.round(performance.now() - started);
     this.logger.info({ ...result, durationMs }, 'report read model rebuilt from the ORDERS stream');
     return { ...result, durationMs };
+  }
+
+  /** A replayed CATALOG batch: donations and counts to the report, stock to demand. */
+  private async applyCatalog(tx: Executor, events: readonly CatalogEvent[]): Promise<void> {
+    const intake = events.filter((e): e is StockIntakeEvent => isStockIntakeEventType(e.type));
+    await this.intake.applier.apply(tx, intake);
+    const demand = events.filter((e): e is DemandStockEvent => isDemandStockEventType(e.type));
+    await this.demand.stock.apply(tx, demand);
   }
 
   /** The stream's state, or null when it does not exist yet (nothing was ever published). */
@@ -150,7 +171,7 @@ export class ReadModelRebuilder {
     info: StreamInfo | null,
     subjects: string,
     progress: { replayed: number; total: number },
-    apply: (events: (OrderEvent | StockIntakeEvent)[]) => Promise<void>,
+    apply: (events: (OrderEvent | CatalogEvent)[]) => Promise<void>,
   ): Promise<number> {
     // No stream or no message: nothing to replay, the rebuilt part is simply empty.
     if (!info || info.state.messages === 0) return 0;
@@ -171,7 +192,7 @@ export class ReadModelRebuilder {
         });
         let received = 0;
         let caughtUp = false;
-        const events: (OrderEvent | StockIntakeEvent)[] = [];
+        const events: (OrderEvent | CatalogEvent)[] = [];
         for await (const msg of batch) {
           received += 1;
           const event = this.parse(msg);
@@ -256,16 +277,18 @@ export class ReadModelRebuilder {
    * A message that is not a valid order or stock intake event is skipped (the live consumer
    * dead-letters it); other catalog events are not the report's.
    */
-  private parse(msg: JsMsg): OrderEvent | StockIntakeEvent | null {
+  private parse(msg: JsMsg): OrderEvent | CatalogEvent | null {
     try {
       const envelope = eventEnvelopeSchema.parse(JSON.parse(msg.string()));
       if (isOrderEventType(envelope.type)) {
         const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
         return { ...envelope, data } as OrderEvent;
       }
-      if (!isStockIntakeEventType(envelope.type)) return null;
+      if (!isStockIntakeEventType(envelope.type) && !isDemandStockEventType(envelope.type)) {
+        return null;
+      }
       const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
-      return { ...envelope, data } as StockIntakeEvent;
+      return { ...envelope, data } as CatalogEvent;
     } catch (error) {
       this.logger.warn(
         { seq: msg.seq, err: (error as Error).message },
