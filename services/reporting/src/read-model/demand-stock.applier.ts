@@ -66,7 +66,9 @@ export class DemandStockApplier {
             });
           }
           break;
-        default:
+        case EVENTS.catalogDonationReceived:
+        case EVENTS.catalogDonationCorrected:
+        case EVENTS.catalogDonationDeleted:
           for (const line of event.data.donation.lines) {
             names.set(line.productId, {
               productId: line.productId,
