@@ -88,6 +88,10 @@ const SERVICES: Record<string, ServiceSchema> = {
       rebuild_progress: 'read-model-rebuilder writes its progress row in raw SQL',
       donations: 'stock-intake.repository: raw SQL upserts from catalog events',
       count_adjustments: 'stock-intake.repository: raw SQL inserts from catalog events',
+      demand_requested:
+        'demand-requested.repository: set-based raw SQL from the read model, read by demand.repository',
+      demand_stock: 'demand-stock.applier: raw SQL upserts from catalog events',
+      demand_products: 'demand-stock.applier and demand-requested.repository: raw SQL upserts',
     },
   },
 };
