@@ -3,12 +3,14 @@ import InventoryIcon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
 import ReportIcon from '@mui/icons-material/Assessment';
 import HelpIcon from '@mui/icons-material/OndemandVideo';
+import DemandIcon from '@mui/icons-material/TrendingDown';
 import { Suspense } from 'react';
 import { Alert, Box, CircularProgress, Grid } from '@mui/material';
 import { Title, usePermissions } from 'react-admin';
 import { errorMessage } from '../http';
 import { lazyNamed } from '../lib/lazy-named';
 import { useDashboardFigures } from './queries';
+import { Shortfalls } from './shortfall-tile';
 import { StatTile } from './stat-tile';
 
 // Admins only, below the tiles: its lists and chart load after the first screen.
@@ -16,7 +18,7 @@ const ItemAvailability = lazyNamed(() => import('./item-availability'), 'ItemAva
 
 const PROCESSING_ORDERS_LINK = `/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'Processing' }))}`;
 
-/** Dashboard: admins see every tile; volunteers the orders tile and How To Use. */
+/** Dashboard: admins see every tile; volunteers the orders tile and How To Use; both the largest shortfalls. */
 export function Dashboard() {
   const { permissions } = usePermissions<string>();
   const { data, error, isPending } = useDashboardFigures();
@@ -81,6 +83,16 @@ export function Dashboard() {
               />
             </Grid>
           )}
+          <Grid size={12}>
+            <StatTile
+              title="Largest shortfalls"
+              icon={<DemandIcon color="primary" />}
+              linkTo="/demand"
+              linkLabel="Demand"
+            >
+              <Shortfalls />
+            </StatTile>
+          </Grid>
         </Grid>
       )}
     </Box>
