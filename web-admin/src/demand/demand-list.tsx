@@ -40,7 +40,7 @@ function ExportCsvButton() {
   );
 }
 
-/** "Hoodie, M" with the product's sizing when it has one. */
+/** "Hoodie, M": the product and its size. */
 function itemName(row: DemandRow): string {
   return `${row.name}, ${row.size}`;
 }
@@ -73,10 +73,9 @@ export function DemandList() {
       {narrow ? (
         <SimpleList<DemandRow>
           linkType={false}
-          primaryText={itemName}
-          secondaryText={(row) => `${row.category}${row.subCategory ? `, ${row.subCategory}` : ''}`}
-          tertiaryText={(row) =>
-            `Short ${row.shortfall}: requested ${row.requested}, on hand ${row.onHand}, ready ${row.readyForPickup}`
+          primaryText={(row) => `${itemName(row)}: short ${row.shortfall}`}
+          secondaryText={(row) =>
+            `${row.category}${row.subCategory ? `, ${row.subCategory}` : ''}. Requested ${row.requested} (processing ${row.processing}, packing ${row.packing}), ready ${row.readyForPickup}, on hand ${row.onHand}`
           }
         />
       ) : (

@@ -10,6 +10,9 @@ import { ExpiringCache, LOGGER, RpcClient, type Logger } from '@lr/nest-kit';
 import type { GatewayConfig } from '../../config.js';
 import { GATEWAY_CONFIG } from '../../core/tokens.js';
 
+/** A switch read falls back to the last known value: no need to wait the usual time for it. */
+const SETTINGS_TIMEOUT_MS = 2_000;
+
 @Injectable()
 export class MostNeeded {
   private readonly cache: ExpiringCache<{ answer: MostNeededResponse; expiresAt: number }>;
@@ -44,7 +47,11 @@ export class MostNeeded {
 
   private async published(): Promise<boolean> {
     try {
-      const settings = await this.rpc.call(settingsOps.getSettings, {}, { actor: null });
+      const settings = await this.rpc.call(
+        settingsOps.getSettings,
+        {},
+        { actor: null, timeoutMs: SETTINGS_TIMEOUT_MS },
+      );
       this.lastPublished = settings.mostNeededPublic;
     } catch (error) {
       this.logger.warn(

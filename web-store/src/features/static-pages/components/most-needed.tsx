@@ -20,7 +20,7 @@ export function MostNeeded() {
               {group.category}
               {group.subCategory ? ` (${group.subCategory})` : ''}
             </strong>
-            : sizes {group.sizes.join(', ')}
+            : {group.sizes.length === 1 ? 'size' : 'sizes'} {group.sizes.join(', ')}
           </li>
         ))}
       </ul>
