@@ -82,8 +82,8 @@ export function HowToUsePage() {
           </li>
           <li>
             The store's Donate page shows the most needed kinds and sizes to everyone, without any
-            numbers; an admin turns it off in Settings (Most needed list public). It follows demand
-            within ten minutes.
+            numbers; an admin can turn it off in the charity's settings. It follows demand within
+            ten minutes.
           </li>
         </ol>
         <Typography variant="h6" component="h2">
