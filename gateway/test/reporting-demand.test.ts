@@ -180,6 +180,21 @@ describe('gateway demand routes', () => {
     }
   });
 
+  it('documents the routes with their answers in the OpenAPI document', async () => {
+    const response = await h.inject({ method: 'GET', url: '/api/docs' });
+    type Doc = {
+      paths: Record<string, { get?: { responses: Record<string, { content?: object }> } }>;
+    };
+    const { paths } = response.json() as Doc;
+    for (const path of ['/api/console/demand', '/api/console/demand.csv', '/api/v1/most-needed']) {
+      expect(paths[path]?.get?.responses['200']?.content).toBeDefined();
+    }
+    const row = JSON.stringify(paths['/api/console/demand']?.get?.responses['200']);
+    for (const field of ['requested', 'readyForPickup', 'onHand', 'shortfall']) {
+      expect(row).toContain(field);
+    }
+  });
+
   it('answers the most-needed list to anyone, without counts, and hides it when switched off', async () => {
     answerSettings(true);
     const shown = await h.inject({ method: 'GET', url: '/api/v1/most-needed' });
