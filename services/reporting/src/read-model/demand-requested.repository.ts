@@ -69,6 +69,8 @@ export class DemandRequestedRepository {
                ${s} * COALESCE(sum(quantity) FILTER (WHERE status IN (${READY})), 0)::int
         FROM sl WHERE status IN (${PROCESSING}, ${PACKING}, ${READY})
         GROUP BY product_id, size
+        -- Rows locked in one order: two replicas' batches sharing products cannot deadlock.
+        ORDER BY product_id, size
         ON CONFLICT (product_id, size) DO UPDATE SET
           processing = t.processing + excluded.processing,
           packing = t.packing + excluded.packing,

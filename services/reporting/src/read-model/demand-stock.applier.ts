@@ -42,7 +42,10 @@ interface NameWrite {
 
 @Injectable()
 export class DemandStockApplier {
-  /** Events in stream order; a few statements per batch, whatever its size. */
+  /**
+   * Events in stream order; a few statements per batch, whatever its size, each taking its rows in
+   * key order (replicas share the consumer: their batches must not lock rows crosswise).
+   */
   async apply(exec: Executor, events: readonly DemandStockEvent[]): Promise<void> {
     const stock: StockWrite[] = [];
     const names = new Map<string, NameWrite>();
@@ -110,6 +113,7 @@ export class DemandStockApplier {
       SELECT w."productId", w.name, w.category
       FROM jsonb_to_recordset(${JSON.stringify(writes)}::jsonb) AS w(
         "productId" uuid, name text, category text)
+      ORDER BY w."productId"
       ON CONFLICT (product_id) DO UPDATE SET name = excluded.name, category = excluded.category
       WHERE p.name IS DISTINCT FROM excluded.name OR p.category IS DISTINCT FROM excluded.category`);
   }
@@ -118,7 +122,7 @@ export class DemandStockApplier {
     if (productIds.length === 0) return;
     await exec.execute(sql`
       INSERT INTO reporting.demand_products (product_id, deleted)
-      SELECT id, true FROM unnest(${sql.param([...productIds])}::uuid[]) AS id
+      SELECT id, true FROM unnest(${sql.param([...productIds])}::uuid[]) AS id ORDER BY id
       ON CONFLICT (product_id) DO UPDATE SET deleted = true`);
   }
 }
