@@ -10,11 +10,12 @@ import { Title, usePermissions } from 'react-admin';
 import { errorMessage } from '../http';
 import { lazyNamed } from '../lib/lazy-named';
 import { useDashboardFigures } from './queries';
-import { Shortfalls } from './shortfall-tile';
 import { StatTile } from './stat-tile';
 
 // Admins only, below the tiles: its lists and chart load after the first screen.
 const ItemAvailability = lazyNamed(() => import('./item-availability'), 'ItemAvailability');
+// Everyone's, below the tiles: loads after the first screen too.
+const Shortfalls = lazyNamed(() => import('./shortfall-tile'), 'Shortfalls');
 
 const PROCESSING_ORDERS_LINK = `/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'Processing' }))}`;
 
@@ -90,7 +91,9 @@ export function Dashboard() {
               linkTo="/demand"
               linkLabel="Demand"
             >
-              <Shortfalls />
+              <Suspense fallback={<CircularProgress size={24} />}>
+                <Shortfalls />
+              </Suspense>
             </StatTile>
           </Grid>
         </Grid>
