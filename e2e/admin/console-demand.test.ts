@@ -76,7 +76,7 @@ describe('console: demand', () => {
     }
   });
 
-  it('filters by category and downloads the CSV', async () => {
+  it('filters by category and by shortfall, and downloads the CSV', async () => {
     const { context, page } = await newPage(browser);
     await apiLogin(context, 'admin');
     await page.goto(
@@ -92,6 +92,16 @@ describe('console: demand', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^demand-clothing_.*\.csv$/);
+
+    // The console remembers the last filter: start from none.
+    await page.goto(`/admin/#/demand?filter=${encodeURIComponent('{}')}`);
+    await page.getByRole('row').filter({ hasText: product.name }).waitFor();
+    await page.getByLabel('Short only').check();
+    await page.waitForURL(/short/);
+    await page.getByRole('row').filter({ hasText: product.name }).waitFor();
+    const shortfalls = await page.getByRole('row').locator('td:last-child').allTextContents();
+    expect(shortfalls.length).toBeGreaterThan(0);
+    expect(shortfalls.every((cell) => Number(cell) > 0)).toBe(true);
     await context.close();
   });
 

@@ -195,7 +195,7 @@ describe('gateway demand routes', () => {
     }
   });
 
-  it('answers the most-needed list to anyone, without counts, and hides it when switched off', async () => {
+  it('answers the most-needed list to anyone, without counts, and hides it when switched off (also while orders is silent)', async () => {
     answerSettings(true);
     const shown = await h.inject({ method: 'GET', url: '/api/v1/most-needed' });
     expect(shown.statusCode).toBe(200);
@@ -212,5 +212,12 @@ describe('gateway demand routes', () => {
     const hidden = await h.inject({ method: 'GET', url: '/api/v1/most-needed' });
     expect(hidden.statusCode).toBe(200);
     expect(hidden.json()).toMatchObject({ published: false, groups: [] });
+
+    // Orders stops answering: the last switch read stands (off), the list stays hidden.
+    settings?.unsubscribe();
+    settings = undefined;
+    const stillHidden = await h.inject({ method: 'GET', url: '/api/v1/most-needed' });
+    expect(stillHidden.statusCode).toBe(200);
+    expect(stillHidden.json()).toMatchObject({ published: false, groups: [] });
   });
 });

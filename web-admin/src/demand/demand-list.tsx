@@ -1,6 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
+  BooleanInput,
   Button,
   Datagrid,
   FunctionField,
@@ -27,6 +28,7 @@ const filters = [
     choices={CATEGORY_CHOICES}
     alwaysOn
   />,
+  <BooleanInput key="short" source="short" label="Short only" alwaysOn />,
 ];
 
 /** The server's CSV of every row for the current category. */

@@ -74,7 +74,7 @@ export function HowToUsePage() {
           <li>
             Demand lists every product and size with the items open orders ask for (Processing and
             Packing; Ready for Pickup apart), what is on hand and the shortfall. Sort by any column,
-            pick a category, and Export CSV for the rows shown.
+            pick a category or Short only, and Export CSV for the rows shown.
           </li>
           <li>
             Shortfall is what Processing orders need beyond the shelf: later statuses took their
