@@ -28,7 +28,7 @@ const filters = [
     choices={CATEGORY_CHOICES}
     alwaysOn
   />,
-  <BooleanInput key="short" source="short" label="Short only" alwaysOn />,
+  <BooleanInput key="short" source="short" label="Short only" alwaysOn sx={{ mx: 1 }} />,
 ];
 
 /** The server's CSV of every row for the current category. */
