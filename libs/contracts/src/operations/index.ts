@@ -4,13 +4,15 @@
  */
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
+import { catalogOps } from './catalog.js';
 import { demandOps } from './demand.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 
-export { demandOps, reportingOps, settingsOps };
+export { catalogOps, demandOps, reportingOps, settingsOps };
 
 export const OPERATIONS = {
+  catalog: catalogOps,
   orders: { ...settingsOps },
   reporting: { ...reportingOps, ...demandOps },
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;
