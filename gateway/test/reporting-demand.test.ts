@@ -1,24 +1,13 @@
 /**
- * Demand against stock over HTTP with the real auth and reporting services: the console list
+ * Demand against stock over HTTP with the real auth, orders and reporting services: the console list
  * (simple-rest, Content-Range, sort, category filter) and CSV for admins and volunteers, refused to
- * schools and guests; the public most-needed list and its switch.
- *
- * The switch is the setting `mostNeededPublic`, answered by orders' `settingsOps.getSettings`. This
- * branch's orders service does not answer it yet (another change adds it), so the test answers that
- * one operation itself on its subject, in the reply form every service uses, with the setting it
- * wants; the gateway reads it exactly as it will read orders' answer.
+ * schools and guests; the public most-needed list and its switch (`mostNeededPublic`, kept by
+ * orders), and the list while orders is not there to answer the switch.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  DEFAULT_SETTINGS,
-  EVENTS,
-  namespaced,
-  settingsOps,
-  type OrderEventSnapshot,
-} from '@lr/contracts';
-import { eventEnvelope, events, newOrder, publish, waitFor } from '@lr/testing';
-import { reportingCaughtUp, startReportingService } from '@lr/testing/services';
-import type { Subscription } from '@nats-io/transport-node';
+import { EVENTS, settingsOps, type OrderEventSnapshot } from '@lr/contracts';
+import { eventEnvelope, events, newOrder, publish, TestEnv, waitFor } from '@lr/testing';
+import { reportingCaughtUp, startOrdersService, startReportingService } from '@lr/testing/services';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
 
 describe('gateway demand routes', () => {
@@ -26,7 +15,6 @@ describe('gateway demand routes', () => {
   let adminCookie: string;
   let volunteerCookie: string;
   let userCookie: string;
-  let settings: Subscription | undefined;
   const boots = randomUUID();
   const coat = randomUUID();
 
@@ -34,18 +22,19 @@ describe('gateway demand routes', () => {
     return { ...order, lines: order.lines.map((l, i) => ({ ...l, productId: ids[i]! })) };
   }
 
-  /** Answers orders' get-settings with this value of the switch (see the header). */
-  function answerSettings(mostNeededPublic: boolean): void {
-    settings?.unsubscribe();
-    settings = h.env.nc.subscribe(namespaced(h.env.namespace, settingsOps.getSettings.subject), {
-      callback: (_, msg) =>
-        msg.respond(JSON.stringify({ ok: true, data: { ...DEFAULT_SETTINGS, mostNeededPublic } })),
-    });
+  /** The charity's switch, set as an admin sets it (orders' settings operation). */
+  async function setPublished(mostNeededPublic: boolean): Promise<void> {
+    await h.env.rpc.call(
+      settingsOps.updateSettings,
+      { mostNeededPublic },
+      { actor: TestEnv.actor('admin') },
+    );
   }
 
   beforeAll(async () => {
     h = await startAuthHarness({}, undefined, { MOST_NEEDED_CACHE_MS: '0' });
     await startReportingService(h.env);
+    await startOrdersService(h.env);
     const order = withProducts(
       newOrder({
         school: 'Abbey Primary',
@@ -92,10 +81,7 @@ describe('gateway demand routes', () => {
       { message: 'the stock events to reach the demand rows' },
     );
   });
-  afterAll(async () => {
-    settings?.unsubscribe();
-    await h.close();
-  });
+  afterAll(() => h.close());
 
   it('lists demand for a volunteer in the simple-rest dialect', async () => {
     const response = await h.inject({
@@ -195,8 +181,8 @@ describe('gateway demand routes', () => {
     }
   });
 
-  it('answers the most-needed list to anyone, without counts, and hides it when switched off (also while orders is silent)', async () => {
-    answerSettings(true);
+  it('answers the most-needed list to anyone, without counts, and hides it when switched off', async () => {
+    await setPublished(true);
     const shown = await h.inject({ method: 'GET', url: '/api/v1/most-needed' });
     expect(shown.statusCode).toBe(200);
     expect(shown.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
@@ -208,16 +194,25 @@ describe('gateway demand routes', () => {
       { category: 'Footwear', subCategory: 'Unisex youth sizing', sizes: ['4'] },
     ]);
 
-    answerSettings(false);
+    await setPublished(false);
     const hidden = await h.inject({ method: 'GET', url: '/api/v1/most-needed' });
     expect(hidden.statusCode).toBe(200);
     expect(hidden.json()).toMatchObject({ published: false, groups: [] });
+  });
+});
 
-    // Orders stops answering: the last switch read stands (off), the list stays hidden.
-    settings?.unsubscribe();
-    settings = undefined;
-    const stillHidden = await h.inject({ method: 'GET', url: '/api/v1/most-needed' });
-    expect(stillHidden.statusCode).toBe(200);
-    expect(stillHidden.json()).toMatchObject({ published: false, groups: [] });
+describe('gateway most-needed list while orders does not answer', () => {
+  let h: AuthHarness;
+
+  beforeAll(async () => {
+    h = await startAuthHarness({}, undefined, { MOST_NEEDED_CACHE_MS: '0' });
+    await startReportingService(h.env);
+  });
+  afterAll(() => h.close());
+
+  it('shows the list as the default setting says (on) rather than failing', async () => {
+    const response = await h.inject({ method: 'GET', url: '/api/v1/most-needed' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ published: true, groups: [] });
   });
 });
