@@ -5,6 +5,7 @@ import { KitModule, type Logger } from '@lr/nest-kit';
 import type { ReportingConfig } from './config.js';
 import { DemandModule } from './demand/demand.module.js';
 import { ExportModule } from './export/export.module.js';
+import { ImpactModule } from './impact/impact.module.js';
 import { ReadModelModule } from './read-model/read-model.module.js';
 import { RebuildModule } from './rebuild/rebuild.module.js';
 import { ReportModule } from './report/report.module.js';
@@ -28,6 +29,7 @@ export class ReportingAppModule {
         ReportModule,
         ExportModule,
         RebuildModule,
+        ImpactModule,
         DemandModule,
       ],
     };

@@ -5,11 +5,12 @@
  */
 import { Module } from '@nestjs/common';
 import { DemandController } from './demand.controller.js';
+import { ImpactController } from './impact.controller.js';
 import { MostNeeded } from './most-needed.js';
 import { ReportController } from './report.controller.js';
 
 @Module({
-  controllers: [ReportController, DemandController],
+  controllers: [ReportController, ImpactController, DemandController],
   providers: [MostNeeded],
 })
 export class ReportingApiModule {}

@@ -1,5 +1,5 @@
 /**
- * Reads demand against stock from the read model's demand tables (migration 006): one row per named
+ * Reads demand against stock from the read model's demand tables (migration 007): one row per named
  * product and size, never a read of an order, so an answer costs the same whatever the number of
  * orders.
  */

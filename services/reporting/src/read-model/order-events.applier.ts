@@ -8,6 +8,7 @@ import type { BatchEventHandler, Executor } from '@lr/nest-kit';
 import { lockOrdersForEvents } from './read-model-locks.js';
 import { ReadModelRepository, type OrderWrite } from './read-model.repository.js';
 import { RollupsRepository } from './rollups.repository.js';
+import { ImpactRollupsRepository } from './impact-rollups.repository.js';
 import { DemandRequestedRepository } from './demand-requested.repository.js';
 import { nextState, type OrderEvent, type OrderState } from './order-state-rule.js';
 
@@ -16,6 +17,7 @@ export class OrderEventApplier {
   constructor(
     private readonly orders: ReadModelRepository,
     private readonly rollups: RollupsRepository,
+    private readonly impact: ImpactRollupsRepository,
     private readonly demand: DemandRequestedRepository,
   ) {}
 
@@ -31,12 +33,14 @@ export class OrderEventApplier {
     const writes = this.fold(stored, events);
     if (writes.size === 0) return;
     const changed = [...writes.keys()];
-    const known = changed.filter((id) => stored.has(id));
-    await this.rollups.applyOrders(exec, known, -1);
-    await this.demand.applyOrders(exec, known, -1);
+    const before = changed.filter((id) => stored.has(id));
+    await this.rollups.applyOrders(exec, before, -1);
+    await this.impact.applyOrders(exec, before, -1);
+    await this.demand.applyOrders(exec, before, -1);
     await this.orders.write(exec, [...writes.values()]);
     // A tombstone contributes nothing (the rollups read only orders that are not deleted).
     await this.rollups.applyOrders(exec, changed, 1);
+    await this.impact.applyOrders(exec, changed, 1);
     await this.demand.applyOrders(exec, changed, 1);
   }
 

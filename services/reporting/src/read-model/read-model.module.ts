@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { ImpactApplier } from './impact.applier.js';
+import { ImpactIntakeRepository } from './impact-intake.repository.js';
+import { ImpactRollupsInitializer } from './impact-rollups-initializer.js';
+import { ImpactRollupsRepository } from './impact-rollups.repository.js';
 import { OrderEventApplier } from './order-events.applier.js';
 import { OrderEventsConsumer } from './order-events.consumer.js';
 import { ReadModelRepository } from './read-model.repository.js';
@@ -20,6 +24,10 @@ import { DemandStockApplier } from './demand-stock.applier.js';
     StockIntakeRepository,
     StockIntakeApplier,
     StockIntakeConsumer,
+    ImpactIntakeRepository,
+    ImpactRollupsRepository,
+    ImpactRollupsInitializer,
+    ImpactApplier,
     DemandRequestedRepository,
     DemandStockApplier,
   ],
@@ -29,6 +37,7 @@ import { DemandStockApplier } from './demand-stock.applier.js';
     OrderEventApplier,
     StockIntakeRepository,
     StockIntakeApplier,
+    ImpactRollupsRepository,
     DemandRequestedRepository,
     DemandStockApplier,
   ],

@@ -1,11 +1,13 @@
 /**
  * Registers the durable consumer `reporting-catalog` on CATALOG: donations and stock counts for the
- * report, stock movements and product deletions for demand against stock.
+ * report, product values and donations for the impact report, stock movements and product deletions
+ * for demand against stock.
  */
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DURABLE_CONSUMERS } from '@lr/contracts';
 import { EventConsumers, KIT_CONFIG } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
+import { IMPACT_CATALOG_EVENT_TYPES, ImpactApplier } from './impact.applier.js';
 import {
   isStockIntakeEventType,
   STOCK_INTAKE_EVENT_TYPES,
@@ -24,6 +26,7 @@ export class StockIntakeConsumer implements OnModuleInit {
   constructor(
     private readonly consumers: EventConsumers,
     private readonly applier: StockIntakeApplier,
+    private readonly impact: ImpactApplier,
     private readonly demand: DemandStockApplier,
     @Inject(KIT_CONFIG)
     private readonly config: Pick<ReportingConfig, 'READ_MODEL_BATCH_WINDOW_MS'>,
@@ -32,12 +35,24 @@ export class StockIntakeConsumer implements OnModuleInit {
   onModuleInit(): void {
     this.consumers.register({
       ...DURABLE_CONSUMERS.reportingCatalog,
-      subjects: [...new Set([...STOCK_INTAKE_EVENT_TYPES, ...DEMAND_STOCK_EVENT_TYPES])],
+      subjects: [
+        ...new Set([
+          ...STOCK_INTAKE_EVENT_TYPES,
+          ...IMPACT_CATALOG_EVENT_TYPES,
+          ...DEMAND_STOCK_EVENT_TYPES,
+        ]),
+      ],
+      // The impact report's part first: it takes the model's lock before any row is written.
       batchHandler: async (tx, events) => {
-        const intake = events.filter((e) => isStockIntakeEventType(e.type));
-        await this.applier.apply(tx, intake as StockIntakeEvent[]);
-        const demand = events.filter((e) => isDemandStockEventType(e.type));
-        await this.demand.apply(tx, demand as DemandStockEvent[]);
+        await this.impact.applyLive(tx, events);
+        await this.applier.apply(
+          tx,
+          events.filter((e): e is StockIntakeEvent => isStockIntakeEventType(e.type)),
+        );
+        await this.demand.apply(
+          tx,
+          events.filter((e): e is DemandStockEvent => isDemandStockEventType(e.type)),
+        );
       },
       schema: 'reporting',
       batchWindowMs: this.config.READ_MODEL_BATCH_WINDOW_MS,

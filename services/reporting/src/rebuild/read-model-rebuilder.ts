@@ -31,7 +31,7 @@ import {
   type RebuildStatus,
   type StreamName,
 } from '@lr/contracts';
-import type { Database, Executor, Logger } from '@lr/nest-kit';
+import type { Database, Logger } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
 import { OrderEventApplier } from '../read-model/order-events.applier.js';
 import { isOrderEventType, type OrderEvent } from '../read-model/order-state-rule.js';
@@ -50,10 +50,17 @@ import {
   isDemandStockEventType,
   type DemandStockEvent,
 } from '../read-model/demand-stock.applier.js';
+import {
+  ImpactApplier,
+  isImpactCatalogEventType,
+  type ImpactCatalogEvent,
+} from '../read-model/impact.applier.js';
+import { ImpactIntakeRepository } from '../read-model/impact-intake.repository.js';
+import { ImpactRollupsRepository } from '../read-model/impact-rollups.repository.js';
+
+type ReplayedEvent = OrderEvent | StockIntakeEvent | ImpactCatalogEvent | DemandStockEvent;
 
 const ORDER_SUBJECTS = 'orders.order.>';
-/** The CATALOG events the read model keeps: the report's intake and demand's stock. */
-type CatalogEvent = StockIntakeEvent | DemandStockEvent;
 /** One rebuild at a time, across replicas: the transaction-scoped advisory lock's key. */
 const REBUILD_LOCK_KEY = sql`hashtext('reporting:rebuild')::bigint`;
 const CATALOG_SUBJECTS = 'catalog.>';
@@ -73,6 +80,8 @@ export function createReadModelRebuilder(
   const repository = new ReadModelRepository(db);
   const rollups = new RollupsRepository(config);
   const intakeRepository = new StockIntakeRepository(db);
+  const impactRollups = new ImpactRollupsRepository(config);
+  const impactIntake = new ImpactIntakeRepository();
   const demand = new DemandRequestedRepository();
   return new ReadModelRebuilder(
     db,
@@ -80,9 +89,14 @@ export function createReadModelRebuilder(
     config.NATS_NAMESPACE,
     repository,
     rollups,
-    new OrderEventApplier(repository, rollups, demand),
+    new OrderEventApplier(repository, rollups, impactRollups, demand),
     logger,
     { repository: intakeRepository, applier: new StockIntakeApplier(intakeRepository, config) },
+    {
+      intake: impactIntake,
+      rollups: impactRollups,
+      applier: new ImpactApplier(impactIntake, impactRollups),
+    },
     { requested: demand, stock: new DemandStockApplier() },
   );
 }
@@ -97,6 +111,11 @@ export class ReadModelRebuilder {
     private readonly applier: OrderEventApplier,
     private readonly logger: Logger,
     private readonly intake: { repository: StockIntakeRepository; applier: StockIntakeApplier },
+    private readonly impact: {
+      intake: ImpactIntakeRepository;
+      rollups: ImpactRollupsRepository;
+      applier: ImpactApplier;
+    },
     private readonly demand: { requested: DemandRequestedRepository; stock: DemandStockApplier },
   ) {}
 
@@ -116,6 +135,7 @@ export class ReadModelRebuilder {
         await lockWholeModel(tx);
         await this.repository.clear(tx);
         await this.intake.repository.clear(tx);
+        await this.impact.intake.clear(tx);
         await this.demand.stock.clear(tx);
         const orders = await this.streamInfo('ORDERS');
         const catalog = await this.streamInfo('CATALOG');
@@ -128,11 +148,25 @@ export class ReadModelRebuilder {
         const orderEvents = await this.replay(orders, ORDER_SUBJECTS, progress, (events) =>
           this.applier.applyReplayBatch(tx, events as OrderEvent[]),
         );
-        const intakeEvents = await this.replay(catalog, CATALOG_SUBJECTS, progress, (events) =>
-          this.applyCatalog(tx, events as CatalogEvent[]),
+        const intakeEvents = await this.replay(
+          catalog,
+          CATALOG_SUBJECTS,
+          progress,
+          async (events) => {
+            await this.impact.applier.apply(tx, events, { live: false });
+            await this.intake.applier.apply(
+              tx,
+              events.filter((e): e is StockIntakeEvent => isStockIntakeEventType(e.type)),
+            );
+            await this.demand.stock.apply(
+              tx,
+              events.filter((e): e is DemandStockEvent => isDemandStockEventType(e.type)),
+            );
+          },
         );
         const eventsApplied = orderEvents + intakeEvents;
         await this.rollups.recomputeAll(tx);
+        await this.impact.rollups.recomputeAll(tx);
         await this.demand.requested.recomputeAll(tx);
         const ordersApplied = await this.repository.countLiveOrders(tx);
         return { eventsApplied, ordersApplied };
@@ -144,14 +178,6 @@ export class ReadModelRebuilder {
     const durationMs = Math.round(performance.now() - started);
     this.logger.info({ ...result, durationMs }, 'report read model rebuilt from the ORDERS stream');
     return { ...result, durationMs };
-  }
-
-  /** A replayed CATALOG batch: donations and counts to the report, stock to demand. */
-  private async applyCatalog(tx: Executor, events: readonly CatalogEvent[]): Promise<void> {
-    const intake = events.filter((e): e is StockIntakeEvent => isStockIntakeEventType(e.type));
-    await this.intake.applier.apply(tx, intake);
-    const demand = events.filter((e): e is DemandStockEvent => isDemandStockEventType(e.type));
-    await this.demand.stock.apply(tx, demand);
   }
 
   /** The stream's state, or null when it does not exist yet (nothing was ever published). */
@@ -171,7 +197,7 @@ export class ReadModelRebuilder {
     info: StreamInfo | null,
     subjects: string,
     progress: { replayed: number; total: number },
-    apply: (events: (OrderEvent | CatalogEvent)[]) => Promise<void>,
+    apply: (events: ReplayedEvent[]) => Promise<void>,
   ): Promise<number> {
     // No stream or no message: nothing to replay, the rebuilt part is simply empty.
     if (!info || info.state.messages === 0) return 0;
@@ -192,7 +218,7 @@ export class ReadModelRebuilder {
         });
         let received = 0;
         let caughtUp = false;
-        const events: (OrderEvent | CatalogEvent)[] = [];
+        const events: ReplayedEvent[] = [];
         for await (const msg of batch) {
           received += 1;
           const event = this.parse(msg);
@@ -277,18 +303,23 @@ export class ReadModelRebuilder {
    * A message that is not a valid order or stock intake event is skipped (the live consumer
    * dead-letters it); other catalog events are not the report's.
    */
-  private parse(msg: JsMsg): OrderEvent | CatalogEvent | null {
+  private parse(msg: JsMsg): ReplayedEvent | null {
     try {
       const envelope = eventEnvelopeSchema.parse(JSON.parse(msg.string()));
       if (isOrderEventType(envelope.type)) {
         const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
         return { ...envelope, data } as OrderEvent;
       }
-      if (!isStockIntakeEventType(envelope.type) && !isDemandStockEventType(envelope.type)) {
+      // Product events carry the values the impact report keeps; stock movements demand's stock.
+      if (
+        !isStockIntakeEventType(envelope.type) &&
+        !isImpactCatalogEventType(envelope.type) &&
+        !isDemandStockEventType(envelope.type)
+      ) {
         return null;
       }
       const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
-      return { ...envelope, data } as CatalogEvent;
+      return { ...envelope, data } as StockIntakeEvent | ImpactCatalogEvent | DemandStockEvent;
     } catch (error) {
       this.logger.warn(
         { seq: msg.seq, err: (error as Error).message },
