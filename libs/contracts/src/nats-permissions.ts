@@ -75,12 +75,7 @@ export const NATS_GRANTS: Record<NatsIdentity, ProcessGrants> = {
   },
   orders: {
     answers: [rpcOf('orders')],
-    calls: [
-      RPC.auth.getUser,
-      RPC.catalog.getProducts,
-      RPC.catalog.inventoryCheck,
-      ownHealth('orders'),
-    ],
+    calls: [RPC.auth.getUser, RPC.catalog.getProducts, ownHealth('orders')],
     publishes: [STREAMS.ORDERS],
     subscribes: [STREAMS.CATALOG, HINTS.catalogProductsChanged, HINTS.authSessionsChanged],
     ownsStreams: ['ORDERS'],

@@ -4,7 +4,7 @@
  * when the test says, or fails with 'timeout' when its wait runs out, as the inbox does.
  */
 import { jest } from '@jest/globals';
-import { RPC, RPC_RESEND, isResendable, resendRuleOf } from '@lr/contracts';
+import { RPC, RPC_RESEND, isResendable, ordersOps, resendRuleOf } from '@lr/contracts';
 import { ResendBudget } from './resend-budget.js';
 import {
   attemptWaitMs,
@@ -288,11 +288,13 @@ describe('which subjects are resent', () => {
   });
 
   it('resends reads and guarded writes, never a write that is sent once or an unknown subject', () => {
-    expect(resendRuleOf(RPC.orders.get)).toBe('read');
+    expect(ordersOps.get.resend).toBe('read');
     expect(resendRuleOf(RPC.catalog.inventoryCheck)).toBe('read');
-    expect(resendRuleOf(RPC.orders.update)).toBe('deduped');
+    expect(ordersOps.update.resend).toBe('deduped');
     expect(resendRuleOf(RPC.auth.sessionCheck)).toBe('idempotent');
-    expect([RPC.orders.get, RPC.orders.place, RPC.orders.delete].every(isResendable)).toBe(true);
+    expect(
+      [ordersOps.get, ordersOps.place, ordersOps.delete].every((op) => op.resend !== 'once'),
+    ).toBe(true);
     expect(isResendable(RPC.auth.login)).toBe(false);
     expect(isResendable(RPC.reporting.rebuild)).toBe(false);
     expect(isResendable('rpc.nobody.here')).toBe(false);

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  ordersOps,
   EVENTS,
   RPC,
   namespaced,
@@ -126,7 +127,7 @@ describe('placing an order', () => {
       },
     });
 
-    const history = await env.rpc.call(RPC.orders.history, { id: order.id }, { actor: admin });
+    const history = await env.rpc.call(ordersOps.history, { id: order.id }, { actor: admin });
     expect(history).toEqual([
       expect.objectContaining({ from: null, to: 'Processing', quantities: [3, 1], reason: null }),
     ]);
@@ -234,11 +235,7 @@ describe('placing an order', () => {
     expect((error.details as { lines: RefusedLine[] }).lines).toEqual([
       expect.objectContaining({ index: 0, reason: 'short', requested: 3, available: 2 }),
     ]);
-    const mine = await env.rpc.call<{ items: unknown[] }>(
-      RPC.orders.listMine,
-      {},
-      { actor: schoolA },
-    );
+    const mine = await env.rpc.call(ordersOps.listMine, {}, { actor: schoolA });
     expect(
       mine.items.some(
         (o) => (o as { lines: { productId: string }[] }).lines[0]?.productId === product.id,
@@ -391,7 +388,7 @@ describe('placing an order', () => {
     await expect(place(env, schoolA, [])).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(
       env.rpc.call(
-        RPC.orders.place,
+        ordersOps.place,
         { shippingInfo: shipping({ receivingPersonName: 'S-1001' }), lines },
         { actor: schoolA },
       ),
@@ -401,7 +398,7 @@ describe('placing an order', () => {
     });
     await expect(
       env.rpc.call(
-        RPC.orders.place,
+        ordersOps.place,
         { shippingInfo: shipping({ Email: '' }), lines },
         { actor: schoolA },
       ),

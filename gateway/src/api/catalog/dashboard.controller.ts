@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Get } from '@nestjs/common';
 import {
+  ordersOps,
   consoleDashboardSchema,
   RPC,
   type Actor,
@@ -29,8 +30,8 @@ export class DashboardController {
   })
   async dashboard(@CurrentActor() actor: Actor): Promise<ConsoleDashboard> {
     // A count only: the answer carries no order, so no student details are read (or logged).
-    const processing = this.rpc.call<{ total: number }>(
-      RPC.orders.consoleList,
+    const processing = this.rpc.call(
+      ordersOps.consoleList,
       { range: { start: 0, end: 0 }, filter: { status: 'Processing' } },
       { actor, access: { accessId: randomUUID(), action: 'count', clientAddress: null } },
     );

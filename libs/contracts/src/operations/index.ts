@@ -4,12 +4,14 @@
  */
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
+import { ordersOps } from './orders.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 
-export { reportingOps, settingsOps };
+export { ordersOps, reportingOps, settingsOps };
+export { updatedOrderSchema, type UpdatedOrder } from './orders.js';
 
 export const OPERATIONS = {
-  orders: { ...settingsOps },
+  orders: { ...ordersOps, ...settingsOps },
   reporting: reportingOps,
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;
