@@ -18,6 +18,7 @@ import { z } from 'zod';
 import {
   ordersOps,
   AppError,
+  UI_MESSAGES,
   allOrdersResponseSchema,
   idempotencyKeySchema,
   myOrdersResponseSchema,
@@ -182,7 +183,7 @@ export class OrdersController {
   @Access('admin', 'volunteer')
   @ApiDoc({
     summary:
-      'Process an order: status (the allowed transitions of ORDER_TRANSITIONS) and newQuantity (one per line, only while Processing; JSON array or comma-joined form field)',
+      'Process an order: status (the allowed transitions of ORDER_TRANSITIONS) and newQuantity (one per line, only while Processing; JSON array or comma-joined form field). 409 when catalog refuses the commit for want of stock (the order is then back in Processing)',
     body: updateOrderBodySchema,
     response: orderResponseSchema,
   })
@@ -198,6 +199,12 @@ export class OrdersController {
       { id, status: input.status, newQuantity: input.newQuantity ?? null },
       { actor, access: accessOf(request, 'order-update') },
     );
+    // The old API's answer to a commit the stock cannot cover: a 409 with the short lines (the
+    // order is back in Processing, catalog having refused it).
+    if (order.stock.outcome === 'refused')
+      throw AppError.conflict(UI_MESSAGES.inventoryBelowZero, {
+        lines: order.stock.shortLines ?? [],
+      });
     return { success: true, order: toApiOrder(order) };
   }
 
