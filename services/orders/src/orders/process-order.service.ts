@@ -187,14 +187,20 @@ export class ProcessOrderService {
         ),
       );
       if (result.statusChanged) metrics.orders.statusChanges.inc({ from, to });
-      if (result.statusChanged) this.mailer.statusChanged(result.snapshot, to);
       this.logger.info({ orderId: order.id, from, to, effect }, 'order updated');
       const version = result.snapshot.version;
-      if (!watch) return { order: result.snapshot, stock: { outcome: 'none', version } };
-      const decision = await withSpan('orders', 'await stock decision', () =>
-        watch.until(version, this.config.STOCK_DECISION_WAIT_MS),
-      );
-      return await this.withDecision(result.snapshot, decision);
+      const answer = watch
+        ? await this.withDecision(
+            result.snapshot,
+            await withSpan('orders', 'await stock decision', () =>
+              watch.until(version, this.config.STOCK_DECISION_WAIT_MS),
+            ),
+          )
+        : { order: result.snapshot, stock: { outcome: 'none' as const, version } };
+      // A change catalog refused did not happen for the school: no mail says it did.
+      if (result.statusChanged && answer.stock.outcome !== 'refused')
+        this.mailer.statusChanged(result.snapshot, to);
+      return answer;
     } finally {
       watch?.close();
     }
