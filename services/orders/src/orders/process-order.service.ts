@@ -39,6 +39,9 @@ import { OrderWriter } from './order-writer.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
 import { toOrderSnapshot } from './order.mapper.js';
 
+/** A change's recorded reply: the order, and whether the change waited for catalog's decision. */
+type Recorded = OrderSnapshot & { stockAwaited?: boolean };
+
 /** The order as a change left it, and what the change did to stock. */
 export interface ChangedOrder {
   order: OrderSnapshot;
@@ -104,10 +107,21 @@ export class ProcessOrderService {
     try {
       return await this.change(actor, input, replyKey);
     } catch (error) {
-      const order = await this.replies.replayOr<OrderSnapshot>(this.reads.db, replyKey, error);
-      if (!isCommittedStatus(order.status))
-        return { order, stock: { outcome: 'none', version: order.version } };
-      return { order, stock: await this.stockOutcome({ id: order.id, version: order.version }, 0) };
+      const { stockAwaited, ...order } = await this.replies.replayOr<Recorded>(
+        this.reads.db,
+        replyKey,
+        error,
+      );
+      const version = order.version;
+      if (stockAwaited === false) return { order, stock: { outcome: 'none', version } };
+      // A reply recorded before the field existed: a committed status may have taken stock.
+      if (stockAwaited === undefined && !isCommittedStatus(order.status))
+        return { order, stock: { outcome: 'none', version } };
+      const stock = await this.stockOutcome({ id: order.id, version });
+      if (stock.outcome !== 'refused') return { order, stock };
+      // As the first answer did: the order as catalog's refusal left it.
+      const now = await this.reads.findWithLines(this.reads.db, order.id);
+      return { order: now ? toOrderSnapshot(now.order, now.lines) : order, stock };
     }
   }
 
@@ -184,6 +198,8 @@ export class ProcessOrderService {
           lines,
           { to, quantities, actor, reason: null },
           replyKey,
+          // A resend answers with catalog's decision too: whether there is one to wait for.
+          { stockAwaited: takes },
         ),
       );
       if (result.statusChanged) metrics.orders.statusChanges.inc({ from, to });
