@@ -1,3 +1,4 @@
+import { catalogOps } from './operations/catalog.js';
 import { RPC } from './subjects.js';
 import { NATS_IDENTITIES, WILDCARD_NAMESPACE, natsPermissions } from './nats-permissions.js';
 
@@ -29,11 +30,11 @@ describe('natsPermissions', () => {
   it('grants the RPCs orders really calls, and no other service any foreign RPC', () => {
     const orders = natsPermissions('orders', '');
     expect(orders.publish).toEqual(
-      expect.arrayContaining([RPC.auth.getUser, RPC.catalog.getProducts]),
+      expect.arrayContaining([RPC.auth.getUser, catalogOps.getProducts.subject]),
     );
     expect(orders.publish).not.toContain(RPC.auth.listUsers);
     // Catalog's decision on a commit comes back with the change: orders asks for no stock check.
-    expect(orders.publish).not.toContain(RPC.catalog.inventoryCheck);
+    expect(orders.publish).not.toContain(catalogOps.inventoryCheck.subject);
     for (const identity of ['auth', 'catalog', 'reporting'] as const) {
       const rpcs = natsPermissions(identity, '').publish.filter((s) => s.startsWith('rpc.'));
       expect(rpcs).toEqual([`rpc.${identity}.health`]);

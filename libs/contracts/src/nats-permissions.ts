@@ -6,6 +6,7 @@
  * that has no business sending it never reaches a service. See docs/adr/ (NATS permissions).
  */
 import { DURABLE_CONSUMERS } from './consumers.js';
+import { catalogOps } from './operations/catalog.js';
 import { HINTS, RPC, STREAMS, type StreamName } from './subjects.js';
 
 /** Every NATS identity: the four services, the gateway, and outside read-only consumers. */
@@ -75,7 +76,7 @@ export const NATS_GRANTS: Record<NatsIdentity, ProcessGrants> = {
   },
   orders: {
     answers: [rpcOf('orders')],
-    calls: [RPC.auth.getUser, RPC.catalog.getProducts, ownHealth('orders')],
+    calls: [RPC.auth.getUser, catalogOps.getProducts.subject, ownHealth('orders')],
     publishes: [STREAMS.ORDERS],
     subscribes: [STREAMS.CATALOG, HINTS.catalogProductsChanged, HINTS.authSessionsChanged],
     ownsStreams: ['ORDERS'],

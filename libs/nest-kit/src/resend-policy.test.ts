@@ -4,7 +4,7 @@
  * when the test says, or fails with 'timeout' when its wait runs out, as the inbox does.
  */
 import { jest } from '@jest/globals';
-import { RPC, RPC_RESEND, isResendable, ordersOps, resendRuleOf } from '@lr/contracts';
+import { RPC, RPC_RESEND, catalogOps, isResendable, ordersOps, resendRuleOf } from '@lr/contracts';
 import { ResendBudget } from './resend-budget.js';
 import {
   attemptWaitMs,
@@ -289,7 +289,7 @@ describe('which subjects are resent', () => {
 
   it('resends reads and guarded writes, never a write that is sent once or an unknown subject', () => {
     expect(ordersOps.get.resend).toBe('read');
-    expect(resendRuleOf(RPC.catalog.inventoryCheck)).toBe('read');
+    expect(resendRuleOf(catalogOps.inventoryCheck.subject)).toBe('read');
     expect(ordersOps.update.resend).toBe('deduped');
     expect(resendRuleOf(RPC.auth.sessionCheck)).toBe('idempotent');
     expect(

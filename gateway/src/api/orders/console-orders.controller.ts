@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import {
   ordersOps,
+  catalogOps,
   AppError,
   consoleOrderHistorySchema,
   consoleOrderSchema,
@@ -12,7 +13,6 @@ import {
   consoleOrderWithStockSchema,
   orderContactSchema,
   ORDER_CONSOLE_SORT_FIELDS,
-  RPC,
   orderConsoleFilterSchema,
   parseOrThrow,
   updateOrderBodySchema,
@@ -20,7 +20,6 @@ import {
   type ConsoleOrderWithStock,
   type OrderContact,
   type OrderSnapshot,
-  type CatalogProduct,
 } from '@lr/contracts';
 import { RpcClient, collectByIds, collectRange } from '@lr/nest-kit';
 import { Access } from '../../auth/access.decorator.js';
@@ -135,8 +134,7 @@ export class ConsoleOrdersController {
     try {
       const products = await collectByIds(
         ids,
-        (some) =>
-          this.rpc.call<CatalogProduct[]>(RPC.catalog.getProducts, { ids: some }, { actor }),
+        (some) => this.rpc.call(catalogOps.getProducts, { ids: some }, { actor }),
         (product) => product.id,
       );
       for (const product of products) {

@@ -4,14 +4,16 @@
  */
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
+import { catalogOps } from './catalog.js';
 import { ordersOps } from './orders.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 
-export { ordersOps, reportingOps, settingsOps };
+export { catalogOps, ordersOps, reportingOps, settingsOps };
 export { updatedOrderSchema, type UpdatedOrder } from './orders.js';
 
 export const OPERATIONS = {
+  catalog: catalogOps,
   orders: { ...ordersOps, ...settingsOps },
   reporting: reportingOps,
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;

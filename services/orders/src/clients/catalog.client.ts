@@ -1,6 +1,6 @@
 /**
  * What the orders service asks the catalog service (request-reply): the products of an order's lines.
- * Replies are validated on receipt (convention 3). Stock is catalog's to decide: it takes stock
+ * Replies are checked against `catalogOps`' outputs. Stock is catalog's to decide: it takes stock
  * when an order is committed and its decision comes back with the change (StockDecisions).
  *
  * Products are kept for PRODUCT_CACHE_TTL_MS (one RPC and two catalog queries less per order under
@@ -11,12 +11,10 @@
  * TTL of staleness; the stock a product carries here is a hint for placing only.
  */
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { z } from 'zod';
 import {
+  catalogOps,
   HINTS,
-  RPC,
   STREAMS,
-  catalogProductSchema,
   namespaced,
   productImageUrl,
   type Actor,
@@ -31,8 +29,6 @@ import {
   type NatsConnection,
 } from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
-
-const productsReplySchema = z.array(catalogProductSchema);
 
 /** Far more than the products of a busy day's orders. */
 const MAX_CACHED_PRODUCTS = 5_000;
@@ -72,10 +68,7 @@ export class CatalogClient implements OnModuleInit, OnModuleDestroy {
       // Catalog answers at most a page of ids, and cuts a page of large products short.
       const products = await collectByIds(
         missing,
-        async (some) =>
-          productsReplySchema.parse(
-            await this.rpc.call(RPC.catalog.getProducts, { ids: some }, { actor }),
-          ),
+        (some) => this.rpc.call(catalogOps.getProducts, { ids: some }, { actor }),
         (product) => product.id,
       );
       return new Map(products.map((p) => [p.id, p]));
