@@ -31,6 +31,7 @@ import {
   type ConsoleOrderUpdate,
   type ConsoleOrderWithStock,
   type ConsoleStockOutcome,
+  type PickupChoice,
 } from '@lr/contracts';
 import { ConfirmDeleteButton } from '../components/confirm-delete-button';
 import { errorMessage } from '../http';
@@ -41,6 +42,8 @@ import { OrderHistory } from './order-history';
 import { OrderLinesTable, type ProcessLineRow } from './order-lines-table';
 import { EraseOrderButton } from '../privacy/erase-order-button';
 import { PickList } from './pick-list';
+import { OrderPickupCard } from '../pickups/order-pickup-card';
+import { PickupChooser, withPickup } from '../pickups/pickup-chooser';
 import { orderKeys, useOrderHistory } from './queries';
 import { StockOutcomeNotice } from './stock-outcome';
 
@@ -67,6 +70,8 @@ export function OrderProcess() {
   // figures shown here are only a hint: catalog decides, once).
   const [stockOutcome, setStockOutcome] = useState<ConsoleStockOutcome | null>(null);
   const [update, { isPending: saving }] = useUpdate<ConsoleOrderUpdate>();
+  // The time given at Ready for Pickup (pickups/pickup-chooser.tsx preselects the next open one).
+  const [pickup, setPickup] = useState<PickupChoice | null>(null);
 
   useEffect(() => {
     setQuantities((order?.orderItems ?? []).map((item) => item.quantity));
@@ -116,7 +121,7 @@ export function OrderProcess() {
       : { status: chosen };
     void update(
       'orders',
-      { id: order!.id, data, previousData: order },
+      { id: order!.id, data: withPickup(data, chosen, pickup), previousData: order },
       {
         mutationMode: 'pessimistic',
         onSuccess: (updated) => {
@@ -209,6 +214,9 @@ export function OrderProcess() {
                   ))}
                 </Select>
               </FormControl>
+              {chosen === 'Ready for Pickup' ? (
+                <PickupChooser value={pickup} onChange={setPickup} />
+              ) : null}
               <Button
                 variant="contained"
                 onClick={process}
@@ -243,6 +251,8 @@ export function OrderProcess() {
             )}
           </CardContent>
         </Card>
+
+        <OrderPickupCard order={order} onChanged={refreshAll} />
 
         <Card className="print-area">
           <CardHeader

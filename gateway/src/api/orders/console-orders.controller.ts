@@ -181,7 +181,7 @@ export class ConsoleOrdersController {
   @Access('admin', 'volunteer')
   @ApiDoc({
     summary:
-      "Process an order (console): status and newQuantity; answered with the order as the change left it and catalog's decision on its stock (committed, refused with the short lines and the order back in Processing, pending, or none)",
+      "Process an order (console): status, newQuantity, and at Ready for Pickup the pickup time (default: the next open slot); answered with the order as the change left it and catalog's decision on its stock (committed, refused with the short lines and the order back in Processing, pending, or none)",
     body: updateOrderBodySchema,
     response: consoleOrderUpdateSchema,
   })
@@ -194,7 +194,12 @@ export class ConsoleOrdersController {
     const input = parseOrThrow(updateOrderBodySchema, body ?? {});
     const order = await this.rpc.call(
       ordersOps.update,
-      { id, status: input.status, newQuantity: input.newQuantity ?? null },
+      {
+        id,
+        status: input.status,
+        newQuantity: input.newQuantity ?? null,
+        ...(input.pickup ? { pickup: input.pickup } : {}),
+      },
       { actor, access: accessOf(request, 'order-update') },
     );
     return { ...toConsoleOrder(order), stock: order.stock };

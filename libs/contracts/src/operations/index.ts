@@ -5,15 +5,18 @@
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
 import { catalogOps } from './catalog.js';
+import { impactOps } from './impact.js';
+import { noticesOps } from './notices.js';
 import { ordersOps } from './orders.js';
+import { pickupsOps } from './pickups.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 
-export { catalogOps, ordersOps, reportingOps, settingsOps };
+export { catalogOps, impactOps, noticesOps, ordersOps, pickupsOps, reportingOps, settingsOps };
 export { updatedOrderSchema, type UpdatedOrder } from './orders.js';
 
 export const OPERATIONS = {
   catalog: catalogOps,
-  orders: { ...ordersOps, ...settingsOps },
-  reporting: reportingOps,
+  orders: { ...ordersOps, ...settingsOps, ...pickupsOps, ...noticesOps },
+  reporting: { ...reportingOps, ...impactOps },
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;

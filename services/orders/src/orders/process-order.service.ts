@@ -35,6 +35,7 @@ import type { OrdersConfig } from '../config.js';
 import type { OrderLineRow } from '../db/schema.js';
 import { StockDecisions, type StockDecision } from '../inventory/stock-decisions.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
+import { PickupOnStatusChange } from '../pickups/pickup-on-status-change.js';
 import { OrderWriter } from './order-writer.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
 import { toOrderSnapshot } from './order.mapper.js';
@@ -88,6 +89,7 @@ export class ProcessOrderService {
     private readonly decisions: StockDecisions,
     private readonly mailer: OrderMailer,
     private readonly replies: RecordedReplies,
+    private readonly pickups: PickupOnStatusChange,
     @Inject(KIT_CONFIG) private readonly config: Pick<OrdersConfig, 'STOCK_DECISION_WAIT_MS'>,
     @Inject(LOGGER) logger: Logger,
   ) {
@@ -191,15 +193,18 @@ export class ProcessOrderService {
     const watch = takes ? this.decisions.watch(order.id) : null;
     try {
       // One statement guarded by the version read above: a change made meanwhile refuses this one.
+      // Entering Ready for Pickup books the order's time in the same transaction (pickups/).
       const result = await withSpan('orders', 'pg update order', () =>
-        this.writer.applyChange(
-          this.reads.db,
-          order,
-          lines,
-          { to, quantities, actor, reason: null },
-          replyKey,
-          // A resend answers with catalog's decision too: whether there is one to wait for.
-          { stockAwaited: takes },
+        this.pickups.around(order, to, input.pickup, (exec, changed) =>
+          this.writer.applyChange(
+            exec,
+            changed,
+            lines,
+            { to, quantities, actor, reason: null },
+            replyKey,
+            // A resend answers with catalog's decision too: whether there is one to wait for.
+            { stockAwaited: takes },
+          ),
         ),
       );
       if (result.statusChanged) metrics.orders.statusChanges.inc({ from, to });
@@ -269,6 +274,7 @@ export class ProcessOrderService {
       actor: null,
       reason,
     });
+    await this.pickups.release(tx, order.id);
     metrics.orders.statusChanges.inc({ from: order.status, to: 'Processing' });
     this.logger.warn(
       { orderId: order.id, version: order.version },
