@@ -5,6 +5,7 @@
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
 import { catalogOps } from './catalog.js';
+import { demandOps } from './demand.js';
 import { impactOps } from './impact.js';
 import { noticesOps } from './notices.js';
 import { ordersOps } from './orders.js';
@@ -12,11 +13,20 @@ import { pickupsOps } from './pickups.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 
-export { catalogOps, impactOps, noticesOps, ordersOps, pickupsOps, reportingOps, settingsOps };
+export {
+  catalogOps,
+  demandOps,
+  impactOps,
+  noticesOps,
+  ordersOps,
+  pickupsOps,
+  reportingOps,
+  settingsOps,
+};
 export { updatedOrderSchema, type UpdatedOrder } from './orders.js';
 
 export const OPERATIONS = {
   catalog: catalogOps,
   orders: { ...ordersOps, ...settingsOps, ...pickupsOps, ...noticesOps },
-  reporting: { ...reportingOps, ...impactOps },
+  reporting: { ...reportingOps, ...impactOps, ...demandOps },
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;
