@@ -123,7 +123,13 @@ export class OrderInventoryHandler {
           { orderId: order.id, from, to },
           'order holds no stock yet: committing now',
         );
-      const shortLines = plan.commit(order.id, wantedLines(order), event.eventId, changedBy);
+      const shortLines = plan.commit(
+        order.id,
+        wantedLines(order),
+        event.eventId,
+        changedBy,
+        order.version,
+      );
       committed = shortLines.length === 0;
       if (!committed) {
         outboxEvents.push(
@@ -144,7 +150,7 @@ export class OrderInventoryHandler {
         );
       }
     } else if (!isCommittedStatus(to) && state.committed) {
-      this.release(plan, order.id, event.eventId, changedBy);
+      this.release(plan, order.id, event.eventId, changedBy, order.version);
       committed = false;
     }
     Object.assign(state, { version: order.version, committed, deleted: false, lastStatus: to });
@@ -181,8 +187,14 @@ export class OrderInventoryHandler {
   }
 
   /** Gives back exactly what the ledger says this order still holds. */
-  private release(plan: StockPlan, orderId: string, eventId: string, actor: ActorRef): void {
-    for (const sizeId of plan.release(orderId, eventId, actor)) {
+  private release(
+    plan: StockPlan,
+    orderId: string,
+    eventId: string,
+    actor: ActorRef,
+    orderVersion: number | null = null,
+  ): void {
+    for (const sizeId of plan.release(orderId, eventId, actor, orderVersion)) {
       this.logger.warn(
         { orderId, sizeId },
         'size deleted since the commit: nothing to give back to',

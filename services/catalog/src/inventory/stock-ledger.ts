@@ -109,6 +109,7 @@ export class StockLedger {
         delta: movement.delta,
         reason: movement.reason,
         orderId: movement.orderId,
+        ...(movement.orderVersion ? { orderVersion: movement.orderVersion } : {}),
       },
       movement.version,
     );
