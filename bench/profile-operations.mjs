@@ -66,7 +66,9 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
   let busy = 0;
   profile.samples.forEach((id, i) => {
     const { callFrame } = byId.get(id);
+    // Idle time, and the inspector serialising the profile itself when it stops.
     if (callFrame.functionName === '(idle)') return;
+    if (callFrame.functionName === 'dispatch' && !callFrame.url) return;
     const where = callFrame.url ? path.basename(callFrame.url) : 'native';
     const key = `${callFrame.functionName || '(anonymous)'} ${where}:${callFrame.lineNumber}`;
     self.set(key, (self.get(key) ?? 0) + profile.timeDeltas[i]);

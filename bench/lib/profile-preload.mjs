@@ -22,7 +22,13 @@ if (dir) {
         typeof config === 'string'
           ? config
           : `${config?.name ? `[${config.name}] ` : ''}${config?.text ?? ''}`;
-      const key = text.replace(/\s+/g, ' ').trim().slice(0, 200);
+      // Values written into a simple query's text (ids) would split one statement into many.
+      const key = text
+        .replace(/\s+/g, ' ')
+        .replace(/'\{[^}]*\}'/g, "'{...}'")
+        .replace(/IN \([0-9, ]+\)/g, 'IN (...)')
+        .trim()
+        .slice(0, 200);
       statements.set(key, (statements.get(key) ?? 0) + 1);
     }
     return query.call(this, config, values, callback);
