@@ -61,7 +61,18 @@ const SERVICES: Record<string, ServiceSchema> = {
       stock_count_lines: 'stock-counts.repository: raw SQL (sheet built by INSERT ... SELECT)',
     },
   },
-  orders: { schema: 'orders', tables: ordersTables, sqlOnly: {} },
+  orders: {
+    schema: 'orders',
+    tables: ordersTables,
+    sqlOnly: {
+      pickup_slots: 'pickups/pickup-slots.repository: raw SQL (time columns read as text)',
+      calendar_feeds: 'calendar/calendar-feeds.service: raw SQL (upsert on owner)',
+      notices: 'notices/notices.service: raw SQL',
+      notice_dismissals: 'notices/notices.service: raw SQL (insert on conflict do nothing)',
+      settings_minimal:
+        'settings-minimal: stand-in for the settings record until its own storage lands (raw SQL)',
+    },
+  },
   reporting: {
     schema: 'reporting',
     tables: reportingTables,

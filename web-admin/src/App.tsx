@@ -23,7 +23,9 @@ import { createQueryClient } from './query-client';
 import { theme } from './theme';
 import { accessLog } from './access-log';
 import { donationSources, donations } from './donations';
+import { notices } from './notices';
 import { orders, PickListsPage } from './orders';
+import { pickupSlots } from './pickups';
 import { products } from './products';
 import { reviews } from './reviews';
 import { specPathAliasRoutes } from './spec-path-aliases';
@@ -100,6 +102,8 @@ function ConsoleRoutes() {
               <Resource name="movements" />
               <Resource name="reviews" options={{ label: 'Reviews' }} {...reviews} />
               <Resource name="access-log" options={{ label: 'Access log' }} {...accessLog} />
+              <Resource name="pickup-slots" options={{ label: 'Pickup slots' }} {...pickupSlots} />
+              <Resource name="notices" options={{ label: 'Notices' }} {...notices} />
             </>
           ) : null}
           <CustomRoutes>

@@ -3,6 +3,7 @@
  * never call back: order events carry the whole order snapshot.
  */
 import { z } from 'zod';
+import { orderPickupSchema } from './pickups.js';
 import { DONATION_SOURCE_KINDS } from './intake-limits.js';
 import { categorySchema, orderStatusSchema, roleSchema, subCategorySchema } from './domain.js';
 import { EVENTS } from './subjects.js';
@@ -72,6 +73,8 @@ export const orderSnapshotSchema = z.object({
   version: z.number().int().positive(),
   shippingInfo: shippingInfoSchema,
   lines: z.array(orderLineSnapshotSchema),
+  /** The pickup time (or delivery date) given at Ready for Pickup; not carried by events. */
+  pickup: orderPickupSchema.nullable().optional(),
 });
 export type OrderSnapshot = z.infer<typeof orderSnapshotSchema>;
 
@@ -82,7 +85,7 @@ export type OrderSnapshot = z.infer<typeof orderSnapshotSchema>;
  * plus the retention period, so it counts distinct students without identifying one. Absent on
  * events written before the fingerprint existed.
  */
-export const orderEventSnapshotSchema = orderSnapshotSchema.extend({
+export const orderEventSnapshotSchema = orderSnapshotSchema.omit({ pickup: true }).extend({
   studentFingerprint: z.string().min(1).optional(),
 });
 export type OrderEventSnapshot = z.infer<typeof orderEventSnapshotSchema>;

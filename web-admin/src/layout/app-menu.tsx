@@ -12,6 +12,8 @@ import CountIcon from '@mui/icons-material/FactCheck';
 import AccessLogIcon from '@mui/icons-material/ManageSearch';
 import SourceIcon from '@mui/icons-material/Storefront';
 import PrivacyIcon from '@mui/icons-material/PrivacyTip';
+import SlotIcon from '@mui/icons-material/EventAvailable';
+import NoticeIcon from '@mui/icons-material/Campaign';
 import { Menu, usePermissions } from 'react-admin';
 
 /**
@@ -43,6 +45,8 @@ export function AppMenu() {
           <Menu.Item to="/report" primaryText="Report" leftIcon={<ReportIcon />} />
           <Menu.Item to="/access-log" primaryText="Access log" leftIcon={<AccessLogIcon />} />
           <Menu.Item to="/privacy" primaryText="Privacy" leftIcon={<PrivacyIcon />} />
+          <Menu.Item to="/pickup-slots" primaryText="Pickup slots" leftIcon={<SlotIcon />} />
+          <Menu.Item to="/notices" primaryText="Notices" leftIcon={<NoticeIcon />} />
         </>
       )}
       <Menu.Item to="/how-to-use" primaryText="How To Use" leftIcon={<HelpIcon />} />

@@ -2,6 +2,7 @@
 import { Body, Controller, Delete, Get, Param, Put, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import {
+  catalogOps,
   AppError,
   consoleOrderHistorySchema,
   consoleOrderSchema,
@@ -18,7 +19,6 @@ import {
   type OrderHistoryEntry,
   type OrderReadView,
   type OrderSnapshot,
-  type CatalogProduct,
 } from '@lr/contracts';
 import { RpcClient, collectByIds, collectRange } from '@lr/nest-kit';
 import { Access } from '../../auth/access.decorator.js';
@@ -131,8 +131,7 @@ export class ConsoleOrdersController {
     try {
       const products = await collectByIds(
         ids,
-        (some) =>
-          this.rpc.call<CatalogProduct[]>(RPC.catalog.getProducts, { ids: some }, { actor }),
+        (some) => this.rpc.call(catalogOps.getProducts, { ids: some }, { actor }),
         (product) => product.id,
       );
       for (const product of products) {
@@ -178,7 +177,8 @@ export class ConsoleOrdersController {
   @Put('/api/console/orders/:id')
   @Access('admin', 'volunteer')
   @ApiDoc({
-    summary: 'Process an order (console): status and newQuantity',
+    summary:
+      'Process an order (console): status, newQuantity, and at Ready for Pickup the pickup time (default: the next open slot)',
     body: updateOrderBodySchema,
     response: consoleOrderSchema,
   })
@@ -191,7 +191,12 @@ export class ConsoleOrdersController {
     const input = parseOrThrow(updateOrderBodySchema, body ?? {});
     const order = await this.rpc.call<OrderReadView>(
       RPC.orders.update,
-      { id, status: input.status, newQuantity: input.newQuantity ?? null },
+      {
+        id,
+        status: input.status,
+        newQuantity: input.newQuantity ?? null,
+        ...(input.pickup ? { pickup: input.pickup } : {}),
+      },
       { actor, access: accessOf(request, 'order-update') },
     );
     return toConsoleOrder(order);

@@ -36,6 +36,7 @@ export function toApiOrder(order: OrderSnapshot): ApiOrder {
     orderStatus: order.status,
     createdAt: order.createdAt,
     deliveredAt: order.deliveredAt,
+    ...(order.pickup ? { pickup: order.pickup } : {}),
   };
 }
 

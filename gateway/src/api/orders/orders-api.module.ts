@@ -5,7 +5,10 @@
 import { Module } from '@nestjs/common';
 import { AccessLogController } from './access-log.controller.js';
 import { ConsoleOrdersController } from './console-orders.controller.js';
+import { ConsoleNoticesController } from './console-notices.controller.js';
+import { ConsolePickupsController } from './console-pickups.controller.js';
 import { ConsolePrivacyController } from './console-privacy.controller.js';
+import { StorePickupsController } from './store-pickups.controller.js';
 import { OrdersController } from './orders.controller.js';
 import { PrivacyController } from './privacy.controller.js';
 
@@ -16,6 +19,9 @@ import { PrivacyController } from './privacy.controller.js';
     AccessLogController,
     PrivacyController,
     ConsolePrivacyController,
+    ConsolePickupsController,
+    ConsoleNoticesController,
+    StorePickupsController,
   ],
 })
 export class OrdersApiModule {}

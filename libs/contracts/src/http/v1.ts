@@ -7,6 +7,7 @@
  * a contract change, not a leak.
  */
 import { z } from 'zod';
+import { orderPickupSchema } from '../pickups.js';
 import { categorySchema, orderStatusSchema, roleSchema } from '../domain.js';
 import { shippingInfoSchema } from '../events.js';
 import { reportSchema } from '../reporting.js';
@@ -170,6 +171,8 @@ export const apiOrderSchema = z.strictObject({
   orderStatus: orderStatusSchema,
   createdAt: z.string(),
   deliveredAt: z.string().nullable(),
+  /** When and how the school collects it; set at Ready for Pickup. */
+  pickup: orderPickupSchema.optional(),
 });
 export type ApiOrder = z.output<typeof apiOrderSchema>;
 

@@ -4,12 +4,16 @@
  */
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
+import { catalogOps } from './catalog.js';
+import { noticesOps } from './notices.js';
+import { pickupsOps } from './pickups.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 
-export { reportingOps, settingsOps };
+export { catalogOps, noticesOps, pickupsOps, reportingOps, settingsOps };
 
 export const OPERATIONS = {
-  orders: { ...settingsOps },
+  catalog: catalogOps,
+  orders: { ...settingsOps, ...pickupsOps, ...noticesOps },
   reporting: reportingOps,
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;

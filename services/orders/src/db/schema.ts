@@ -17,7 +17,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { OrderStatus, ShippingInfo } from '@lr/contracts';
+import type { OrderPickup, OrderStatus, ShippingInfo } from '@lr/contracts';
 
 export const ordersSchema = pgSchema('orders');
 
@@ -46,6 +46,9 @@ export const orders = ordersSchema.table(
     personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
     // Keyed hash of school and student id that events carry instead of the student (006).
     studentFingerprint: text('student_fingerprint'),
+    // The time given at Ready for Pickup, and the date its reminder went for (009).
+    pickup: jsonb('pickup').$type<OrderPickup>(),
+    pickupRemindedFor: date('pickup_reminded_for'),
   },
   // A key is unique per user; placing an order names this constraint in its conflict message.
   (table) => [unique('orders_idempotency_unique').on(table.userId, table.idempotencyKey)],

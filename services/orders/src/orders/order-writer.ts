@@ -107,6 +107,8 @@ export class OrderWriter {
       sharingConsentAt: order.sharingConsent ? createdAt : null,
       personalDataErasedAt: null,
       studentFingerprint,
+      pickup: null,
+      pickupRemindedFor: null,
     };
     const lines: OrderLineRow[] = order.lines.map((line) => ({ ...line, orderId: order.id }));
     const event = this.outbox.envelope(

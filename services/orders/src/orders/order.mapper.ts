@@ -41,6 +41,7 @@ export function toOrderSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderSn
         quantity: line.quantity,
         image: line.image,
       })),
+    ...(order.pickup ? { pickup: order.pickup } : {}),
   };
 }
 
@@ -49,7 +50,8 @@ export function toOrderSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderSn
  * known only by the fingerprint.
  */
 export function toEventSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderEventSnapshot {
-  const snapshot = toOrderSnapshot(order, lines);
+  // Events carry no pickup time (orderEventSnapshotSchema).
+  const { pickup: _pickup, ...snapshot } = toOrderSnapshot(order, lines);
   return {
     ...snapshot,
     shippingInfo: withoutPersonalFields(snapshot.shippingInfo),

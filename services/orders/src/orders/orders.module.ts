@@ -27,9 +27,10 @@ import { PlacementLimit } from './placement-limit.js';
 import { PlacementLimitRepository } from './placement-limit.repository.js';
 import { ProcessOrderService } from './process-order.service.js';
 import { StudentDataModule } from '../student-data/student-data.module.js';
+import { PickupsModule } from '../pickups/pickups.module.js';
 
 @Module({
-  imports: [StudentDataModule],
+  imports: [StudentDataModule, PickupsModule],
   controllers: [OrdersController, OrderContactController, PrivacyController],
   providers: [
     OrderReadsRepository,
