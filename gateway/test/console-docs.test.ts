@@ -6,7 +6,11 @@ type Operation = {
 };
 
 /** Answers that are files, not JSON. */
-const FILES = new Set(['GET /api/console/donations.csv', 'GET /api/console/access-log.csv']);
+const FILES = new Set([
+  'GET /api/console/donations.csv',
+  'GET /api/console/access-log.csv',
+  'GET /api/console/impact.csv',
+]);
 
 describe('console API documentation', () => {
   let h: AuthHarness;

@@ -33,6 +33,9 @@ const EXPECTED: Record<string, Expect> = {
   'DELETE /api/console/donations/:id': ADMIN_ONLY_ID,
   'GET /api/console/donations/:id': STAFF_ID,
   'PUT /api/console/donations/:id': ADMIN_ONLY_BODY,
+  // No range given: 400 for the admin, refused before validation for everyone else.
+  'GET /api/console/impact': ADMIN_ONLY_BODY,
+  'GET /api/console/impact.csv': ADMIN_ONLY_BODY,
   'GET /api/console/movements': ADMIN_ONLY_LIST,
   'GET /api/console/calendar-feed': ADMIN_ONLY_LIST,
   'POST /api/console/calendar-feed/reset': [401, 403, 403, 201],

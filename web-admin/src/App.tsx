@@ -36,6 +36,7 @@ import { USER_REGISTERED_PATH, UserRegistered, users } from './users';
 const Dashboard = lazyNamed(() => import('./dashboard/dashboard'), 'Dashboard');
 const HowToUsePage = lazyNamed(() => import('./how-to-use/how-to-use-page'), 'HowToUsePage');
 const ReportPage = lazyNamed(() => import('./report/report-page'), 'default');
+const ImpactPage = lazyNamed(() => import('./impact/impact-page'), 'ImpactPage');
 const PrivacyPage = lazyNamed(() => import('./privacy/privacy-page'), 'PrivacyPage');
 
 const queryClient = createQueryClient();
@@ -112,6 +113,7 @@ function ConsoleRoutes() {
             {permissions === 'admin' ? (
               <>
                 <Route path="/report" element={<ReportPage />} />
+                <Route path="/impact" element={<ImpactPage />} />
                 <Route path="/privacy" element={<PrivacyPage />} />
                 <Route path={USER_REGISTERED_PATH} element={<UserRegistered />} />
               </>

@@ -7,6 +7,7 @@ import { orderPickupSchema } from './pickups.js';
 import { DONATION_SOURCE_KINDS } from './intake-limits.js';
 import { categorySchema, orderStatusSchema, roleSchema, subCategorySchema } from './domain.js';
 import { EVENTS } from './subjects.js';
+import { moneySchema } from './money.js';
 
 // ---- auth ---------------------------------------------------------------------------------------
 
@@ -152,7 +153,15 @@ export const inventoryCommitRejectedSchema = z.object({
   shortLines: z.array(shortLineSchema),
 });
 
-export const productChangedSchema = z.object({ productId: z.uuid() });
+export const productChangedSchema = z.object({
+  productId: z.uuid(),
+  /**
+   * The product's fair-market value per unit after the change ("12.50"; null: none), in force from
+   * the event's `occurredAt`. Absent when the event does not say (review changes, and events
+   * written before values existed): a consumer keeps the value it knew.
+   */
+  fairMarketValue: moneySchema.nullable().optional(),
+});
 
 export const donationSourceKindSchema = z.enum(DONATION_SOURCE_KINDS);
 export type DonationSourceKind = z.infer<typeof donationSourceKindSchema>;

@@ -18,6 +18,8 @@ export * from './pickups.js';
 export * from './notices.js';
 export * from './auth.js';
 export * from './reporting.js';
+export * from './money.js';
+export * from './impact.js';
 export * from './consumers.js';
 export * from './nats-permissions.js';
 export * from './intake-limits.js';

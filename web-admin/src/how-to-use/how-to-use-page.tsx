@@ -137,6 +137,30 @@ export function HowToUsePage() {
           </li>
           <li>Untick Show to hide a product from the schools.</li>
           <li>After Add Product the new product opens, ready for more sizes or images.</li>
+          <li>
+            Fair-market value per unit (e.g. 12.50, blank for none) is what one item is worth for
+            the Impact page. A new value counts from now on: what was given or received before keeps
+            the value it had then.
+          </li>
+        </ol>
+        <Typography variant="h6" component="h2">
+          Impact (admins)
+        </Typography>
+        <ol>
+          <li>
+            Impact shows, for the days you choose (last month at first): students helped, schools
+            served, items given by category and their value, donations received by source and their
+            value, the top schools and every school served.
+          </li>
+          <li>
+            Items given are those of orders delivered in the period, each valued at its
+            product&apos;s value on the day it was delivered; donations count by the day the goods
+            arrived.
+          </li>
+          <li>
+            Print gives one page with the charity&apos;s name and logo for grant applications and
+            board meetings; CSV downloads every table in one file, each under its title.
+          </li>
         </ol>
         <Typography variant="h6" component="h2">
           Users (admins)

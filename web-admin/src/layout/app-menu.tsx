@@ -5,6 +5,7 @@ import AddIcon from '@mui/icons-material/AddBox';
 import UsersIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import ReportIcon from '@mui/icons-material/Assessment';
+import ImpactIcon from '@mui/icons-material/VolunteerActivism';
 import HelpIcon from '@mui/icons-material/OndemandVideo';
 import ReviewIcon from '@mui/icons-material/RateReview';
 import DonationIcon from '@mui/icons-material/VolunteerActivism';
@@ -43,6 +44,7 @@ export function AppMenu() {
           <Menu.Item to="/users" primaryText="All Users" leftIcon={<UsersIcon />} />
           <Menu.Item to="/users/create" primaryText="Add User" leftIcon={<PersonAddIcon />} />
           <Menu.Item to="/report" primaryText="Report" leftIcon={<ReportIcon />} />
+          <Menu.Item to="/impact" primaryText="Impact" leftIcon={<ImpactIcon />} />
           <Menu.Item to="/access-log" primaryText="Access log" leftIcon={<AccessLogIcon />} />
           <Menu.Item to="/privacy" primaryText="Privacy" leftIcon={<PrivacyIcon />} />
           <Menu.Item to="/pickup-slots" primaryText="Pickup slots" leftIcon={<SlotIcon />} />

@@ -5,15 +5,16 @@
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
 import { catalogOps } from './catalog.js';
+import { impactOps } from './impact.js';
 import { noticesOps } from './notices.js';
 import { pickupsOps } from './pickups.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 
-export { catalogOps, noticesOps, pickupsOps, reportingOps, settingsOps };
+export { catalogOps, impactOps, noticesOps, pickupsOps, reportingOps, settingsOps };
 
 export const OPERATIONS = {
   catalog: catalogOps,
   orders: { ...settingsOps, ...pickupsOps, ...noticesOps },
-  reporting: reportingOps,
+  reporting: { ...reportingOps, ...impactOps },
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;
