@@ -5,16 +5,17 @@
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
 import { catalogOps } from './catalog.js';
+import { demandOps } from './demand.js';
 import { impactOps } from './impact.js';
 import { noticesOps } from './notices.js';
 import { pickupsOps } from './pickups.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 
-export { catalogOps, impactOps, noticesOps, pickupsOps, reportingOps, settingsOps };
+export { catalogOps, demandOps, impactOps, noticesOps, pickupsOps, reportingOps, settingsOps };
 
 export const OPERATIONS = {
   catalog: catalogOps,
   orders: { ...settingsOps, ...pickupsOps, ...noticesOps },
-  reporting: { ...reportingOps, ...impactOps },
+  reporting: { ...reportingOps, ...impactOps, ...demandOps },
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;
