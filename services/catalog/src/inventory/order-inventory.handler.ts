@@ -62,8 +62,8 @@ export class OrderInventoryHandler {
   /**
    * A consumer batch, in stream order. A few statements whatever its size: the orders' commitment
    * rows are created and locked, what they hold is read, the products and sizes they name are
-   * locked; each event is then decided in memory (StockPlan), and the ledger writes every movement
-   * and event at the end, then the commitment rows are saved.
+   * locked; each event is then decided in memory (StockPlan), and the ledger writes every movement,
+   * event and commitment row at the end, in one statement.
    */
   async onBatch(tx: Executor, events: readonly (StatusChanged | OrderDeleted)[]): Promise<void> {
     const ids = [...new Set(events.map((e) => e.data.order.id))];
@@ -91,12 +91,9 @@ export class OrderInventoryHandler {
         outboxEvents.push(this.ledger.adjustedEvent(movement));
       }
     }
+    const saved = [...changed].map((id) => states.get(id) as CommitmentState);
     await withSpan('catalog', 'stock movements', () =>
-      this.ledger.write(tx, plan.movements, outboxEvents),
-    );
-    await this.repository.saveCommitments(
-      tx,
-      [...changed].map((id) => states.get(id) as CommitmentState),
+      this.ledger.write(tx, plan.movements, outboxEvents, saved),
     );
   }
 
