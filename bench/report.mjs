@@ -143,7 +143,7 @@ export async function benchReport() {
     await import('../services/reporting/dist/index.js');
   const { parseConfig, startService, createLogger, connectNats, RpcClient } =
     await import('@lr/nest-kit');
-  const { RPC } = await import('@lr/contracts');
+  const { reportingOps } = await import('@lr/contracts');
 
   const database = await createDatabase();
   const pool = new pg.Pool({ connectionString: database.url, max: 4 });
@@ -193,7 +193,7 @@ export async function benchReport() {
     );
     const rpc = new RpcClient(nc, namespace, 60_000);
     const admin = { id: randomUUID(), role: 'admin', name: 'Bench Admin', loginId: 'bench-admin' };
-    const call = (input = {}) => rpc.call(RPC.reporting.report, input, { actor: admin });
+    const call = (input = {}) => rpc.call(reportingOps.report, input, { actor: admin });
 
     for (let i = 0; i < 3; i += 1) await call();
     const samples = [];

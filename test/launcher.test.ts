@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RPC, SERVICE_NAMES } from '@lr/contracts';
+import { OPERATIONS, SERVICE_NAMES } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
 import {
   connectTestNats,
@@ -49,7 +49,7 @@ describe('the npm start launcher', () => {
     const answering = async () => {
       const results = await Promise.all(
         SERVICE_NAMES.map((service) =>
-          rpc.call(RPC[service].health, {}).then(
+          rpc.call(OPERATIONS[service].health, {}).then(
             () => true,
             () => false,
           ),

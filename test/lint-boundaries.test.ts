@@ -109,7 +109,7 @@ describe('import boundaries (eslint.config.js)', () => {
     [
       'a service importing its own code and the libraries',
       'services/orders/src/orders/fixture.ts',
-      "import { imported } from './orders.repository.js';\nimport { RPC } from '@lr/contracts';\nRPC;",
+      "import { imported } from './orders.repository.js';\nimport { SERVICE_NAMES } from '@lr/contracts';\nSERVICE_NAMES;",
     ],
     [
       'a service test starting other services through the test library',
@@ -119,7 +119,7 @@ describe('import boundaries (eslint.config.js)', () => {
     [
       'a store feature importing shared store code and the contracts',
       'web-store/src/features/cart/components/fixture.tsx',
-      "import { imported } from '../../../lib/cart';\nimport { RPC } from '@lr/contracts';\nRPC;",
+      "import { imported } from '../../../lib/cart';\nimport { SERVICE_NAMES } from '@lr/contracts';\nSERVICE_NAMES;",
     ],
   ])('allows %s', async (_what, filePath, importLines) => {
     const boundaryRules = (await ruleIdsFor(filePath, importLines)).filter(

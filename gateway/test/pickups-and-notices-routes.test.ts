@@ -5,7 +5,7 @@
  * store's notices with their dismissal.
  */
 import { randomUUID } from 'node:crypto';
-import { RPC, type CatalogProduct } from '@lr/contracts';
+import { catalogOps, type CatalogProduct } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import { startCatalog, startOrders } from './service-starters.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
@@ -32,8 +32,8 @@ describe('gateway pickup, calendar and notice routes', () => {
     h = await startAuthHarness();
     await startCatalog(h);
     await startOrders(h);
-    product = await h.env.rpc.call<CatalogProduct>(
-      RPC.catalog.createProduct,
+    product = await h.env.rpc.call(
+      catalogOps.createProduct,
       {
         name: 'Hoodie',
         category: 'Clothing',

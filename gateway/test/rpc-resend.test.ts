@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import {
   catalogOps,
   HEADERS,
-  isResendable,
+  OPERATION_BY_SUBJECT,
   namespaced,
   type CatalogProduct,
   type ServiceName,
@@ -50,7 +50,11 @@ class LossyReplica {
     const requestId = msg.headers?.get(HEADERS.requestId) ?? '';
     let reply: string | undefined = msg.reply;
     // A message this replica passed on came back to it (same queue group): on again, as it was.
-    if (!msg.headers?.has(FORWARDED) && isResendable(subject) && !this.seen.has(requestId)) {
+    if (
+      !msg.headers?.has(FORWARDED) &&
+      (OPERATION_BY_SUBJECT.get(subject)?.resend ?? 'once') !== 'once' &&
+      !this.seen.has(requestId)
+    ) {
       this.seen.add(requestId);
       this.lost += 1;
       reply = undefined;

@@ -3,8 +3,8 @@
  * the body has one entry per dependency either way.
  */
 import { Controller, Get, Res } from '@nestjs/common';
-import { RPC, SERVICE_NAMES } from '@lr/contracts';
-import { RpcClient, type ServiceHealth } from '@lr/nest-kit';
+import { OPERATIONS, SERVICE_NAMES } from '@lr/contracts';
+import { RpcClient } from '@lr/nest-kit';
 import type { FastifyReply } from 'fastify';
 import { Access } from '../auth/access.decorator.js';
 
@@ -18,7 +18,7 @@ export class HealthController {
     const services = await Promise.all(
       SERVICE_NAMES.map(async (service) => {
         try {
-          return await this.rpc.call<ServiceHealth>(RPC[service].health, {}, { timeoutMs: 3000 });
+          return await this.rpc.call(OPERATIONS[service].health, {}, { timeoutMs: 3000 });
         } catch (error) {
           return { service, status: 'down' as const, checks: {}, error: (error as Error).message };
         }

@@ -31,4 +31,3 @@ export * from './stock-counts.js';
 export * from './student-data-access.js';
 export * from './http/v1.js';
 export * from './http/console.js';
-export * from './rpc-resend.js';

@@ -8,7 +8,7 @@
 import { DURABLE_CONSUMERS } from './consumers.js';
 import type { OtherCaller } from './operation.js';
 import { OPERATIONS } from './operations/index.js';
-import { HINTS, RPC, STREAMS, type StreamName } from './subjects.js';
+import { HINTS, STREAMS, type ServiceName, type StreamName } from './subjects.js';
 
 /** Every NATS identity: the four services, the gateway, and outside read-only consumers. */
 export const NATS_IDENTITIES = [
@@ -48,9 +48,9 @@ export interface ProcessGrants {
   consumers?: ConsumerGrant[];
 }
 
-const rpcOf = (service: keyof typeof RPC): string => `rpc.${service}.*`;
+const rpcOf = (service: ServiceName): string => `rpc.${service}.*`;
 /** A container's health probe asks its own service over NATS, with the service's identity. */
-const ownHealth = (service: keyof typeof RPC): string => RPC[service].health;
+const ownHealth = (service: ServiceName): string => OPERATIONS[service].health.subject;
 
 /** The subjects of the declared operations whose `calledBy` names `caller`. */
 function declaredCallsOf(caller: OtherCaller): string[] {

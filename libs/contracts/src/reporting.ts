@@ -1,5 +1,5 @@
 /**
- * Messages of the reporting service (RPC.reporting.*): the LR345 report, its CSV exports and the
+ * Messages of the reporting service (`reportingOps`): the LR345 report, its CSV exports and the
  * rebuild of the read model from the ORDERS stream.
  */
 import { z } from 'zod';

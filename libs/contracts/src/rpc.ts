@@ -20,7 +20,7 @@ export type RpcRequest<T = unknown> = {
   /**
    * The caller's id for this call, the same on every resend of it (header `x-request-id`, copied
    * here by the answering service's transport; never taken from the body). A write that records its
-   * reply under it answers a resend with that reply instead of writing again (rpc-resend.ts).
+   * reply under it answers a resend with that reply instead of writing again (`resend: deduped`, operation.ts).
    */
   requestId?: string | null;
   /**

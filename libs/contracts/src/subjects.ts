@@ -1,6 +1,7 @@
 /**
  * Subject names. Events are `<service>.<entity>.<past-tense-event>.v<N>`; request-reply subjects are
- * `rpc.<service>.<operation>` (outside the event streams' subjects). A deployment may run under a namespace (NATS_NAMESPACE): tests use it so
+ * `rpc.<service>.<operation>`, derived from each operation's declaration (operations/), outside the
+ * event streams' subjects. A deployment may run under a namespace (NATS_NAMESPACE): tests use it so
  * parallel runs share one nats-server without seeing each other's messages; see `namespaced()`.
  */
 
@@ -54,89 +55,6 @@ export function namespaced(namespace: string, subject: string): string {
 export function namespacedStream(namespace: string, stream: StreamName): string {
   return namespace ? `${namespace}_${stream}` : stream;
 }
-
-/** Request-reply subjects of every service. Each service answers in a queue group named after it. */
-export const RPC = {
-  auth: {
-    health: 'rpc.auth.health',
-    login: 'rpc.auth.login',
-    sessionCheck: 'rpc.auth.session-check',
-    logout: 'rpc.auth.logout',
-    me: 'rpc.auth.me',
-    updateProfile: 'rpc.auth.update-profile',
-    updatePassword: 'rpc.auth.update-password',
-    forgotPassword: 'rpc.auth.forgot-password',
-    resetPassword: 'rpc.auth.reset-password',
-    publicUserList: 'rpc.auth.public-user-list',
-    listUsers: 'rpc.auth.list-users',
-    getUser: 'rpc.auth.get-user',
-    getUsers: 'rpc.auth.get-users',
-    updateUser: 'rpc.auth.update-user',
-    deleteUser: 'rpc.auth.delete-user',
-    registerUser: 'rpc.auth.register-user',
-    setUserCode: 'rpc.auth.set-user-code',
-  },
-  catalog: {
-    health: 'rpc.catalog.health',
-    listProducts: 'rpc.catalog.list-products',
-    listGroupedProducts: 'rpc.catalog.list-grouped-products',
-    getProduct: 'rpc.catalog.get-product',
-    getProducts: 'rpc.catalog.get-products',
-    createProduct: 'rpc.catalog.create-product',
-    updateProduct: 'rpc.catalog.update-product',
-    deleteProduct: 'rpc.catalog.delete-product',
-    consoleListProducts: 'rpc.catalog.console-list-products',
-    listMovements: 'rpc.catalog.list-movements',
-    availability: 'rpc.catalog.availability',
-    inventoryCheck: 'rpc.catalog.inventory-check',
-    upsertReview: 'rpc.catalog.upsert-review',
-    listReviews: 'rpc.catalog.list-reviews',
-    deleteReview: 'rpc.catalog.delete-review',
-    listDonationSources: 'rpc.catalog.list-donation-sources',
-    getDonationSource: 'rpc.catalog.get-donation-source',
-    createDonationSource: 'rpc.catalog.create-donation-source',
-    updateDonationSource: 'rpc.catalog.update-donation-source',
-    listDonations: 'rpc.catalog.list-donations',
-    getDonation: 'rpc.catalog.get-donation',
-    recordDonation: 'rpc.catalog.record-donation',
-    correctDonation: 'rpc.catalog.correct-donation',
-    deleteDonation: 'rpc.catalog.delete-donation',
-    productChoices: 'rpc.catalog.product-choices',
-    listStockCounts: 'rpc.catalog.list-stock-counts',
-    getStockCount: 'rpc.catalog.get-stock-count',
-    startStockCount: 'rpc.catalog.start-stock-count',
-    listStockCountLines: 'rpc.catalog.list-stock-count-lines',
-    enterStockCounts: 'rpc.catalog.enter-stock-counts',
-    reviewStockCount: 'rpc.catalog.review-stock-count',
-    finaliseStockCount: 'rpc.catalog.finalise-stock-count',
-  },
-  orders: {
-    health: 'rpc.orders.health',
-    place: 'rpc.orders.place',
-    listMine: 'rpc.orders.list-mine',
-    get: 'rpc.orders.get',
-    listAll: 'rpc.orders.list-all',
-    consoleList: 'rpc.orders.console-list',
-    getMany: 'rpc.orders.get-many',
-    update: 'rpc.orders.update',
-    delete: 'rpc.orders.delete',
-    history: 'rpc.orders.history',
-    contact: 'rpc.orders.contact',
-    accessLog: 'rpc.orders.access-log',
-    privacyTerms: 'rpc.orders.privacy-terms',
-    privacyErase: 'rpc.orders.privacy-erase',
-    privacyExport: 'rpc.orders.privacy-export',
-    forgetImages: 'rpc.orders.forget-images',
-  },
-  reporting: {
-    health: 'rpc.reporting.health',
-    report: 'rpc.reporting.report',
-    reportCsv: 'rpc.reporting.report-csv',
-    ordersCsv: 'rpc.reporting.orders-csv',
-    rebuild: 'rpc.reporting.rebuild',
-    rebuildStatus: 'rpc.reporting.rebuild-status',
-  },
-} as const;
 
 /**
  * Core NATS broadcasts that are hints, not events: plain publishes without JetStream or the outbox,

@@ -3,6 +3,7 @@
  * can aggregate every service into `/health`.
  */
 import type pg from 'pg';
+import type { ServiceHealth } from '@lr/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { pingDatabase } from './db.js';
@@ -15,11 +16,8 @@ export interface DependencyHealth {
   [extra: string]: unknown;
 }
 
-export interface ServiceHealth {
-  service: string;
-  status: 'up' | 'down';
-  checks: Record<string, DependencyHealth>;
-}
+/** The reply of every service's `health` operation (its schema: contracts `serviceHealthSchema`). */
+export type { ServiceHealth };
 
 async function timed(
   check: () => Promise<Record<string, unknown> | void>,

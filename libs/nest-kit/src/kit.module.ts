@@ -15,12 +15,12 @@ import {
   type OnApplicationShutdown,
   type Provider,
 } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import type pg from 'pg';
-import { NATS_GRANTS, type ServiceName } from '@lr/contracts';
+import { NATS_GRANTS, OPERATIONS, type ServiceName } from '@lr/contracts';
 import type { BaseConfig } from './config.js';
 import { createDatabase, createPool, runMigrations, type Database } from './db.js';
 import { EventConsumers } from './event-consumers.js';
+import { Handles } from './handles.js';
 import { checkServiceHealth } from './health.js';
 import { createLogger, type Logger } from './logger.js';
 import { Mailer } from './mailer.js';
@@ -107,7 +107,7 @@ class KitLifecycle
   }
 }
 
-function healthController(service: string): new (...args: never[]) => unknown {
+function healthController(service: ServiceName): new (...args: never[]) => unknown {
   @Controller()
   class HealthController {
     constructor(
@@ -116,7 +116,7 @@ function healthController(service: string): new (...args: never[]) => unknown {
       @Inject(KIT_OPTIONS) private readonly options: KitOptions,
     ) {}
 
-    @MessagePattern(`rpc.${service}.health`)
+    @Handles(OPERATIONS[service].health)
     health() {
       return checkServiceHealth(service, this.pool, this.nc, this.options.schema);
     }

@@ -1,7 +1,7 @@
 /**
  * Replies of writes, recorded under the caller's request id in the same transaction (or the same
  * statement) as the write, so a resent request is answered with the first run's reply instead of
- * writing again (contracts `rpc-resend.ts`, rule `deduped`).
+ * writing again (an operation whose `resend` rule is `deduped`, contracts `operation.ts`).
  *
  * The record's primary key is where two runs of one request meet: the second run's insert waits for
  * the first one's transaction and then fails, which rolls the second run's write back; whichever

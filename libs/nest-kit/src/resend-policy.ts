@@ -1,7 +1,7 @@
 /**
  * When a request-reply call is sent again. A request that reached a replica which then died, or that
  * (or whose reply) was in a NATS node that died, never gets a reply; the other replica can answer
- * the same request. So a call that may be repeated (contracts `rpc-resend.ts`) is sent again:
+ * the same request. So a call that may be repeated (its operation's `resend` rule, contracts `operation.ts`) is sent again:
  *
  * - when an attempt got no reply within its wait (`attemptTimeoutMs`, doubling with each attempt),
  *   a new attempt goes out beside it; the earlier ones keep waiting, and the first reply from any of

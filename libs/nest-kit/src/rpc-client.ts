@@ -1,15 +1,15 @@
 /**
- * Request-reply client: sends `{ actor, input }` to a service subject with the correlation id and a
- * request id in headers, and turns an error reply back into an AppError so callers just `await`.
- * A call whose subject may be repeated (contracts `rpc-resend.ts`) is sent again, with the same
- * request id, when no reply comes (resend-policy.ts); every call has one deadline either way.
+ * Request-reply client: sends `{ actor, input }` to an operation's subject with the correlation id
+ * and a request id in headers, checks the reply against the operation's output schema, and turns an
+ * error reply back into an AppError so callers just `await`. An operation whose resend rule allows
+ * it is sent again, with the same request id, when no reply comes (resend-policy.ts); every call
+ * has one deadline either way.
  */
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
   HEADERS,
   describeZodError,
-  isResendable,
   namespaced,
   rpcErrorSchema,
   type AccessContext,
@@ -84,17 +84,9 @@ export class RpcClient {
   async call<Op extends Operation>(
     operation: Op,
     input: InputOf<Op>,
-    options?: RpcCallOptions,
-  ): Promise<OutputOf<Op>>;
-  /** A call by bare subject, unchecked: only for subjects not yet declared as operations. */
-  async call<T = unknown>(subject: string, input: unknown, options?: RpcCallOptions): Promise<T>;
-  async call(
-    target: Operation | string,
-    input: unknown,
     options: RpcCallOptions = {},
-  ): Promise<unknown> {
-    const operation = typeof target === 'string' ? null : target;
-    const subject = operation ? operation.subject : (target as string);
+  ): Promise<OutputOf<Op>> {
+    const subject = operation.subject;
     const start = process.hrtime.bigint();
     let outcome = 'ok';
     const span = startSpan(this.caller, subject, {
@@ -102,9 +94,8 @@ export class RpcClient {
       attributes: { 'rpc.system': 'nats', 'rpc.method': subject },
     });
     try {
-      const resend = operation ? operation.resend !== 'once' : isResendable(subject);
-      const result = await this.send(subject, resend, input, options, span);
-      const checked = operation ? checkedReply(operation, result) : result;
+      const result = await this.send(subject, operation.resend !== 'once', input, options, span);
+      const checked = checkedReply(operation, result);
       endSpan(span);
       return checked;
     } catch (error) {

@@ -2,7 +2,7 @@
  * A NestJS microservice transport for request-reply over core NATS.
  *
  * Nest's built-in NATS transport cannot prefix subjects at run time, and parallel test runs share one
- * nats-server, so this strategy subscribes each `@MessagePattern(subject)` under the configured
+ * nats-server, so this strategy subscribes each `@Handles(operation)` subject under the configured
  * namespace, in a queue group named after the service (replicas share the work), and answers with
  * the one reply convention `{ ok, data } | { ok: false, error: { code, message } }`.
  */

@@ -8,22 +8,29 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { Controller, Module, type DynamicModule } from '@nestjs/common';
-import { MessagePattern } from '@nestjs/microservices';
 import { pino } from 'pino';
-import { AppError } from '@lr/contracts';
-import { KitModule, startService, type Logger } from '@lr/nest-kit';
+import { z } from 'zod';
+import { AppError, defineOperations } from '@lr/contracts';
+import { Handles, KitModule, startService, type Logger } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
 
 const TWO_MB = 2 * 1024 * 1024;
 
+const blobSchema = z.object({ blob: z.string() });
+/** Operations only this test serves, under the auth service's subjects. */
+const probeOps = defineOperations('auth', {
+  big: { input: z.unknown(), output: blobSchema, callers: 'anyone', resend: 'once' },
+  small: { input: z.unknown(), output: blobSchema, callers: 'anyone', resend: 'once' },
+});
+
 @Controller()
 class BigController {
-  @MessagePattern('rpc.auth.big')
+  @Handles(probeOps.big)
   big() {
     return { blob: 'x'.repeat(TWO_MB) };
   }
 
-  @MessagePattern('rpc.auth.small')
+  @Handles(probeOps.small)
   small() {
     return { blob: 'x'.repeat(1000) };
   }
@@ -77,7 +84,7 @@ describe('a reply over the broker limit', () => {
   it('answers INTERNAL at once and logs the subject and size', async () => {
     // A timeout would be SERVICE_UNAVAILABLE: the code alone tells the reply came back.
     const error = (await env.rpc
-      .call('rpc.auth.big', {}, { timeoutMs: 8000 })
+      .call(probeOps.big, {}, { timeoutMs: 8000 })
       .catch((e: unknown) => e)) as AppError;
     expect(error).toBeInstanceOf(AppError);
     expect(error.code).toBe('INTERNAL');
@@ -90,13 +97,13 @@ describe('a reply over the broker limit', () => {
 
   it('refuses a request over the limit at once, as INTERNAL rather than "not answering"', async () => {
     const error = (await env.rpc
-      .call('rpc.auth.small', { blob: 'x'.repeat(TWO_MB) }, { timeoutMs: 8000 })
+      .call(probeOps.small, { blob: 'x'.repeat(TWO_MB) }, { timeoutMs: 8000 })
       .catch((e: unknown) => e)) as AppError;
     expect(error.code).toBe('INTERNAL');
     expect(error.message).toBe('The request to the auth service could not be sent');
   });
 
   it('still sends replies under the limit', async () => {
-    await expect(env.rpc.call('rpc.auth.small', {})).resolves.toEqual({ blob: 'x'.repeat(1000) });
+    await expect(env.rpc.call(probeOps.small, {})).resolves.toEqual({ blob: 'x'.repeat(1000) });
   });
 });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Controller, Module, type DynamicModule } from '@nestjs/common';
 import { z } from 'zod';
-import { HEADERS, defineOperations, isResendable, namespaced } from '@lr/contracts';
+import { HEADERS, defineOperations, namespaced } from '@lr/contracts';
 import { Handles, KitModule, RpcClient, metricsRegistry, type Call } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
 import type { Subscription } from '@nats-io/transport-node';
@@ -106,8 +106,8 @@ describe('RpcClient resends', () => {
   });
 
   it('answers every read although some were in hand at a replica that died', async () => {
-    // Sent again because the operation says `read`: a bare subject unknown to RPC_RESEND would not be.
-    expect(isResendable(probeOps.probeRead.subject)).toBe(false);
+    // Sent again because the operation's declaration says `read`.
+    expect(probeOps.probeRead.resend).toBe('read');
     const before = await resendsOf(probeOps.probeRead.subject);
     seen.length = 0;
     swallowed.length = 0;

@@ -6,28 +6,44 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Controller, Module, type DynamicModule } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { authOps, AppError, type RpcRequest } from '@lr/contracts';
+import { z } from 'zod';
+import { authOps, AppError, defineOperations, type Operation } from '@lr/contracts';
+import { Handles, type Call } from '@lr/nest-kit';
 import { KitModule } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
 
+/** Operations only this test serves, under the auth service's subjects. */
+const probeOps = defineOperations('auth', {
+  echo: {
+    input: z.object({ text: z.string() }),
+    output: z.object({ text: z.string(), actor: z.string().nullable() }),
+    callers: 'anyone',
+    resend: 'read',
+  },
+  fail: { input: z.unknown(), output: z.null(), callers: 'anyone', resend: 'once' },
+  crash: { input: z.unknown(), output: z.null(), callers: 'anyone', resend: 'once' },
+});
+
 @Controller()
 class EchoController {
-  @MessagePattern('rpc.auth.echo')
-  echo(@Payload() request: RpcRequest<{ text: string }>) {
-    return { text: request.input.text, actor: request.actor?.role ?? null };
+  @Handles(probeOps.echo)
+  echo(input: { text: string }, call: Call<'anyone'>) {
+    return { text: input.text, actor: call.actor?.role ?? null };
   }
 
-  @MessagePattern('rpc.auth.fail')
+  @Handles(probeOps.fail)
   fail(): never {
     throw AppError.conflict('That cannot happen twice', { reason: 'test' });
   }
 
-  @MessagePattern('rpc.auth.crash')
+  @Handles(probeOps.crash)
   crash(): never {
     throw new Error('secret internals');
   }
 }
+
+/** An operation declared but served by nobody. */
+const nobodyHere: Operation = { ...probeOps.fail, subject: 'rpc.auth.nobody-here' };
 
 @Module({})
 class EchoModule {
@@ -60,21 +76,21 @@ describe('request-reply over NATS', () => {
 
   it('answers with data and passes the actor', async () => {
     const actor = TestEnv.actor('admin');
-    await expect(env.rpc.call('rpc.auth.echo', { text: 'hi' }, { actor })).resolves.toEqual({
+    await expect(env.rpc.call(probeOps.echo, { text: 'hi' }, { actor })).resolves.toEqual({
       text: 'hi',
       actor: 'admin',
     });
   });
 
   it('carries the error code and message of an AppError', async () => {
-    await expect(env.rpc.call('rpc.auth.fail', {})).rejects.toMatchObject({
+    await expect(env.rpc.call(probeOps.fail, {})).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'That cannot happen twice',
     });
   });
 
   it('hides unexpected errors behind a generic message', async () => {
-    const error = (await env.rpc.call('rpc.auth.crash', {}).catch((e: unknown) => e)) as AppError;
+    const error = (await env.rpc.call(probeOps.crash, {}).catch((e: unknown) => e)) as AppError;
     expect(error.code).toBe('INTERNAL');
     expect(error.message).not.toContain('secret');
   });
@@ -86,7 +102,7 @@ describe('request-reply over NATS', () => {
   });
 
   it('answers SERVICE_UNAVAILABLE when nobody listens', async () => {
-    await expect(env.rpc.call('rpc.nobody.here', {}, { timeoutMs: 500 })).rejects.toMatchObject({
+    await expect(env.rpc.call(nobodyHere, {}, { timeoutMs: 500 })).rejects.toMatchObject({
       code: 'SERVICE_UNAVAILABLE',
     });
   });

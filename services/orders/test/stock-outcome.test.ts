@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  RPC,
+  catalogOps,
   UI_MESSAGES,
   ordersOps,
   type Actor,
@@ -42,8 +42,8 @@ describe('the stock outcome of a status change', () => {
   afterAll(() => env.close());
 
   async function createProduct(sizes: Record<string, number>): Promise<CatalogProduct> {
-    return env.rpc.call<CatalogProduct>(
-      RPC.catalog.createProduct,
+    return env.rpc.call(
+      catalogOps.createProduct,
       {
         name: `Coat ${randomUUID().slice(0, 8)}`,
         category: 'Clothing',
@@ -55,11 +55,7 @@ describe('the stock outcome of a status change', () => {
   }
 
   async function stockOf(productId: string): Promise<Record<string, number>> {
-    const product = await env.rpc.call<CatalogProduct>(
-      RPC.catalog.getProduct,
-      { id: productId },
-      { actor: admin },
-    );
+    const product = await env.rpc.call(catalogOps.getProduct, { id: productId }, { actor: admin });
     return Object.fromEntries(product.sizes.map((s) => [s.size, s.stock]));
   }
 

@@ -32,4 +32,14 @@ export const OPERATIONS = {
   catalog: catalogOps,
   orders: { ...ordersOps, ...settingsOps, ...pickupsOps, ...noticesOps },
   reporting: { ...reportingOps, ...impactOps, ...demandOps },
-} as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;
+} as const satisfies Record<ServiceName, Record<string, Operation> & { health: Operation }>;
+
+/** Every declared operation by its (un-namespaced) subject. */
+export const OPERATION_BY_SUBJECT: ReadonlyMap<string, Operation> = new Map(
+  Object.values(OPERATIONS).flatMap((operations) =>
+    Object.values(operations).map((operation): [string, Operation] => [
+      operation.subject,
+      operation,
+    ]),
+  ),
+);
