@@ -170,6 +170,8 @@ export const apiOrderSchema = z.strictObject({
   orderStatus: orderStatusSchema,
   createdAt: z.string(),
   deliveredAt: z.string().nullable(),
+  /** Present (true) when the charity entered the request for the school (taken by phone or e-mail). */
+  enteredByCharity: z.literal(true).optional(),
 });
 export type ApiOrder = z.output<typeof apiOrderSchema>;
 

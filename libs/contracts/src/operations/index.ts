@@ -6,10 +6,11 @@ import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
+import { studentLimitOps } from './student-limits.js';
 
-export { reportingOps, settingsOps };
+export { reportingOps, settingsOps, studentLimitOps };
 
 export const OPERATIONS = {
-  orders: { ...settingsOps },
+  orders: { ...settingsOps, ...studentLimitOps },
   reporting: reportingOps,
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;

@@ -9,7 +9,7 @@
  */
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { z } from 'zod';
-import { AppError, RPC, type Actor } from '@lr/contracts';
+import { AppError, RPC, roleSchema, type Actor } from '@lr/contracts';
 import {
   ExpiringCache,
   KIT_CONFIG,
@@ -30,6 +30,8 @@ const profileSchema = z.object({
   district: z.string().nullable().optional(),
   /** Admin-set on the account; absent (an older auth) means capped like every school. */
   exemptFromLineCap: z.boolean().default(false),
+  /** Checked when staff enter a request for a school: only a school's account receives one. */
+  role: roleSchema.optional(),
 });
 export type SchoolProfile = z.infer<typeof profileSchema>;
 

@@ -27,6 +27,9 @@ export function toOrderSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderSn
       orderDate: order.shippingInfo.orderDate,
       phoneNo: order.shippingInfo.phoneNo,
       Email: order.shippingInfo.Email,
+      ...(order.shippingInfo.studentLimitReason !== undefined
+        ? { studentLimitReason: order.shippingInfo.studentLimitReason }
+        : {}),
     },
     lines: [...lines]
       .sort((a, b) => a.position - b.position)
@@ -41,6 +44,9 @@ export function toOrderSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderSn
         quantity: line.quantity,
         image: line.image,
       })),
+    ...(order.enteredById
+      ? { enteredBy: { id: order.enteredById, name: order.enteredByName ?? '' } }
+      : {}),
   };
 }
 

@@ -27,10 +27,17 @@ import { PlacementLimit } from './placement-limit.js';
 import { PlacementLimitRepository } from './placement-limit.repository.js';
 import { ProcessOrderService } from './process-order.service.js';
 import { StudentDataModule } from '../student-data/student-data.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
+import { STUDENT_LIMIT_CONTROLLERS, STUDENT_LIMIT_PROVIDERS } from '../student-limits/index.js';
 
 @Module({
-  imports: [StudentDataModule],
-  controllers: [OrdersController, OrderContactController, PrivacyController],
+  imports: [StudentDataModule, SettingsModule],
+  controllers: [
+    OrdersController,
+    OrderContactController,
+    PrivacyController,
+    ...STUDENT_LIMIT_CONTROLLERS,
+  ],
   providers: [
     OrderReadsRepository,
     OrderListsRepository,
@@ -57,6 +64,7 @@ import { StudentDataModule } from '../student-data/student-data.module.js';
     PersonalDataRetention,
     PrivacyRequestsService,
     { provide: CLOCK, useValue: () => new Date() },
+    ...STUDENT_LIMIT_PROVIDERS,
   ],
   exports: [PlaceOrderService, ProcessOrderService, DailySummaryService, PersonalDataRetention],
 })
