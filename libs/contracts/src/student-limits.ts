@@ -41,6 +41,9 @@ export const studentCheckSchema = z.object({
 });
 export type StudentCheck = z.infer<typeof studentCheckSchema>;
 
+/** `POST /api/v1/order/student-check`. */
+export const studentCheckResponseSchema = studentCheckSchema.extend({ success: z.literal(true) });
+
 export const ORDER_FLAGS = ['over-limit', 'duplicate'] as const;
 export const orderFlagSchema = z.enum(ORDER_FLAGS);
 export type OrderFlag = z.infer<typeof orderFlagSchema>;

@@ -8,6 +8,8 @@ import { ConsoleOrdersController } from './console-orders.controller.js';
 import { ConsolePrivacyController } from './console-privacy.controller.js';
 import { OrdersController } from './orders.controller.js';
 import { PrivacyController } from './privacy.controller.js';
+import { ConsoleSettingsController } from './console-settings.controller.js';
+import { StudentLimitsController } from './student-limits.controller.js';
 
 @Module({
   controllers: [
@@ -16,6 +18,8 @@ import { PrivacyController } from './privacy.controller.js';
     AccessLogController,
     PrivacyController,
     ConsolePrivacyController,
+    ConsoleSettingsController,
+    StudentLimitsController,
   ],
 })
 export class OrdersApiModule {}

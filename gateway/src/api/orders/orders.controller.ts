@@ -115,6 +115,7 @@ export class OrdersController {
         })),
         idempotencyKey: idempotencyKey ?? null,
         sharingConsent: input.sharingConsent,
+        studentLimitReason: input.studentLimitReason,
       },
       { actor },
     );
