@@ -28,6 +28,7 @@ import { products } from './products';
 import { reviews } from './reviews';
 import { specPathAliasRoutes } from './spec-path-aliases';
 import { stockCounts } from './stock-counts';
+import { settings } from './settings';
 import { USER_REGISTERED_PATH, UserRegistered, users } from './users';
 
 // Every page loads only when opened (lib/lazy-named.ts); the resources' pages in their index files.
@@ -100,6 +101,7 @@ function ConsoleRoutes() {
               <Resource name="movements" />
               <Resource name="reviews" options={{ label: 'Reviews' }} {...reviews} />
               <Resource name="access-log" options={{ label: 'Access log' }} {...accessLog} />
+              <Resource name="settings" options={{ label: 'Settings' }} {...settings} />
             </>
           ) : null}
           <CustomRoutes>

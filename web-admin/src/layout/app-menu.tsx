@@ -12,11 +12,13 @@ import CountIcon from '@mui/icons-material/FactCheck';
 import AccessLogIcon from '@mui/icons-material/ManageSearch';
 import SourceIcon from '@mui/icons-material/Storefront';
 import PrivacyIcon from '@mui/icons-material/PrivacyTip';
+import SettingsIcon from '@mui/icons-material/Settings';
 import { Menu, usePermissions } from 'react-admin';
+import { SETTINGS_PATH } from '../settings';
 
 /**
  * Menus per role: an admin gets Dashboard, All Orders, Donations, Stock counts, Products, Reviews,
- * Users, the report, the access log of student details and How To Use; a volunteer Dashboard, All Orders, Donations, Stock counts and
+ * Users, the report, the access log of student details, Settings and How To Use; a volunteer Dashboard, All Orders, Donations, Stock counts and
  * How To Use (the server refuses the rest anyway).
  */
 export function AppMenu() {
@@ -43,6 +45,7 @@ export function AppMenu() {
           <Menu.Item to="/report" primaryText="Report" leftIcon={<ReportIcon />} />
           <Menu.Item to="/access-log" primaryText="Access log" leftIcon={<AccessLogIcon />} />
           <Menu.Item to="/privacy" primaryText="Privacy" leftIcon={<PrivacyIcon />} />
+          <Menu.Item to={SETTINGS_PATH} primaryText="Settings" leftIcon={<SettingsIcon />} />
         </>
       )}
       <Menu.Item to="/how-to-use" primaryText="How To Use" leftIcon={<HelpIcon />} />

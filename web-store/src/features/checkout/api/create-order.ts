@@ -22,6 +22,8 @@ export interface NewOrderBody {
   totalPrice: number;
   /** The school ticked the consent box on Delivery Details. */
   sharingConsent?: true;
+  /** Why the student needs a request over the school year's limit (warn mode). */
+  studentLimitReason?: string;
 }
 
 export function newOrderBody(

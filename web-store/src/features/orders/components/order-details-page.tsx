@@ -72,6 +72,9 @@ function OrderDetails({ order }: { order: Order }) {
           <StatusChip status={order.orderStatus} place="details" />
         </p>
         <p>Ordered: {formatDate(order.createdAt)}</p>
+        {order.enteredByCharity ? (
+          <p>Entered by the charity for your school (taken by phone or e-mail).</p>
+        ) : null}
         {order.deliveredAt && <p>Delivered: {formatDate(order.deliveredAt)}</p>}
       </div>
       <div className="card">
