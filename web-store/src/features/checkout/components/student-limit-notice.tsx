@@ -31,9 +31,9 @@ export function StudentLimitNotice({
     (data !== undefined && !data.blocked && (!data.reasonRequired || reason.trim() !== ''));
   useEffect(() => onChange({ ready, reason }), [ready, reason, onChange]);
 
-  if (check.isPending)
-    return <p className="form__hint">Checking this student&apos;s requests...</p>;
   // The server checks again when the order is placed; a failed check does not hold the school up.
+  if (check.isError) return <p className="form__hint">{errorMessage(check.error)}</p>;
+  if (!data) return <p className="form__hint">Checking this student&apos;s requests...</p>;
   if (!data.overLimit) {
     return (
       <p className="student-limit" data-testid="student-limit">
