@@ -184,18 +184,19 @@ describe('per-student limit', () => {
   });
 
   describe('warn and block', () => {
-    it('warn: asks a reason past the limit and keeps it with the order, not in its events', async () => {
+    it('warn: places past the limit, keeping the reason given with the order, not in its events', async () => {
       const school = await registerAccount(env, admin, 'Warn Primary');
       await forStudent(school, 'W1_10_NA');
       await forStudent(school, 'W1_10_NA');
-      await expect(forStudent(school, 'W1_10_NA')).rejects.toMatchObject({
-        code: 'CONFLICT',
-        message: expect.stringMatching(/^studentLimitReason: This student has received 2 requests/),
-      });
+      // The original client never asks: its request is placed, with no reason.
+      const unexplained = await forStudent(school, 'W1_10_NA');
+      expect(unexplained.shippingInfo.studentLimitReason).toBeUndefined();
+      expect((await flagsOf([unexplained.id])).get(unexplained.id)).toContain('over-limit');
       const third = await forStudent(school, 'W1_10_NA', {
         studentLimitReason: 'Lost everything in a flood',
       });
       expect(third.shippingInfo.studentLimitReason).toBe('Lost everything in a flood');
+      expect((await check(school, 'w1')).requests).toBe(4);
       const { rows } = await env.pool.query(
         `SELECT envelope::text AS e FROM orders.outbox WHERE envelope->'data'->'order'->>'id' = $1`,
         [third.id],

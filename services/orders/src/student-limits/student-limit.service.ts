@@ -59,8 +59,11 @@ export class StudentLimitService {
   }
 
   /**
-   * Refuses a request the limit does not allow; answers the reason to keep with the order (only
-   * when the request is over the limit: otherwise nothing about the student is kept).
+   * Refuses a request the limit does not allow (block mode); answers the reason to keep with the
+   * order, only when the request is over the limit (otherwise nothing more about the student is
+   * kept). In warn mode a request without a reason is placed all the same, as the original client
+   * sends (it never asks): the console flags it over the limit, with no reason given
+   * (docs/adr/0242-per-student-limit-warn-and-block.md).
    */
   async enforce(
     schoolId: string,
@@ -69,11 +72,7 @@ export class StudentLimitService {
   ): Promise<string | undefined> {
     const check = await this.check(schoolId, studentIdOf(receivingPersonName));
     if (check.blocked) throw AppError.conflict(check.message, { studentLimit: check });
-    if (!check.overLimit) return undefined;
-    if (!reason) {
-      throw AppError.conflict(`studentLimitReason: ${check.message}`, { studentLimit: check });
-    }
-    return reason;
+    return check.overLimit ? reason : undefined;
   }
 
   async flags(ids: readonly string[]): Promise<OrderFlags> {

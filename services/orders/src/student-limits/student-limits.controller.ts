@@ -1,10 +1,6 @@
 /** Request-reply adapters of the per-student limit and staff-entered requests (`studentLimitOps`). */
 import { Controller } from '@nestjs/common';
-import {
-  studentLimitOps,
-  type PlaceForSchoolInput,
-  type StudentCheckInput,
-} from '@lr/contracts';
+import { studentLimitOps, type PlaceForSchoolInput, type StudentCheckInput } from '@lr/contracts';
 import { Handles, type Call } from '@lr/nest-kit';
 import { PlaceForSchoolService } from './place-for-school.service.js';
 import { StudentLimitService } from './student-limit.service.js';
