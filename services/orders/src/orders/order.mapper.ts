@@ -27,7 +27,8 @@ export function toOrderSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderSn
       orderDate: order.shippingInfo.orderDate,
       phoneNo: order.shippingInfo.phoneNo,
       Email: order.shippingInfo.Email,
-      ...(order.shippingInfo.studentLimitReason !== undefined
+      // Only when a reason was given (erasure leaves an empty one; most orders never had one).
+      ...(order.shippingInfo.studentLimitReason
         ? { studentLimitReason: order.shippingInfo.studentLimitReason }
         : {}),
     },
