@@ -98,17 +98,25 @@ describe('console: requests by phone, flags and settings', () => {
     await page.getByText('Entered by').first().waitFor();
     await context.close();
 
-    const store = await newPage(browser, PHONE);
-    await apiLogin(store.context, SCHOOL_LOGIN_ID);
-    await store.context.addInitScript({
-      content: "window.sessionStorage.setItem('importantNoticeAccepted', 'yes')",
-    });
-    await store.page.goto('/orders');
-    const row = store.page.getByRole('row').filter({ hasText: order.orderId });
-    await row.getByText('Entered by the charity').waitFor();
-    await expectNoSeriousAxeViolations(store.page, '/orders with a request entered by the charity');
-    await screenshot(store.page, 'store-phone-my-orders-entered-by-charity');
-    await store.context.close();
+    for (const [label, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      const store = await newPage(browser, viewport);
+      await apiLogin(store.context, SCHOOL_LOGIN_ID);
+      await store.context.addInitScript({
+        content: "window.sessionStorage.setItem('importantNoticeAccepted', 'yes')",
+      });
+      await store.page.goto('/orders');
+      const row = store.page.getByRole('row').filter({ hasText: order.orderId });
+      await row.getByText('Entered by the charity').waitFor();
+      await expectNoSeriousAxeViolations(store.page, `/orders entered by the charity (${label})`);
+      await screenshot(store.page, `store-${label}-my-orders-entered-by-charity`);
+      await row.getByRole('link', { name: `View order ${order.orderId}` }).click();
+      await store.page.getByText('Entered by the charity for your school').waitFor();
+      await screenshot(store.page, `store-${label}-order-entered-by-charity`);
+      await store.context.close();
+    }
   });
 
   it('flags two open requests for one student as duplicates, in the list and on the order', async () => {

@@ -18,6 +18,7 @@ import {
   useSourceContext,
 } from 'react-admin';
 import type { ApiProduct } from '@lr/contracts';
+import { toEntryBody, type EntryForm } from '../lib/order-entry';
 import { useProductChoices, useSchoolChoices } from './entry-choices';
 
 const GENDERS = [
@@ -25,40 +26,6 @@ const GENDERS = [
   { id: 'Male', name: 'Male' },
   { id: 'NA', name: 'Prefer not to say' },
 ];
-
-interface EntryForm {
-  schoolId: string;
-  studentId: string;
-  age: number;
-  gender: string;
-  teacher?: string;
-  phoneNo?: string;
-  Email: string;
-  additionalComments?: string;
-  studentLimitReason?: string;
-  lines?: { productId: string; size: string; quantity: number }[];
-}
-
-/** The form's fields as `POST /api/console/orders` takes them (the store's checkout shape). */
-export function toEntryBody(form: EntryForm) {
-  const reason = form.studentLimitReason?.trim();
-  return {
-    schoolId: form.schoolId,
-    shippingInfo: {
-      receivingPersonName: `${form.studentId.trim()}_${form.age}_${form.gender}`,
-      userLoggedInDesignation: form.teacher ?? '',
-      phoneNo: form.phoneNo ?? '',
-      Email: form.Email,
-      additionalComments: form.additionalComments ?? '',
-    },
-    lines: (form.lines ?? []).map((line) => ({
-      productId: line.productId,
-      size: line.size,
-      quantity: Number(line.quantity),
-    })),
-    ...(reason ? { studentLimitReason: reason } : {}),
-  };
-}
 
 /** One line: a product found by name, one of its sizes, a quantity (as the store's cart). */
 function EntryLine() {
