@@ -35,6 +35,7 @@ const EXPECTED: Record<string, Expect> = {
   'PUT /api/console/donations/:id': ADMIN_ONLY_BODY,
   'GET /api/console/movements': ADMIN_ONLY_LIST,
   'GET /api/console/orders': STAFF_LIST,
+  'POST /api/console/orders': [401, 403, 400, 400],
   'DELETE /api/console/orders/:id': ADMIN_ONLY_ID,
   'GET /api/console/orders/:id': STAFF_ID,
   'PUT /api/console/orders/:id': [401, 403, 400, 400],
@@ -54,6 +55,10 @@ const EXPECTED: Record<string, Expect> = {
   'POST /api/console/report/rebuild': [401, 403, 403, 201],
   'GET /api/console/reviews': ADMIN_ONLY_LIST,
   'DELETE /api/console/reviews/:id': ADMIN_ONLY_ID,
+  'GET /api/console/settings': ADMIN_ONLY_LIST,
+  // The one record is `settings`: any other id is 404 (before the body is read).
+  'GET /api/console/settings/:id': ADMIN_ONLY_ID,
+  'PUT /api/console/settings/:id': ADMIN_ONLY_ID,
   'GET /api/console/stock-counts': STAFF_LIST,
   'POST /api/console/stock-counts': [401, 403, 400, 400],
   'GET /api/console/stock-counts/:id': STAFF_ID,
@@ -91,6 +96,8 @@ const EXPECTED: Record<string, Expect> = {
   'PUT /api/v1/me/update': [401, 400, 400, 400],
   'GET /api/v1/order/:id': [401, 404, 404, 404],
   'POST /api/v1/order/new': [401, 400, 400, 400],
+  // A school asks about its own students; volunteers place nothing, so they have none.
+  'POST /api/v1/order/student-check': [401, 400, 403, 400],
   'GET /api/v1/orders/me': [401, 200, 200, 200],
   'POST /api/v1/password/forgot': [400, 400, 400, 400],
   'PUT /api/v1/password/reset/:token': [400, 400, 400, 400],
