@@ -37,10 +37,10 @@ const MODE_CHOICES = [
 ];
 
 /** One part of the page; other settings (pickup slots) get a section of their own. */
-function Section({ title, help }: { title: string; help: string }) {
+function Section({ title, help, first }: { title: string; help: string; first?: boolean }) {
   return (
-    <Box sx={{ width: '100%', mt: 2 }}>
-      <Divider sx={{ mb: 2 }} />
+    <Box sx={{ width: '100%', mt: first ? 0 : 2 }}>
+      {first ? null : <Divider sx={{ mb: 2 }} />}
       <Typography variant="h6" component="h2">
         {title}
       </Typography>
@@ -65,6 +65,7 @@ export function SettingsEdit() {
     <Edit title="Settings" mutationMode="pessimistic" redirect={false} actions={false}>
       <SimpleForm toolbar={<SettingsToolbar />} sx={{ maxWidth: 720 }}>
         <Section
+          first
           title="Requests per student"
           help="How many requests one student (school and student id) may receive each school year. 0 means no limit."
         />
