@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { RPC } from '@lr/contracts';
+import { catalogOps } from '@lr/contracts';
 import { countUnsent, NATS_CONNECTION, type NatsConnection } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
 import { startCatalog, startOrders } from './service-starters.js';
@@ -628,7 +628,7 @@ describe('gateway catalog routes', () => {
     // A stock change made by the catalog (here straight over NATS, as an order commit would) publishes
     // catalog.inventory.adjusted.v1, which empties the cache.
     await h.env.rpc.call(
-      RPC.catalog.updateProduct,
+      catalogOps.updateProduct,
       { id: product.id, addStock: [{ size: 'One size', quantity: 2 }] },
       { actor: TestEnv.actor('admin') },
     );

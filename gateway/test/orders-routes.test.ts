@@ -4,7 +4,7 @@
  * school, volunteer, admin).
  */
 import { randomUUID } from 'node:crypto';
-import { RPC, UI_MESSAGES, type CatalogProduct } from '@lr/contracts';
+import { catalogOps, UI_MESSAGES, type CatalogProduct } from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
 import { startCatalog, startOrders } from './service-starters.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
@@ -84,8 +84,8 @@ describe('gateway order routes', () => {
     h = await startAuthHarness();
     await startCatalog(h);
     await startOrders(h);
-    product = await h.env.rpc.call<CatalogProduct>(
-      RPC.catalog.createProduct,
+    product = await h.env.rpc.call(
+      catalogOps.createProduct,
       {
         name: 'Rain jacket',
         category: 'Clothing',
@@ -340,8 +340,8 @@ describe('gateway order routes', () => {
     });
 
     it('answers the short-stock commit with the original message', async () => {
-      const scarce = await h.env.rpc.call<CatalogProduct>(
-        RPC.catalog.createProduct,
+      const scarce = await h.env.rpc.call(
+        catalogOps.createProduct,
         {
           name: 'Snow boots',
           category: 'Footwear',
@@ -374,8 +374,8 @@ describe('gateway order routes', () => {
         });
       expect((await commit(first._id)).statusCode).toBe(200);
       await waitFor(async () => {
-        const p = await h.env.rpc.call<CatalogProduct>(
-          RPC.catalog.getProduct,
+        const p = await h.env.rpc.call(
+          catalogOps.getProduct,
           { id: scarce.id },
           { actor: TestEnv.actor('admin') },
         );

@@ -4,7 +4,7 @@
  * school's student as JSON and CSV; nobody else may; bad input is a 400 without a stack trace.
  */
 import { randomUUID } from 'node:crypto';
-import { ERASED_MARKER, RPC, type CatalogProduct } from '@lr/contracts';
+import { catalogOps, ERASED_MARKER } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import { startCatalog, startOrders } from './service-starters.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
@@ -21,8 +21,8 @@ describe('gateway privacy routes', () => {
     h = await startAuthHarness();
     await startCatalog(h);
     await startOrders(h);
-    const product = await h.env.rpc.call<CatalogProduct>(
-      RPC.catalog.createProduct,
+    const product = await h.env.rpc.call(
+      catalogOps.createProduct,
       {
         name: 'Gloves',
         category: 'Clothing',

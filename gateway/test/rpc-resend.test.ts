@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  catalogOps,
   HEADERS,
-  RPC,
   isResendable,
   namespaced,
   type CatalogProduct,
@@ -84,8 +84,8 @@ describe('gateway calls while replies are lost', () => {
     h = await startAuthHarness(ATTEMPT_TIMEOUT, undefined, ATTEMPT_TIMEOUT);
     await startCatalogService(h.env, ATTEMPT_TIMEOUT);
     await startOrdersService(h.env, ATTEMPT_TIMEOUT);
-    product = await h.env.rpc.call<CatalogProduct>(
-      RPC.catalog.createProduct,
+    product = await h.env.rpc.call(
+      catalogOps.createProduct,
       {
         name: 'Resend jacket',
         category: 'Clothing',

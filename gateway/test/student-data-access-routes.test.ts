@@ -6,7 +6,12 @@
  * public; the store's consent box is recorded and the original client's orders are "not asked".
  */
 import { randomUUID } from 'node:crypto';
-import { RPC, type AccessLogEntry, type CatalogProduct, type ConsoleOrder } from '@lr/contracts';
+import {
+  catalogOps,
+  type AccessLogEntry,
+  type CatalogProduct,
+  type ConsoleOrder,
+} from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import { reportingCaughtUp, startReportingService } from '@lr/testing/services';
 import { startCatalog, startOrders } from './service-starters.js';
@@ -68,8 +73,8 @@ describe('student data access over HTTP', () => {
     await startCatalog(h);
     await startOrders(h);
     await startReportingService(h.env);
-    product = await h.env.rpc.call<CatalogProduct>(
-      RPC.catalog.createProduct,
+    product = await h.env.rpc.call(
+      catalogOps.createProduct,
       {
         name: 'Snow boots',
         category: 'Footwear',

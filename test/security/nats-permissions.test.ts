@@ -14,7 +14,14 @@ import {
   type NatsConnection,
   type Subscription,
 } from '@nats-io/transport-node';
-import { RPC, inboxPrefixOf, namespaced, namespacedStream, type NatsIdentity } from '@lr/contracts';
+import {
+  RPC,
+  catalogOps,
+  inboxPrefixOf,
+  namespaced,
+  namespacedStream,
+  type NatsIdentity,
+} from '@lr/contracts';
 import { createNatsKeyPair, ensureStreams } from '@lr/nest-kit';
 import {
   connectTestNats,
@@ -120,7 +127,7 @@ describe('NATS permissions on the shared test server', () => {
       await expect(catalog.request(subject, FORGED, { timeout: 2_000 })).rejects.toThrow();
       // It answers its own RPCs; it does not call them either.
       await expect(
-        catalog.request(ns(RPC.catalog.listProducts), FORGED, { timeout: 1_000 }),
+        catalog.request(ns(catalogOps.listProducts.subject), FORGED, { timeout: 1_000 }),
       ).rejects.toThrow();
     } finally {
       responder.unsubscribe();
@@ -161,7 +168,7 @@ describe('NATS permissions on the shared test server', () => {
       expect(await subscriptionRefusal(sub, catalog)).toBeInstanceOf(Error);
     }
     // Its own inbox and RPCs it may subscribe to.
-    for (const subject of [`${inboxPrefixOf('catalog')}.x`, ns(RPC.catalog.getProduct)]) {
+    for (const subject of [`${inboxPrefixOf('catalog')}.x`, ns(catalogOps.getProduct.subject)]) {
       const sub = catalog.subscribe(subject);
       expect(await subscriptionRefusal(sub, catalog)).toBeNull();
       sub.unsubscribe();

@@ -1,12 +1,12 @@
 /**
- * Messages of the catalog service (RPC.catalog.*): inputs are validated by the service on receipt;
+ * Messages of the catalog service (`catalogOps`): inputs are validated by the service on receipt;
  * outputs are neutral snapshots (`id`, `subCategory`, `sizes`) that the gateway maps to each HTTP
  * dialect and other services validate on receipt. Inputs keep the old forms' names (`SubCategory`,
  * `ProductSize`) because the gateway passes those forms on.
  */
 import { z } from 'zod';
 import { categorySchema, LIMITS, subCategorySchema } from './domain.js';
-import { movementReasonSchema, type ShortLine } from './events.js';
+import { movementReasonSchema, shortLineSchema } from './events.js';
 import { FORM_LIMITS } from './form-limits.js';
 import { textSchema } from './text.js';
 import { idListSchema, PAGE_SIZE_MAX, pageRangeSchema } from './paging.js';
@@ -85,9 +85,9 @@ export const inventoryCheckInputSchema = z.object({
   allowHidden: z.boolean().optional().default(false),
 });
 export type InventoryCheckInput = z.input<typeof inventoryCheckInputSchema>;
-export interface InventoryCheckResult {
-  shortLines: ShortLine[];
-}
+/** The lines whose size has less stock than asked (empty when everything is covered). */
+export const inventoryCheckResultSchema = z.object({ shortLines: z.array(shortLineSchema) });
+export type InventoryCheckResult = z.infer<typeof inventoryCheckResultSchema>;
 
 // ---- admin writes -----------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 /**
- * Messages of the catalog's donation intake (RPC.catalog.*Donation*): donation sources, donations
- * and their lines. Every text field refuses control characters (text.ts); notes may span lines.
+ * Messages of the catalog's donation intake (`catalogOps`): donation sources, donations and their
+ * lines. Every text field refuses control characters (text.ts); notes may span lines.
  */
 import { z } from 'zod';
 import { consoleSortSchema, productIdSchema, sizeNameSchema } from './catalog.js';

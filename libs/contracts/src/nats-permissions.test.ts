@@ -1,3 +1,4 @@
+import { catalogOps } from './operations/catalog.js';
 import { RPC } from './subjects.js';
 import { NATS_IDENTITIES, WILDCARD_NAMESPACE, natsPermissions } from './nats-permissions.js';
 
@@ -31,8 +32,8 @@ describe('natsPermissions', () => {
     expect(orders.publish).toEqual(
       expect.arrayContaining([
         RPC.auth.getUser,
-        RPC.catalog.getProducts,
-        RPC.catalog.inventoryCheck,
+        catalogOps.getProducts.subject,
+        catalogOps.inventoryCheck.subject,
       ]),
     );
     expect(orders.publish).not.toContain(RPC.auth.listUsers);

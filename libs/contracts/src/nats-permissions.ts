@@ -6,6 +6,7 @@
  * that has no business sending it never reaches a service. See docs/adr/ (NATS permissions).
  */
 import { DURABLE_CONSUMERS } from './consumers.js';
+import { catalogOps } from './operations/catalog.js';
 import { HINTS, RPC, STREAMS, type StreamName } from './subjects.js';
 
 /** Every NATS identity: the four services, the gateway, and outside read-only consumers. */
@@ -77,8 +78,8 @@ export const NATS_GRANTS: Record<NatsIdentity, ProcessGrants> = {
     answers: [rpcOf('orders')],
     calls: [
       RPC.auth.getUser,
-      RPC.catalog.getProducts,
-      RPC.catalog.inventoryCheck,
+      catalogOps.getProducts.subject,
+      catalogOps.inventoryCheck.subject,
       ownHealth('orders'),
     ],
     publishes: [STREAMS.ORDERS],

@@ -55,3 +55,11 @@ export interface KeysetPage<T> {
   items: T[];
   next: string | null;
 }
+
+/**
+ * A console page as a service answers it (ra-data-simple-rest's rows and total); the gateway puts
+ * the total in `Content-Range`.
+ */
+export function consoleListSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int().nonnegative() });
+}

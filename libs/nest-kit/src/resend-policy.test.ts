@@ -4,7 +4,7 @@
  * when the test says, or fails with 'timeout' when its wait runs out, as the inbox does.
  */
 import { jest } from '@jest/globals';
-import { RPC, RPC_RESEND, isResendable, resendRuleOf } from '@lr/contracts';
+import { RPC, RPC_RESEND, catalogOps, isResendable, resendRuleOf } from '@lr/contracts';
 import { ResendBudget } from './resend-budget.js';
 import {
   attemptWaitMs,
@@ -289,7 +289,7 @@ describe('which subjects are resent', () => {
 
   it('resends reads and guarded writes, never a write that is sent once or an unknown subject', () => {
     expect(resendRuleOf(RPC.orders.get)).toBe('read');
-    expect(resendRuleOf(RPC.catalog.inventoryCheck)).toBe('read');
+    expect(resendRuleOf(catalogOps.inventoryCheck.subject)).toBe('read');
     expect(resendRuleOf(RPC.orders.update)).toBe('deduped');
     expect(resendRuleOf(RPC.auth.sessionCheck)).toBe('idempotent');
     expect([RPC.orders.get, RPC.orders.place, RPC.orders.delete].every(isResendable)).toBe(true);

@@ -4,7 +4,7 @@
  *
  *   const env = await TestEnv.create();
  *   await env.startService('catalog', CatalogAppModule.register(env.config('catalog')));
- *   const product = await env.rpc.call(RPC.catalog.getProduct, { id }, { actor: env.actors.admin });
+ *   const product = await env.rpc.call(catalogOps.getProduct, { id }, { actor: env.actors.admin });
  *   ...
  *   await env.close();
  */

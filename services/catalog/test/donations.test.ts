@@ -5,13 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   EVENTS,
-  RPC,
-  type ConsoleList,
-  type DonationDto,
   type DonationSnapshot,
   type DonationSourceDto,
-  type ProductChoiceDto,
   type CatalogProduct,
+  catalogOps,
+  type Operation,
+  type InputOf,
+  type Actor,
 } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import {
@@ -33,8 +33,8 @@ describe('donations', () => {
   let product: CatalogProduct;
   let source: DonationSourceDto;
 
-  const call = <T>(subject: string, input: unknown, actor: typeof admin | null = admin) =>
-    env.rpc.call<T>(subject, input, { actor });
+  const call = <Op extends Operation>(op: Op, input: InputOf<Op>, actor: Actor | null = admin) =>
+    env.rpc.call(op, input, { actor });
   const movements = async (donationId: string) =>
     (
       await env.pool.query<{ size: string; delta: number; reason: string }>(
@@ -53,8 +53,8 @@ describe('donations', () => {
   beforeAll(async () => {
     env = await TestEnv.create();
     await startCatalog(env);
-    source = await call<DonationSourceDto>(
-      RPC.catalog.createDonationSource,
+    source = await call(
+      catalogOps.createDonationSource,
       { name: 'Maple PTA drive', kind: 'drive', contact: 'pta@maple.example' },
       volunteer,
     );
@@ -69,8 +69,8 @@ describe('donations', () => {
   });
 
   it('records a donation: one donation movement per line, a new size, and the event, together', async () => {
-    const donation = await call<DonationDto>(
-      RPC.catalog.recordDonation,
+    const donation = await call(
+      catalogOps.recordDonation,
       {
         sourceId: source.id,
         note: 'Back-to-school drive',
@@ -90,7 +90,7 @@ describe('donations', () => {
       recordedBy: 'Vol One',
       version: 1,
     });
-    const after = await call<CatalogProduct>(RPC.catalog.getProduct, { id: product.id });
+    const after = await call(catalogOps.getProduct, { id: product.id });
     expect(after.sizes.map((s) => [s.size, s.stock])).toEqual([
       ['5', 7],
       ['6', 3],
@@ -117,7 +117,7 @@ describe('donations', () => {
   });
 
   it('corrects with compensating movements and never rewrites the first ones', async () => {
-    const donation = await call<DonationDto>(RPC.catalog.recordDonation, {
+    const donation = await call(catalogOps.recordDonation, {
       sourceId: source.id,
       receivedOn: '2026-01-10',
       lines: [
@@ -125,7 +125,7 @@ describe('donations', () => {
         { productId: product.id, size: '6', quantity: 2 },
       ],
     });
-    const corrected = await call<DonationDto>(RPC.catalog.correctDonation, {
+    const corrected = await call(catalogOps.correctDonation, {
       id: donation.id,
       version: 1,
       sourceId: source.id,
@@ -149,7 +149,7 @@ describe('donations', () => {
     expect(events.find((e) => e.data.donation.id === donation.id)?.data.donation.version).toBe(2);
     // A stale editor (version 1) is refused.
     const stale = await failureOf(
-      call(RPC.catalog.correctDonation, {
+      call(catalogOps.correctDonation, {
         id: donation.id,
         version: 1,
         sourceId: source.id,
@@ -161,7 +161,7 @@ describe('donations', () => {
   });
 
   it('deletes only while the stock is still on the shelf, naming the sizes otherwise', async () => {
-    const donation = await call<DonationDto>(RPC.catalog.recordDonation, {
+    const donation = await call(catalogOps.recordDonation, {
       sourceId: source.id,
       lines: [
         { productId: product.id, size: '5', quantity: 2 },
@@ -169,16 +169,16 @@ describe('donations', () => {
       ],
     });
     // Size 6 drops to 3 (an admin's correction): the donation's 5 are no longer all there.
-    await call(RPC.catalog.updateProduct, { id: product.id, setStock: [{ size: '6', stock: 3 }] });
+    await call(catalogOps.updateProduct, { id: product.id, setStock: [{ size: '6', stock: 3 }] });
     const before = await counts();
-    const refused = await failureOf(call(RPC.catalog.deleteDonation, { id: donation.id }));
+    const refused = await failureOf(call(catalogOps.deleteDonation, { id: donation.id }));
     expect(refused?.code).toBe('CONFLICT');
     expect(refused?.message).toContain(`${product.name} 6 (5 donated, 3 in stock)`);
     expect(refused?.message).not.toContain(`${product.name} 5 `);
     expect(await counts()).toEqual(before);
 
-    await call(RPC.catalog.updateProduct, { id: product.id, setStock: [{ size: '6', stock: 6 }] });
-    const deleted = await call<DonationDto>(RPC.catalog.deleteDonation, { id: donation.id });
+    await call(catalogOps.updateProduct, { id: product.id, setStock: [{ size: '6', stock: 6 }] });
+    const deleted = await call(catalogOps.deleteDonation, { id: donation.id });
     expect(deleted.id).toBe(donation.id);
     expect(await stockOf(env, sizeId(product, '5'))).toBe(3);
     expect(await stockOf(env, sizeId(product, '6'))).toBe(1);
@@ -186,7 +186,7 @@ describe('donations', () => {
       { size: '5', delta: -2, reason: 'donation-correction' },
       { size: '6', delta: -5, reason: 'donation-correction' },
     ]);
-    expect((await failureOf(call(RPC.catalog.getDonation, { id: donation.id })))?.code).toBe(
+    expect((await failureOf(call(catalogOps.getDonation, { id: donation.id })))?.code).toBe(
       'NOT_FOUND',
     );
     const events = await outboxEvents<{ donation: DonationSnapshot }>(
@@ -197,8 +197,8 @@ describe('donations', () => {
   });
 
   it('lets volunteers record but only admins correct or delete; schools nothing', async () => {
-    const donation = await call<DonationDto>(
-      RPC.catalog.recordDonation,
+    const donation = await call(
+      catalogOps.recordDonation,
       { sourceId: source.id, lines: [{ productId: product.id, size: '5', quantity: 1 }] },
       volunteer,
     );
@@ -208,18 +208,18 @@ describe('donations', () => {
       receivedOn: donation.receivedOn,
       lines: [{ productId: product.id, size: '5', quantity: 2 }],
     };
-    expect((await failureOf(call(RPC.catalog.correctDonation, correction, volunteer)))?.code).toBe(
+    expect((await failureOf(call(catalogOps.correctDonation, correction, volunteer)))?.code).toBe(
       'FORBIDDEN',
     );
     expect(
-      (await failureOf(call(RPC.catalog.deleteDonation, { id: donation.id }, volunteer)))?.code,
+      (await failureOf(call(catalogOps.deleteDonation, { id: donation.id }, volunteer)))?.code,
     ).toBe('FORBIDDEN');
     expect(
-      (await failureOf(call(RPC.catalog.listDonations, { range: { start: 0, end: 9 } }, user)))
+      (await failureOf(call(catalogOps.listDonations, { range: { start: 0, end: 9 } }, user)))
         ?.code,
     ).toBe('FORBIDDEN');
     expect(
-      (await failureOf(call(RPC.catalog.listDonations, { range: { start: 0, end: 9 } }, null)))
+      (await failureOf(call(catalogOps.listDonations, { range: { start: 0, end: 9 } }, null)))
         ?.code,
     ).toBe('UNAUTHORIZED');
     expect(await stockOf(env, sizeId(product, '5'))).toBe(4);
@@ -285,41 +285,41 @@ describe('donations', () => {
       ],
     ];
     for (const [input, field] of bad) {
-      const error = await failureOf(call(RPC.catalog.recordDonation, input));
+      const error = await failureOf(call(catalogOps.recordDonation, input as never));
       expect([error?.code, error?.message.split(':')[0]]).toEqual(['BAD_REQUEST', field]);
     }
     expect(await counts()).toEqual(before);
     expect(await stockOf(env, sizeId(product, '5'))).toBe(3);
-    const sizes = await call<CatalogProduct>(RPC.catalog.getProduct, { id: product.id });
+    const sizes = await call(catalogOps.getProduct, { id: product.id });
     expect(sizes.sizes.map((s) => s.size)).toEqual(['5', '6']);
   });
 
   it('keeps sources unique by name, pages lists with a bounded page, filters by date and source', async () => {
     const duplicate = await failureOf(
-      call(RPC.catalog.createDonationSource, { name: 'maple pta DRIVE', kind: 'school' }),
+      call(catalogOps.createDonationSource, { name: 'maple pta DRIVE', kind: 'school' }),
     );
     expect(duplicate?.code).toBe('CONFLICT');
-    const other = await call<DonationSourceDto>(RPC.catalog.createDonationSource, {
+    const other = await call(catalogOps.createDonationSource, {
       name: `Acme ${randomUUID().slice(0, 4)}`,
       kind: 'business',
     });
-    await call(RPC.catalog.recordDonation, {
+    await call(catalogOps.recordDonation, {
       sourceId: other.id,
       receivedOn: '2025-12-01',
       lines: [{ productId: product.id, size: '6', quantity: 1 }],
     });
-    const filtered = await call<ConsoleList<DonationDto>>(RPC.catalog.listDonations, {
+    const filtered = await call(catalogOps.listDonations, {
       range: { start: 0, end: 9 },
       filter: { from: '2025-11-01', to: '2025-12-31', sourceId: other.id },
     });
     expect(filtered.total).toBe(1);
     expect(filtered.items[0]).toMatchObject({ sourceKind: 'business', items: 1 });
     const tooBig = await failureOf(
-      call(RPC.catalog.listDonations, { range: { start: 0, end: 10_000 } }),
+      call(catalogOps.listDonations, { range: { start: 0, end: 10_000 } }),
     );
     expect(tooBig?.code).toBe('BAD_REQUEST');
-    const choices = await call<ConsoleList<ProductChoiceDto>>(
-      RPC.catalog.productChoices,
+    const choices = await call(
+      catalogOps.productChoices,
       { range: { start: 0, end: 9 }, filter: { q: product.name } },
       volunteer,
     );
@@ -327,37 +327,37 @@ describe('donations', () => {
     expect(JSON.stringify(choices.items)).not.toContain('stock');
   });
   it('lets an admin rename a source and change its kind; donations show the source as it is now', async () => {
-    const typed = await call<DonationSourceDto>(
-      RPC.catalog.createDonationSource,
+    const typed = await call(
+      catalogOps.createDonationSource,
       { name: `St Anne ${randomUUID().slice(0, 4)}`, kind: 'other', contact: 'office@st-anne' },
       volunteer,
     );
-    const donation = await call<DonationDto>(RPC.catalog.recordDonation, {
+    const donation = await call(catalogOps.recordDonation, {
       sourceId: typed.id,
       receivedOn: '2025-12-02',
       lines: [{ productId: product.id, size: '5', quantity: 1 }],
     });
     const refused = await failureOf(
       call(
-        RPC.catalog.updateDonationSource,
+        catalogOps.updateDonationSource,
         { id: typed.id, name: typed.name, kind: 'school' },
         volunteer,
       ),
     );
     expect(refused?.code).toBe('FORBIDDEN');
 
-    const updated = await call<DonationSourceDto>(RPC.catalog.updateDonationSource, {
+    const updated = await call(catalogOps.updateDonationSource, {
       id: typed.id,
       name: `${typed.name} Parish`,
       kind: 'school',
     });
     // The contact is kept when not sent.
     expect(updated).toEqual({ ...typed, name: `${typed.name} Parish`, kind: 'school' });
-    const read = await call<DonationDto>(RPC.catalog.getDonation, { id: donation.id });
+    const read = await call(catalogOps.getDonation, { id: donation.id });
     expect(read).toMatchObject({ sourceName: `${typed.name} Parish`, sourceKind: 'school' });
 
     const clash = await failureOf(
-      call(RPC.catalog.updateDonationSource, {
+      call(catalogOps.updateDonationSource, {
         id: typed.id,
         name: 'MAPLE pta drive',
         kind: 'drive',
@@ -368,7 +368,7 @@ describe('donations', () => {
       message: 'A donation source named "MAPLE pta drive" already exists',
     });
     const unknown = await failureOf(
-      call(RPC.catalog.updateDonationSource, {
+      call(catalogOps.updateDonationSource, {
         id: randomUUID(),
         name: 'Nobody',
         kind: 'other',
@@ -376,7 +376,7 @@ describe('donations', () => {
     );
     expect(unknown?.code).toBe('NOT_FOUND');
     const blank = await failureOf(
-      call(RPC.catalog.updateDonationSource, { id: typed.id, name: '  ', kind: 'other' }),
+      call(catalogOps.updateDonationSource, { id: typed.id, name: '  ', kind: 'other' }),
     );
     expect(blank?.code).toBe('BAD_REQUEST');
   });

@@ -3,7 +3,7 @@
  * as the orders service does, stock checked in the database, the ledger invariant after each scenario.
  */
 import { randomUUID } from 'node:crypto';
-import { DURABLE_CONSUMERS, EVENTS, RPC, type CatalogProduct } from '@lr/contracts';
+import { catalogOps, DURABLE_CONSUMERS, EVENTS, type CatalogProduct } from '@lr/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { TestEnv, waitFor } from '@lr/testing';
 import {
@@ -231,7 +231,7 @@ describe('inventory from order events', () => {
 
   it('answers the stock check with the short lines', async () => {
     const hidden = await createProduct(env, { name: 'Hidden thing', isShow: false });
-    const result = await env.rpc.call(RPC.catalog.inventoryCheck, {
+    const result = await env.rpc.call(catalogOps.inventoryCheck, {
       lines: [
         { productId: product.id, size: '5', quantity: 3 },
         { productId: product.id, size: '6', quantity: 1 },
@@ -247,7 +247,7 @@ describe('inventory from order events', () => {
         { productId: hidden.id, size: '5', name: 'Hidden thing', requested: 1, available: 0 },
       ],
     });
-    const allowHidden = await env.rpc.call<{ shortLines: unknown[] }>(RPC.catalog.inventoryCheck, {
+    const allowHidden = await env.rpc.call(catalogOps.inventoryCheck, {
       lines: [{ productId: hidden.id, size: '5', quantity: 1 }],
       allowHidden: true,
     });

@@ -2,7 +2,7 @@
  * Low stock on the dashboard: new products take LOW_STOCK_THRESHOLD, and a size may have its own
  * threshold (real PostgreSQL and NATS).
  */
-import { RPC, type AvailabilityDto, type CatalogProduct } from '@lr/contracts';
+import { catalogOps } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
 import { CatalogAppModule } from '../src/catalog-app.module.js';
@@ -23,7 +23,7 @@ describe('low-stock thresholds', () => {
   afterAll(() => env.close());
 
   const lowSizes = async (productId: string) =>
-    (await env.rpc.call<AvailabilityDto>(RPC.catalog.availability, {}, { actor: admin })).lowStock
+    (await env.rpc.call(catalogOps.availability, {}, { actor: admin })).lowStock
       .filter((l) => l.productId === productId)
       .map((l) => l.size)
       .sort();
@@ -39,8 +39,8 @@ describe('low-stock thresholds', () => {
     expect(product.lowStockThreshold).toBe(4);
     expect(await lowSizes(product.id)).toEqual(['5']);
 
-    const updated = await env.rpc.call<CatalogProduct>(
-      RPC.catalog.updateProduct,
+    const updated = await env.rpc.call(
+      catalogOps.updateProduct,
       {
         id: product.id,
         sizeLowStock: [
@@ -55,7 +55,7 @@ describe('low-stock thresholds', () => {
 
     const unknown = await env.rpc
       .call(
-        RPC.catalog.updateProduct,
+        catalogOps.updateProduct,
         { id: product.id, sizeLowStock: [{ size: '12', threshold: 1 }] },
         { actor: admin },
       )

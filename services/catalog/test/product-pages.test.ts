@@ -5,10 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  catalogOps,
   PAGE_SIZE_MAX,
   REPLY_BUDGET_BYTES,
-  RPC,
   type ConsoleList,
+  type InputOf,
   type CatalogProduct,
 } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
@@ -19,8 +20,8 @@ const PRODUCTS = 180;
 describe('product pages', () => {
   let env: TestEnv;
 
-  const list = (input: Record<string, unknown>) =>
-    env.rpc.call<ConsoleList<CatalogProduct>>(RPC.catalog.consoleListProducts, input, {
+  const list = (input: InputOf<typeof catalogOps.consoleListProducts>) =>
+    env.rpc.call(catalogOps.consoleListProducts, input, {
       actor: admin,
     });
 
@@ -74,7 +75,7 @@ describe('product pages', () => {
       .map((p) => p.id)
       .reverse()
       .slice(0, PAGE_SIZE_MAX);
-    const found = await env.rpc.call<CatalogProduct[]>(RPC.catalog.getProducts, { ids });
+    const found = await env.rpc.call(catalogOps.getProducts, { ids });
     expect(found.length).toBeLessThan(PAGE_SIZE_MAX);
     expect(found.map((p) => p.id)).toEqual(ids.slice(0, found.length));
   });
@@ -84,7 +85,7 @@ describe('product pages', () => {
       code: 'BAD_REQUEST',
     });
     const ids = Array.from({ length: PAGE_SIZE_MAX + 1 }, () => randomUUID());
-    await expect(env.rpc.call(RPC.catalog.getProducts, { ids })).rejects.toMatchObject({
+    await expect(env.rpc.call(catalogOps.getProducts, { ids })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
     await expect(list({ range: { start: 0, end: 9 }, after: 'junk' })).rejects.toMatchObject({

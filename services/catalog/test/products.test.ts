@@ -3,12 +3,12 @@
  * stable pages, safe keyword search, grouping, edits through the ledger, events, delete.
  */
 import {
+  catalogOps,
   EVENTS,
-  RPC,
   catalogProductSchema,
-  type CatalogProduct,
-  type GroupedList,
-  type ProductList,
+  type Operation,
+  type InputOf,
+  type Actor,
 } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import {
@@ -28,8 +28,8 @@ const volunteer = TestEnv.actor('volunteer', 'Vol');
 describe('products', () => {
   let env: TestEnv;
 
-  const call = <T>(subject: string, input: unknown, actor: typeof admin | null = admin) =>
-    env.rpc.call<T>(subject, input, { actor });
+  const call = <Op extends Operation>(op: Op, input: InputOf<Op>, actor: Actor | null = admin) =>
+    env.rpc.call(op, input, { actor });
 
   beforeAll(async () => {
     env = await TestEnv.create();
@@ -85,13 +85,14 @@ describe('products', () => {
       expect(error?.message).toContain(field);
     }
     expect(
-      (await failureOf(env.rpc.call(RPC.catalog.createProduct, {}, { actor: user })))?.code,
+      (await failureOf(env.rpc.call(catalogOps.createProduct, {} as never, { actor: user })))?.code,
     ).toBe('FORBIDDEN');
     expect(
-      (await failureOf(env.rpc.call(RPC.catalog.createProduct, {}, { actor: volunteer })))?.code,
+      (await failureOf(env.rpc.call(catalogOps.createProduct, {} as never, { actor: volunteer })))
+        ?.code,
     ).toBe('FORBIDDEN');
     expect(
-      (await failureOf(env.rpc.call(RPC.catalog.createProduct, {}, { actor: null })))?.code,
+      (await failureOf(env.rpc.call(catalogOps.createProduct, {} as never, { actor: null })))?.code,
     ).toBe('UNAUTHORIZED');
   });
 
@@ -108,23 +109,15 @@ describe('products', () => {
       SubCategory: 'One size',
       isShow: false,
     });
-    const page1 = await call<ProductList>(
-      RPC.catalog.listProducts,
-      { keyword: 'paging sock', page: 1 },
-      null,
-    );
-    const page2 = await call<ProductList>(
-      RPC.catalog.listProducts,
-      { keyword: 'paging sock', page: 2 },
-      null,
-    );
+    const page1 = await call(catalogOps.listProducts, { keyword: 'paging sock', page: 1 }, null);
+    const page2 = await call(catalogOps.listProducts, { keyword: 'paging sock', page: 2 }, null);
     expect(page1.resultPerPage).toBe(12);
     expect(page1.filteredProductsCount).toBe(14);
     expect(page1.products.map((p) => p.name)).toEqual(
       Array.from({ length: 12 }, (_, i) => `Paging Sock ${String(i).padStart(2, '0')}`),
     );
     expect(page2.products.map((p) => p.name)).toEqual(['Paging Sock 12', 'Paging Sock 13']);
-    const asAdmin = await call<ProductList>(RPC.catalog.listProducts, {
+    const asAdmin = await call(catalogOps.listProducts, {
       keyword: 'paging sock',
       page: 2,
     });
@@ -132,14 +125,14 @@ describe('products', () => {
     expect(asAdmin.productsCount).toBeGreaterThan(page1.productsCount);
     // Wildcards and quotes are matched literally (no injection, no regular expression).
     expect(
-      (await failureOf(call(RPC.catalog.listProducts, { keyword: 'a\u0000b' }, null)))?.code,
+      (await failureOf(call(catalogOps.listProducts, { keyword: 'a\u0000b' }, null)))?.code,
     ).toBe('BAD_REQUEST');
     for (const keyword of ['%', '_', "' OR 1=1 --", '.*', '\\']) {
-      const result = await call<ProductList>(RPC.catalog.listProducts, { keyword }, null);
+      const result = await call(catalogOps.listProducts, { keyword }, null);
       expect([keyword, result.products]).toEqual([keyword, []]);
     }
-    const clothing = await call<ProductList>(
-      RPC.catalog.listProducts,
+    const clothing = await call(
+      catalogOps.listProducts,
       { category: 'Footwear', keyword: 'paging' },
       null,
     );
@@ -163,11 +156,7 @@ describe('products', () => {
       SubCategory: "Men's sizing",
       isShow: false,
     });
-    const result = await call<GroupedList>(
-      RPC.catalog.listGroupedProducts,
-      { keyword: 'grouped jacket' },
-      null,
-    );
+    const result = await call(catalogOps.listGroupedProducts, { keyword: 'grouped jacket' }, null);
     expect(result.filteredGroupsCount).toBe(1);
     const [group] = result.groups;
     // SubCategories in SUB_CATEGORIES order; the hidden record is absent for the public.
@@ -180,26 +169,20 @@ describe('products', () => {
 
   it('hides hidden products from non-admins (404) and treats malformed ids as not found', async () => {
     const hidden = await createProduct(env, { name: 'Hidden Hat', isShow: false });
-    expect((await failureOf(call(RPC.catalog.getProduct, { id: hidden.id }, user)))?.code).toBe(
+    expect((await failureOf(call(catalogOps.getProduct, { id: hidden.id }, user)))?.code).toBe(
       'NOT_FOUND',
     );
-    expect((await call<CatalogProduct>(RPC.catalog.getProduct, { id: hidden.id })).id).toBe(
-      hidden.id,
-    );
-    expect((await failureOf(call(RPC.catalog.getProduct, { id: 'nope' }, null)))?.code).toBe(
+    expect((await call(catalogOps.getProduct, { id: hidden.id })).id).toBe(hidden.id);
+    expect((await failureOf(call(catalogOps.getProduct, { id: 'nope' }, null)))?.code).toBe(
       'NOT_FOUND',
     );
-    const many = await call<CatalogProduct[]>(
-      RPC.catalog.getProducts,
-      { ids: [hidden.id, 'nope'] },
-      user,
-    );
+    const many = await call(catalogOps.getProducts, { ids: [hidden.id, 'nope'] }, user);
     expect(many.map((p) => [p.id, p.isShow])).toEqual([[hidden.id, false]]);
   });
 
   it('edits through the ledger: restock, new total, new size; read-only fields; image limits', async () => {
     const product = await createProduct(env, { name: 'Edit Boots' });
-    const updated = await call<CatalogProduct>(RPC.catalog.updateProduct, {
+    const updated = await call(catalogOps.updateProduct, {
       id: product.id,
       name: 'Edit Boots',
       description: 'Warm',
@@ -230,13 +213,13 @@ describe('products', () => {
     ]);
     for (const change of [{ name: 'Other' }, { category: 'Sports' }, { SubCategory: 'One size' }]) {
       expect(
-        (await failureOf(call(RPC.catalog.updateProduct, { id: product.id, ...change })))?.message,
+        (await failureOf(call(catalogOps.updateProduct, { id: product.id, ...change })))?.message,
       ).toContain('read-only');
     }
     expect(
       (
         await failureOf(
-          call(RPC.catalog.updateProduct, {
+          call(catalogOps.updateProduct, {
             id: product.id,
             addStock: [{ size: '99', quantity: 1 }],
           }),
@@ -246,14 +229,14 @@ describe('products', () => {
     expect(
       (
         await failureOf(
-          call(RPC.catalog.updateProduct, { id: product.id, newSizes: [{ size: '5', stock: 1 }] }),
+          call(catalogOps.updateProduct, { id: product.id, newSizes: [{ size: '5', stock: 1 }] }),
         )
       )?.message,
     ).toContain('already exists');
     expect(
       (
         await failureOf(
-          call(RPC.catalog.updateProduct, {
+          call(catalogOps.updateProduct, {
             id: product.id,
             setStock: [{ size: '5', stock: -1 }],
           }),
@@ -265,17 +248,17 @@ describe('products', () => {
       originalUrl: `/media/products/${i}.png`,
     }));
     expect(
-      (await failureOf(call(RPC.catalog.updateProduct, { id: product.id, addImages: sixImages })))
+      (await failureOf(call(catalogOps.updateProduct, { id: product.id, addImages: sixImages })))
         ?.message,
     ).toContain('images');
-    const replaced = await call<CatalogProduct>(RPC.catalog.updateProduct, {
+    const replaced = await call(catalogOps.updateProduct, {
       id: product.id,
       addImages: sixImages,
       replaceImages: true,
     });
     expect(replaced.images).toHaveLength(6);
     expect(
-      (await failureOf(call(RPC.catalog.updateProduct, { id: 'bad-id', description: 'x' })))?.code,
+      (await failureOf(call(catalogOps.updateProduct, { id: 'bad-id', description: 'x' })))?.code,
     ).toBe('NOT_FOUND');
     // A failed edit changed nothing.
     expect(await stockOf(env, sizeId(product, '5'))).toBe(5);
@@ -283,11 +266,11 @@ describe('products', () => {
 
   it('deletes a product with its sizes, keeps its ledger, publishes deleted', async () => {
     const product = await createProduct(env, { name: 'Doomed Shoes' });
-    await call(RPC.catalog.deleteProduct, { id: product.id });
-    expect((await failureOf(call(RPC.catalog.getProduct, { id: product.id })))?.code).toBe(
+    await call(catalogOps.deleteProduct, { id: product.id });
+    expect((await failureOf(call(catalogOps.getProduct, { id: product.id })))?.code).toBe(
       'NOT_FOUND',
     );
-    expect((await failureOf(call(RPC.catalog.deleteProduct, { id: product.id })))?.code).toBe(
+    expect((await failureOf(call(catalogOps.deleteProduct, { id: product.id })))?.code).toBe(
       'NOT_FOUND',
     );
     const { rows } = await env.pool.query(
@@ -302,34 +285,34 @@ describe('products', () => {
   it('keeps ratings equal to the mean and count of the reviews on replace and delete', async () => {
     const product = await createProduct(env, { name: 'Rated Ball' });
     const other = TestEnv.actor('user', 'Oak School');
-    await call(RPC.catalog.upsertReview, { productId: product.id, rating: 1, comment: 'no' }, user);
+    await call(catalogOps.upsertReview, { productId: product.id, rating: 1, comment: 'no' }, user);
     await call(
-      RPC.catalog.upsertReview,
+      catalogOps.upsertReview,
       { productId: product.id, rating: 4.5, comment: 'yes' },
       user,
     );
-    const review = await call<{ id: string }>(
-      RPC.catalog.upsertReview,
+    const review = await call(
+      catalogOps.upsertReview,
       { productId: product.id, rating: 3, comment: '' },
       other,
     );
-    let shown = await call<CatalogProduct>(RPC.catalog.getProduct, { id: product.id }, null);
+    let shown = await call(catalogOps.getProduct, { id: product.id }, null);
     expect([shown.ratings, shown.numOfReviews]).toEqual([3.75, 2]);
-    await call(RPC.catalog.deleteReview, { id: review.id });
-    shown = await call<CatalogProduct>(RPC.catalog.getProduct, { id: product.id }, null);
+    await call(catalogOps.deleteReview, { id: review.id });
+    shown = await call(catalogOps.getProduct, { id: product.id }, null);
     expect([shown.ratings, shown.numOfReviews]).toEqual([4.5, 1]);
     expect(shown.reviews.map((r) => [r.userName, r.rating, r.comment])).toEqual([
       ['Maple School', 4.5, 'yes'],
     ]);
     expect(
-      (await failureOf(call(RPC.catalog.upsertReview, { productId: product.id, rating: 0 }, user)))
+      (await failureOf(call(catalogOps.upsertReview, { productId: product.id, rating: 0 }, user)))
         ?.code,
     ).toBe('BAD_REQUEST');
     expect(
-      (await failureOf(call(RPC.catalog.upsertReview, { productId: product.id, rating: 2 }, null)))
+      (await failureOf(call(catalogOps.upsertReview, { productId: product.id, rating: 2 }, null)))
         ?.code,
     ).toBe('UNAUTHORIZED');
-    expect((await failureOf(call(RPC.catalog.deleteReview, { id: review.id }, user)))?.code).toBe(
+    expect((await failureOf(call(catalogOps.deleteReview, { id: review.id }, user)))?.code).toBe(
       'FORBIDDEN',
     );
   });
@@ -343,29 +326,20 @@ describe('products', () => {
         { size: '3', stock: 9 },
       ],
     });
-    const figures = await call<{
-      productsCount: number;
-      outOfStock: { name: string; entries: string[] }[];
-      lowStock: { name: string; size: string }[];
-    }>(RPC.catalog.availability, {});
+    const figures = await call(catalogOps.availability, {});
     expect(figures.outOfStock).toEqual(
       expect.arrayContaining([{ name: 'Avail Shoe', entries: ["Boy's sizing | 1"] }]),
     );
     expect(figures.lowStock.filter((l) => l.name === 'Avail Shoe').map((l) => l.size)).toEqual([
       '2',
     ]);
-    expect((await failureOf(call(RPC.catalog.availability, {}, volunteer)))?.code).toBe(
-      'FORBIDDEN',
-    );
+    expect((await failureOf(call(catalogOps.availability, {}, volunteer)))?.code).toBe('FORBIDDEN');
     // A per-product threshold: 9 units count as low once the threshold is 10.
     const shoe = figures.lowStock.find((l) => l.name === 'Avail Shoe') as unknown as {
       productId: string;
     };
-    await call(RPC.catalog.updateProduct, { id: shoe.productId, lowStockThreshold: 10 });
-    const after = await call<{ lowStock: { name: string; size: string }[] }>(
-      RPC.catalog.availability,
-      {},
-    );
+    await call(catalogOps.updateProduct, { id: shoe.productId, lowStockThreshold: 10 });
+    const after = await call(catalogOps.availability, {});
     expect(
       after.lowStock
         .filter((l) => l.name === 'Avail Shoe')

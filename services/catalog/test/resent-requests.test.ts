@@ -4,12 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  RPC,
+  catalogOps,
   type DonationDto,
   type DonationSourceDto,
-  type CatalogProduct,
   type StockCountDto,
-  type StockCountReviewDto,
+  type OutputOf,
+  type Operation,
+  type InputOf,
 } from '@lr/contracts';
 import { callWithRequestId, TestEnv } from '@lr/testing';
 import {
@@ -33,21 +34,21 @@ describe('resent catalog writes', () => {
     expect(await ledgerMismatches(env)).toEqual([]);
   });
 
-  const send = <T>(subject: string, input: unknown, requestId: string) =>
-    callWithRequestId<T>(env, subject, input, { actor: admin, requestId });
+  const send = <Op extends Operation>(op: Op, input: InputOf<Op>, requestId: string) =>
+    callWithRequestId<OutputOf<Op>>(env, op.subject, input, { actor: admin, requestId });
   const count = async (sql: string, values: unknown[]) =>
     (await env.pool.query<{ n: number }>(sql, values)).rows[0]!.n;
 
   it('creates one product for copies of a creation that arrive together', async () => {
     const requestId = randomUUID();
-    const input = {
+    const input: InputOf<typeof catalogOps.createProduct> = {
       name: `Resent Boots ${randomUUID().slice(0, 6)}`,
       category: 'Footwear',
       SubCategory: "Boy's sizing",
       ProductSize: [{ size: '5', stock: 4 }],
     };
     const replies = await Promise.all(
-      [1, 2, 3].map(() => send<CatalogProduct>(RPC.catalog.createProduct, input, requestId)),
+      [1, 2, 3].map(() => send(catalogOps.createProduct, input, requestId)),
     );
     expect(replies[0]).toMatchObject({ ok: true, data: { name: input.name } });
     expect(replies[1]).toEqual(replies[0]);
@@ -62,15 +63,15 @@ describe('resent catalog writes', () => {
     const size5 = sizeId(product, '5');
     const requestId = randomUUID();
     const restock = { id: product.id, addStock: [{ size: '5', quantity: 10 }] };
-    const first = await send<CatalogProduct>(RPC.catalog.updateProduct, restock, requestId);
+    const first = await send(catalogOps.updateProduct, restock, requestId);
     expect(first).toMatchObject({ ok: true });
     expect(await stockOf(env, size5)).toBe(13);
     await env.rpc.call(
-      RPC.catalog.updateProduct,
+      catalogOps.updateProduct,
       { id: product.id, addStock: [{ size: '5', quantity: 1 }] },
       { actor: admin },
     );
-    const late = await send<CatalogProduct>(RPC.catalog.updateProduct, restock, requestId);
+    const late = await send(catalogOps.updateProduct, restock, requestId);
     expect(late).toEqual(first);
     expect(await stockOf(env, size5)).toBe(14);
   });
@@ -78,14 +79,10 @@ describe('resent catalog writes', () => {
   it('records one donation for a resent one, and a resent delete gets its first reply', async () => {
     const product = await createProduct(env, { name: `Donated ${randomUUID().slice(0, 6)}` });
     const sourceId = randomUUID();
-    const sourceInput = { name: `Drive ${randomUUID().slice(0, 6)}`, kind: 'drive' };
-    const source = await send<DonationSourceDto>(
-      RPC.catalog.createDonationSource,
-      sourceInput,
-      sourceId,
-    );
+    const sourceInput = { name: `Drive ${randomUUID().slice(0, 6)}`, kind: 'drive' as const };
+    const source = await send(catalogOps.createDonationSource, sourceInput, sourceId);
     // The name is taken by then: without the record this resend would be a 409.
-    expect(await send(RPC.catalog.createDonationSource, sourceInput, sourceId)).toEqual(source);
+    expect(await send(catalogOps.createDonationSource, sourceInput, sourceId)).toEqual(source);
     const sourceDto = (source as { data: DonationSourceDto }).data;
 
     const recordId = randomUUID();
@@ -93,8 +90,8 @@ describe('resent catalog writes', () => {
       sourceId: sourceDto.id,
       lines: [{ productId: product.id, size: '6', quantity: 5 }],
     };
-    const recorded = await send<DonationDto>(RPC.catalog.recordDonation, input, recordId);
-    expect(await send(RPC.catalog.recordDonation, input, recordId)).toEqual(recorded);
+    const recorded = await send(catalogOps.recordDonation, input, recordId);
+    expect(await send(catalogOps.recordDonation, input, recordId)).toEqual(recorded);
     const donation = (recorded as { data: DonationDto }).data;
     expect(await stockOf(env, sizeId(product, '6'))).toBe(6);
     expect(
@@ -104,13 +101,9 @@ describe('resent catalog writes', () => {
     ).toBe(1);
 
     const deleteId = randomUUID();
-    const deleted = await send<DonationDto>(
-      RPC.catalog.deleteDonation,
-      { id: donation.id },
-      deleteId,
-    );
+    const deleted = await send(catalogOps.deleteDonation, { id: donation.id }, deleteId);
     expect(deleted).toMatchObject({ ok: true, data: { id: donation.id } });
-    expect(await send(RPC.catalog.deleteDonation, { id: donation.id }, deleteId)).toEqual(deleted);
+    expect(await send(catalogOps.deleteDonation, { id: donation.id }, deleteId)).toEqual(deleted);
     expect(await stockOf(env, sizeId(product, '6'))).toBe(1);
   });
 
@@ -122,14 +115,8 @@ describe('resent catalog writes', () => {
       ProductSize: [{ size: 'M', stock: 4 }],
     });
     const startId = randomUUID();
-    const started = await send<StockCountDto>(
-      RPC.catalog.startStockCount,
-      { scope: 'Clothing' },
-      startId,
-    );
-    expect(await send(RPC.catalog.startStockCount, { scope: 'Clothing' }, startId)).toEqual(
-      started,
-    );
+    const started = await send(catalogOps.startStockCount, { scope: 'Clothing' }, startId);
+    expect(await send(catalogOps.startStockCount, { scope: 'Clothing' }, startId)).toEqual(started);
     const countId = (started as { data: StockCountDto }).data.id;
     expect(
       await count(
@@ -139,18 +126,14 @@ describe('resent catalog writes', () => {
     ).toBe(1);
 
     await env.rpc.call(
-      RPC.catalog.enterStockCounts,
+      catalogOps.enterStockCounts,
       { id: countId, lines: [{ sizeId: sizeId(product, 'M'), counted: 6 }] },
       { actor: admin },
     );
     const finaliseId = randomUUID();
-    const finalised = await send<StockCountReviewDto>(
-      RPC.catalog.finaliseStockCount,
-      { id: countId },
-      finaliseId,
-    );
+    const finalised = await send(catalogOps.finaliseStockCount, { id: countId }, finaliseId);
     expect(finalised).toMatchObject({ ok: true });
-    expect(await send(RPC.catalog.finaliseStockCount, { id: countId }, finaliseId)).toEqual(
+    expect(await send(catalogOps.finaliseStockCount, { id: countId }, finaliseId)).toEqual(
       finalised,
     );
     expect(await stockOf(env, sizeId(product, 'M'))).toBe(6);

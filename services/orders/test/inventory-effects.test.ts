@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
+  catalogOps,
   RPC,
   UI_MESSAGES,
   namespacedStream,
@@ -43,8 +44,8 @@ describe('inventory effects with the catalog service', () => {
   }
 
   async function createProduct(sizes: Record<string, number>): Promise<CatalogProduct> {
-    return env.rpc.call<CatalogProduct>(
-      RPC.catalog.createProduct,
+    return env.rpc.call(
+      catalogOps.createProduct,
       {
         name: `Trainers ${randomUUID().slice(0, 8)}`,
         category: 'Footwear',
@@ -56,11 +57,7 @@ describe('inventory effects with the catalog service', () => {
   }
 
   async function stockOf(productId: string): Promise<Record<string, number>> {
-    const product = await env.rpc.call<CatalogProduct>(
-      RPC.catalog.getProduct,
-      { id: productId },
-      { actor: admin },
-    );
+    const product = await env.rpc.call(catalogOps.getProduct, { id: productId }, { actor: admin });
     return Object.fromEntries(product.sizes.map((s) => [s.size, s.stock]));
   }
 

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import {
   EVENTS,
   RPC,
+  catalogOps,
   namespaced,
   withoutPersonalFields,
   type Actor,
@@ -355,7 +356,7 @@ describe('placing an order', () => {
 
     // Kept: the second order does not ask catalog for the product again.
     let productRequests = 0;
-    const asked = env.nc.subscribe(namespaced(env.namespace, RPC.catalog.getProducts), {
+    const asked = env.nc.subscribe(namespaced(env.namespace, catalogOps.getProducts.subject), {
       callback: () => (productRequests += 1),
     });
     await env.nc.flush();

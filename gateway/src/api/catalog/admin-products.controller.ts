@@ -17,6 +17,7 @@ import {
   type StreamableFile,
 } from '@nestjs/common';
 import {
+  catalogOps,
   adminProductListResponseSchema,
   createProductBodySchema,
   messageResponseSchema,
@@ -24,10 +25,7 @@ import {
   parseOrThrow,
   productEditFormSchema,
   productResponseSchema,
-  RPC,
   type Actor,
-  type CatalogProduct,
-  type ConsoleList,
   type MessageResponse,
   type ProductResponse,
 } from '@lr/contracts';
@@ -69,8 +67,8 @@ export class AdminProductsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
     const pages = keysetPages(async (after) => {
-      const page = await this.rpc.call<ConsoleList<CatalogProduct>>(
-        RPC.catalog.consoleListProducts,
+      const page = await this.rpc.call(
+        catalogOps.consoleListProducts,
         {
           range: { start: 0, end: PAGE_SIZE_MAX - 1 },
           sort: { field: 'name', order: 'ASC' },
@@ -139,13 +137,11 @@ export class AdminProductsController {
     const setStock = size !== undefined && stock !== undefined ? [{ size, stock }] : undefined;
     // New images replace the old ones, whose files are then removed.
     const before =
-      form.imageCount > 0
-        ? await this.rpc.call<CatalogProduct>(RPC.catalog.getProduct, { id }, { actor })
-        : null;
+      form.imageCount > 0 ? await this.rpc.call(catalogOps.getProduct, { id }, { actor }) : null;
     const product = await form.withImages((stored) => {
       const images = stored.length > 0 ? { addImages: stored, replaceImages: true } : {};
-      return this.writes.call<CatalogProduct>(
-        RPC.catalog.updateProduct,
+      return this.writes.call(
+        catalogOps.updateProduct,
         { ...input, id, setStock, ...images },
         { actor },
       );
@@ -158,11 +154,7 @@ export class AdminProductsController {
   @Access('admin')
   @ApiDoc({ summary: 'Delete a product (admin)', response: messageResponseSchema })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MessageResponse> {
-    const deleted = await this.writes.call<CatalogProduct>(
-      RPC.catalog.deleteProduct,
-      { id },
-      { actor },
-    );
+    const deleted = await this.writes.call(catalogOps.deleteProduct, { id }, { actor });
     await this.cleanup.removeDropped(deleted, null, actor);
     return { success: true, message: 'Product Deleted Successfully' };
   }

@@ -1,6 +1,6 @@
 /** Catalog writes from the gateway: each drops the cached public product reads, whatever its outcome. */
 import { Injectable } from '@nestjs/common';
-import type { Actor } from '@lr/contracts';
+import type { Actor, InputOf, Operation, OutputOf } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
 import { ProductReadCache } from './product-read-cache.js';
 
@@ -11,9 +11,13 @@ export class CatalogWrites {
     private readonly cache: ProductReadCache,
   ) {}
 
-  async call<T>(subject: string, input: unknown, options: { actor: Actor }): Promise<T> {
+  async call<Op extends Operation>(
+    operation: Op,
+    input: InputOf<Op>,
+    options: { actor: Actor },
+  ): Promise<OutputOf<Op>> {
     try {
-      return await this.rpc.call<T>(subject, input, options);
+      return await this.rpc.call(operation, input, options);
     } finally {
       this.cache.invalidate();
     }

@@ -6,6 +6,7 @@
 import { Readable } from 'node:stream';
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
+  catalogOps,
   correctDonationBodySchema,
   donationSchema,
   donationSourceInputSchema,
@@ -13,13 +14,9 @@ import {
   INTAKE_MAX_PAGE,
   productChoiceSchema,
   recordDonationInputSchema,
-  RPC,
   updateDonationSourceBodySchema,
   type Actor,
-  type ConsoleList,
   type DonationDto,
-  type DonationSourceDto,
-  type ProductChoiceDto,
   DONATION_SORT_FIELDS,
   DONATION_SOURCE_SORT_FIELDS,
 } from '@lr/contracts';
@@ -72,7 +69,7 @@ export class ConsoleDonationsController {
   @Access('admin', 'volunteer')
   listSources(@CurrentActor() actor: Actor, @ConsoleQuery() query: ConsoleListQuery) {
     const input = intakeListInput(query, ['q', 'kind', 'id']);
-    return this.rpc.call<ConsoleList<DonationSourceDto>>(RPC.catalog.listDonationSources, input, {
+    return this.rpc.call(catalogOps.listDonationSources, input, {
       actor,
     });
   }
@@ -84,7 +81,7 @@ export class ConsoleDonationsController {
     response: donationSourceSchema,
   })
   getSource(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.rpc.call<DonationSourceDto>(RPC.catalog.getDonationSource, { id }, { actor });
+    return this.rpc.call(catalogOps.getDonationSource, { id }, { actor });
   }
 
   @Post('/api/console/donation-sources')
@@ -96,7 +93,7 @@ export class ConsoleDonationsController {
   })
   createSource(@CurrentActor() actor: Actor, @Body() body: unknown) {
     const input = parseBody(donationSourceInputSchema, body);
-    return this.rpc.call<DonationSourceDto>(RPC.catalog.createDonationSource, input, { actor });
+    return this.rpc.call(catalogOps.createDonationSource, input, { actor });
   }
 
   @Put('/api/console/donation-sources/:id')
@@ -109,11 +106,7 @@ export class ConsoleDonationsController {
   })
   updateSource(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     const input = parseBody(updateDonationSourceBodySchema, body);
-    return this.rpc.call<DonationSourceDto>(
-      RPC.catalog.updateDonationSource,
-      { ...input, id },
-      { actor },
-    );
+    return this.rpc.call(catalogOps.updateDonationSource, { ...input, id }, { actor });
   }
 
   @ConsoleListRoute('/api/console/donation-products', {
@@ -126,11 +119,7 @@ export class ConsoleDonationsController {
   @Access('admin', 'volunteer')
   productChoices(@CurrentActor() actor: Actor, @ConsoleQuery() query: ConsoleListQuery) {
     const { range, filter } = intakeListInput(query, ['q', 'category', 'id']);
-    return this.rpc.call<ConsoleList<ProductChoiceDto>>(
-      RPC.catalog.productChoices,
-      { range, filter },
-      { actor },
-    );
+    return this.rpc.call(catalogOps.productChoices, { range, filter }, { actor });
   }
 
   @ConsoleListRoute('/api/console/donations', {
@@ -142,7 +131,7 @@ export class ConsoleDonationsController {
   @Access('admin', 'volunteer')
   list(@CurrentActor() actor: Actor, @ConsoleQuery() query: ConsoleListQuery) {
     const input = intakeListInput(query, DONATION_FILTERS);
-    return this.rpc.call<ConsoleList<DonationDto>>(RPC.catalog.listDonations, input, { actor });
+    return this.rpc.call(catalogOps.listDonations, input, { actor });
   }
 
   @Get('/api/console/donations.csv')
@@ -165,17 +154,13 @@ export class ConsoleDonationsController {
     });
     // The first page is fetched before answering, so a refused call is a proper error response.
     const rpc = this.rpc;
-    const first = await rpc.call<ConsoleList<DonationDto>>(RPC.catalog.listDonations, input(0), {
+    const first = await rpc.call(catalogOps.listDonations, input(0), {
       actor,
     });
     async function* pages(): AsyncGenerator<string> {
       yield '\uFEFF' + csvRow(CSV_HEADER) + donationRows(first.items);
       for (let start = INTAKE_MAX_PAGE; start < first.total; start += INTAKE_MAX_PAGE) {
-        const page = await rpc.call<ConsoleList<DonationDto>>(
-          RPC.catalog.listDonations,
-          input(start),
-          { actor },
-        );
+        const page = await rpc.call(catalogOps.listDonations, input(start), { actor });
         if (page.items.length === 0) return;
         yield donationRows(page.items);
       }
@@ -193,7 +178,7 @@ export class ConsoleDonationsController {
     response: donationSchema,
   })
   get(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.rpc.call<DonationDto>(RPC.catalog.getDonation, { id }, { actor });
+    return this.rpc.call(catalogOps.getDonation, { id }, { actor });
   }
 
   @Post('/api/console/donations')
@@ -206,7 +191,7 @@ export class ConsoleDonationsController {
   })
   create(@CurrentActor() actor: Actor, @Body() body: unknown) {
     const input = parseBody(recordDonationInputSchema, body);
-    return this.writes.call<DonationDto>(RPC.catalog.recordDonation, input, { actor });
+    return this.writes.call(catalogOps.recordDonation, input, { actor });
   }
 
   @Put('/api/console/donations/:id')
@@ -219,7 +204,7 @@ export class ConsoleDonationsController {
   })
   update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     const input = parseBody(correctDonationBodySchema, body);
-    return this.writes.call<DonationDto>(RPC.catalog.correctDonation, { ...input, id }, { actor });
+    return this.writes.call(catalogOps.correctDonation, { ...input, id }, { actor });
   }
 
   @Delete('/api/console/donations/:id')
@@ -230,7 +215,7 @@ export class ConsoleDonationsController {
     response: donationSchema,
   })
   delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.writes.call<DonationDto>(RPC.catalog.deleteDonation, { id }, { actor });
+    return this.writes.call(catalogOps.deleteDonation, { id }, { actor });
   }
 }
 

@@ -2,18 +2,16 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Req } from '@nestjs/common';
 import { z } from 'zod';
 import {
+  catalogOps,
   AppError,
   consoleProductSchema,
   consoleProductUpdateBodySchema,
   createProductBodySchema,
+  movementReasonSchema,
   movementSchema,
   parseOrThrow,
-  RPC,
   textSchema,
   type Actor,
-  type ConsoleList,
-  type MovementDto,
-  type CatalogProduct,
   MOVEMENT_SORT_FIELDS,
   PRODUCT_SORT_FIELDS,
 } from '@lr/contracts';
@@ -35,7 +33,7 @@ const movementFilterSchema = z.object({
   productId: textSchema().max(100).optional(),
   sizeId: textSchema().max(100).optional(),
   size: textSchema().max(40).optional(),
-  reason: textSchema().max(40).optional(),
+  reason: movementReasonSchema.optional(),
   orderId: textSchema().max(100).optional(),
 });
 
@@ -75,8 +73,8 @@ export class ConsoleProductsController {
   ) {
     const list = await collectRange(
       (start, limit) =>
-        this.rpc.call<ConsoleList<CatalogProduct>>(
-          RPC.catalog.consoleListProducts,
+        this.rpc.call(
+          catalogOps.consoleListProducts,
           { sort, range: { start, end: start + limit - 1 }, filter: productFilter(filter) },
           { actor },
         ),
@@ -90,9 +88,7 @@ export class ConsoleProductsController {
   @Access('admin')
   @ApiDoc({ summary: 'One product (console)', response: consoleProductSchema })
   async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return toConsoleProduct(
-      await this.rpc.call<CatalogProduct>(RPC.catalog.getProduct, { id }, { actor }),
-    );
+    return toConsoleProduct(await this.rpc.call(catalogOps.getProduct, { id }, { actor }));
   }
 
   @Post('/api/console/products')
@@ -123,13 +119,9 @@ export class ConsoleProductsController {
     // refused by the catalog.
     const input = parseBody(consoleProductUpdateBodySchema, body);
     const before = input.removeImageIds?.length
-      ? await this.rpc.call<CatalogProduct>(RPC.catalog.getProduct, { id }, { actor })
+      ? await this.rpc.call(catalogOps.getProduct, { id }, { actor })
       : null;
-    const updated = await this.writes.call<CatalogProduct>(
-      RPC.catalog.updateProduct,
-      { ...input, id },
-      { actor },
-    );
+    const updated = await this.writes.call(catalogOps.updateProduct, { ...input, id }, { actor });
     if (before) await this.cleanup.removeDropped(before, updated, actor);
     return toConsoleProduct(updated);
   }
@@ -138,11 +130,7 @@ export class ConsoleProductsController {
   @Access('admin')
   @ApiDoc({ summary: 'Delete a product (console)', response: consoleProductSchema })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    const deleted = await this.writes.call<CatalogProduct>(
-      RPC.catalog.deleteProduct,
-      { id },
-      { actor },
-    );
+    const deleted = await this.writes.call(catalogOps.deleteProduct, { id }, { actor });
     await this.cleanup.removeDropped(deleted, null, actor);
     return toConsoleProduct(deleted);
   }
@@ -163,9 +151,9 @@ export class ConsoleProductsController {
     const form = await readProductForm(request, this.images, actor);
     if (form.imageCount === 0) throw AppError.badRequest('images: at least one image is required');
     // 404 before decoding anything for a product that does not exist.
-    await this.rpc.call<CatalogProduct>(RPC.catalog.getProduct, { id }, { actor });
+    await this.rpc.call(catalogOps.getProduct, { id }, { actor });
     const product = await form.withImages((addImages) =>
-      this.writes.call<CatalogProduct>(RPC.catalog.updateProduct, { id, addImages }, { actor }),
+      this.writes.call(catalogOps.updateProduct, { id, addImages }, { actor }),
     );
     return toConsoleProduct(product);
   }
@@ -178,11 +166,11 @@ export class ConsoleProductsController {
     @Param('id') id: string,
     @Param('imageId') imageId: string,
   ) {
-    const product = await this.rpc.call<CatalogProduct>(RPC.catalog.getProduct, { id }, { actor });
+    const product = await this.rpc.call(catalogOps.getProduct, { id }, { actor });
     if (!product.images.some((img) => img.id === imageId))
       throw AppError.notFound('Image not found');
-    const updated = await this.writes.call<CatalogProduct>(
-      RPC.catalog.updateProduct,
+    const updated = await this.writes.call(
+      catalogOps.updateProduct,
       { id, removeImageIds: [imageId] },
       { actor },
     );
@@ -201,8 +189,8 @@ export class ConsoleProductsController {
     @CurrentActor() actor: Actor,
     @ConsoleQuery() { sort, range, filter }: ConsoleListQuery,
   ) {
-    return this.rpc.call<ConsoleList<MovementDto>>(
-      RPC.catalog.listMovements,
+    return this.rpc.call(
+      catalogOps.listMovements,
       { sort, range, filter: parseOrThrow(movementFilterSchema, filter) },
       { actor },
     );

@@ -5,19 +5,15 @@
  */
 import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
 import {
+  catalogOps,
   enterStockCountsBodySchema,
   finaliseStockCountBodySchema,
   INTAKE_MAX_PAGE,
-  RPC,
   startStockCountInputSchema,
   stockCountLineSchema,
   stockCountReviewSchema,
   stockCountSchema,
   type Actor,
-  type ConsoleList,
-  type StockCountDto,
-  type StockCountLineDto,
-  type StockCountReviewDto,
   STOCK_COUNT_SORT_FIELDS,
 } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
@@ -45,14 +41,14 @@ export class ConsoleStockCountsController {
   @Access('admin', 'volunteer')
   list(@CurrentActor() actor: Actor, @ConsoleQuery() query: ConsoleListQuery) {
     const input = intakeListInput(query, ['status', 'id']);
-    return this.rpc.call<ConsoleList<StockCountDto>>(RPC.catalog.listStockCounts, input, { actor });
+    return this.rpc.call(catalogOps.listStockCounts, input, { actor });
   }
 
   @Get('/api/console/stock-counts/:id')
   @Access('admin', 'volunteer')
   @ApiDoc({ summary: 'One stock count (admins and volunteers)', response: stockCountSchema })
   get(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.rpc.call<StockCountDto>(RPC.catalog.getStockCount, { id }, { actor });
+    return this.rpc.call(catalogOps.getStockCount, { id }, { actor });
   }
 
   @Post('/api/console/stock-counts')
@@ -64,7 +60,7 @@ export class ConsoleStockCountsController {
   })
   start(@CurrentActor() actor: Actor, @Body() body: unknown) {
     const input = parseBody(startStockCountInputSchema, body);
-    return this.rpc.call<StockCountDto>(RPC.catalog.startStockCount, input, { actor });
+    return this.rpc.call(catalogOps.startStockCount, input, { actor });
   }
 
   @ConsoleListRoute('/api/console/stock-counts/:id/lines', {
@@ -81,8 +77,8 @@ export class ConsoleStockCountsController {
     @Param('id') id: string,
     @ConsoleQuery() { range }: ConsoleListQuery,
   ) {
-    return this.rpc.call<ConsoleList<StockCountLineDto>>(
-      RPC.catalog.listStockCountLines,
+    return this.rpc.call(
+      catalogOps.listStockCountLines,
       { id, range: cappedIntakeRange(range) },
       { actor },
     );
@@ -98,7 +94,7 @@ export class ConsoleStockCountsController {
   })
   enter(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     const input = parseBody(enterStockCountsBodySchema, body);
-    return this.rpc.call<StockCountDto>(RPC.catalog.enterStockCounts, { ...input, id }, { actor });
+    return this.rpc.call(catalogOps.enterStockCounts, { ...input, id }, { actor });
   }
 
   @Get('/api/console/stock-counts/:id/review')
@@ -109,7 +105,7 @@ export class ConsoleStockCountsController {
     response: stockCountReviewSchema,
   })
   review(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.rpc.call<StockCountReviewDto>(RPC.catalog.reviewStockCount, { id }, { actor });
+    return this.rpc.call(catalogOps.reviewStockCount, { id }, { actor });
   }
 
   @Post('/api/console/stock-counts/:id/finalise')
@@ -122,10 +118,6 @@ export class ConsoleStockCountsController {
   })
   finalise(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     const input = parseBody(finaliseStockCountBodySchema, body);
-    return this.writes.call<StockCountReviewDto>(
-      RPC.catalog.finaliseStockCount,
-      { ...input, id },
-      { actor },
-    );
+    return this.writes.call(catalogOps.finaliseStockCount, { ...input, id }, { actor });
   }
 }

@@ -5,10 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Get } from '@nestjs/common';
 import {
+  catalogOps,
   consoleDashboardSchema,
   RPC,
   type Actor,
-  type AvailabilityDto,
   type ConsoleDashboard,
   type UserList,
 } from '@lr/contracts';
@@ -37,7 +37,7 @@ export class DashboardController {
     if (actor.role !== 'admin') return { processingOrders: (await processing).total };
     const [orders, availability, users] = await Promise.all([
       processing,
-      this.rpc.call<AvailabilityDto>(RPC.catalog.availability, {}, { actor }),
+      this.rpc.call(catalogOps.availability, {}, { actor }),
       this.rpc.call<UserList>(RPC.auth.listUsers, { offset: 0, limit: 1 }, { actor }),
     ]);
     return { processingOrders: orders.total, ...availability, usersCount: users.total };

@@ -5,9 +5,9 @@
  * first and upload its images after, and a refused file left a product without them.
  */
 import {
+  catalogOps,
   createProductBodySchema,
   parseOrThrow,
-  RPC,
   type Actor,
   type CatalogProduct,
 } from '@lr/contracts';
@@ -34,6 +34,6 @@ export async function createProductFromRequest(
     isShow: formBoolean(form.fields.isShow, 'isShow'),
   });
   return form.withImages((stored) =>
-    writes.call<CatalogProduct>(RPC.catalog.createProduct, { ...input, images: stored }, { actor }),
+    writes.call(catalogOps.createProduct, { ...input, images: stored }, { actor }),
   );
 }

@@ -8,13 +8,13 @@ import {
   parseOrThrow,
   productListResponseSchema,
   productResponseSchema,
-  RPC,
+  catalogOps,
   textSchema,
   type Actor,
-  type CatalogProduct,
-  type GroupedList,
   type GroupedProductsResponse,
-  type ProductList,
+  type InputOf,
+  type Operation,
+  type OutputOf,
   type ProductListResponse,
   type ProductResponse,
 } from '@lr/contracts';
@@ -60,21 +60,19 @@ export class ProductsController {
    * Guests, users and volunteers see the same (visible) catalog: their reads are shared and cached,
    * already mapped to the answer.
    */
-  private read<R, T>(
+  private read<Op extends Operation, T>(
     actor: Actor | null,
-    subject: string,
-    input: unknown,
-    toAnswer: (reply: R) => T,
+    operation: Op,
+    input: InputOf<Op>,
+    toAnswer: (reply: OutputOf<Op>) => T,
   ): Promise<T> {
-    const call = async () => toAnswer(await this.rpc.call<R>(subject, input, { actor }));
+    const call = async () => toAnswer(await this.rpc.call(operation, input, { actor }));
     if (actor?.role === 'admin') return call();
-    return this.cache.get(`${subject}:${JSON.stringify(input)}`, call);
+    return this.cache.get(`${operation.subject}:${JSON.stringify(input)}`, call);
   }
 
   private listPage(actor: Actor | null, input: ReturnType<typeof listInput>) {
-    return this.read(actor, RPC.catalog.listProducts, input, (reply: ProductList) =>
-      toApiProductList(reply),
-    );
+    return this.read(actor, catalogOps.listProducts, input, toApiProductList);
   }
 
   @Get('/api/v1/products')
@@ -151,12 +149,7 @@ export class ProductsController {
     @Query() query: Record<string, unknown>,
   ): Promise<GroupedProductsResponse> {
     const input = listInput(parseOrThrow(productQuerySchema, query));
-    const list = await this.read(
-      actor,
-      RPC.catalog.listGroupedProducts,
-      input,
-      (reply: GroupedList) => toApiGroupedList(reply),
-    );
+    const list = await this.read(actor, catalogOps.listGroupedProducts, input, toApiGroupedList);
     return { success: true, ...list };
   }
 
@@ -170,12 +163,7 @@ export class ProductsController {
     @CurrentActor() actor: Actor | null,
     @Param('id') id: string,
   ): Promise<ProductResponse> {
-    const product = await this.read(
-      actor,
-      RPC.catalog.getProduct,
-      { id },
-      (reply: CatalogProduct) => toApiProduct(reply),
-    );
+    const product = await this.read(actor, catalogOps.getProduct, { id }, toApiProduct);
     return { success: true, product };
   }
 }

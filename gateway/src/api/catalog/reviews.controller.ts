@@ -1,14 +1,12 @@
 /** Reviews: `PUT /api/v1/review` by a logged-in user; the console's `reviews` resource (admin). */
 import { Body, Controller, Delete, Param, Put } from '@nestjs/common';
 import {
+  catalogOps,
   consoleReviewSchema,
   parseOrThrow,
   reviewBodySchema,
-  RPC,
   successResponseSchema,
   type Actor,
-  type ConsoleList,
-  type ConsoleReviewDto,
   type SuccessResponse,
   REVIEW_SORT_FIELDS,
 } from '@lr/contracts';
@@ -36,7 +34,7 @@ export class ReviewsController {
   })
   async upsert(@CurrentActor() actor: Actor, @Body() body: unknown): Promise<SuccessResponse> {
     const input = parseOrThrow(reviewBodySchema, bodyObject(body));
-    await this.writes.call<ConsoleReviewDto>(RPC.catalog.upsertReview, input, { actor });
+    await this.writes.call(catalogOps.upsertReview, input, { actor });
     return { success: true };
   }
 
@@ -50,11 +48,7 @@ export class ReviewsController {
     const reviewFilter: Record<string, unknown> = {};
     if (typeof filter.productId === 'string') reviewFilter.productId = filter.productId;
     if (typeof filter.q === 'string' && filter.q) reviewFilter.q = filter.q;
-    return this.rpc.call<ConsoleList<ConsoleReviewDto>>(
-      RPC.catalog.listReviews,
-      { sort, range, filter: reviewFilter },
-      { actor },
-    );
+    return this.rpc.call(catalogOps.listReviews, { sort, range, filter: reviewFilter }, { actor });
   }
 
   @Delete('/api/console/reviews/:id')
@@ -64,6 +58,6 @@ export class ReviewsController {
     response: consoleReviewSchema,
   })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.writes.call<ConsoleReviewDto>(RPC.catalog.deleteReview, { id }, { actor });
+    return this.writes.call(catalogOps.deleteReview, { id }, { actor });
   }
 }

@@ -2,6 +2,7 @@
 import { Body, Controller, Delete, Get, Param, Put, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import {
+  catalogOps,
   AppError,
   consoleOrderHistorySchema,
   consoleOrderSchema,
@@ -18,7 +19,6 @@ import {
   type OrderHistoryEntry,
   type OrderReadView,
   type OrderSnapshot,
-  type CatalogProduct,
 } from '@lr/contracts';
 import { RpcClient, collectByIds, collectRange } from '@lr/nest-kit';
 import { Access } from '../../auth/access.decorator.js';
@@ -133,8 +133,7 @@ export class ConsoleOrdersController {
     try {
       const products = await collectByIds(
         ids,
-        (some) =>
-          this.rpc.call<CatalogProduct[]>(RPC.catalog.getProducts, { ids: some }, { actor }),
+        (some) => this.rpc.call(catalogOps.getProducts, { ids: some }, { actor }),
         (product) => product.id,
       );
       for (const product of products) {

@@ -4,13 +4,15 @@
  */
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
+import { catalogOps } from './catalog.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 import { studentLimitOps } from './student-limits.js';
 
-export { reportingOps, settingsOps, studentLimitOps };
+export { catalogOps, reportingOps, settingsOps, studentLimitOps };
 
 export const OPERATIONS = {
+  catalog: catalogOps,
   orders: { ...settingsOps, ...studentLimitOps },
   reporting: reportingOps,
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;

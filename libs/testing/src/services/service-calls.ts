@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  catalogOps,
   RPC,
   TEST_USER_LOGIN_ID,
   type Actor,
@@ -89,8 +90,8 @@ export function createProduct(
   sizes: Record<string, number>,
   options: { category?: Category; SubCategory?: SubCategory } = {},
 ): Promise<CatalogProduct> {
-  return env.rpc.call<CatalogProduct>(
-    RPC.catalog.createProduct,
+  return env.rpc.call(
+    catalogOps.createProduct,
     {
       name,
       category: options.category ?? 'Clothing',
@@ -103,11 +104,7 @@ export function createProduct(
 
 /** Hides a product from the store through catalog's update. */
 export function hideProduct(env: TestEnv, admin: Actor, id: string): Promise<CatalogProduct> {
-  return env.rpc.call<CatalogProduct>(
-    RPC.catalog.updateProduct,
-    { id, isShow: false },
-    { actor: admin },
-  );
+  return env.rpc.call(catalogOps.updateProduct, { id, isShow: false }, { actor: admin });
 }
 
 /** Sets a size's stock to a new total through catalog's update (recorded there as a movement). */
@@ -118,8 +115,8 @@ export function setStock(
   size: string,
   stock: number,
 ): Promise<CatalogProduct> {
-  return env.rpc.call<CatalogProduct>(
-    RPC.catalog.updateProduct,
+  return env.rpc.call(
+    catalogOps.updateProduct,
     { id, setStock: [{ size, stock }] },
     { actor: admin },
   );

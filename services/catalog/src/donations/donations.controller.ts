@@ -1,102 +1,67 @@
 /**
- * Request-reply adapters for donations: parse, check the caller, delegate. Volunteers and admins
- * record donations; only admins correct or delete one.
+ * Request-reply adapters for donations (who may call and the inputs' forms: `catalogOps`).
+ * Volunteers and admins record donations; only admins correct or delete one.
  */
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  correctDonationInputSchema,
-  donationIdInputSchema,
-  donationSourceInputSchema,
-  listDonationSourcesInputSchema,
-  listDonationsInputSchema,
-  parseOrThrow,
-  productChoicesInputSchema,
-  recordDonationInputSchema,
-  RPC,
-  updateDonationSourceInputSchema,
-  type RpcRequest,
-} from '@lr/contracts';
-import { requireRole, replyKeyOf } from '@lr/nest-kit';
+import { catalogOps, type ParsedInputOf } from '@lr/contracts';
+import { Handles, type Call } from '@lr/nest-kit';
 import { DonationsService } from './donations.service.js';
+
+type Ops = typeof catalogOps;
+type In<K extends keyof Ops> = ParsedInputOf<Ops[K]>;
+type CallTo<K extends keyof Ops> = Call<Ops[K]['callers']>;
 
 @Controller()
 export class DonationsController {
   constructor(private readonly donations: DonationsService) {}
 
-  @MessagePattern(RPC.catalog.listDonationSources)
-  listSources(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin', 'volunteer');
-    return this.donations.listSources(parseOrThrow(listDonationSourcesInputSchema, req.input));
+  @Handles(catalogOps.listDonationSources)
+  listSources(input: In<'listDonationSources'>) {
+    return this.donations.listSources(input);
   }
 
-  @MessagePattern(RPC.catalog.getDonationSource)
-  getSource(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin', 'volunteer');
-    return this.donations.getSource(parseOrThrow(donationIdInputSchema, req.input).id);
+  @Handles(catalogOps.getDonationSource)
+  getSource(input: In<'getDonationSource'>) {
+    return this.donations.getSource(input.id);
   }
 
-  @MessagePattern(RPC.catalog.createDonationSource)
-  createSource(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin', 'volunteer');
-    return this.donations.createSource(
-      parseOrThrow(donationSourceInputSchema, req.input),
-      replyKeyOf(req, RPC.catalog.createDonationSource),
-    );
+  @Handles(catalogOps.createDonationSource)
+  createSource(input: In<'createDonationSource'>, call: CallTo<'createDonationSource'>) {
+    return this.donations.createSource(input, call.replyKey);
   }
 
-  /** Admins only: a source's kind decides where its donations count in the report. */
-  @MessagePattern(RPC.catalog.updateDonationSource)
-  updateSource(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin');
-    return this.donations.updateSource(parseOrThrow(updateDonationSourceInputSchema, req.input));
+  @Handles(catalogOps.updateDonationSource)
+  updateSource(input: In<'updateDonationSource'>) {
+    return this.donations.updateSource(input);
   }
 
-  @MessagePattern(RPC.catalog.listDonations)
-  list(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin', 'volunteer');
-    return this.donations.list(parseOrThrow(listDonationsInputSchema, req.input));
+  @Handles(catalogOps.listDonations)
+  list(input: In<'listDonations'>) {
+    return this.donations.list(input);
   }
 
-  @MessagePattern(RPC.catalog.getDonation)
-  get(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin', 'volunteer');
-    return this.donations.get(parseOrThrow(donationIdInputSchema, req.input).id);
+  @Handles(catalogOps.getDonation)
+  get(input: In<'getDonation'>) {
+    return this.donations.get(input.id);
   }
 
-  @MessagePattern(RPC.catalog.productChoices)
-  productChoices(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin', 'volunteer');
-    return this.donations.productChoices(parseOrThrow(productChoicesInputSchema, req.input));
+  @Handles(catalogOps.productChoices)
+  productChoices(input: In<'productChoices'>) {
+    return this.donations.productChoices(input);
   }
 
-  @MessagePattern(RPC.catalog.recordDonation)
-  record(@Payload() req: RpcRequest<unknown>) {
-    const actor = requireRole(req.actor, 'admin', 'volunteer');
-    return this.donations.record(
-      parseOrThrow(recordDonationInputSchema, req.input),
-      actor,
-      replyKeyOf(req, RPC.catalog.recordDonation),
-    );
+  @Handles(catalogOps.recordDonation)
+  record(input: In<'recordDonation'>, call: CallTo<'recordDonation'>) {
+    return this.donations.record(input, call.actor, call.replyKey);
   }
 
-  @MessagePattern(RPC.catalog.correctDonation)
-  correct(@Payload() req: RpcRequest<unknown>) {
-    const actor = requireRole(req.actor, 'admin');
-    return this.donations.correct(
-      parseOrThrow(correctDonationInputSchema, req.input),
-      actor,
-      replyKeyOf(req, RPC.catalog.correctDonation),
-    );
+  @Handles(catalogOps.correctDonation)
+  correct(input: In<'correctDonation'>, call: CallTo<'correctDonation'>) {
+    return this.donations.correct(input, call.actor, call.replyKey);
   }
 
-  @MessagePattern(RPC.catalog.deleteDonation)
-  delete(@Payload() req: RpcRequest<unknown>) {
-    const actor = requireRole(req.actor, 'admin');
-    return this.donations.delete(
-      parseOrThrow(donationIdInputSchema, req.input).id,
-      actor,
-      replyKeyOf(req, RPC.catalog.deleteDonation),
-    );
+  @Handles(catalogOps.deleteDonation)
+  delete(input: In<'deleteDonation'>, call: CallTo<'deleteDonation'>) {
+    return this.donations.delete(input.id, call.actor, call.replyKey);
   }
 }

@@ -1,37 +1,29 @@
-/** Request-reply adapters for stock: parse, check the caller, delegate. */
+/** Request-reply adapters for stock (who may call and the inputs' forms: `catalogOps`). */
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  inventoryCheckInputSchema,
-  listMovementsInputSchema,
-  parseOrThrow,
-  RPC,
-  type RpcRequest,
-} from '@lr/contracts';
-import { requireRole } from '@lr/nest-kit';
+import { catalogOps, type ParsedInputOf } from '@lr/contracts';
+import { Handles } from '@lr/nest-kit';
 import { InventoryService } from './inventory.service.js';
+
+type Ops = typeof catalogOps;
+type In<K extends keyof Ops> = ParsedInputOf<Ops[K]>;
 
 @Controller()
 export class InventoryController {
   constructor(private readonly inventory: InventoryService) {}
 
   /** Asked by the orders service (on behalf of any caller) before committing an order. */
-  @MessagePattern(RPC.catalog.inventoryCheck)
-  check(@Payload() req: RpcRequest<unknown>) {
-    const input = parseOrThrow(inventoryCheckInputSchema, req.input);
+  @Handles(catalogOps.inventoryCheck)
+  check(input: In<'inventoryCheck'>) {
     return this.inventory.check(input.lines, input.allowHidden);
   }
 
-  @MessagePattern(RPC.catalog.availability)
-  availability(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin');
+  @Handles(catalogOps.availability)
+  availability() {
     return this.inventory.availability();
   }
 
-  @MessagePattern(RPC.catalog.listMovements)
-  movements(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin');
-    const input = parseOrThrow(listMovementsInputSchema, req.input);
+  @Handles(catalogOps.listMovements)
+  movements(input: In<'listMovements'>) {
     return this.inventory.movements(input.filter, input.range, input.sort);
   }
 }

@@ -1,81 +1,55 @@
-/** Request-reply adapters for products: parse the input with zod, check the caller, delegate. */
+/** Request-reply adapters for products (who may call and the inputs' forms: `catalogOps`). */
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  consoleListProductsInputSchema,
-  createProductInputSchema,
-  getProductInputSchema,
-  getProductsInputSchema,
-  listProductsInputSchema,
-  parseOrThrow,
-  RPC,
-  updateProductInputSchema,
-  type RpcRequest,
-} from '@lr/contracts';
-import { requireRole, replyKeyOf } from '@lr/nest-kit';
+import { catalogOps, type ParsedInputOf } from '@lr/contracts';
+import { Handles, type Call } from '@lr/nest-kit';
 import { ProductsService } from './products.service.js';
+
+type Ops = typeof catalogOps;
+type In<K extends keyof Ops> = ParsedInputOf<Ops[K]>;
+type CallTo<K extends keyof Ops> = Call<Ops[K]['callers']>;
 
 @Controller()
 export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
-  @MessagePattern(RPC.catalog.listProducts)
-  list(@Payload() req: RpcRequest<unknown>) {
-    return this.products.list(parseOrThrow(listProductsInputSchema, req.input ?? {}), req.actor);
+  @Handles(catalogOps.listProducts)
+  list(input: In<'listProducts'>, call: CallTo<'listProducts'>) {
+    return this.products.list(input, call.actor);
   }
 
-  @MessagePattern(RPC.catalog.listGroupedProducts)
-  listGrouped(@Payload() req: RpcRequest<unknown>) {
-    return this.products.listGrouped(
-      parseOrThrow(listProductsInputSchema, req.input ?? {}),
-      req.actor,
-    );
+  @Handles(catalogOps.listGroupedProducts)
+  listGrouped(input: In<'listGroupedProducts'>, call: CallTo<'listGroupedProducts'>) {
+    return this.products.listGrouped(input, call.actor);
   }
 
-  @MessagePattern(RPC.catalog.getProduct)
-  get(@Payload() req: RpcRequest<unknown>) {
-    return this.products.get(parseOrThrow(getProductInputSchema, req.input).id, req.actor);
+  @Handles(catalogOps.getProduct)
+  get(input: In<'getProduct'>, call: CallTo<'getProduct'>) {
+    return this.products.get(input.id, call.actor);
   }
 
   /** Service-to-service: hidden products included, each with its isShow flag. */
-  @MessagePattern(RPC.catalog.getProducts)
-  getMany(@Payload() req: RpcRequest<unknown>) {
-    return this.products.getMany(parseOrThrow(getProductsInputSchema, req.input).ids);
+  @Handles(catalogOps.getProducts)
+  getMany(input: In<'getProducts'>) {
+    return this.products.getMany(input.ids);
   }
 
-  @MessagePattern(RPC.catalog.consoleListProducts)
-  consoleList(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin');
-    return this.products.consoleList(parseOrThrow(consoleListProductsInputSchema, req.input));
+  @Handles(catalogOps.consoleListProducts)
+  consoleList(input: In<'consoleListProducts'>) {
+    return this.products.consoleList(input);
   }
 
-  @MessagePattern(RPC.catalog.createProduct)
-  create(@Payload() req: RpcRequest<unknown>) {
-    const actor = requireRole(req.actor, 'admin');
-    return this.products.create(
-      parseOrThrow(createProductInputSchema, req.input),
-      actor,
-      replyKeyOf(req, RPC.catalog.createProduct),
-    );
+  @Handles(catalogOps.createProduct)
+  create(input: In<'createProduct'>, call: CallTo<'createProduct'>) {
+    return this.products.create(input, call.actor, call.replyKey);
   }
 
-  @MessagePattern(RPC.catalog.updateProduct)
-  update(@Payload() req: RpcRequest<unknown>) {
-    const actor = requireRole(req.actor, 'admin');
-    return this.products.update(
-      parseOrThrow(updateProductInputSchema, req.input),
-      actor,
-      replyKeyOf(req, RPC.catalog.updateProduct),
-    );
+  @Handles(catalogOps.updateProduct)
+  update(input: In<'updateProduct'>, call: CallTo<'updateProduct'>) {
+    return this.products.update(input, call.actor, call.replyKey);
   }
 
-  @MessagePattern(RPC.catalog.deleteProduct)
-  delete(@Payload() req: RpcRequest<unknown>) {
-    const actor = requireRole(req.actor, 'admin');
-    return this.products.delete(
-      parseOrThrow(getProductInputSchema, req.input).id,
-      actor,
-      replyKeyOf(req, RPC.catalog.deleteProduct),
-    );
+  @Handles(catalogOps.deleteProduct)
+  delete(input: In<'deleteProduct'>, call: CallTo<'deleteProduct'>) {
+    return this.products.delete(input.id, call.actor, call.replyKey);
   }
 }

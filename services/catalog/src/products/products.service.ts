@@ -129,7 +129,9 @@ export class ProductsService {
    * A console page. In name order it also says where the next page starts (`next`), so the old
    * "all products" route walks by keyset; a page cut to the reply budget ends where it was cut.
    */
-  async consoleList(input: ConsoleInput): Promise<ConsoleList<CatalogProduct>> {
+  async consoleList(
+    input: ConsoleInput,
+  ): Promise<ConsoleList<CatalogProduct> & { next: string | null }> {
     const { filter, range, sort } = input;
     const byName = sort === null || (sort.field === 'name' && sort.order === 'ASC');
     if (input.after && (!byName || range.start > 0)) {

@@ -1,40 +1,29 @@
-/** Request-reply adapters for reviews. */
+/** Request-reply adapters for reviews (who may call and the inputs' forms: `catalogOps`). */
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  deleteReviewInputSchema,
-  listReviewsInputSchema,
-  parseOrThrow,
-  RPC,
-  upsertReviewInputSchema,
-  type RpcRequest,
-} from '@lr/contracts';
-import { requireActor, requireRole, replyKeyOf } from '@lr/nest-kit';
+import { catalogOps, type ParsedInputOf } from '@lr/contracts';
+import { Handles, type Call } from '@lr/nest-kit';
 import { ReviewsService } from './reviews.service.js';
+
+type Ops = typeof catalogOps;
+type In<K extends keyof Ops> = ParsedInputOf<Ops[K]>;
+type CallTo<K extends keyof Ops> = Call<Ops[K]['callers']>;
 
 @Controller()
 export class ReviewsController {
   constructor(private readonly reviews: ReviewsService) {}
 
-  @MessagePattern(RPC.catalog.upsertReview)
-  upsert(@Payload() req: RpcRequest<unknown>) {
-    const actor = requireActor(req.actor);
-    return this.reviews.upsert(parseOrThrow(upsertReviewInputSchema, req.input), actor);
+  @Handles(catalogOps.upsertReview)
+  upsert(input: In<'upsertReview'>, call: CallTo<'upsertReview'>) {
+    return this.reviews.upsert(input, call.actor);
   }
 
-  @MessagePattern(RPC.catalog.listReviews)
-  list(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin');
-    const input = parseOrThrow(listReviewsInputSchema, req.input);
+  @Handles(catalogOps.listReviews)
+  list(input: In<'listReviews'>) {
     return this.reviews.list(input.filter, input.range, input.sort);
   }
 
-  @MessagePattern(RPC.catalog.deleteReview)
-  delete(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin');
-    return this.reviews.delete(
-      parseOrThrow(deleteReviewInputSchema, req.input).id,
-      replyKeyOf(req, RPC.catalog.deleteReview),
-    );
+  @Handles(catalogOps.deleteReview)
+  delete(input: In<'deleteReview'>, call: CallTo<'deleteReview'>) {
+    return this.reviews.delete(input.id, call.replyKey);
   }
 }

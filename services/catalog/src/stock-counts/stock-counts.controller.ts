@@ -1,75 +1,54 @@
 /**
- * Request-reply adapters for stock counts. Volunteers and admins start counts and enter figures;
- * only admins finalise (the step that writes stock).
+ * Request-reply adapters for stock counts (who may call and the inputs' forms: `catalogOps`).
+ * Volunteers and admins start counts and enter figures; only admins review and finalise (the step
+ * that writes stock).
  */
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  enterStockCountsInputSchema,
-  finaliseStockCountInputSchema,
-  listStockCountLinesInputSchema,
-  listStockCountsInputSchema,
-  parseOrThrow,
-  RPC,
-  startStockCountInputSchema,
-  stockCountIdInputSchema,
-  type RpcRequest,
-} from '@lr/contracts';
-import { requireRole, replyKeyOf } from '@lr/nest-kit';
+import { catalogOps, type ParsedInputOf } from '@lr/contracts';
+import { Handles, type Call } from '@lr/nest-kit';
 import { StockCountsService } from './stock-counts.service.js';
+
+type Ops = typeof catalogOps;
+type In<K extends keyof Ops> = ParsedInputOf<Ops[K]>;
+type CallTo<K extends keyof Ops> = Call<Ops[K]['callers']>;
 
 @Controller()
 export class StockCountsController {
   constructor(private readonly counts: StockCountsService) {}
 
-  @MessagePattern(RPC.catalog.listStockCounts)
-  list(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin', 'volunteer');
-    return this.counts.list(parseOrThrow(listStockCountsInputSchema, req.input));
+  @Handles(catalogOps.listStockCounts)
+  list(input: In<'listStockCounts'>) {
+    return this.counts.list(input);
   }
 
-  @MessagePattern(RPC.catalog.getStockCount)
-  get(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin', 'volunteer');
-    return this.counts.get(parseOrThrow(stockCountIdInputSchema, req.input).id);
+  @Handles(catalogOps.getStockCount)
+  get(input: In<'getStockCount'>) {
+    return this.counts.get(input.id);
   }
 
-  @MessagePattern(RPC.catalog.startStockCount)
-  start(@Payload() req: RpcRequest<unknown>) {
-    const actor = requireRole(req.actor, 'admin', 'volunteer');
-    return this.counts.start(
-      parseOrThrow(startStockCountInputSchema, req.input ?? {}),
-      actor,
-      replyKeyOf(req, RPC.catalog.startStockCount),
-    );
+  @Handles(catalogOps.startStockCount)
+  start(input: In<'startStockCount'>, call: CallTo<'startStockCount'>) {
+    return this.counts.start(input, call.actor, call.replyKey);
   }
 
-  @MessagePattern(RPC.catalog.listStockCountLines)
-  lines(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin', 'volunteer');
-    return this.counts.lines(parseOrThrow(listStockCountLinesInputSchema, req.input));
+  @Handles(catalogOps.listStockCountLines)
+  lines(input: In<'listStockCountLines'>) {
+    return this.counts.lines(input);
   }
 
-  @MessagePattern(RPC.catalog.enterStockCounts)
-  enter(@Payload() req: RpcRequest<unknown>) {
-    const actor = requireRole(req.actor, 'admin', 'volunteer');
-    return this.counts.enter(parseOrThrow(enterStockCountsInputSchema, req.input), actor);
+  @Handles(catalogOps.enterStockCounts)
+  enter(input: In<'enterStockCounts'>, call: CallTo<'enterStockCounts'>) {
+    return this.counts.enter(input, call.actor);
   }
 
   /** The differences against the books: admins only (volunteers count blind). */
-  @MessagePattern(RPC.catalog.reviewStockCount)
-  review(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin');
-    return this.counts.review(parseOrThrow(stockCountIdInputSchema, req.input).id);
+  @Handles(catalogOps.reviewStockCount)
+  review(input: In<'reviewStockCount'>) {
+    return this.counts.review(input.id);
   }
 
-  @MessagePattern(RPC.catalog.finaliseStockCount)
-  finalise(@Payload() req: RpcRequest<unknown>) {
-    const actor = requireRole(req.actor, 'admin');
-    return this.counts.finalise(
-      parseOrThrow(finaliseStockCountInputSchema, req.input),
-      actor,
-      replyKeyOf(req, RPC.catalog.finaliseStockCount),
-    );
+  @Handles(catalogOps.finaliseStockCount)
+  finalise(input: In<'finaliseStockCount'>, call: CallTo<'finaliseStockCount'>) {
+    return this.counts.finalise(input, call.actor, call.replyKey);
   }
 }

@@ -2,11 +2,11 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
 import {
+  catalogOps,
   type AppError,
   DURABLE_CONSUMERS,
   EVENTS,
   namespaced,
-  RPC,
   type CreateProductInput,
   type EventEnvelope,
   type OrderEventSnapshot,
@@ -35,8 +35,8 @@ export async function createProduct(
   env: TestEnv,
   input: Partial<CreateProductInput> = {},
 ): Promise<CatalogProduct> {
-  return env.rpc.call<CatalogProduct>(
-    RPC.catalog.createProduct,
+  return env.rpc.call(
+    catalogOps.createProduct,
     {
       name: 'Running Shoes',
       category: 'Footwear',
