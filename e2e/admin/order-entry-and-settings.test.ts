@@ -181,7 +181,10 @@ describe('console: requests by phone, flags and settings', () => {
       closedDates: ['2026-12-24'],
       mostNeededPublic: false,
     });
-    await admin.put('/api/console/settings/settings', { data: { mostNeededPublic: true } });
+    // Back at once: journeys running beside this one place requests under the fresh defaults.
+    await admin.put('/api/console/settings/settings', {
+      data: { studentRequestLimit: 2, studentLimitMode: 'warn', mostNeededPublic: true },
+    });
     await context.close();
   });
 });
