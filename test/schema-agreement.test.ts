@@ -61,7 +61,16 @@ const SERVICES: Record<string, ServiceSchema> = {
       stock_count_lines: 'stock-counts.repository: raw SQL (sheet built by INSERT ... SELECT)',
     },
   },
-  orders: { schema: 'orders', tables: ordersTables, sqlOnly: {} },
+  orders: {
+    schema: 'orders',
+    tables: ordersTables,
+    sqlOnly: {
+      pickup_slots: 'pickups/pickup-slots.repository: raw SQL (time columns read as text)',
+      calendar_feeds: 'calendar/calendar-feeds.service: raw SQL (upsert on owner)',
+      notices: 'notices/notices.service: raw SQL',
+      notice_dismissals: 'notices/notices.service: raw SQL (insert on conflict do nothing)',
+    },
+  },
   reporting: {
     schema: 'reporting',
     tables: reportingTables,
@@ -88,6 +97,15 @@ const SERVICES: Record<string, ServiceSchema> = {
       rebuild_progress: 'read-model-rebuilder writes its progress row in raw SQL',
       donations: 'stock-intake.repository: raw SQL upserts from catalog events',
       count_adjustments: 'stock-intake.repository: raw SQL inserts from catalog events',
+      impact_product_values: 'impact-intake.repository: raw SQL inserts from product events',
+      impact_donations: 'impact-intake.repository: raw SQL upserts from donation events',
+      impact_donation_lines: 'impact-intake.repository: raw SQL from donation events',
+      impact_day_schools:
+        'impact rollups written by set-based raw SQL (impact-rollups.repository), read by impact.repository',
+      impact_day_categories:
+        'impact rollups written by set-based raw SQL (impact-rollups.repository), read by impact.repository',
+      impact_day_students:
+        'impact rollups written by set-based raw SQL (impact-rollups.repository), read by impact.repository',
     },
   },
 };

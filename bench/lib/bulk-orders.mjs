@@ -109,7 +109,10 @@ export async function loadOrders(pool, options) {
 
 /** Makes the reporting service recompute every rollup from the read model on its next start. */
 export async function markRollupsStale(pool) {
-  await pool.query(`DELETE FROM reporting.report_meta WHERE key = 'rollup_time_zone'`);
+  // The report's rollups and the impact report's (each notes the time zone it was computed in).
+  await pool.query(
+    `DELETE FROM reporting.report_meta WHERE key IN ('rollup_time_zone', 'impact_rollup_time_zone')`,
+  );
 }
 
 /** The orders and lines of this load, in temporary tables of the loading transaction. */

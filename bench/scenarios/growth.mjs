@@ -120,6 +120,7 @@ function pagedRoutes(ctx) {
   const lastPage = Math.ceil(ctx.total / PER_PAGE);
   const page = (n) => [(n - 1) * PER_PAGE, n * PER_PAGE - 1];
   const thirtyDaysAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const today = new Date().toISOString().slice(0, 10);
   const processing = new Map();
   return [
     {
@@ -192,6 +193,12 @@ function pagedRoutes(ctx) {
       run: () => call(`${url}/api/v1/admin/report?from=${thirtyDaysAgo}`, { cookie: admin }),
     },
     { name: 'report: all time', run: () => call(`${url}/api/v1/admin/report`, { cookie: admin }) },
+    {
+      // Delivery-day rollups: the same 30 days hold about as many deliveries at either size.
+      name: 'impact: last 30 days',
+      run: () =>
+        call(`${url}/api/console/impact?from=${thirtyDaysAgo}&to=${today}`, { cookie: admin }),
+    },
   ];
 }
 

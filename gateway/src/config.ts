@@ -88,6 +88,18 @@ const gatewayVariables = baseConfigSchema.extend({
   IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(16),
   /** Images one account may upload per minute (then 429 with Retry-After); 0 disables the limit. */
   IMAGE_UPLOADS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(30),
+  /** The charity as the console's printed impact report names it. */
+  CHARITY_NAME: z.string().trim().min(1).max(200).default('Locker Room'),
+  /** Its logo on that page (an absolute URL or a path the gateway serves); none by default. */
+  CHARITY_LOGO_URL: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(
+      (v) => v === '' || v.startsWith('/') || /^https?:\/\//.test(v),
+      'must be a URL or a path',
+    )
+    .default(''),
 });
 
 export const gatewayConfigSchema = gatewayVariables.superRefine(requireJwtSecretInProduction);

@@ -145,7 +145,7 @@ describe('/api/v1 contract', () => {
     expect(record.images).toEqual([]);
   });
 
-  it("keeps the console's product record: id, then the old API's fields, uploaded images only", async () => {
+  it("keeps the console's product record: id, then the old API's fields, uploaded images only, then the value", async () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
       .png()
       .toBuffer();
@@ -189,7 +189,10 @@ describe('/api/v1 contract', () => {
       const v1 = (await get(`/api/v1/product/${productId}`, admin)).json().product as Json;
       const record = await get(`/api/console/products/${productId}`, admin);
       const stored = productId === plain ? [] : v1.images;
-      expect(record.body).toBe(JSON.stringify({ id: productId, ...v1, images: stored }));
+      // The fair-market value is the console's alone, after the old API's fields.
+      expect(record.body).toBe(
+        JSON.stringify({ id: productId, ...v1, images: stored, fairMarketValue: null }),
+      );
     }
     const v1 = (await get(`/api/v1/product/${id}`, admin)).json().product as Json;
     expect(Object.keys(v1.images[0])).toEqual(['_id', 'url', 'originalUrl']);

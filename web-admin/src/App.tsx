@@ -23,7 +23,9 @@ import { createQueryClient } from './query-client';
 import { theme } from './theme';
 import { accessLog } from './access-log';
 import { donationSources, donations } from './donations';
+import { notices } from './notices';
 import { orders, PickListsPage } from './orders';
+import { pickupSlots } from './pickups';
 import { products } from './products';
 import { reviews } from './reviews';
 import { specPathAliasRoutes } from './spec-path-aliases';
@@ -35,6 +37,7 @@ import { USER_REGISTERED_PATH, UserRegistered, users } from './users';
 const Dashboard = lazyNamed(() => import('./dashboard/dashboard'), 'Dashboard');
 const HowToUsePage = lazyNamed(() => import('./how-to-use/how-to-use-page'), 'HowToUsePage');
 const ReportPage = lazyNamed(() => import('./report/report-page'), 'default');
+const ImpactPage = lazyNamed(() => import('./impact/impact-page'), 'ImpactPage');
 const PrivacyPage = lazyNamed(() => import('./privacy/privacy-page'), 'PrivacyPage');
 
 const queryClient = createQueryClient();
@@ -101,6 +104,8 @@ function ConsoleRoutes() {
               <Resource name="movements" />
               <Resource name="reviews" options={{ label: 'Reviews' }} {...reviews} />
               <Resource name="access-log" options={{ label: 'Access log' }} {...accessLog} />
+              <Resource name="pickup-slots" options={{ label: 'Pickup slots' }} {...pickupSlots} />
+              <Resource name="notices" options={{ label: 'Notices' }} {...notices} />
               <Resource name="settings" options={{ label: 'Settings' }} {...settings} />
             </>
           ) : null}
@@ -110,6 +115,7 @@ function ConsoleRoutes() {
             {permissions === 'admin' ? (
               <>
                 <Route path="/report" element={<ReportPage />} />
+                <Route path="/impact" element={<ImpactPage />} />
                 <Route path="/privacy" element={<PrivacyPage />} />
                 <Route path={USER_REGISTERED_PATH} element={<UserRegistered />} />
               </>

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { categorySchema, LIMITS, subCategorySchema } from './domain.js';
 import { movementReasonSchema, shortLineSchema } from './events.js';
 import { FORM_LIMITS } from './form-limits.js';
+import { moneyInputSchema, moneySchema } from './money.js';
 import { textSchema } from './text.js';
 import { idListSchema, PAGE_SIZE_MAX, pageRangeSchema } from './paging.js';
 
@@ -103,6 +104,8 @@ export const createProductInputSchema = z.object({
     .superRefine(uniqueSizes),
   isShow: z.boolean().optional().default(true),
   images: z.array(imageRefSchema).max(LIMITS.productImagesMax).optional().default([]),
+  /** Fair-market value per unit (in-kind reporting); null or absent: none. */
+  fairMarketValue: moneyInputSchema.optional(),
 });
 export type CreateProductInput = z.input<typeof createProductInputSchema>;
 
@@ -130,6 +133,8 @@ export const updateProductInputSchema = z.object({
     .optional(),
   /** Sizes at or below this stock (and above 0) are listed as low stock on the dashboard. */
   lowStockThreshold: z.number().int().min(0).max(10_000).optional(),
+  /** Fair-market value per unit from now on (null: none); earlier figures keep theirs. */
+  fairMarketValue: moneyInputSchema.optional(),
   /** The old edit form's semantics: images sent replace the current ones. */
   replaceImages: z.boolean().optional(),
   /** Read-only fields: accepted only when unchanged (the old form sends them back). */
@@ -296,6 +301,8 @@ export const catalogProductSchema = z.object({
   reviews: z.array(catalogReviewSchema),
   isShow: z.boolean(),
   lowStockThreshold: z.number().int(),
+  /** Fair-market value per unit ("12.50"), null when none is set. */
+  fairMarketValue: moneySchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -3,9 +3,11 @@
  * never call back: order events carry the whole order snapshot.
  */
 import { z } from 'zod';
+import { orderPickupSchema } from './pickups.js';
 import { DONATION_SOURCE_KINDS } from './intake-limits.js';
 import { categorySchema, orderStatusSchema, roleSchema, subCategorySchema } from './domain.js';
 import { EVENTS } from './subjects.js';
+import { moneySchema } from './money.js';
 
 // ---- auth ---------------------------------------------------------------------------------------
 
@@ -82,6 +84,8 @@ export const orderSnapshotSchema = z.object({
    * absent when the school placed it itself.
    */
   enteredBy: z.object({ id: z.uuid(), name: z.string() }).nullable().optional(),
+  /** The pickup time (or delivery date) given at Ready for Pickup; not carried by events. */
+  pickup: orderPickupSchema.nullable().optional(),
 });
 export type OrderSnapshot = z.infer<typeof orderSnapshotSchema>;
 
@@ -92,7 +96,7 @@ export type OrderSnapshot = z.infer<typeof orderSnapshotSchema>;
  * plus the retention period, so it counts distinct students without identifying one. Absent on
  * events written before the fingerprint existed.
  */
-export const orderEventSnapshotSchema = orderSnapshotSchema.extend({
+export const orderEventSnapshotSchema = orderSnapshotSchema.omit({ pickup: true }).extend({
   studentFingerprint: z.string().min(1).optional(),
 });
 export type OrderEventSnapshot = z.infer<typeof orderEventSnapshotSchema>;
@@ -159,7 +163,15 @@ export const inventoryCommitRejectedSchema = z.object({
   shortLines: z.array(shortLineSchema),
 });
 
-export const productChangedSchema = z.object({ productId: z.uuid() });
+export const productChangedSchema = z.object({
+  productId: z.uuid(),
+  /**
+   * The product's fair-market value per unit after the change ("12.50"; null: none), in force from
+   * the event's `occurredAt`. Absent when the event does not say (review changes, and events
+   * written before values existed): a consumer keeps the value it knew.
+   */
+  fairMarketValue: moneySchema.nullable().optional(),
+});
 
 export const donationSourceKindSchema = z.enum(DONATION_SOURCE_KINDS);
 export type DonationSourceKind = z.infer<typeof donationSourceKindSchema>;

@@ -4,6 +4,7 @@
  * the old API's `_id`/`orderId` shape for /api/v1 and to `id` records for /api/console.
  */
 import { z } from 'zod';
+import { pickupChoiceSchema } from './pickups.js';
 import { genderSchema, orderStatusSchema } from './domain.js';
 import { FORM_LIMITS } from './form-limits.js';
 import { textSchema } from './text.js';
@@ -209,6 +210,8 @@ export const updateOrderInputSchema = z.object({
   status: orderStatusSchema,
   /** One given quantity per line, in line order; only while the order is Processing. */
   newQuantity: z.array(z.number().int()).max(ORDER_LINES_MAX).nullable().optional(),
+  /** At Ready for Pickup: the time given; without it, the next open slot. */
+  pickup: pickupChoiceSchema.optional(),
 });
 export type UpdateOrderInput = z.infer<typeof updateOrderInputSchema>;
 
@@ -279,5 +282,7 @@ export const updateOrderBodySchema = z.object({
     ])
     .nullable()
     .optional(),
+  /** At Ready for Pickup: the time given; without it, the next open slot. */
+  pickup: pickupChoiceSchema.optional(),
 });
 export type UpdateOrderBody = z.infer<typeof updateOrderBodySchema>;

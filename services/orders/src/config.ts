@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_STUDENT_DATA_RETENTION_DAYS } from '@lr/contracts';
 import { baseConfigSchema, booleanFromEnv } from '@lr/nest-kit';
+import { isKnownTimeZone } from './pickups/charity-time.js';
 
 export const ordersConfigSchema = baseConfigSchema.extend({
   /** Where the daily summary of new orders goes (the old app hard-coded it). */
@@ -44,6 +45,16 @@ export const ordersConfigSchema = baseConfigSchema.extend({
    * Orders one school may place in a clock hour (then 429 with Retry-After); 0: no limit. Each order
    * mails the address the school wrote in it, so this bounds the mail one account can send.
    */
+  /**
+   * The charity's IANA time zone: pickup slots are wall-clock times there, and "today" (notices,
+   * reminders, the dashboard) is its day. Feeds and replies carry instants with their offset.
+   */
+  CHARITY_TIME_ZONE: z
+    .string()
+    .default('America/Los_Angeles')
+    .refine(isKnownTimeZone, 'must be an IANA time zone, e.g. America/Los_Angeles'),
+  /** Turns the day-before pickup reminder's timer off (tests run it with their own clock). */
+  PICKUP_REMINDERS_ENABLED: booleanFromEnv.default(true),
   ORDERS_PER_SCHOOL_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(30),
 });
 export type OrdersConfig = z.infer<typeof ordersConfigSchema>;

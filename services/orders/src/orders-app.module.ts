@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { KitModule, type Logger } from '@lr/nest-kit';
 import type { OrdersConfig } from './config.js';
+import { CalendarModule } from './calendar/calendar.module.js';
+import { NoticesModule } from './notices/notices.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 
 /** Works from src/ (jest) and from dist/ (node). */
@@ -22,6 +24,8 @@ export class OrdersAppModule {
           logger,
         }),
         OrdersModule,
+        NoticesModule,
+        CalendarModule,
       ],
     };
   }

@@ -4,6 +4,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { KitModule, type Logger } from '@lr/nest-kit';
 import type { ReportingConfig } from './config.js';
 import { ExportModule } from './export/export.module.js';
+import { ImpactModule } from './impact/impact.module.js';
 import { ReadModelModule } from './read-model/read-model.module.js';
 import { RebuildModule } from './rebuild/rebuild.module.js';
 import { ReportModule } from './report/report.module.js';
@@ -27,6 +28,7 @@ export class ReportingAppModule {
         ReportModule,
         ExportModule,
         RebuildModule,
+        ImpactModule,
       ],
     };
   }

@@ -19,6 +19,7 @@ import { OrderEventApplier } from '../src/read-model/order-events.applier.js';
 import type { OrderEvent } from '../src/read-model/order-state-rule.js';
 import { ReadModelRepository } from '../src/read-model/read-model.repository.js';
 import { RollupsRepository } from '../src/read-model/rollups.repository.js';
+import { ImpactRollupsRepository } from '../src/read-model/impact-rollups.repository.js';
 import { startReporting } from './support/reporting-env.js';
 
 const STORED_ORDERS = 30_000;
@@ -60,6 +61,7 @@ describe('reporting read model at scale', () => {
     const applier = new OrderEventApplier(
       new ReadModelRepository(db),
       new RollupsRepository({ REPORT_TIME_ZONE: 'Europe/London' }),
+      new ImpactRollupsRepository({ REPORT_TIME_ZONE: 'Europe/London' }),
     );
     return db.transaction(async (tx) => {
       // This backend's table counters (pg_stat_xact_*: no flush delay). They may still hold

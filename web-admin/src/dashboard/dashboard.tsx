@@ -3,6 +3,7 @@ import InventoryIcon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
 import ReportIcon from '@mui/icons-material/Assessment';
 import HelpIcon from '@mui/icons-material/OndemandVideo';
+import PickupIcon from '@mui/icons-material/EventAvailable';
 import { Suspense } from 'react';
 import { Alert, Box, CircularProgress, Grid } from '@mui/material';
 import { Title, usePermissions } from 'react-admin';
@@ -13,7 +14,9 @@ import { StatTile } from './stat-tile';
 
 // Admins only, below the tiles: its lists and chart load after the first screen.
 const ItemAvailability = lazyNamed(() => import('./item-availability'), 'ItemAvailability');
+const UpcomingPickups = lazyNamed(() => import('../pickups/upcoming-pickups'), 'UpcomingPickups');
 
+const READY_ORDERS_LINK = `/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'Ready for Pickup' }))}`;
 const PROCESSING_ORDERS_LINK = `/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'Processing' }))}`;
 
 /** Dashboard: admins see every tile; volunteers the orders tile and How To Use. */
@@ -38,6 +41,18 @@ export function Dashboard() {
               linkTo={PROCESSING_ORDERS_LINK}
               linkLabel="Processing orders"
             />
+          </Grid>
+          <Grid size={{ xs: 12, md: 8 }}>
+            <StatTile
+              title="Pickups today and tomorrow"
+              icon={<PickupIcon color="primary" />}
+              linkTo={READY_ORDERS_LINK}
+              linkLabel="Ready for Pickup orders"
+            >
+              <Suspense fallback={<CircularProgress size={24} />}>
+                <UpcomingPickups />
+              </Suspense>
+            </StatTile>
           </Grid>
           {adminFigures ? (
             <>

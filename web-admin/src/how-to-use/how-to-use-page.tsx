@@ -41,6 +41,47 @@ export function HowToUsePage() {
           </li>
         </ol>
         <Typography variant="h6" component="h2">
+          Pickup times
+        </Typography>
+        <ol>
+          <li>
+            When you choose Ready for Pickup, a Pickup time appears with the next open time chosen
+            (not a closed date, not full). Pick another time, or Delivery on a date, then press
+            Process. The school sees the time in My Orders, on its order page and in its mail, and
+            gets a reminder the day before.
+          </li>
+          <li>
+            To move a ready order to another time, press Change under Pickup time on the order. The
+            school is mailed the new time.
+          </li>
+          <li>The Dashboard lists today&apos;s and tomorrow&apos;s pickups and deliveries.</li>
+          <li>
+            Admins set the weekly times under Pickup slots: weekday, start and end (the
+            charity&apos;s local time) and how many orders one date takes. Closed dates are kept in
+            Settings; no pickup is offered on them. Orders already given a time keep it when a slot
+            changes.
+          </li>
+          <li>
+            Calendar feeds: under Pickup slots, admins find the address of a calendar of every
+            pickup; each school finds its own on My Profile in the store. Subscribe to it by URL in
+            a calendar app. Anyone with the address can read it: Reset address makes a new one and
+            the old one stops working.
+          </li>
+        </ol>
+        <Typography variant="h6" component="h2">
+          Notices to schools
+        </Typography>
+        <ol>
+          <li>
+            Admins post a notice under Notices: its text, the first and last day it shows, and Info
+            or Warning.
+          </li>
+          <li>
+            Signed-in schools see it at the top of the store&apos;s home page on those days until
+            they press Dismiss (remembered for their account on every device).
+          </li>
+        </ol>
+        <Typography variant="h6" component="h2">
           On a phone
         </Typography>
         <ul>
@@ -114,6 +155,30 @@ export function HowToUsePage() {
           </li>
           <li>Untick Show to hide a product from the schools.</li>
           <li>After Add Product the new product opens, ready for more sizes or images.</li>
+          <li>
+            Fair-market value per unit (e.g. 12.50, blank for none) is what one item is worth for
+            the Impact page. A new value counts from now on: what was given or received before keeps
+            the value it had then.
+          </li>
+        </ol>
+        <Typography variant="h6" component="h2">
+          Impact (admins)
+        </Typography>
+        <ol>
+          <li>
+            Impact shows, for the days you choose (last month at first): students helped, schools
+            served, items given by category and their value, donations received by source and their
+            value, the top schools and every school served.
+          </li>
+          <li>
+            Items given are those of orders delivered in the period, each valued at its
+            product&apos;s value on the day it was delivered; donations count by the day the goods
+            arrived.
+          </li>
+          <li>
+            Print gives one page with the charity&apos;s name and logo for grant applications and
+            board meetings; CSV downloads every table in one file, each under its title.
+          </li>
         </ol>
         <Typography variant="h6" component="h2">
           Users (admins)

@@ -5,6 +5,7 @@ import AddIcon from '@mui/icons-material/AddBox';
 import UsersIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import ReportIcon from '@mui/icons-material/Assessment';
+import ImpactIcon from '@mui/icons-material/VolunteerActivism';
 import HelpIcon from '@mui/icons-material/OndemandVideo';
 import ReviewIcon from '@mui/icons-material/RateReview';
 import DonationIcon from '@mui/icons-material/VolunteerActivism';
@@ -12,6 +13,8 @@ import CountIcon from '@mui/icons-material/FactCheck';
 import AccessLogIcon from '@mui/icons-material/ManageSearch';
 import SourceIcon from '@mui/icons-material/Storefront';
 import PrivacyIcon from '@mui/icons-material/PrivacyTip';
+import SlotIcon from '@mui/icons-material/EventAvailable';
+import NoticeIcon from '@mui/icons-material/Campaign';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Menu, usePermissions } from 'react-admin';
 import { SETTINGS_PATH } from '../settings';
@@ -43,8 +46,11 @@ export function AppMenu() {
           <Menu.Item to="/users" primaryText="All Users" leftIcon={<UsersIcon />} />
           <Menu.Item to="/users/create" primaryText="Add User" leftIcon={<PersonAddIcon />} />
           <Menu.Item to="/report" primaryText="Report" leftIcon={<ReportIcon />} />
+          <Menu.Item to="/impact" primaryText="Impact" leftIcon={<ImpactIcon />} />
           <Menu.Item to="/access-log" primaryText="Access log" leftIcon={<AccessLogIcon />} />
           <Menu.Item to="/privacy" primaryText="Privacy" leftIcon={<PrivacyIcon />} />
+          <Menu.Item to="/pickup-slots" primaryText="Pickup slots" leftIcon={<SlotIcon />} />
+          <Menu.Item to="/notices" primaryText="Notices" leftIcon={<NoticeIcon />} />
           <Menu.Item to={SETTINGS_PATH} primaryText="Settings" leftIcon={<SettingsIcon />} />
         </>
       )}

@@ -39,6 +39,7 @@ describe('product edit', () => {
     ).toEqual({
       description: 'Warm',
       isShow: false,
+      fairMarketValue: null,
       addStock: [{ size: 'M', quantity: 4 }],
       newSizes: [{ size: 'XL', stock: 2 }],
     });
@@ -50,7 +51,17 @@ describe('product edit', () => {
     ).toEqual({
       description: '',
       isShow: true,
+      fairMarketValue: null,
     });
+  });
+
+  it('sends the fair-market value as typed, blank as none, and refuses anything but money', () => {
+    expect(buildProductUpdate({ fairMarketValue: ' 12.50 ' }).fairMarketValue).toBe('12.50');
+    expect(buildProductUpdate({ fairMarketValue: '' }).fairMarketValue).toBeNull();
+    for (const bad of ['-1', '1.234', '12,50', 'ten']) {
+      expect(validateProductEdit({ fairMarketValue: bad }, [])).toHaveProperty('fairMarketValue');
+    }
+    expect(validateProductEdit({ fairMarketValue: '7' }, [])).toEqual({});
   });
 
   it('refuses negative stock, stock without a size, and an existing size as new', () => {

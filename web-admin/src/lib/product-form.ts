@@ -39,6 +39,8 @@ export interface ProductEditForm {
   lowStockThreshold?: number | string | null;
   /** The record's sizes; a size's own threshold is edited in place (blank: the product's applies). */
   ProductSize?: { size: string; lowStockThreshold?: number | string | null }[];
+  /** Fair-market value per unit (blank: none). */
+  fairMarketValue?: number | string | null;
 }
 
 export interface StockAddition {
@@ -63,9 +65,25 @@ export interface ProductUpdateBody {
   newImages?: unknown;
   lowStockThreshold?: number;
   sizeLowStock?: { size: string; threshold: number | null }[];
+  fairMarketValue: string | null;
 }
 
 const THRESHOLD_RULE = 'A threshold is a whole number from 0 to 10,000';
+
+export const VALUE_RULE = 'A value is an amount like 12.50: not negative, at most 2 decimals';
+
+/** The fair-market value field: blank, or money with at most 2 decimals (the catalog's rule). */
+export function validateFairMarketValue(value: unknown): string | undefined {
+  if (value === null || value === undefined || String(value).trim() === '') return undefined;
+  return /^\d{1,6}(\.\d{1,2})?$/.test(String(value).trim()) ? undefined : VALUE_RULE;
+}
+
+/** What the catalog stores: the value as text, or null for none. */
+export function fairMarketValueOf(value: unknown): string | null {
+  return value === null || value === undefined || String(value).trim() === ''
+    ? null
+    : String(value).trim();
+}
 
 function isBlank(value: unknown): boolean {
   return value === null || value === undefined || value === '';
@@ -98,6 +116,8 @@ export function validateProductEdit(
     if (!isBlank(size.lowStockThreshold) && !isWholeThreshold(size.lowStockThreshold))
       errors[`ProductSize.${i}.lowStockThreshold`] = THRESHOLD_RULE;
   });
+  const valueError = validateFairMarketValue(form.fairMarketValue);
+  if (valueError) errors.fairMarketValue = valueError;
   if (newSize && existingSizes.some((s) => s.toLowerCase() === newSize.toLowerCase())) {
     errors.newSize = `Size ${newSize} already exists: add stock to it instead`;
   }
@@ -109,6 +129,7 @@ export function buildProductUpdate(form: ProductEditForm): ProductUpdateBody {
   const body: ProductUpdateBody = {
     description: form.description ?? '',
     isShow: Boolean(form.isShow),
+    fairMarketValue: fairMarketValueOf(form.fairMarketValue),
   };
   const add = toNumber(form.addStock);
   if (form.stockSize && add > 0) body.addStock = [{ size: form.stockSize, quantity: add }];

@@ -25,7 +25,12 @@ import {
   usePermissions,
   useUpdate,
 } from 'react-admin';
-import { ERASED_MARKER, UI_MESSAGES, type ConsoleOrderWithStock } from '@lr/contracts';
+import {
+  ERASED_MARKER,
+  UI_MESSAGES,
+  type ConsoleOrderWithStock,
+  type PickupChoice,
+} from '@lr/contracts';
 import { ConfirmDeleteButton } from '../components/confirm-delete-button';
 import { errorMessage } from '../http';
 import {
@@ -40,6 +45,8 @@ import { OrderHistory } from './order-history';
 import { OrderLinesTable, type ProcessLineRow } from './order-lines-table';
 import { EraseOrderButton } from '../privacy/erase-order-button';
 import { PickList } from './pick-list';
+import { OrderPickupCard } from '../pickups/order-pickup-card';
+import { PickupChooser, withPickup } from '../pickups/pickup-chooser';
 import { orderKeys, useOrderHistory } from './queries';
 
 // A commit can still be refused by the catalog after a race; the order then
@@ -69,6 +76,8 @@ export function OrderProcess() {
   // again, the catalog refused the commit and the admin must know why.
   const [sentCommit, setSentCommit] = useState<{ before: ConsoleOrderWithStock } | null>(null);
   const [update, { isPending: saving }] = useUpdate();
+  // The time given at Ready for Pickup (pickups/pickup-chooser.tsx preselects the next open one).
+  const [pickup, setPickup] = useState<PickupChoice | null>(null);
 
   const [refused, setRefused] = useState(false);
   useEffect(() => {
@@ -132,7 +141,7 @@ export function OrderProcess() {
       : { status: chosen };
     void update(
       'orders',
-      { id: order!.id, data, previousData: order },
+      { id: order!.id, data: withPickup(data, chosen, pickup), previousData: order },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
@@ -221,6 +230,9 @@ export function OrderProcess() {
                   ))}
                 </Select>
               </FormControl>
+              {chosen === 'Ready for Pickup' ? (
+                <PickupChooser value={pickup} onChange={setPickup} />
+              ) : null}
               <Button
                 variant="contained"
                 onClick={process}
@@ -245,6 +257,8 @@ export function OrderProcess() {
             )}
           </CardContent>
         </Card>
+
+        <OrderPickupCard order={order} onChanged={refreshAll} />
 
         <Card className="print-area">
           <CardHeader

@@ -16,8 +16,9 @@ import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { UI_MESSAGES } from '@lr/contracts';
 import { errorMessage } from '../http';
-import { validateNewSizes, type SizeRow } from '../lib/product-form';
+import { fairMarketValueOf, validateNewSizes, type SizeRow } from '../lib/product-form';
 import { CATEGORY_CHOICES, IMAGE_ACCEPT, IMAGE_HELP, SUB_CATEGORY_CHOICES } from './choices';
+import { FairMarketValueInput } from './fair-market-value-input';
 
 const wholeNonNegative = (value: unknown) =>
   value === null ||
@@ -60,6 +61,7 @@ export function ProductCreate() {
           stock: Number(row.stock),
         })),
         isShow: true,
+        fairMarketValue: fairMarketValueOf(data.fairMarketValue),
         images: data.images,
       })}
       mutationOptions={{
@@ -88,6 +90,7 @@ export function ProductCreate() {
           choices={SUB_CATEGORY_CHOICES}
           validate={required()}
         />
+        <FairMarketValueInput />
         <ArrayInput
           source="ProductSize"
           label="Sizes"

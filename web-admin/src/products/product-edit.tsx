@@ -21,6 +21,7 @@ import { buildProductUpdate, validateProductEdit, type ProductEditForm } from '.
 import { IMAGE_ACCEPT, IMAGE_HELP } from './choices';
 import { MovementHistory } from './movement-history';
 import { ProductImages } from './product-images';
+import { FairMarketValueInput } from './fair-market-value-input';
 
 function CurrentSizes() {
   const product = useRecordContext<ConsoleProduct>();
@@ -73,6 +74,7 @@ function ProductEditFields() {
       </Box>
       <TextInput source="description" label="Description" multiline minRows={3} fullWidth />
       <BooleanInput source="isShow" label="Show" />
+      <FairMarketValueInput />
       <Divider flexItem sx={{ my: 1 }} />
       <CurrentSizes />
       <Typography variant="subtitle2">Add stock to a size (added to its current stock)</Typography>

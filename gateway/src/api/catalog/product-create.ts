@@ -32,6 +32,7 @@ export async function createProductFromRequest(
     SubCategory: textField(form.fields, 'SubCategory'),
     ProductSize: readSizes(form.fields),
     isShow: formBoolean(form.fields.isShow, 'isShow'),
+    fairMarketValue: textField(form.fields, 'fairMarketValue'),
   });
   return form.withImages((stored) =>
     writes.call(catalogOps.createProduct, { ...input, images: stored }, { actor }),

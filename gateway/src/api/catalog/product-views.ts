@@ -119,5 +119,10 @@ export function toApiGroupedList(list: GroupedList): Omit<GroupedProductsRespons
 
 /** A console record: `id` first, then the old API's fields; a product without images has none. */
 export function toConsoleProduct(product: CatalogProduct): ConsoleProduct {
-  return { id: product.id, ...toSpecProduct(product, product.images.map(toStoredImageView)) };
+  return {
+    id: product.id,
+    ...toSpecProduct(product, product.images.map(toStoredImageView)),
+    // Console only: the store and the old API never show values.
+    fairMarketValue: product.fairMarketValue,
+  };
 }

@@ -97,7 +97,10 @@ export class AccessLogController {
     @Query() query: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
-    const filter = parseOrThrow(accessLogFilterSchema, parseConsoleQuery(query, { sortable: ['at'] }).filter);
+    const filter = parseOrThrow(
+      accessLogFilterSchema,
+      parseConsoleQuery(query, { sortable: ['at'] }).filter,
+    );
     const rpc = this.rpc;
     // Walks newest first from below the last row sent, so rows written meanwhile shift nothing.
     const pageBelow = (beforeId?: number) =>

@@ -179,7 +179,8 @@ export class ConsoleOrdersController {
   @Put('/api/console/orders/:id')
   @Access('admin', 'volunteer')
   @ApiDoc({
-    summary: 'Process an order (console): status and newQuantity',
+    summary:
+      'Process an order (console): status, newQuantity, and at Ready for Pickup the pickup time (default: the next open slot)',
     body: updateOrderBodySchema,
     response: consoleOrderSchema,
   })
@@ -192,7 +193,12 @@ export class ConsoleOrdersController {
     const input = parseOrThrow(updateOrderBodySchema, body ?? {});
     const order = await this.rpc.call<OrderReadView>(
       RPC.orders.update,
-      { id, status: input.status, newQuantity: input.newQuantity ?? null },
+      {
+        id,
+        status: input.status,
+        newQuantity: input.newQuantity ?? null,
+        ...(input.pickup ? { pickup: input.pickup } : {}),
+      },
       { actor, access: accessOf(request, 'order-update') },
     );
     return toConsoleOrder(order);

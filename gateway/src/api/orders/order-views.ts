@@ -37,6 +37,7 @@ export function toApiOrder(order: OrderSnapshot): ApiOrder {
     createdAt: order.createdAt,
     deliveredAt: order.deliveredAt,
     ...(order.enteredBy ? { enteredByCharity: true as const } : {}),
+    ...(order.pickup ? { pickup: order.pickup } : {}),
   };
 }
 

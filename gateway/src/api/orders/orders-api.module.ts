@@ -5,7 +5,10 @@
 import { Module } from '@nestjs/common';
 import { AccessLogController } from './access-log.controller.js';
 import { ConsoleOrdersController } from './console-orders.controller.js';
+import { ConsoleNoticesController } from './console-notices.controller.js';
+import { ConsolePickupsController } from './console-pickups.controller.js';
 import { ConsolePrivacyController } from './console-privacy.controller.js';
+import { StorePickupsController } from './store-pickups.controller.js';
 import { OrdersController } from './orders.controller.js';
 import { PrivacyController } from './privacy.controller.js';
 import { ConsoleSettingsController } from './console-settings.controller.js';
@@ -20,6 +23,9 @@ import { StudentLimitsController } from './student-limits.controller.js';
     ConsolePrivacyController,
     ConsoleSettingsController,
     StudentLimitsController,
+    ConsolePickupsController,
+    ConsoleNoticesController,
+    StorePickupsController,
   ],
 })
 export class OrdersApiModule {}

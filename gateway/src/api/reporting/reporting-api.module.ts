@@ -3,9 +3,10 @@
  * rebuild button. Controllers only adapt HTTP to request-reply calls.
  */
 import { Module } from '@nestjs/common';
+import { ImpactController } from './impact.controller.js';
 import { ReportController } from './report.controller.js';
 
 @Module({
-  controllers: [ReportController],
+  controllers: [ReportController, ImpactController],
 })
 export class ReportingApiModule {}

@@ -6,6 +6,7 @@
  * these schemas (nor zod) reaches the browser.
  */
 import { z } from 'zod';
+import { moneySchema } from '../money.js';
 import { authUserSchema, setUserCodeReplySchema } from '../auth.js';
 import { availabilitySchema, updateProductInputSchema } from '../catalog.js';
 import { orderStatusSchema } from '../domain.js';
@@ -81,6 +82,8 @@ export const consoleProductSchema = z.strictObject({
   id: z.string(),
   ...apiProductSchema.shape,
   images: z.array(apiStoredImageSchema),
+  /** Fair-market value per unit ("12.50"), null when none; the console only. */
+  fairMarketValue: moneySchema.nullable(),
 });
 export type ConsoleProduct = z.infer<typeof consoleProductSchema>;
 

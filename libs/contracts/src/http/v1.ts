@@ -7,6 +7,7 @@
  * a contract change, not a leak.
  */
 import { z } from 'zod';
+import { orderPickupSchema } from '../pickups.js';
 import { categorySchema, orderStatusSchema, roleSchema } from '../domain.js';
 import { shippingInfoSchema } from '../events.js';
 import { reportSchema } from '../reporting.js';
@@ -172,6 +173,8 @@ export const apiOrderSchema = z.strictObject({
   deliveredAt: z.string().nullable(),
   /** Present (true) when the charity entered the request for the school (taken by phone or e-mail). */
   enteredByCharity: z.literal(true).optional(),
+  /** When and how the school collects it; set at Ready for Pickup. */
+  pickup: orderPickupSchema.optional(),
 });
 export type ApiOrder = z.output<typeof apiOrderSchema>;
 

@@ -5,14 +5,25 @@
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
 import { catalogOps } from './catalog.js';
+import { impactOps } from './impact.js';
+import { noticesOps } from './notices.js';
+import { pickupsOps } from './pickups.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
 import { studentLimitOps } from './student-limits.js';
 
-export { catalogOps, reportingOps, settingsOps, studentLimitOps };
+export {
+  catalogOps,
+  impactOps,
+  noticesOps,
+  pickupsOps,
+  reportingOps,
+  settingsOps,
+  studentLimitOps,
+};
 
 export const OPERATIONS = {
   catalog: catalogOps,
-  orders: { ...settingsOps, ...studentLimitOps },
-  reporting: reportingOps,
+  orders: { ...settingsOps, ...pickupsOps, ...noticesOps, ...studentLimitOps },
+  reporting: { ...reportingOps, ...impactOps },
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;

@@ -87,7 +87,12 @@ export function startOrdersService(
     (c, logger) => OrdersAppModule.register(c, logger),
     // Service tests place many orders from one school on purpose (every status transition, say):
     // the hourly limit is tested on its own (services/orders/test/placement-limit.test.ts).
-    { DAILY_SUMMARY_ENABLED: 'false', ORDERS_PER_SCHOOL_PER_HOUR: '1000', ...extra },
+    {
+      DAILY_SUMMARY_ENABLED: 'false',
+      PICKUP_REMINDERS_ENABLED: 'false',
+      ORDERS_PER_SCHOOL_PER_HOUR: '1000',
+      ...extra,
+    },
   );
 }
 

@@ -37,6 +37,8 @@ export const products = catalogSchema.table('products', {
   ratings: numeric('ratings', { precision: 3, scale: 2, mode: 'number' }).notNull().default(0),
   numOfReviews: integer('num_of_reviews').notNull().default(0),
   lowStockThreshold: integer('low_stock_threshold').notNull().default(2),
+  /** Per unit, "12.50"; null: none (migration 004). */
+  fairMarketValue: numeric('fair_market_value', { precision: 8, scale: 2 }),
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

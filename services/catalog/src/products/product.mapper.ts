@@ -44,6 +44,7 @@ export function toCatalogProduct({ product, sizes, reviews }: ProductAggregate):
     reviews: reviews.map(toCatalogReview),
     isShow: product.isShow,
     lowStockThreshold: product.lowStockThreshold,
+    fairMarketValue: product.fairMarketValue,
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
   };

@@ -53,6 +53,7 @@ export interface NewProduct {
   isShow: boolean;
   images: StoredImage[];
   lowStockThreshold?: number;
+  fairMarketValue?: string | null;
 }
 
 const totalStock = sql`(SELECT coalesce(sum(s.stock), 0) FROM catalog.product_sizes s WHERE s.product_id = ${products.id})`;
@@ -294,7 +295,12 @@ export class ProductsRepository {
   async updateProduct(
     tx: Executor,
     id: string,
-    values: Partial<Pick<ProductRow, 'description' | 'isShow' | 'images' | 'lowStockThreshold'>>,
+    values: Partial<
+      Pick<
+        ProductRow,
+        'description' | 'isShow' | 'images' | 'lowStockThreshold' | 'fairMarketValue'
+      >
+    >,
   ): Promise<number> {
     const [row] = await tx
       .update(products)

@@ -195,6 +195,7 @@ export class ProductsService {
         isShow: input.isShow,
         images: toStoredImages(input.images),
         lowStockThreshold: this.config.LOW_STOCK_THRESHOLD,
+        fairMarketValue: input.fairMarketValue ?? null,
       });
       const sizes = await this.products.insertSizes(
         tx,
@@ -217,7 +218,7 @@ export class ProductsService {
       await this.outbox.write(
         tx,
         EVENTS.catalogProductCreated,
-        { productId: product.id },
+        { productId: product.id, fairMarketValue: created.product.fairMarketValue },
         created.product.version,
       );
       this.logger.info({ productId: product.id, by: actor.id }, 'product created');
@@ -298,9 +299,20 @@ export class ProductsService {
         ...(input.lowStockThreshold !== undefined
           ? { lowStockThreshold: input.lowStockThreshold }
           : {}),
+        ...(input.fairMarketValue !== undefined ? { fairMarketValue: input.fairMarketValue } : {}),
         images,
       });
-      await this.outbox.write(tx, EVENTS.catalogProductUpdated, { productId }, version);
+      // The value in force from now on travels with every product edit (reporting keeps its history).
+      const fairMarketValue =
+        input.fairMarketValue !== undefined
+          ? input.fairMarketValue
+          : current.product.fairMarketValue;
+      await this.outbox.write(
+        tx,
+        EVENTS.catalogProductUpdated,
+        { productId, fairMarketValue },
+        version,
+      );
       return toCatalogProduct(await this.reload(tx, productId));
     });
     await this.hints.productsChanged([updated.id]);

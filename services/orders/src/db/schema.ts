@@ -17,7 +17,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { OrderStatus, ShippingInfo } from '@lr/contracts';
+import type { OrderPickup, OrderStatus, ShippingInfo } from '@lr/contracts';
 
 export const ordersSchema = pgSchema('orders');
 
@@ -51,6 +51,9 @@ export const orders = ordersSchema.table(
     // Staff who entered the request for the school (by phone or e-mail); null: the school (009).
     enteredById: uuid('entered_by_id'),
     enteredByName: text('entered_by_name'),
+    // The time given at Ready for Pickup, and the date its reminder went for (009).
+    pickup: jsonb('pickup').$type<OrderPickup>(),
+    pickupRemindedFor: date('pickup_reminded_for'),
   },
   // A key is unique per user; placing an order names this constraint in its conflict message.
   (table) => [unique('orders_idempotency_unique').on(table.userId, table.idempotencyKey)],

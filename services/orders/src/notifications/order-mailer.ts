@@ -9,6 +9,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LOGGER, Mailer, type Logger } from '@lr/nest-kit';
 import type { OrderSnapshot, OrderStatus } from '@lr/contracts';
+import { pickupSentence } from '../pickups/pickup-text.js';
 
 export const PICKUP_TIMES = 'Tuesdays 2:00-4:00 and Thursdays 8:00-9:30 am';
 
@@ -25,7 +26,7 @@ export function whySentText(order: OrderSnapshot): string {
   ].join('\n');
 }
 
-function linesText(order: OrderSnapshot): string {
+export function linesText(order: OrderSnapshot): string {
   return order.lines
     .map((line) => `- ${line.name} (${line.subCategory}, size ${line.size}): ${line.quantity}`)
     .join('\n');
@@ -59,7 +60,7 @@ export function statusMail(
         `Request ${order.orderNumber} is ready for pickup:`,
         linesText(order),
         '',
-        `Pickup times: ${PICKUP_TIMES}.`,
+        order.pickup ? pickupSentence(order.pickup) : `Pickup times: ${PICKUP_TIMES}.`,
       ].join('\n'),
     };
   }
@@ -99,7 +100,8 @@ export class OrderMailer {
     if (mail) this.sendQuietly(order, mail);
   }
 
-  private sendQuietly(order: OrderSnapshot, mail: { subject: string; text: string }): void {
+  /** Sends `mail` to the order's contact; a failure is logged, never thrown. */
+  sendQuietly(order: OrderSnapshot, mail: { subject: string; text: string }): void {
     const to = order.shippingInfo.Email;
     if (!to) return;
     const text = `${mail.text}\n\n${whySentText(order)}`;

@@ -111,6 +111,8 @@ export class OrderWriter {
       fingerprintYear: stamp.schoolYear,
       enteredById: order.enteredBy?.id ?? null,
       enteredByName: order.enteredBy?.name ?? null,
+      pickup: null,
+      pickupRemindedFor: null,
     };
     const lines: OrderLineRow[] = order.lines.map((line) => ({ ...line, orderId: order.id }));
     const event = this.outbox.envelope(

@@ -48,6 +48,7 @@ export function toOrderSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderSn
     ...(order.enteredById
       ? { enteredBy: { id: order.enteredById, name: order.enteredByName ?? '' } }
       : {}),
+    ...(order.pickup ? { pickup: order.pickup } : {}),
   };
 }
 
@@ -56,7 +57,8 @@ export function toOrderSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderSn
  * known only by the fingerprint.
  */
 export function toEventSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderEventSnapshot {
-  const snapshot = toOrderSnapshot(order, lines);
+  // Events carry no pickup time (orderEventSnapshotSchema).
+  const { pickup: _pickup, ...snapshot } = toOrderSnapshot(order, lines);
   return {
     ...snapshot,
     shippingInfo: withoutPersonalFields(snapshot.shippingInfo),

@@ -29,9 +29,10 @@ import { ProcessOrderService } from './process-order.service.js';
 import { StudentDataModule } from '../student-data/student-data.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { STUDENT_LIMIT_CONTROLLERS, STUDENT_LIMIT_PROVIDERS } from '../student-limits/index.js';
+import { PickupsModule } from '../pickups/pickups.module.js';
 
 @Module({
-  imports: [StudentDataModule, SettingsModule],
+  imports: [StudentDataModule, PickupsModule, SettingsModule],
   controllers: [
     OrdersController,
     OrderContactController,

@@ -28,6 +28,7 @@ import {
 import { CatalogClient } from '../clients/catalog.client.js';
 import type { OrderLineRow } from '../db/schema.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
+import { PickupOnStatusChange } from '../pickups/pickup-on-status-change.js';
 import { OrderWriter } from './order-writer.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
 
@@ -71,6 +72,7 @@ export class ProcessOrderService {
     private readonly catalog: CatalogClient,
     private readonly mailer: OrderMailer,
     private readonly replies: RecordedReplies,
+    private readonly pickups: PickupOnStatusChange,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ context: ProcessOrderService.name });
@@ -119,13 +121,16 @@ export class ProcessOrderService {
     if (effect === 'commit') await this.assertStockCovers(actor, lines, quantities);
 
     // One statement guarded by the version read above: a change made meanwhile refuses this one.
+    // Entering Ready for Pickup books the order's time in the same transaction (pickups/).
     const result = await withSpan('orders', 'pg update order', () =>
-      this.writer.applyChange(
-        this.reads.db,
-        order,
-        lines,
-        { to, quantities, actor, reason: null },
-        replyKey,
+      this.pickups.around(order, to, input.pickup, (exec, changed) =>
+        this.writer.applyChange(
+          exec,
+          changed,
+          lines,
+          { to, quantities, actor, reason: null },
+          replyKey,
+        ),
       ),
     );
     if (result.statusChanged) metrics.orders.statusChanges.inc({ from, to });
@@ -155,6 +160,7 @@ export class ProcessOrderService {
       actor: null,
       reason,
     });
+    await this.pickups.release(tx, order.id);
     metrics.orders.statusChanges.inc({ from: order.status, to: 'Processing' });
     this.logger.warn(
       { orderId: order.id, version: order.version },

@@ -8,6 +8,7 @@ import type { BatchEventHandler, Executor } from '@lr/nest-kit';
 import { lockOrdersForEvents } from './read-model-locks.js';
 import { ReadModelRepository, type OrderWrite } from './read-model.repository.js';
 import { RollupsRepository } from './rollups.repository.js';
+import { ImpactRollupsRepository } from './impact-rollups.repository.js';
 import { nextState, type OrderEvent, type OrderState } from './order-state-rule.js';
 
 @Injectable()
@@ -15,6 +16,7 @@ export class OrderEventApplier {
   constructor(
     private readonly orders: ReadModelRepository,
     private readonly rollups: RollupsRepository,
+    private readonly impact: ImpactRollupsRepository,
   ) {}
 
   /**
@@ -29,14 +31,13 @@ export class OrderEventApplier {
     const writes = this.fold(stored, events);
     if (writes.size === 0) return;
     const changed = [...writes.keys()];
-    await this.rollups.applyOrders(
-      exec,
-      changed.filter((id) => stored.has(id)),
-      -1,
-    );
+    const before = changed.filter((id) => stored.has(id));
+    await this.rollups.applyOrders(exec, before, -1);
+    await this.impact.applyOrders(exec, before, -1);
     await this.orders.write(exec, [...writes.values()]);
     // A tombstone contributes nothing (the rollups read only orders that are not deleted).
     await this.rollups.applyOrders(exec, changed, 1);
+    await this.impact.applyOrders(exec, changed, 1);
   }
 
   /**

@@ -33,3 +33,8 @@ export async function lockOrdersForEvents(
 export async function lockWholeModel(exec: Executor): Promise<void> {
   await exec.execute(sql`SELECT pg_advisory_xact_lock(${MODEL_KEY})`);
 }
+
+/** Catalog batches the report applies: apart from a running rebuild, beside live order batches. */
+export async function lockModelShared(exec: Executor): Promise<void> {
+  await exec.execute(sql`SELECT pg_advisory_xact_lock_shared(${MODEL_KEY})`);
+}

@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { ImpactApplier } from './impact.applier.js';
+import { ImpactIntakeRepository } from './impact-intake.repository.js';
+import { ImpactRollupsInitializer } from './impact-rollups-initializer.js';
+import { ImpactRollupsRepository } from './impact-rollups.repository.js';
 import { OrderEventApplier } from './order-events.applier.js';
 import { OrderEventsConsumer } from './order-events.consumer.js';
 import { ReadModelRepository } from './read-model.repository.js';
@@ -18,6 +22,10 @@ import { StockIntakeRepository } from './stock-intake.repository.js';
     StockIntakeRepository,
     StockIntakeApplier,
     StockIntakeConsumer,
+    ImpactIntakeRepository,
+    ImpactRollupsRepository,
+    ImpactRollupsInitializer,
+    ImpactApplier,
   ],
   exports: [
     ReadModelRepository,
@@ -25,6 +33,7 @@ import { StockIntakeRepository } from './stock-intake.repository.js';
     OrderEventApplier,
     StockIntakeRepository,
     StockIntakeApplier,
+    ImpactRollupsRepository,
   ],
 })
 export class ReadModelModule {}

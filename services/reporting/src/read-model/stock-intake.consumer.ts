@@ -1,15 +1,25 @@
-/** Registers the durable consumer `reporting-catalog` (donations and stock counts) on CATALOG. */
+/**
+ * Registers the durable consumer `reporting-catalog` on CATALOG: donations and stock counts for the
+ * report, product values and donations for the impact report.
+ */
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DURABLE_CONSUMERS } from '@lr/contracts';
 import { EventConsumers, KIT_CONFIG } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
-import { STOCK_INTAKE_EVENT_TYPES, StockIntakeApplier } from './stock-intake.applier.js';
+import { IMPACT_CATALOG_EVENT_TYPES, ImpactApplier } from './impact.applier.js';
+import {
+  isStockIntakeEventType,
+  STOCK_INTAKE_EVENT_TYPES,
+  StockIntakeApplier,
+  type StockIntakeEvent,
+} from './stock-intake.applier.js';
 
 @Injectable()
 export class StockIntakeConsumer implements OnModuleInit {
   constructor(
     private readonly consumers: EventConsumers,
     private readonly applier: StockIntakeApplier,
+    private readonly impact: ImpactApplier,
     @Inject(KIT_CONFIG)
     private readonly config: Pick<ReportingConfig, 'READ_MODEL_BATCH_WINDOW_MS'>,
   ) {}
@@ -17,8 +27,15 @@ export class StockIntakeConsumer implements OnModuleInit {
   onModuleInit(): void {
     this.consumers.register({
       ...DURABLE_CONSUMERS.reportingCatalog,
-      subjects: [...STOCK_INTAKE_EVENT_TYPES],
-      batchHandler: this.applier.batchHandler(),
+      subjects: [...new Set([...STOCK_INTAKE_EVENT_TYPES, ...IMPACT_CATALOG_EVENT_TYPES])],
+      // The impact report's part first: it takes the model's lock before any row is written.
+      batchHandler: async (tx, events) => {
+        await this.impact.applyLive(tx, events);
+        await this.applier.apply(
+          tx,
+          events.filter((e): e is StockIntakeEvent => isStockIntakeEventType(e.type)),
+        );
+      },
       schema: 'reporting',
       batchWindowMs: this.config.READ_MODEL_BATCH_WINDOW_MS,
     });

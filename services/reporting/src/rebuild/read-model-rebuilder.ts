@@ -44,6 +44,15 @@ import {
   type StockIntakeEvent,
 } from '../read-model/stock-intake.applier.js';
 import { StockIntakeRepository } from '../read-model/stock-intake.repository.js';
+import {
+  ImpactApplier,
+  isImpactCatalogEventType,
+  type ImpactCatalogEvent,
+} from '../read-model/impact.applier.js';
+import { ImpactIntakeRepository } from '../read-model/impact-intake.repository.js';
+import { ImpactRollupsRepository } from '../read-model/impact-rollups.repository.js';
+
+type ReplayedEvent = OrderEvent | StockIntakeEvent | ImpactCatalogEvent;
 
 const ORDER_SUBJECTS = 'orders.order.>';
 /** One rebuild at a time, across replicas: the transaction-scoped advisory lock's key. */
@@ -65,15 +74,22 @@ export function createReadModelRebuilder(
   const repository = new ReadModelRepository(db);
   const rollups = new RollupsRepository(config);
   const intakeRepository = new StockIntakeRepository(db);
+  const impactRollups = new ImpactRollupsRepository(config);
+  const impactIntake = new ImpactIntakeRepository();
   return new ReadModelRebuilder(
     db,
     nc,
     config.NATS_NAMESPACE,
     repository,
     rollups,
-    new OrderEventApplier(repository, rollups),
+    new OrderEventApplier(repository, rollups, impactRollups),
     logger,
     { repository: intakeRepository, applier: new StockIntakeApplier(intakeRepository, config) },
+    {
+      intake: impactIntake,
+      rollups: impactRollups,
+      applier: new ImpactApplier(impactIntake, impactRollups),
+    },
   );
 }
 
@@ -87,6 +103,11 @@ export class ReadModelRebuilder {
     private readonly applier: OrderEventApplier,
     private readonly logger: Logger,
     private readonly intake: { repository: StockIntakeRepository; applier: StockIntakeApplier },
+    private readonly impact: {
+      intake: ImpactIntakeRepository;
+      rollups: ImpactRollupsRepository;
+      applier: ImpactApplier;
+    },
   ) {}
 
   async rebuild(): Promise<RebuildResult> {
@@ -105,6 +126,7 @@ export class ReadModelRebuilder {
         await lockWholeModel(tx);
         await this.repository.clear(tx);
         await this.intake.repository.clear(tx);
+        await this.impact.intake.clear(tx);
         const orders = await this.streamInfo('ORDERS');
         const catalog = await this.streamInfo('CATALOG');
         // One figure for the console across both streams.
@@ -116,11 +138,21 @@ export class ReadModelRebuilder {
         const orderEvents = await this.replay(orders, ORDER_SUBJECTS, progress, (events) =>
           this.applier.applyReplayBatch(tx, events as OrderEvent[]),
         );
-        const intakeEvents = await this.replay(catalog, CATALOG_SUBJECTS, progress, (events) =>
-          this.intake.applier.apply(tx, events as StockIntakeEvent[]),
+        const intakeEvents = await this.replay(
+          catalog,
+          CATALOG_SUBJECTS,
+          progress,
+          async (events) => {
+            await this.impact.applier.apply(tx, events, { live: false });
+            await this.intake.applier.apply(
+              tx,
+              events.filter((e): e is StockIntakeEvent => isStockIntakeEventType(e.type)),
+            );
+          },
         );
         const eventsApplied = orderEvents + intakeEvents;
         await this.rollups.recomputeAll(tx);
+        await this.impact.rollups.recomputeAll(tx);
         const ordersApplied = await this.repository.countLiveOrders(tx);
         return { eventsApplied, ordersApplied };
       })
@@ -150,7 +182,7 @@ export class ReadModelRebuilder {
     info: StreamInfo | null,
     subjects: string,
     progress: { replayed: number; total: number },
-    apply: (events: (OrderEvent | StockIntakeEvent)[]) => Promise<void>,
+    apply: (events: ReplayedEvent[]) => Promise<void>,
   ): Promise<number> {
     // No stream or no message: nothing to replay, the rebuilt part is simply empty.
     if (!info || info.state.messages === 0) return 0;
@@ -171,7 +203,7 @@ export class ReadModelRebuilder {
         });
         let received = 0;
         let caughtUp = false;
-        const events: (OrderEvent | StockIntakeEvent)[] = [];
+        const events: ReplayedEvent[] = [];
         for await (const msg of batch) {
           received += 1;
           const event = this.parse(msg);
@@ -256,16 +288,19 @@ export class ReadModelRebuilder {
    * A message that is not a valid order or stock intake event is skipped (the live consumer
    * dead-letters it); other catalog events are not the report's.
    */
-  private parse(msg: JsMsg): OrderEvent | StockIntakeEvent | null {
+  private parse(msg: JsMsg): ReplayedEvent | null {
     try {
       const envelope = eventEnvelopeSchema.parse(JSON.parse(msg.string()));
       if (isOrderEventType(envelope.type)) {
         const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
         return { ...envelope, data } as OrderEvent;
       }
-      if (!isStockIntakeEventType(envelope.type)) return null;
+      // Product events carry the values the impact report keeps.
+      if (!isStockIntakeEventType(envelope.type) && !isImpactCatalogEventType(envelope.type)) {
+        return null;
+      }
       const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
-      return { ...envelope, data } as StockIntakeEvent;
+      return { ...envelope, data } as StockIntakeEvent | ImpactCatalogEvent;
     } catch (error) {
       this.logger.warn(
         { seq: msg.seq, err: (error as Error).message },

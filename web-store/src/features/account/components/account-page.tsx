@@ -5,6 +5,7 @@ import { formatDate } from '../../../lib/format-date';
 import { PageTitle } from '../../../components/page-title';
 import { Avatar } from '../../../components/avatar';
 import { Loading } from '../../../components/query-state';
+import { CalendarFeedCard } from './calendar-feed-card';
 import './account-page.css';
 
 export function AccountPage() {
@@ -41,6 +42,7 @@ export function AccountPage() {
           </Link>
         </div>
       </div>
+      {user.role === 'user' ? <CalendarFeedCard /> : null}
     </section>
   );
 }

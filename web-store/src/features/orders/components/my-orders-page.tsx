@@ -1,4 +1,5 @@
 /** /orders: the school's orders, newest first, All/Current/Previous, 15 a page. */
+import { pickupText } from '../../../lib/pickup-text';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS } from '@lr/contracts';
@@ -86,6 +87,7 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
                   <td data-label="Items Qty">{itemCount(order)}</td>
                   <td data-label="Status">
                     <StatusChip status={order.orderStatus} place="list" />
+                    {order.pickup && <div className="pickup-when">{pickupText(order.pickup)}</div>}
                   </td>
                   <td data-label="Actions">
                     <Link to={`/order/${order._id}`} aria-label={`View order ${order.orderId}`}>

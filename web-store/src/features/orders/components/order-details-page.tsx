@@ -1,4 +1,5 @@
 /** /order/:id: order details; a school may cancel it while Processing. */
+import { pickupText } from '../../../lib/pickup-text';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isCommittedStatus } from '@lr/contracts';
@@ -76,6 +77,7 @@ function OrderDetails({ order }: { order: Order }) {
           <p>Entered by the charity for your school (taken by phone or e-mail).</p>
         ) : null}
         {order.deliveredAt && <p>Delivered: {formatDate(order.deliveredAt)}</p>}
+        {order.pickup && <p data-testid="order-pickup">{pickupText(order.pickup)}</p>}
       </div>
       <div className="card">
         <h2>Order Items</h2>

@@ -5,6 +5,7 @@ import { PageTitle } from '../../../components/page-title';
 import { CategoryFilter } from './category-filter';
 import { GuideDownloads } from './guide-downloads';
 import { ImportantNotice } from './important-notice';
+import { SchoolNotices } from './school-notices';
 import { ProductGrid } from './product-grid';
 import { useListParams } from './use-list-params';
 import './home-page.css';
@@ -31,6 +32,7 @@ export function HomePage() {
     <section className="page">
       <PageTitle title="Home" />
       <ImportantNotice />
+      <SchoolNotices />
       <div className="banner">
         <h1>Clothing and footwear for every student</h1>
         <p>Donated stock, free for schools. Choose items for one student, then check out.</p>

@@ -1,6 +1,7 @@
 /** 'IMPORTANT: PLEASE READ' on /home, accepted once per browser session. */
 import { useState } from 'react';
 import { ModalDialog } from '../../../components/modal-dialog';
+import { PickupTimesText } from './pickup-times-text';
 
 const ACCEPTED_KEY = 'importantNoticeAccepted';
 
@@ -34,7 +35,9 @@ export function ImportantNotice() {
         </li>
         <li>Supplies are limited: the amount you request is not guaranteed.</li>
         <li>In-stock items are picked, packed and delivered within 24-48 hours.</li>
-        <li>Pickup times: Tuesdays 2:00-4:00 and Thursdays 8:00-9:30 am.</li>
+        <li>
+          <PickupTimesText />
+        </li>
       </ul>
       <div className="dialog__actions">
         <button type="button" className="button" onClick={accept} autoFocus>
