@@ -73,7 +73,7 @@ describe('console: requests by phone, flags and settings', () => {
     const { context, page } = await newPage(browser, DESKTOP);
     await consoleLogin(page, 'volunteer');
     await page.goto('/admin/#/orders/create');
-    await page.getByLabel('School').fill(school.name.slice(0, 8));
+    await page.getByRole('combobox', { name: 'School' }).fill(school.name.slice(0, 8));
     await page.getByRole('option', { name: school.name }).click();
     const studentId = `PHONE${Date.now().toString(36).toUpperCase()}`;
     await page.getByLabel('Student id').fill(studentId);
@@ -83,7 +83,7 @@ describe('console: requests by phone, flags and settings', () => {
     await page.getByLabel('Teacher', { exact: true }).fill('Mr Phone');
     await page.getByLabel("Teacher's e-mail").fill('office@blueheron.example');
     await page.getByRole('button', { name: 'Add' }).click();
-    await page.getByLabel('Product').fill('Phone Fleece');
+    await page.getByRole('combobox', { name: 'Product' }).fill('Phone Fleece');
     await page.getByRole('option', { name: new RegExp(product.name) }).click();
     await page.getByLabel('Size').click();
     await page.getByRole('option', { name: /^M / }).click();
