@@ -50,7 +50,8 @@ export default async function globalSetup() {
     build: false,
     publicUrl: `http://127.0.0.1:${port}`,
     // Every answer the journeys get is held to its declared response schema (a drift is a 500).
-    env: { CHECK_RESPONSE_CONTRACTS: 'true' },
+    // The most-needed list is asked afresh each time: journeys change demand as they go.
+    env: { CHECK_RESPONSE_CONTRACTS: 'true', MOST_NEEDED_CACHE_MS: '0' },
     log: () => undefined,
   });
   globalThis.__LR_STACK__ = { stack, adminUrl, database: name };

@@ -106,6 +106,10 @@ const SERVICES: Record<string, ServiceSchema> = {
         'impact rollups written by set-based raw SQL (impact-rollups.repository), read by impact.repository',
       impact_day_students:
         'impact rollups written by set-based raw SQL (impact-rollups.repository), read by impact.repository',
+      demand_requested:
+        'demand-requested.repository: set-based raw SQL from the read model, read by demand.repository',
+      demand_stock: 'demand-stock.applier: raw SQL upserts from catalog events',
+      demand_products: 'demand-stock.applier and demand-requested.repository: raw SQL upserts',
     },
   },
 };

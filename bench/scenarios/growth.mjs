@@ -65,8 +65,8 @@ async function drain(url, cookie, timeoutMs) {
   return bytes;
 }
 
-const consoleQuery = ({ range, filter = {} }) =>
-  `sort=${encodeURIComponent('["createdAt","DESC"]')}&range=${encodeURIComponent(JSON.stringify(range))}` +
+const consoleQuery = ({ range, filter = {}, sort = ['createdAt', 'DESC'] }) =>
+  `sort=${encodeURIComponent(JSON.stringify(sort))}&range=${encodeURIComponent(JSON.stringify(range))}` +
   `&filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
 /** The schools (accounts with the demo code, as the demo schools have) and who processes orders. */
@@ -116,6 +116,8 @@ function pagedRoutes(ctx) {
   const { url, admin, school } = ctx;
   const consoleList = (query) => () =>
     call(`${url}/api/console/orders?${consoleQuery(query)}`, { cookie: admin });
+  const demandList = (query) => () =>
+    call(`${url}/api/console/demand?${consoleQuery(query)}`, { cookie: admin });
   const deepPage = Math.min(DEEP_PAGE, Math.ceil(ctx.total / PER_PAGE));
   const lastPage = Math.ceil(ctx.total / PER_PAGE);
   const page = (n) => [(n - 1) * PER_PAGE, n * PER_PAGE - 1];
@@ -199,7 +201,31 @@ function pagedRoutes(ctx) {
       run: () =>
         call(`${url}/api/console/impact?from=${thirtyDaysAgo}&to=${today}`, { cookie: admin }),
     },
-  ];
+    {
+      name: 'demand: first page (largest shortfall)',
+      run: demandList({ sort: ['shortfall', 'DESC'], range: page(1) }),
+    },
+    {
+      name: 'demand: category Footwear by name, page 2',
+      run: demandList({ sort: ['name', 'ASC'], range: page(2), filter: { category: 'Footwear' } }),
+    },
+    {
+      name: 'demand: dashboard tile (10 largest shortfalls)',
+      run: demandList({ sort: ['shortfall', 'DESC'], range: [0, 9], filter: { short: true } }),
+    },
+    {
+      name: 'demand: CSV (every row)',
+      run: () => call(`${url}/api/console/demand.csv`, { cookie: admin }),
+    },
+    // Cached by the gateway for minutes: most samples read the cache, the first one reporting.
+    { name: 'demand: public most-needed list', run: () => call(`${url}/api/v1/most-needed`) },
+  ].filter((route) => selected(route.name));
+}
+
+/** `BENCH_GROWTH_ROUTES=demand,report`: only the paged routes whose names contain one of these. */
+function selected(name) {
+  const wanted = process.env.BENCH_GROWTH_ROUTES?.split(',').filter(Boolean);
+  return !wanted || wanted.some((part) => name.includes(part));
 }
 
 /** The old "all" routes, each read whole once while the processes' memory is watched. */
@@ -242,7 +268,7 @@ async function routeContext(stack, options) {
 /** Reads each "all" route whole on one stack while its processes' memory is watched. */
 async function readAllRoutes(stack, ctx) {
   const all = {};
-  for (const route of ALL_ROUTES) {
+  for (const route of ALL_ROUTES.filter((r) => selected(r.name))) {
     const started = performance.now();
     let failed = false;
     const watched = await watchMemory(pidsOf(stack), () =>

@@ -84,6 +84,7 @@ describe('console: accessibility of every page', () => {
         ready: '1 of the 2 chosen orders has been deleted since it was chosen',
       },
       { name: 'how-to-use', path: '/how-to-use', ready: 'How To Use' },
+      { name: 'demand', path: '/demand', ready: 'Requested: items in open orders' },
       { name: 'donations', path: '/donations', ready: { heading: 'Donations' } },
       { name: 'donation-create', path: '/donations/create', ready: { label: 'Received on' } },
       { name: 'stock-count', path: `/stock-counts/${count.id}/show`, ready: 'Count sheet' },

@@ -111,6 +111,7 @@ describe('console: on a phone', () => {
         tabs: [{ name: 'Enter figures', ready: 'Save figures' }],
       },
       { name: 'how-to-use', path: '/how-to-use', ready: 'Processing an order' },
+      { name: 'demand', path: '/demand', ready: 'Requested: items in open orders' },
       { name: 'order-entry', path: '/orders/create', ready: { label: 'Student id' } },
     ];
     const pages: Record<'admin' | 'volunteer', ConsolePage[]> = {

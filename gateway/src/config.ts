@@ -62,6 +62,8 @@ const gatewayVariables = baseConfigSchema.extend({
    * hints evict at once; this only bounds the staleness when a hint is lost (docs/adr/0010-gateway-session-cache.md).
    */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /** How long the public most-needed list is reused (0: asked every time); at most an hour. */
+  MOST_NEEDED_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(600_000),
   WEB_STORE_DIR: z.string().default(path.join(repoRoot, 'web-store/dist')),
   WEB_ADMIN_DIR: z.string().default(path.join(repoRoot, 'web-admin/dist')),
   /** Where uploaded images are kept by the local storage adapter (default <DATA_DIR>/media). */

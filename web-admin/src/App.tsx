@@ -22,6 +22,7 @@ import { lazyNamed } from './lib/lazy-named';
 import { createQueryClient } from './query-client';
 import { theme } from './theme';
 import { accessLog } from './access-log';
+import { demand } from './demand';
 import { donationSources, donations } from './donations';
 import { notices } from './notices';
 import { orders, PickListsPage } from './orders';
@@ -45,7 +46,7 @@ const store = localStorageStore();
 
 /**
  * The admin and volunteer console. Admins get every resource; volunteers get orders (with pick
- * lists), donations, stock counts and How To Use, not products, users, reviews or the report (the
+ * lists), donations, stock counts, demand and How To Use, not products, users, reviews or the report (the
  * gateway refuses them those anyway).
  *
  * react-admin's <Admin> is <AdminContext> + <AdminUI>; AdminUI imports react-admin's own login form
@@ -97,6 +98,7 @@ function ConsoleRoutes() {
           />
           <Resource name="donation-products" />
           <Resource name="stock-counts" options={{ label: 'Stock counts' }} {...stockCounts} />
+          <Resource name="demand" options={{ label: 'Demand' }} {...demand} />
           {permissions === 'admin' ? (
             <>
               <Resource name="products" options={{ label: 'All Products' }} {...products} />

@@ -21,6 +21,7 @@ export * from './auth.js';
 export * from './reporting.js';
 export * from './money.js';
 export * from './impact.js';
+export * from './demand.js';
 export * from './consumers.js';
 export * from './nats-permissions.js';
 export * from './intake-limits.js';

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { KitModule, type Logger } from '@lr/nest-kit';
 import type { ReportingConfig } from './config.js';
+import { DemandModule } from './demand/demand.module.js';
 import { ExportModule } from './export/export.module.js';
 import { ImpactModule } from './impact/impact.module.js';
 import { ReadModelModule } from './read-model/read-model.module.js';
@@ -29,6 +30,7 @@ export class ReportingAppModule {
         ExportModule,
         RebuildModule,
         ImpactModule,
+        DemandModule,
       ],
     };
   }

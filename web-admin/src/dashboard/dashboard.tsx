@@ -3,6 +3,7 @@ import InventoryIcon from '@mui/icons-material/Inventory2';
 import PeopleIcon from '@mui/icons-material/People';
 import ReportIcon from '@mui/icons-material/Assessment';
 import HelpIcon from '@mui/icons-material/OndemandVideo';
+import DemandIcon from '@mui/icons-material/TrendingDown';
 import PickupIcon from '@mui/icons-material/EventAvailable';
 import { Suspense } from 'react';
 import { Alert, Box, CircularProgress, Grid } from '@mui/material';
@@ -14,12 +15,14 @@ import { StatTile } from './stat-tile';
 
 // Admins only, below the tiles: its lists and chart load after the first screen.
 const ItemAvailability = lazyNamed(() => import('./item-availability'), 'ItemAvailability');
+// Everyone's, below the tiles: loads after the first screen too.
+const Shortfalls = lazyNamed(() => import('./shortfall-tile'), 'Shortfalls');
 const UpcomingPickups = lazyNamed(() => import('../pickups/upcoming-pickups'), 'UpcomingPickups');
 
 const READY_ORDERS_LINK = `/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'Ready for Pickup' }))}`;
 const PROCESSING_ORDERS_LINK = `/orders?filter=${encodeURIComponent(JSON.stringify({ status: 'Processing' }))}`;
 
-/** Dashboard: admins see every tile; volunteers the orders tile and How To Use. */
+/** Dashboard: admins see every tile; volunteers the orders tile and How To Use; both the largest shortfalls. */
 export function Dashboard() {
   const { permissions } = usePermissions<string>();
   const { data, error, isPending } = useDashboardFigures();
@@ -96,6 +99,18 @@ export function Dashboard() {
               />
             </Grid>
           )}
+          <Grid size={12}>
+            <StatTile
+              title="Largest shortfalls"
+              icon={<DemandIcon color="primary" />}
+              linkTo="/demand"
+              linkLabel="Demand"
+            >
+              <Suspense fallback={<CircularProgress size={24} />}>
+                <Shortfalls />
+              </Suspense>
+            </StatTile>
+          </Grid>
         </Grid>
       )}
     </Box>

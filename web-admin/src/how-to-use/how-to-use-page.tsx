@@ -127,6 +127,25 @@ export function HowToUsePage() {
           </li>
         </ol>
         <Typography variant="h6" component="h2">
+          Demand: what to ask donors for
+        </Typography>
+        <ol>
+          <li>
+            Demand lists every product and size with the items open orders ask for (Processing and
+            Packing; Ready for Pickup apart), what is on hand and the shortfall. Sort by any column,
+            pick a category or Short only, and Export CSV for the rows shown.
+          </li>
+          <li>
+            Shortfall is what Processing orders need beyond the shelf: later statuses took their
+            stock already. The dashboard lists the ten largest.
+          </li>
+          <li>
+            The store's Donate page shows the most needed kinds and sizes to everyone, without any
+            numbers; an admin can turn it off in the charity's settings. It follows demand within
+            ten minutes.
+          </li>
+        </ol>
+        <Typography variant="h6" component="h2">
           Student details
         </Typography>
         <ol>

@@ -13,6 +13,7 @@ import CountIcon from '@mui/icons-material/FactCheck';
 import AccessLogIcon from '@mui/icons-material/ManageSearch';
 import SourceIcon from '@mui/icons-material/Storefront';
 import PrivacyIcon from '@mui/icons-material/PrivacyTip';
+import DemandIcon from '@mui/icons-material/TrendingDown';
 import SlotIcon from '@mui/icons-material/EventAvailable';
 import NoticeIcon from '@mui/icons-material/Campaign';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -20,8 +21,8 @@ import { Menu, usePermissions } from 'react-admin';
 import { SETTINGS_PATH } from '../settings';
 
 /**
- * Menus per role: an admin gets Dashboard, All Orders, Donations, Stock counts, Products, Reviews,
- * Users, the report, the access log of student details, Settings and How To Use; a volunteer Dashboard, All Orders, Donations, Stock counts and
+ * Menus per role: an admin gets Dashboard, All Orders, Donations, Stock counts, Demand, Products, Reviews,
+ * Users, the report, the access log of student details, Settings and How To Use; a volunteer Dashboard, All Orders, Donations, Stock counts, Demand and
  * How To Use (the server refuses the rest anyway).
  */
 export function AppMenu() {
@@ -33,6 +34,7 @@ export function AppMenu() {
       <Menu.Item to="/orders" primaryText="All Orders" leftIcon={<OrdersIcon />} />
       <Menu.Item to="/donations" primaryText="Donations" leftIcon={<DonationIcon />} />
       <Menu.Item to="/stock-counts" primaryText="Stock counts" leftIcon={<CountIcon />} />
+      <Menu.Item to="/demand" primaryText="Demand" leftIcon={<DemandIcon />} />
       {isAdmin && (
         <>
           <Menu.Item to="/products" primaryText="All Products" leftIcon={<ProductsIcon />} />

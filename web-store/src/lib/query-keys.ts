@@ -27,3 +27,7 @@ export const privacyKeys = {
   all: ['privacy'] as const,
   terms: ['privacy', 'terms'] as const,
 };
+
+export const mostNeededKeys = {
+  all: ['most-needed'] as const,
+};

@@ -5,6 +5,7 @@
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
 import { catalogOps } from './catalog.js';
+import { demandOps } from './demand.js';
 import { impactOps } from './impact.js';
 import { noticesOps } from './notices.js';
 import { pickupsOps } from './pickups.js';
@@ -14,6 +15,7 @@ import { studentLimitOps } from './student-limits.js';
 
 export {
   catalogOps,
+  demandOps,
   impactOps,
   noticesOps,
   pickupsOps,
@@ -25,5 +27,5 @@ export {
 export const OPERATIONS = {
   catalog: catalogOps,
   orders: { ...settingsOps, ...pickupsOps, ...noticesOps, ...studentLimitOps },
-  reporting: { ...reportingOps, ...impactOps },
+  reporting: { ...reportingOps, ...impactOps, ...demandOps },
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;

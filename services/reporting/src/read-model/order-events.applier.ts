@@ -9,6 +9,7 @@ import { lockOrdersForEvents } from './read-model-locks.js';
 import { ReadModelRepository, type OrderWrite } from './read-model.repository.js';
 import { RollupsRepository } from './rollups.repository.js';
 import { ImpactRollupsRepository } from './impact-rollups.repository.js';
+import { DemandRequestedRepository } from './demand-requested.repository.js';
 import { nextState, type OrderEvent, type OrderState } from './order-state-rule.js';
 
 @Injectable()
@@ -17,6 +18,7 @@ export class OrderEventApplier {
     private readonly orders: ReadModelRepository,
     private readonly rollups: RollupsRepository,
     private readonly impact: ImpactRollupsRepository,
+    private readonly demand: DemandRequestedRepository,
   ) {}
 
   /**
@@ -34,10 +36,12 @@ export class OrderEventApplier {
     const before = changed.filter((id) => stored.has(id));
     await this.rollups.applyOrders(exec, before, -1);
     await this.impact.applyOrders(exec, before, -1);
+    await this.demand.applyOrders(exec, before, -1);
     await this.orders.write(exec, [...writes.values()]);
     // A tombstone contributes nothing (the rollups read only orders that are not deleted).
     await this.rollups.applyOrders(exec, changed, 1);
     await this.impact.applyOrders(exec, changed, 1);
+    await this.demand.applyOrders(exec, changed, 1);
   }
 
   /**

@@ -11,6 +11,8 @@ import { RollupsRepository } from './rollups.repository.js';
 import { StockIntakeApplier } from './stock-intake.applier.js';
 import { StockIntakeConsumer } from './stock-intake.consumer.js';
 import { StockIntakeRepository } from './stock-intake.repository.js';
+import { DemandRequestedRepository } from './demand-requested.repository.js';
+import { DemandStockApplier } from './demand-stock.applier.js';
 
 @Module({
   providers: [
@@ -26,6 +28,8 @@ import { StockIntakeRepository } from './stock-intake.repository.js';
     ImpactRollupsRepository,
     ImpactRollupsInitializer,
     ImpactApplier,
+    DemandRequestedRepository,
+    DemandStockApplier,
   ],
   exports: [
     ReadModelRepository,
@@ -34,6 +38,8 @@ import { StockIntakeRepository } from './stock-intake.repository.js';
     StockIntakeRepository,
     StockIntakeApplier,
     ImpactRollupsRepository,
+    DemandRequestedRepository,
+    DemandStockApplier,
   ],
 })
 export class ReadModelModule {}

@@ -44,6 +44,12 @@ import {
   type StockIntakeEvent,
 } from '../read-model/stock-intake.applier.js';
 import { StockIntakeRepository } from '../read-model/stock-intake.repository.js';
+import { DemandRequestedRepository } from '../read-model/demand-requested.repository.js';
+import {
+  DemandStockApplier,
+  isDemandStockEventType,
+  type DemandStockEvent,
+} from '../read-model/demand-stock.applier.js';
 import {
   ImpactApplier,
   isImpactCatalogEventType,
@@ -52,7 +58,7 @@ import {
 import { ImpactIntakeRepository } from '../read-model/impact-intake.repository.js';
 import { ImpactRollupsRepository } from '../read-model/impact-rollups.repository.js';
 
-type ReplayedEvent = OrderEvent | StockIntakeEvent | ImpactCatalogEvent;
+type ReplayedEvent = OrderEvent | StockIntakeEvent | ImpactCatalogEvent | DemandStockEvent;
 
 const ORDER_SUBJECTS = 'orders.order.>';
 /** One rebuild at a time, across replicas: the transaction-scoped advisory lock's key. */
@@ -76,13 +82,14 @@ export function createReadModelRebuilder(
   const intakeRepository = new StockIntakeRepository(db);
   const impactRollups = new ImpactRollupsRepository(config);
   const impactIntake = new ImpactIntakeRepository();
+  const demand = new DemandRequestedRepository();
   return new ReadModelRebuilder(
     db,
     nc,
     config.NATS_NAMESPACE,
     repository,
     rollups,
-    new OrderEventApplier(repository, rollups, impactRollups),
+    new OrderEventApplier(repository, rollups, impactRollups, demand),
     logger,
     { repository: intakeRepository, applier: new StockIntakeApplier(intakeRepository, config) },
     {
@@ -90,6 +97,7 @@ export function createReadModelRebuilder(
       rollups: impactRollups,
       applier: new ImpactApplier(impactIntake, impactRollups),
     },
+    { requested: demand, stock: new DemandStockApplier() },
   );
 }
 
@@ -108,6 +116,7 @@ export class ReadModelRebuilder {
       rollups: ImpactRollupsRepository;
       applier: ImpactApplier;
     },
+    private readonly demand: { requested: DemandRequestedRepository; stock: DemandStockApplier },
   ) {}
 
   async rebuild(): Promise<RebuildResult> {
@@ -127,6 +136,7 @@ export class ReadModelRebuilder {
         await this.repository.clear(tx);
         await this.intake.repository.clear(tx);
         await this.impact.intake.clear(tx);
+        await this.demand.stock.clear(tx);
         const orders = await this.streamInfo('ORDERS');
         const catalog = await this.streamInfo('CATALOG');
         // One figure for the console across both streams.
@@ -148,11 +158,16 @@ export class ReadModelRebuilder {
               tx,
               events.filter((e): e is StockIntakeEvent => isStockIntakeEventType(e.type)),
             );
+            await this.demand.stock.apply(
+              tx,
+              events.filter((e): e is DemandStockEvent => isDemandStockEventType(e.type)),
+            );
           },
         );
         const eventsApplied = orderEvents + intakeEvents;
         await this.rollups.recomputeAll(tx);
         await this.impact.rollups.recomputeAll(tx);
+        await this.demand.requested.recomputeAll(tx);
         const ordersApplied = await this.repository.countLiveOrders(tx);
         return { eventsApplied, ordersApplied };
       })
@@ -295,12 +310,16 @@ export class ReadModelRebuilder {
         const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
         return { ...envelope, data } as OrderEvent;
       }
-      // Product events carry the values the impact report keeps.
-      if (!isStockIntakeEventType(envelope.type) && !isImpactCatalogEventType(envelope.type)) {
+      // Product events carry the values the impact report keeps; stock movements demand's stock.
+      if (
+        !isStockIntakeEventType(envelope.type) &&
+        !isImpactCatalogEventType(envelope.type) &&
+        !isDemandStockEventType(envelope.type)
+      ) {
         return null;
       }
       const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
-      return { ...envelope, data } as StockIntakeEvent | ImpactCatalogEvent;
+      return { ...envelope, data } as StockIntakeEvent | ImpactCatalogEvent | DemandStockEvent;
     } catch (error) {
       this.logger.warn(
         { seq: msg.seq, err: (error as Error).message },

@@ -1,7 +1,8 @@
-/** /donate: the donation carousel and how to give. */
+/** /donate: the donation carousel, what is most needed and how to give. */
 import { PageTitle } from '../../../components/page-title';
 import { DonationCarousel } from './donation-carousel';
 import { DonationInfo } from './donation-info';
+import { MostNeeded } from './most-needed';
 
 export function DonatePage() {
   return (
@@ -9,6 +10,7 @@ export function DonatePage() {
       <PageTitle title="Donate" />
       <h1>Donate</h1>
       <DonationCarousel />
+      <MostNeeded />
       <DonationInfo showDonateLink={false} title="How to give" />
     </section>
   );
