@@ -156,6 +156,18 @@ describe('store: where schools used to stumble', () => {
     await nav.getByRole('link', { name: 'Change code' }).click();
     await page.waitForURL('**/password/update');
     await page.getByLabel('Current code').fill('not-the-code');
+    // The server's own rule, checked before sending and said after the field's label.
+    await page.getByLabel('New code', { exact: true }).fill('abc');
+    await page.getByLabel('New code again').fill('abc');
+    await page.getByRole('button', { name: 'Change code' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'New code must be at least 6 characters' })
+      .waitFor();
+    await screenshot(page, 'store-phone-change-code-too-short');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await screenshot(page, 'store-desktop-change-code-too-short');
+    await page.setViewportSize(PHONE);
     await page.getByLabel('New code', { exact: true }).fill('newcode345');
     await page.getByLabel('New code again').fill('newcode345');
     await page.getByRole('button', { name: 'Change code' }).click();

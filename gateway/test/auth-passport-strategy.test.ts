@@ -12,7 +12,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-tr
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT, decodeJwt, jwtVerify } from 'jose';
-import { RPC, SESSION_TOKEN_MAX_LENGTH, namespaced } from '@lr/contracts';
+import { authOps, SESSION_TOKEN_MAX_LENGTH, namespaced } from '@lr/contracts';
 import {
   ConfigError,
   NATS_CONNECTION,
@@ -104,7 +104,7 @@ describe('gateway session strategy (Passport JWT)', () => {
     initTracing('gateway-test', { processor: new SimpleSpanProcessor(exporter) });
     h = await startAuthHarness();
     secret = h.jwtSecret;
-    h.env.nc.subscribe(namespaced(h.env.namespace, RPC.auth.sessionCheck), {
+    h.env.nc.subscribe(namespaced(h.env.namespace, authOps.sessionCheck.subject), {
       callback: () => (checks += 1),
     });
     await h.env.nc.flush();
@@ -252,7 +252,7 @@ describe('gateway session strategy (Passport JWT)', () => {
       const metric = await metricsRegistry.getSingleMetric('lr_rpc_client_calls_total')?.get();
       return (
         metric?.values.find(
-          (v) => v.labels.subject === RPC.auth.sessionCheck && v.labels.outcome === 'ok',
+          (v) => v.labels.subject === authOps.sessionCheck.subject && v.labels.outcome === 'ok',
         )?.value ?? 0
       );
     };
@@ -265,14 +265,17 @@ describe('gateway session strategy (Passport JWT)', () => {
     const request = spans.find((s) => s.name === 'GET /api/v1/me');
     const check = spans.find(
       (s) =>
-        s.name === RPC.auth.sessionCheck && s.instrumentationScope.name === 'lockerroom.gateway',
+        s.name === authOps.sessionCheck.subject &&
+        s.instrumentationScope.name === 'lockerroom.gateway',
     );
     expect(request).toBeDefined();
     expect(check?.spanContext().traceId).toBe(request?.spanContext().traceId);
     expect(check?.parentSpanContext?.spanId).toBe(request?.spanContext().spanId);
     // Auth's side of the call joins the same trace.
     const answered = spans.find(
-      (s) => s.name === RPC.auth.sessionCheck && s.instrumentationScope.name === 'lockerroom.auth',
+      (s) =>
+        s.name === authOps.sessionCheck.subject &&
+        s.instrumentationScope.name === 'lockerroom.auth',
     );
     expect(answered?.spanContext().traceId).toBe(request?.spanContext().traceId);
     // A cached answer asks nobody.

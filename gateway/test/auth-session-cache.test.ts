@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { SignJWT, decodeJwt } from 'jose';
-import { RPC, namespaced } from '@lr/contracts';
+import { authOps, namespaced } from '@lr/contracts';
 import { NATS_CONNECTION, parseConfig, type NatsConnection } from '@lr/nest-kit';
 import { SessionCache } from '../src/auth/session-cache.js';
 import { gatewayConfigSchema } from '../src/config.js';
@@ -85,7 +85,7 @@ describe('gateway session cache', () => {
     h = await startAuthHarness();
     a = gatewayOf(h.app);
     b = await startGateway();
-    h.env.nc.subscribe(namespaced(h.env.namespace, RPC.auth.sessionCheck), {
+    h.env.nc.subscribe(namespaced(h.env.namespace, authOps.sessionCheck.subject), {
       callback: () => (checks += 1),
     });
     await h.env.nc.flush();

@@ -4,7 +4,7 @@
  * key. Two client addresses are loopback addresses given to Fastify's inject (`remoteAddress`).
  */
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
-import { RPC, type Actor } from '@lr/contracts';
+import { authOps, type Actor } from '@lr/contracts';
 import { mailsIn, waitFor } from '@lr/testing';
 import { argon2Work } from '../../services/auth/src/core/passwords.js';
 import { startFullStack, type FullStack, PUBLIC_URL } from '../support/full-stack.js';
@@ -14,7 +14,7 @@ const OWNER = '127.0.0.2';
 
 async function adminActor(stack: FullStack): Promise<Actor> {
   const cookie = await stack.login('admin');
-  const reply = await stack.env.rpc.call<{ actor: Actor }>(RPC.auth.sessionCheck, {
+  const reply = await stack.env.rpc.call(authOps.sessionCheck, {
     token: cookie.replace(/^token=/, ''),
   });
   return reply.actor;
@@ -22,7 +22,7 @@ async function adminActor(stack: FullStack): Promise<Actor> {
 
 async function registerMailAccount(stack: FullStack, email: string): Promise<void> {
   await stack.env.rpc.call(
-    RPC.auth.registerUser,
+    authOps.registerUser,
     { name: `School ${email}`, email, password: 'first-code', address: '1 Way', district: 'D' },
     { actor: await adminActor(stack) },
   );

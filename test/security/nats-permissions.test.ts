@@ -8,28 +8,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import net from 'node:net';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
-import {
-  connect,
-  nkeyAuthenticator,
-  type NatsConnection,
-  type Subscription,
-} from '@nats-io/transport-node';
-import {
-  RPC,
-  catalogOps,
-  inboxPrefixOf,
-  namespaced,
-  namespacedStream,
-  type NatsIdentity,
-} from '@lr/contracts';
+import { connect, nkeyAuthenticator, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { authOps, catalogOps, inboxPrefixOf, namespaced, namespacedStream, type NatsIdentity } from '@lr/contracts';
 import { createNatsKeyPair, ensureStreams } from '@lr/nest-kit';
-import {
-  connectTestNats,
-  deleteNamespaceStreams,
-  testNatsUrl,
-  uniqueNamespace,
-  waitFor,
-} from '@lr/testing';
+import { connectTestNats, deleteNamespaceStreams, testNatsUrl, uniqueNamespace, waitFor } from '@lr/testing';
 // @ts-expect-error plain ES modules without types
 import { startLocalNats } from '../../scripts/stack/nats.mjs';
 
@@ -110,7 +92,7 @@ describe('NATS permissions on the shared test server', () => {
   });
 
   it("lets the gateway call auth's admin RPC, but not catalog, which never calls it", async () => {
-    const subject = ns(RPC.auth.listUsers);
+    const subject = ns(authOps.listUsers.subject);
     // A stand-in responder on the admin connection: it answers whatever reaches it.
     const responder = admin.subscribe(subject, {
       callback: (_e, msg) => {
@@ -161,7 +143,7 @@ describe('NATS permissions on the shared test server', () => {
       `${inboxPrefixOf('gateway')}.>`,
       '_INBOX.>',
       '>',
-      ns(RPC.auth.login),
+      ns(authOps.login.subject),
       ns('orders.>'),
     ]) {
       const sub = catalog.subscribe(subject);

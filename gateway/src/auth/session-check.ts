@@ -4,7 +4,7 @@
  * sessionCheck, which alone knows about revocations. Auth's hints evict the cache, so a role
  * change, a new code, a deletion or a logout still takes effect on the next request.
  */
-import { RPC, type Actor, type SessionCheckReply } from '@lr/contracts';
+import { authOps, type Actor, type SessionCheckReply } from '@lr/contracts';
 import type { RpcClient } from '@lr/nest-kit';
 import type { SessionCache } from './session-cache.js';
 
@@ -41,7 +41,7 @@ async function askAuth(
   const ticket = cache.ticket();
   let reply: SessionCheckReply;
   try {
-    reply = await rpc.call<SessionCheckReply>(RPC.auth.sessionCheck, { token });
+    reply = await rpc.call(authOps.sessionCheck, { token });
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'UNAUTHORIZED' || code === 'BAD_REQUEST') return null;

@@ -1,6 +1,8 @@
 /**
  * One error shape for every HTTP failure: `{ success: false, message, code }` with the status of the
- * code. Never a stack trace.
+ * code. Never a stack trace, and nothing of a server fault: an INTERNAL error (a service's reply in a
+ * form its operation does not declare, an answer outside its response contract) is logged here with
+ * what went wrong and answered with the generic message.
  */
 import {
   Catch,
@@ -33,6 +35,11 @@ export interface ErrorResponse {
 }
 
 export function toErrorResponse(error: unknown, logger?: Logger): ErrorResponse {
+  if (error instanceof AppError && error.code === 'INTERNAL') {
+    const cause = error.details === undefined ? '' : ` (${JSON.stringify(error.details)})`;
+    logger?.error(`${error.message}${cause}`);
+    return internalError();
+  }
   if (error instanceof AppError) {
     const details = error.details as { retryAfterSeconds?: number; lines?: unknown } | undefined;
     const body: ErrorResponse['body'] & Record<string, unknown> = {
@@ -71,6 +78,10 @@ export function toErrorResponse(error: unknown, logger?: Logger): ErrorResponse 
     return { status: code === 'NOT_FOUND' ? 404 : status, body: { success: false, message, code } };
   }
   logger?.error(`Unhandled error: ${(error as Error)?.stack ?? String(error)}`);
+  return internalError();
+}
+
+function internalError(): ErrorResponse {
   return {
     status: 500,
     body: { success: false, message: 'Internal server error', code: 'INTERNAL' },

@@ -1,24 +1,40 @@
 /**
- * Messages of the auth service (inputs and outputs of `RPC.auth.*`). The gateway maps the neutral
- * `AuthUser` to the old API's `_id`/`email` shape on /api/v1 and to `id` records on /api/console.
+ * Messages of the auth service (inputs and outputs of `authOps`, operations/auth.ts). The gateway
+ * maps the neutral `AuthUser` to the old API's `_id`/`email` shape on /api/v1 and to `id` records on
+ * /api/console.
  */
 import { z } from 'zod';
-import { LIMITS, roleSchema, type Role } from './domain.js';
+import { LIMITS, roleSchema } from './domain.js';
 import { FORM_LIMITS } from './form-limits.js';
 import { textSchema } from './text.js';
 import { idListSchema, pageLimitSchema } from './paging.js';
+import { actorSchema } from './rpc.js';
 
 const text = (max: number) => textSchema().trim().max(max);
+/** Messages read after the field's name, on the server's 400 and beside the store's fields. */
+const atMost = (max: number) => `must be at most ${max} characters`;
 
 /** A login id ("email" in the old API): a school's id, not necessarily an email address. */
-export const loginIdSchema = textSchema().trim().min(1, 'is required').max(FORM_LIMITS.loginIdMax);
+export const loginIdSchema = textSchema()
+  .trim()
+  .min(1, 'is required')
+  .max(FORM_LIMITS.loginIdMax, atMost(FORM_LIMITS.loginIdMax));
 /** A new password or code: 6 to 128 characters, never truncated. */
 export const newPasswordSchema = textSchema()
   .min(LIMITS.passwordMinLength, `must be at least ${LIMITS.passwordMinLength} characters`)
   .max(LIMITS.passwordMaxLength, `must be at most ${LIMITS.passwordMaxLength} characters`);
 /** A password typed at login: only bounded, so old short codes still get the generic answer. */
-const enteredPasswordSchema = textSchema().min(1, 'is required').max(LIMITS.passwordMaxLength);
-const nameSchema = textSchema().trim().min(1, 'is required').max(FORM_LIMITS.nameMax);
+const enteredPasswordSchema = textSchema()
+  .min(1, 'is required')
+  .max(LIMITS.passwordMaxLength, atMost(LIMITS.passwordMaxLength));
+const nameSchema = textSchema()
+  .trim()
+  .min(1, 'is required')
+  .max(FORM_LIMITS.nameMax, atMost(FORM_LIMITS.nameMax));
+/** The new code typed a second time. */
+const confirmationSchema = textSchema()
+  .min(1, 'is required')
+  .max(LIMITS.passwordMaxLength, atMost(LIMITS.passwordMaxLength));
 const avatarSchema = z.object({ url: textSchema().min(1).max(500) });
 
 export const authUserSchema = z.object({
@@ -39,11 +55,21 @@ export const authUserSchema = z.object({
 export type AuthUser = z.infer<typeof authUserSchema>;
 
 /** Only what the login dropdown needs. */
-export interface PublicUserEntry {
-  id: string;
-  name: string;
-  loginId: string;
-}
+export const publicUserEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  loginId: z.string(),
+});
+export type PublicUserEntry = z.infer<typeof publicUserEntrySchema>;
+
+/** A page of the login dropdown (a keyset walk); `next` is null on the last page. */
+export const publicUserPageSchema = z.object({
+  items: z.array(publicUserEntrySchema),
+  next: z.string().nullable(),
+});
+
+/** The answer of a change that answers nothing else (logout, a reset). */
+export const successReplySchema = z.object({ success: z.literal(true) });
 
 // ---- sessions -----------------------------------------------------------------------------------
 
@@ -55,12 +81,13 @@ export const loginInputSchema = z.object({
 });
 export type LoginInput = z.input<typeof loginInputSchema>;
 
-export interface SessionGrant {
-  user: AuthUser;
-  token: string;
+export const sessionGrantSchema = z.object({
+  user: authUserSchema,
+  token: z.string(),
   /** ISO date the token (and cookie) expire. */
-  expiresAt: string;
-}
+  expiresAt: z.string(),
+});
+export type SessionGrant = z.infer<typeof sessionGrantSchema>;
 
 /** Longer than any token auth issues; the gateway treats a longer one as no session at all. */
 export const SESSION_TOKEN_MAX_LENGTH = 4096;
@@ -71,20 +98,21 @@ export const logoutInputSchema = z.object({
   token: textSchema().min(1).max(SESSION_TOKEN_MAX_LENGTH),
 });
 
-export interface SessionCheckReply {
-  actor: { id: string; role: Role; name: string; loginId: string };
+export const sessionCheckReplySchema = z.object({
+  actor: actorSchema,
   /** The session the token belongs to (the JWT's `sid`; not a secret), for cache eviction. */
-  sessionId: string;
+  sessionId: z.string(),
   /** A fresh token when the old one is past half its life (sliding session), with its expiry. */
-  refreshedToken: string | null;
-  expiresAt: string | null;
+  refreshedToken: z.string().nullable(),
+  expiresAt: z.string().nullable(),
   /**
    * ISO time until which the gateway may reuse this answer for the same token without asking again:
    * the moment the token passes half its life (from then on each check refreshes it) or the
    * session ends, whichever is first. Null when this reply carries a refreshed token: do not cache.
    */
-  cacheUntil: string | null;
-}
+  cacheUntil: z.string().nullable(),
+});
+export type SessionCheckReply = z.infer<typeof sessionCheckReplySchema>;
 
 /**
  * Payload of HINTS.authSessionsChanged: one session ended (logout), or everything cached about a
@@ -97,6 +125,11 @@ export const sessionsChangedHintSchema = z.union([
 export type SessionsChangedHint = z.infer<typeof sessionsChangedHintSchema>;
 
 // ---- own account --------------------------------------------------------------------------------
+
+/** The client's address, which the gateway adds to RPCs that auth limits per address. */
+export const clientAddressSchema = z.object({ ip: z.string().min(1).max(100).optional() });
+/** The caller's session, which the gateway adds to a change that ends the account's other sessions. */
+export const callerSessionSchema = z.object({ sessionId: z.uuid().optional() });
 
 export const updateProfileInputSchema = z.object({
   name: nameSchema,
@@ -114,17 +147,22 @@ export const updatePasswordInputSchema = z
   .object({
     oldPassword: enteredPasswordSchema,
     newPassword: newPasswordSchema,
-    confirmPassword: textSchema().min(1, 'is required').max(LIMITS.passwordMaxLength),
+    confirmPassword: confirmationSchema,
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
-    message: 'does not match the new password',
+    message: 'does not match the new code',
   });
 
-/** The client's address, which the gateway adds to RPCs that auth limits per address. */
-export const clientAddressSchema = z.object({ ip: z.string().min(1).max(100).optional() });
-/** The caller's session, which the gateway adds to a change that ends the account's other sessions. */
-export const callerSessionSchema = z.object({ sessionId: z.uuid().optional() });
+/** What the gateway sends auth: the profile form plus the client's address and session. */
+export const updateProfileRequestSchema = updateProfileInputSchema.extend({
+  ...clientAddressSchema.shape,
+  ...callerSessionSchema.shape,
+});
+/** What the gateway sends auth: the form plus the client's address (wrong old codes are throttled). */
+export const updatePasswordRequestSchema = updatePasswordInputSchema.safeExtend(
+  clientAddressSchema.shape,
+);
 
 export const forgotPasswordInputSchema = z.object({ email: loginIdSchema });
 /** What the gateway sends auth: the form plus the client's address (for the per-address limit). */
@@ -132,16 +170,24 @@ export const forgotPasswordRequestSchema = forgotPasswordInputSchema.extend({
   ip: textSchema().min(1).max(100).optional(),
 });
 
-export const resetPasswordInputSchema = z
-  .object({
-    token: textSchema().min(20).max(200),
-    password: newPasswordSchema,
-    confirmPassword: textSchema().min(1, 'is required').max(LIMITS.passwordMaxLength),
-  })
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'does not match the password',
-  });
+const resetPasswordFields = z.object({
+  password: newPasswordSchema,
+  confirmPassword: confirmationSchema,
+});
+const sameCodeTwice = (v: { password: string; confirmPassword: string }) =>
+  v.password === v.confirmPassword;
+const notTheSameCode = { path: ['confirmPassword'], message: 'does not match the new code' };
+
+/** `PUT /api/v1/password/reset/:token`: the new code twice (the token is in the path). */
+export const resetPasswordBodySchema = resetPasswordFields.refine(sameCodeTwice, notTheSameCode);
+
+export const resetPasswordInputSchema = resetPasswordFields
+  .extend({ token: textSchema().min(20).max(200) })
+  .refine(sameCodeTwice, notTheSameCode);
+/** What the gateway sends auth: the token and form plus the client's address (uses are limited). */
+export const resetPasswordRequestSchema = resetPasswordInputSchema.safeExtend(
+  clientAddressSchema.shape,
+);
 
 // ---- user management (admin) --------------------------------------------------------------------
 
@@ -160,12 +206,13 @@ export const listUsersInputSchema = z.object({
 });
 export type ListUsersInput = z.input<typeof listUsersInputSchema>;
 
-export interface UserList {
-  items: AuthUser[];
-  total: number;
+export const userListSchema = z.object({
+  items: z.array(authUserSchema),
+  total: z.number().int(),
   /** In the default order (login id, ascending): where the next page starts; null on the last. */
-  next?: string | null;
-}
+  next: z.string().nullable().optional(),
+});
+export type UserList = z.infer<typeof userListSchema>;
 
 export const userIdInputSchema = z.object({ id: textSchema().max(100) });
 export const userIdsInputSchema = z.object({ ids: idListSchema(textSchema().max(100)) });
@@ -201,22 +248,16 @@ export const setUserCodeReplySchema = z.object({
 });
 export type SetUserCodeReply = z.infer<typeof setUserCodeReplySchema>;
 
-export interface ForgotPasswordReply {
-  message: string;
-}
+export const forgotPasswordReplySchema = z.object({ message: z.string() });
+export type ForgotPasswordReply = z.infer<typeof forgotPasswordReplySchema>;
 
-// ---- HTTP bodies the gateway validates on /api/v1 (the store's forms keep their own rules for now,
-// with the same limits from FORM_LIMITS) ------------------------------------------------------------
+// ---- HTTP bodies the gateway validates on /api/v1; the store types its requests from them and its
+// forms validate with them (the messages follow the field's name) --------------------------------
 
 export const loginBodySchema = z.object({
   /** The login id (the old API's `email`). */
   email: loginIdSchema,
   password: enteredPasswordSchema,
-});
-
-export const resetPasswordBodySchema = z.object({
-  password: textSchema(),
-  confirmPassword: textSchema(),
 });
 
 export const updateUserBodySchema = updateUserInputSchema.omit({ id: true });

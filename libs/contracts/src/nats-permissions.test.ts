@@ -1,5 +1,6 @@
+import { authOps } from './operations/auth.js';
 import { catalogOps } from './operations/catalog.js';
-import { RPC } from './subjects.js';
+
 import { NATS_IDENTITIES, WILDCARD_NAMESPACE, natsPermissions } from './nats-permissions.js';
 
 describe('natsPermissions', () => {
@@ -31,12 +32,12 @@ describe('natsPermissions', () => {
     const orders = natsPermissions('orders', '');
     expect(orders.publish).toEqual(
       expect.arrayContaining([
-        RPC.auth.getUser,
+        authOps.getUser.subject,
         catalogOps.getProducts.subject,
         catalogOps.inventoryCheck.subject,
       ]),
     );
-    expect(orders.publish).not.toContain(RPC.auth.listUsers);
+    expect(orders.publish).not.toContain(authOps.listUsers.subject);
     for (const identity of ['auth', 'catalog', 'reporting'] as const) {
       const rpcs = natsPermissions(identity, '').publish.filter((s) => s.startsWith('rpc.'));
       expect(rpcs).toEqual([`rpc.${identity}.health`]);

@@ -6,7 +6,8 @@
  * that has no business sending it never reaches a service. See docs/adr/ (NATS permissions).
  */
 import { DURABLE_CONSUMERS } from './consumers.js';
-import { catalogOps } from './operations/catalog.js';
+import type { OtherCaller } from './operation.js';
+import { OPERATIONS } from './operations/index.js';
 import { HINTS, RPC, STREAMS, type StreamName } from './subjects.js';
 
 /** Every NATS identity: the four services, the gateway, and outside read-only consumers. */
@@ -51,6 +52,15 @@ const rpcOf = (service: keyof typeof RPC): string => `rpc.${service}.*`;
 /** A container's health probe asks its own service over NATS, with the service's identity. */
 const ownHealth = (service: keyof typeof RPC): string => RPC[service].health;
 
+/** The subjects of the declared operations whose `calledBy` names `caller`. */
+function declaredCallsOf(caller: OtherCaller): string[] {
+  return Object.values(OPERATIONS).flatMap((operations) =>
+    Object.values(operations)
+      .filter((operation) => operation.calledBy?.includes(caller))
+      .map((operation) => operation.subject),
+  );
+}
+
 /**
  * The description. Durable names are those the services register (nest-kit EventConsumers); a
  * test in libs/nest-kit checks they still match.
@@ -76,12 +86,7 @@ export const NATS_GRANTS: Record<NatsIdentity, ProcessGrants> = {
   },
   orders: {
     answers: [rpcOf('orders')],
-    calls: [
-      RPC.auth.getUser,
-      catalogOps.getProducts.subject,
-      catalogOps.inventoryCheck.subject,
-      ownHealth('orders'),
-    ],
+    calls: [...declaredCallsOf('orders'), ownHealth('orders')],
     publishes: [STREAMS.ORDERS],
     subscribes: [STREAMS.CATALOG, HINTS.catalogProductsChanged, HINTS.authSessionsChanged],
     ownsStreams: ['ORDERS'],

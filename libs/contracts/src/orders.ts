@@ -16,8 +16,13 @@ export const ORDER_LINES_MAX = 100;
 
 // ---- shipping info ------------------------------------------------------------------------------
 
+/** A student's age as typed: a whole number of one to three digits (the store's form and the server). */
+export const STUDENT_AGE_PATTERN = /^\d{1,3}$/;
+
 /** `<student id>_<age>_<gender>`: the student id may itself hold underscores, age and gender may not. */
-export const RECEIVING_PERSON_PATTERN = /^(.+)_(\d{1,3})_(Male|Female|NA)$/;
+export const RECEIVING_PERSON_PATTERN = new RegExp(
+  `^(.+)_(${STUDENT_AGE_PATTERN.source.slice(1, -1)})_(Male|Female|NA)$`,
+);
 
 export function joinReceivingPersonName(
   studentId: string,

@@ -4,7 +4,7 @@
  * when the test says, or fails with 'timeout' when its wait runs out, as the inbox does.
  */
 import { jest } from '@jest/globals';
-import { RPC, RPC_RESEND, catalogOps, isResendable, resendRuleOf } from '@lr/contracts';
+import { authOps, RPC, RPC_RESEND, catalogOps, isResendable, resendRuleOf } from '@lr/contracts';
 import { ResendBudget } from './resend-budget.js';
 import {
   attemptWaitMs,
@@ -291,9 +291,9 @@ describe('which subjects are resent', () => {
     expect(resendRuleOf(RPC.orders.get)).toBe('read');
     expect(resendRuleOf(catalogOps.inventoryCheck.subject)).toBe('read');
     expect(resendRuleOf(RPC.orders.update)).toBe('deduped');
-    expect(resendRuleOf(RPC.auth.sessionCheck)).toBe('idempotent');
+    expect(resendRuleOf(authOps.sessionCheck.subject)).toBe('idempotent');
     expect([RPC.orders.get, RPC.orders.place, RPC.orders.delete].every(isResendable)).toBe(true);
-    expect(isResendable(RPC.auth.login)).toBe(false);
+    expect(isResendable(authOps.login.subject)).toBe(false);
     expect(isResendable(RPC.reporting.rebuild)).toBe(false);
     expect(isResendable('rpc.nobody.here')).toBe(false);
     // Not fooled by names every object has.

@@ -3,39 +3,48 @@
  * that takes requests and never answers (as one killed -9 with requests in hand). A read is
  * answered by the live replica within the deadline; a call that may not be repeated is sent once
  * and fails as before when it went to the dead one. Every attempt of a call carries one request id.
+ * Whether a call is sent again is the operation's `resend`: these subjects are in no other table.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Controller, Module, type DynamicModule } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { HEADERS, RPC, namespaced, type RpcRequest } from '@lr/contracts';
-import { KitModule, RpcClient, metricsRegistry } from '@lr/nest-kit';
+import { z } from 'zod';
+import { HEADERS, defineOperations, isResendable, namespaced } from '@lr/contracts';
+import { Handles, KitModule, RpcClient, metricsRegistry, type Call } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
 import type { Subscription } from '@nats-io/transport-node';
+
+const numbered = z.object({ n: z.number().int() });
+const probeOps = defineOperations('auth', {
+  probeRead: { input: numbered, output: numbered, callers: 'anyone', resend: 'read' },
+  probeSlow: { input: numbered, output: numbered, callers: 'anyone', resend: 'read' },
+  probeOnce: { input: numbered, output: numbered, callers: 'anyone', resend: 'once' },
+});
+type Numbered = z.infer<typeof numbered>;
 
 const seen: { subject: string; requestId: string | null | undefined }[] = [];
 
 @Controller()
 class CountingController {
-  @MessagePattern(RPC.auth.getUser)
-  read(@Payload() request: RpcRequest<{ n: number }>) {
-    seen.push({ subject: RPC.auth.getUser, requestId: request.requestId });
-    return { n: request.input.n };
+  @Handles(probeOps.probeRead)
+  read(input: Numbered, call: Call<'anyone'>) {
+    seen.push({ subject: probeOps.probeRead.subject, requestId: call.requestId });
+    return input;
   }
 
   /** A replica that is alive but slow (the machine is overloaded): it answers every call late. */
-  @MessagePattern(RPC.auth.listUsers)
-  async slow(@Payload() request: RpcRequest<{ n: number }>) {
-    seen.push({ subject: RPC.auth.listUsers, requestId: request.requestId });
+  @Handles(probeOps.probeSlow)
+  async slow(input: Numbered, call: Call<'anyone'>) {
+    seen.push({ subject: probeOps.probeSlow.subject, requestId: call.requestId });
     await new Promise((resolve) => setTimeout(resolve, 400));
-    return { n: request.input.n };
+    return input;
   }
 
-  @MessagePattern(RPC.auth.login)
-  once(@Payload() request: RpcRequest<{ n: number }>) {
-    seen.push({ subject: RPC.auth.login, requestId: request.requestId });
-    return { n: request.input.n };
+  @Handles(probeOps.probeOnce)
+  once(input: Numbered, call: Call<'anyone'>) {
+    seen.push({ subject: probeOps.probeOnce.subject, requestId: call.requestId });
+    return input;
   }
 }
 
@@ -97,16 +106,20 @@ describe('RpcClient resends', () => {
   });
 
   it('answers every read although some were in hand at a replica that died', async () => {
-    const before = await resendsOf(RPC.auth.getUser);
+    // Sent again because the operation says `read`: a bare subject unknown to RPC_RESEND would not be.
+    expect(isResendable(probeOps.probeRead.subject)).toBe(false);
+    const before = await resendsOf(probeOps.probeRead.subject);
     seen.length = 0;
     swallowed.length = 0;
-    const calls = Array.from({ length: 30 }, (_, n) => client.call(RPC.auth.getUser, { n }));
+    const calls = Array.from({ length: 30 }, (_, n) => client.call(probeOps.probeRead, { n }));
     // It dies once it holds some: the server drops its subscription, and what it held is lost.
     await waitFor(() => swallowed.length > 0, { timeoutMs: 5_000, intervalMs: 5 });
     dead.unsubscribe();
     const replies = await Promise.all(calls);
     expect(replies).toEqual(Array.from({ length: 30 }, (_, n) => ({ n })));
-    expect((await resendsOf(RPC.auth.getUser)) - before).toBeGreaterThanOrEqual(swallowed.length);
+    expect((await resendsOf(probeOps.probeRead.subject)) - before).toBeGreaterThanOrEqual(
+      swallowed.length,
+    );
     // Each call carried one id on every attempt; the live replica answered each call once.
     const answered = seen.map((s) => s.requestId);
     expect(new Set(answered).size).toBe(30);
@@ -120,7 +133,7 @@ describe('RpcClient resends', () => {
     await env.nc.flush();
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, n) =>
-        client.call(RPC.auth.login, { n }, { timeoutMs: 800 }).then(
+        client.call(probeOps.probeOnce, { n }, { timeoutMs: 800 }).then(
           () => 'ok',
           (error: { code?: string }) => error.code,
         ),
@@ -136,7 +149,7 @@ describe('RpcClient resends', () => {
     dead.unsubscribe();
     await env.stopService('auth');
     const migrationsDir = await mkdtemp(path.join(tmpdir(), 'mig-'));
-    const call = client.call(RPC.auth.getUser, { n: 7 }, { timeoutMs: 15_000 });
+    const call = client.call(probeOps.probeRead, { n: 7 }, { timeoutMs: 15_000 });
     // The service comes back while the call is still being resent.
     await new Promise((resolve) => setTimeout(resolve, 300));
     await env.startService('auth', CountingModule.register(env, migrationsDir));
@@ -152,14 +165,14 @@ describe('RpcClient resends', () => {
       maxBackoffMs: 200,
       maxAttempts: 4,
     });
-    const before = await resendsOf(RPC.auth.listUsers);
+    const before = await resendsOf(probeOps.probeSlow.subject);
     seen.length = 0;
     const calls = 120;
     const replies = await Promise.all(
-      Array.from({ length: calls }, (_, n) => fresh.call(RPC.auth.listUsers, { n })),
+      Array.from({ length: calls }, (_, n) => fresh.call(probeOps.probeSlow, { n })),
     );
     expect(replies).toEqual(Array.from({ length: calls }, (_, n) => ({ n })));
-    const resent = (await resendsOf(RPC.auth.listUsers)) - before;
+    const resent = (await resendsOf(probeOps.probeSlow.subject)) - before;
     // Without a budget every call would have been sent again at least once (120 or more); the
     // budget lets a burst of 50 go, then one per ten answered calls.
     expect(resent).toBeGreaterThan(0);

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Controller, Module, type DynamicModule } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { AppError, RPC, type RpcRequest } from '@lr/contracts';
-import { KitModule, type ServiceHealth } from '@lr/nest-kit';
+import { authOps, AppError, type RpcRequest } from '@lr/contracts';
+import { KitModule } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
 
 @Controller()
@@ -80,7 +80,7 @@ describe('request-reply over NATS', () => {
   });
 
   it('reports PostgreSQL, NATS and JetStream health', async () => {
-    const health = await env.rpc.call<ServiceHealth>(RPC.auth.health, {});
+    const health = await env.rpc.call(authOps.health, {});
     expect(health.status).toBe('up');
     expect(Object.keys(health.checks).sort()).toEqual(['jetstream', 'nats', 'postgres']);
   });

@@ -3,14 +3,14 @@
  * and self protections; sessions ending on role/code change and deletion; events in the outbox.
  */
 import {
-  RPC,
+  authOps,
   namespacedStream,
   type Actor,
-  type AuthUser,
   type KeysetPage,
   type PublicUserEntry,
-  type SetUserCodeReply,
   type UserList,
+  type InputOf,
+  type Operation,
 } from '@lr/contracts';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { countUnsent } from '@lr/nest-kit';
@@ -33,8 +33,9 @@ describe('auth accounts', () => {
   let t: AuthTestEnv;
   let admin: Actor;
 
-  const call = <T>(subject: string, input: unknown, actor: Actor | null = admin) =>
-    t.env.rpc.call<T>(subject, input, { actor });
+  /** Input is `unknown`: these tests also send what the schema refuses. */
+  const call = <Op extends Operation>(operation: Op, input: unknown, actor: Actor | null = admin) =>
+    t.env.rpc.call(operation, input as InputOf<Op>, { actor });
   const outboxOf = async (userId: string) =>
     (
       await t.env.pool.query<OutboxRow>(
@@ -50,11 +51,7 @@ describe('auth accounts', () => {
   afterAll(() => t.env.close());
 
   it('public list: reserved accounts out, sorted by name, only id, name and login id', async () => {
-    const { items: list, next } = await call<KeysetPage<PublicUserEntry>>(
-      RPC.auth.publicUserList,
-      {},
-      null,
-    );
+    const { items: list, next } = await call(authOps.publicUserList, {}, null);
     expect(next).toBeNull();
     expect(list.length).toBe(14);
     expect(list.map((u) => u.loginId)).not.toEqual(expect.arrayContaining(['admin']));
@@ -63,14 +60,13 @@ describe('auth accounts', () => {
   });
 
   it('public list: pages by name, every account once; a forged cursor is refused', async () => {
-    const whole = (await call<KeysetPage<PublicUserEntry>>(RPC.auth.publicUserList, {}, null))
-      .items;
+    const whole = (await call(authOps.publicUserList, {}, null)).items;
     const walked: PublicUserEntry[] = [];
     let after: string | null = null;
     let pages = 0;
     do {
-      const page: KeysetPage<PublicUserEntry> = await call<KeysetPage<PublicUserEntry>>(
-        RPC.auth.publicUserList,
+      const page: KeysetPage<PublicUserEntry> = await call(
+        authOps.publicUserList,
         { after, limit: 4 },
         null,
       );
@@ -81,66 +77,66 @@ describe('auth accounts', () => {
     expect(pages).toBeGreaterThan(3);
     expect(walked).toEqual(whole);
     for (const forged of ['junk', Buffer.from('["x","not-a-uuid"]').toString('base64url')])
-      await expect(call(RPC.auth.publicUserList, { after: forged }, null)).rejects.toMatchObject({
+      await expect(call(authOps.publicUserList, { after: forged }, null)).rejects.toMatchObject({
         code: 'BAD_REQUEST',
       });
-    await expect(call(RPC.auth.publicUserList, { limit: 101 }, null)).rejects.toMatchObject({
+    await expect(call(authOps.publicUserList, { limit: 101 }, null)).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
   });
 
   it('walks all users by login id with a keyset cursor; refuses it in another order', async () => {
-    const whole = (await call<UserList>(RPC.auth.listUsers, { limit: 100 })).items;
+    const whole = (await call(authOps.listUsers, { limit: 100 })).items;
     const walked: string[] = [];
     let after: string | null = null;
     do {
-      const page: UserList = await call<UserList>(RPC.auth.listUsers, { limit: 6, after });
+      const page: UserList = await call(authOps.listUsers, { limit: 6, after });
       walked.push(...page.items.map((u) => u.id));
       after = page.next ?? null;
     } while (after && walked.length < 100);
     expect(walked).toEqual(whole.map((u) => u.id));
-    const first = await call<UserList>(RPC.auth.listUsers, { limit: 6 });
+    const first = await call(authOps.listUsers, { limit: 6 });
     await expect(
-      call(RPC.auth.listUsers, {
+      call(authOps.listUsers, {
         limit: 6,
         after: first.next,
         sort: { field: 'name', order: 'ASC' },
       }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await expect(call(RPC.auth.listUsers, { after: 'junk' })).rejects.toMatchObject({
+    await expect(call(authOps.listUsers, { after: 'junk' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
-    await expect(call(RPC.auth.listUsers, { limit: 101 })).rejects.toMatchObject({
+    await expect(call(authOps.listUsers, { limit: 101 })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
   });
 
   it('lists users for admins only, sorted by login id by default, with search, role filter and paging', async () => {
-    const all = await call<UserList>(RPC.auth.listUsers, {});
+    const all = await call(authOps.listUsers, {});
     expect(all.total).toBe(20);
     expect(all.items).toHaveLength(15);
     const ids = all.items.map((u) => u.loginId.toLowerCase());
     expect(ids).toEqual([...ids].sort());
-    const search = await call<UserList>(RPC.auth.listUsers, { q: 'north valley' });
+    const search = await call(authOps.listUsers, { q: 'north valley' });
     expect(search.items.map((u) => u.loginId).sort()).toEqual(['cedarhill', 'maplegrove']);
-    const volunteers = await call<UserList>(RPC.auth.listUsers, { role: 'volunteer' });
+    const volunteers = await call(authOps.listUsers, { role: 'volunteer' });
     expect(volunteers.total).toBe(2);
-    const page2 = await call<UserList>(RPC.auth.listUsers, {
+    const page2 = await call(authOps.listUsers, {
       offset: 15,
       limit: 15,
       sort: { field: 'name', order: 'DESC' },
     });
     expect(page2.items).toHaveLength(5);
     // LIKE wildcards are taken literally.
-    expect((await call<UserList>(RPC.auth.listUsers, { q: '%' })).total).toBe(0);
+    expect((await call(authOps.listUsers, { q: '%' })).total).toBe(0);
 
     const volunteer = await actorOf(t.env, 'volunteer');
     const school = await actorOf(t.env, 'maplegrove');
-    await expect(call(RPC.auth.listUsers, {}, volunteer)).rejects.toMatchObject({
+    await expect(call(authOps.listUsers, {}, volunteer)).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    await expect(call(RPC.auth.listUsers, {}, school)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(call(RPC.auth.listUsers, {}, null)).rejects.toMatchObject({
+    await expect(call(authOps.listUsers, {}, school)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(call(authOps.listUsers, {}, null)).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
   });
@@ -148,29 +144,29 @@ describe('auth accounts', () => {
   it('get-user: an admin reads anyone, a user only themselves; unknown and malformed ids are 404', async () => {
     const school = await actorOf(t.env, 'riverside');
     const other = await actorOf(t.env, 'oakpark');
-    await expect(call<AuthUser>(RPC.auth.getUser, { id: school.id })).resolves.toMatchObject({
+    await expect(call(authOps.getUser, { id: school.id })).resolves.toMatchObject({
       loginId: 'riverside',
       address: '900 River Bend Dr',
       district: 'Riverside',
     });
-    await expect(
-      call<AuthUser>(RPC.auth.getUser, { id: school.id }, school),
-    ).resolves.toMatchObject({ id: school.id });
-    await expect(call(RPC.auth.getUser, { id: other.id }, school)).rejects.toMatchObject({
+    await expect(call(authOps.getUser, { id: school.id }, school)).resolves.toMatchObject({
+      id: school.id,
+    });
+    await expect(call(authOps.getUser, { id: other.id }, school)).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    await expect(call(RPC.auth.getUser, { id: TestEnv.actor('user').id })).rejects.toMatchObject({
+    await expect(call(authOps.getUser, { id: TestEnv.actor('user').id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    await expect(call(RPC.auth.getUser, { id: 'not-a-uuid' })).rejects.toMatchObject({
+    await expect(call(authOps.getUser, { id: 'not-a-uuid' })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
-    const many = await call<AuthUser[]>(RPC.auth.getUsers, { ids: [school.id, other.id, 'junk'] });
+    const many = await call(authOps.getUsers, { ids: [school.id, other.id, 'junk'] });
     expect(many.map((u) => u.loginId).sort()).toEqual(['oakpark', 'riverside']);
   });
 
   it('registers a user (admin only) who can then log in; a duplicate login id in any case is 409', async () => {
-    const created = await call<AuthUser>(RPC.auth.registerUser, {
+    const created = await call(authOps.registerUser, {
       name: 'Elm Street School',
       email: 'elmstreet',
       password: 'elm-code-1',
@@ -187,7 +183,7 @@ describe('auth accounts', () => {
       user: { id: created.id },
     });
     const duplicate = await errorOf(
-      call(RPC.auth.registerUser, {
+      call(authOps.registerUser, {
         name: 'Copy',
         email: 'ELMSTREET',
         password: 'another-1',
@@ -198,7 +194,7 @@ describe('auth accounts', () => {
     const school = await actorOf(t.env, 'maplegrove');
     await expect(
       call(
-        RPC.auth.registerUser,
+        authOps.registerUser,
         { name: 'X', email: 'x-school', password: 'xxxxxx', role: 'admin' },
         school,
       ),
@@ -219,25 +215,25 @@ describe('auth accounts', () => {
 
   it('validates new accounts: password 6 to 128 characters without truncation, a known role, a name', async () => {
     const short = await errorOf(
-      call(RPC.auth.registerUser, { name: 'A', email: 'a1', password: '12345' }),
+      call(authOps.registerUser, { name: 'A', email: 'a1', password: '12345' }),
     );
     expect(short).toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringMatching(/^password/),
     });
     const long = await errorOf(
-      call(RPC.auth.registerUser, { name: 'A', email: 'a1', password: 'x'.repeat(129) }),
+      call(authOps.registerUser, { name: 'A', email: 'a1', password: 'x'.repeat(129) }),
     );
     expect(long.message).toMatch(/^password/);
     const role = await errorOf(
-      call(RPC.auth.registerUser, { name: 'A', email: 'a1', password: 'abcdef', role: 'root' }),
+      call(authOps.registerUser, { name: 'A', email: 'a1', password: 'abcdef', role: 'root' }),
     );
     expect(role.message).toMatch(/^role/);
-    const name = await errorOf(call(RPC.auth.registerUser, { email: 'a1', password: 'abcdef' }));
+    const name = await errorOf(call(authOps.registerUser, { email: 'a1', password: 'abcdef' }));
     expect(name.message).toMatch(/^name/);
     // 128 characters are kept whole: a password differing only in the last character is refused.
     const longCode = `${'y'.repeat(127)}z`;
-    await call(RPC.auth.registerUser, { name: 'Long', email: 'longcode', password: longCode });
+    await call(authOps.registerUser, { name: 'Long', email: 'longcode', password: longCode });
     await expect(login(t.env, 'longcode', longCode)).resolves.toBeTruthy();
     await expect(login(t.env, 'longcode', `${'y'.repeat(127)}q`)).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
@@ -246,7 +242,7 @@ describe('auth accounts', () => {
 
   it('updates name, login id and role admin/user; volunteer only when unchanged; role change ends sessions', async () => {
     const grant = await login(t.env, 'sunnyside');
-    const updated = await call<AuthUser>(RPC.auth.updateUser, {
+    const updated = await call(authOps.updateUser, {
       id: grant.user.id,
       name: 'Sunnyside Elementary School',
       email: 'sunnyside',
@@ -255,11 +251,11 @@ describe('auth accounts', () => {
     expect(updated.name).toBe('Sunnyside Elementary School');
     // Same role: the session survives.
     await expect(
-      t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token }),
+      t.env.rpc.call(authOps.sessionCheck, { token: grant.token }),
     ).resolves.toBeTruthy();
 
     const toVolunteer = await errorOf(
-      call(RPC.auth.updateUser, {
+      call(authOps.updateUser, {
         id: grant.user.id,
         name: 'S',
         email: 'sunnyside',
@@ -271,18 +267,18 @@ describe('auth accounts', () => {
       message: expect.stringMatching(/^role/),
     });
 
-    await call(RPC.auth.updateUser, {
+    await call(authOps.updateUser, {
       id: grant.user.id,
       name: 'S',
       email: 'sunnyside',
       role: 'admin',
     });
     await expect(
-      t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token }),
+      t.env.rpc.call(authOps.sessionCheck, { token: grant.token }),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     const relogged = await login(t.env, 'sunnyside');
     expect(relogged.user.role).toBe('admin');
-    await call(RPC.auth.updateUser, {
+    await call(authOps.updateUser, {
       id: grant.user.id,
       name: 'Sunnyside Elementary',
       email: 'sunnyside',
@@ -291,7 +287,7 @@ describe('auth accounts', () => {
 
     const volunteer = await login(t.env, 'TEST VOLUNTEER');
     await expect(
-      call(RPC.auth.updateUser, {
+      call(authOps.updateUser, {
         id: volunteer.user.id,
         name: 'Helper',
         email: 'TEST VOLUNTEER',
@@ -300,11 +296,11 @@ describe('auth accounts', () => {
     ).resolves.toMatchObject({ role: 'volunteer', name: 'Helper' });
 
     const taken = await errorOf(
-      call(RPC.auth.updateUser, { id: grant.user.id, name: 'S', email: 'Riverside', role: 'user' }),
+      call(authOps.updateUser, { id: grant.user.id, name: 'S', email: 'Riverside', role: 'user' }),
     );
     expect(taken.code).toBe('CONFLICT');
     await expect(
-      call(RPC.auth.updateUser, {
+      call(authOps.updateUser, {
         id: TestEnv.actor('user').id,
         name: 'S',
         email: 'nobody',
@@ -322,41 +318,41 @@ describe('auth accounts', () => {
 
   it('an admin cannot demote or delete themselves, nor the last admin', async () => {
     await expect(
-      call(RPC.auth.updateUser, { id: admin.id, name: 'Admin', email: 'admin', role: 'user' }),
+      call(authOps.updateUser, { id: admin.id, name: 'Admin', email: 'admin', role: 'user' }),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: 'You cannot remove your own admin role' });
-    await expect(call(RPC.auth.deleteUser, { id: admin.id })).rejects.toMatchObject({
+    await expect(call(authOps.deleteUser, { id: admin.id })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'You cannot delete your own account',
     });
 
     // Leave exactly one admin (TEST ADMIN), then let it try to lose that role through another admin
     // whose role was taken away after it logged in (a stale caller).
-    const others = (
-      await call<UserList>(RPC.auth.listUsers, { role: 'admin', limit: 100 })
-    ).items.filter((u) => u.loginId !== 'admin');
+    const others = (await call(authOps.listUsers, { role: 'admin', limit: 100 })).items.filter(
+      (u) => u.loginId !== 'admin',
+    );
     for (const other of others) {
-      await call(RPC.auth.updateUser, {
+      await call(authOps.updateUser, {
         id: other.id,
         name: other.name,
         email: other.loginId,
         role: 'user',
       });
     }
-    expect((await call<UserList>(RPC.auth.listUsers, { role: 'admin' })).total).toBe(1);
+    expect((await call(authOps.listUsers, { role: 'admin' })).total).toBe(1);
     const stale: Actor = { ...admin, id: others[0]!.id };
     await expect(
       call(
-        RPC.auth.updateUser,
+        authOps.updateUser,
         { id: admin.id, name: 'Admin', email: 'admin', role: 'user' },
         stale,
       ),
     ).rejects.toMatchObject({ code: 'CONFLICT', message: 'The last admin cannot be demoted' });
-    await expect(call(RPC.auth.deleteUser, { id: admin.id }, stale)).rejects.toMatchObject({
+    await expect(call(authOps.deleteUser, { id: admin.id }, stale)).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'The last admin cannot be deleted',
     });
     for (const other of others) {
-      await call(RPC.auth.updateUser, {
+      await call(authOps.updateUser, {
         id: other.id,
         name: other.name,
         email: other.loginId,
@@ -368,16 +364,16 @@ describe('auth accounts', () => {
   it('deletes a user (admin only): their sessions end, a deleted event is written, 404 afterwards', async () => {
     const grant = await login(t.env, 'foxrun');
     const school = await actorOf(t.env, 'maplegrove');
-    await expect(call(RPC.auth.deleteUser, { id: grant.user.id }, school)).rejects.toMatchObject({
+    await expect(call(authOps.deleteUser, { id: grant.user.id }, school)).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
-    const deleted = await call<AuthUser>(RPC.auth.deleteUser, { id: grant.user.id });
+    const deleted = await call(authOps.deleteUser, { id: grant.user.id });
     expect(deleted.loginId).toBe('foxrun');
     await expect(
-      t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token }),
+      t.env.rpc.call(authOps.sessionCheck, { token: grant.token }),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(login(t.env, 'foxrun')).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(call(RPC.auth.deleteUser, { id: grant.user.id })).rejects.toMatchObject({
+    await expect(call(authOps.deleteUser, { id: grant.user.id })).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     const events = await outboxOf(grant.user.id);
@@ -389,11 +385,11 @@ describe('auth accounts', () => {
 
   it('sets a new readable code shown once: the old code stops working and sessions end', async () => {
     const grant = await login(t.env, 'granitefalls');
-    const reply = await call<SetUserCodeReply>(RPC.auth.setUserCode, { id: grant.user.id });
+    const reply = await call(authOps.setUserCode, { id: grant.user.id });
     expect(reply.id).toBe(grant.user.id);
     expect(reply.code).toMatch(/^[a-z2-9]{10}$/);
     await expect(
-      t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token }),
+      t.env.rpc.call(authOps.sessionCheck, { token: grant.token }),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(login(t.env, 'granitefalls', DEMO_CODE)).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
@@ -406,9 +402,9 @@ describe('auth accounts', () => {
     expect(rows[0]?.password_hash).toMatch(/^\$argon2id\$/);
     expect(rows[0]?.password_hash).not.toContain(reply.code);
     const volunteer = await actorOf(t.env, 'volunteer');
-    await expect(
-      call(RPC.auth.setUserCode, { id: grant.user.id }, volunteer),
-    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(call(authOps.setUserCode, { id: grant.user.id }, volunteer)).rejects.toMatchObject(
+      { code: 'FORBIDDEN' },
+    );
   });
 
   it('publishes the user events to the AUTH stream (outbox relayed, nothing left unsent)', async () => {

@@ -4,7 +4,7 @@
  * a flag only an admin sets.
  */
 import { decodeJwt } from 'jose';
-import { RPC, type Actor, type AuthUser, type SessionGrant } from '@lr/contracts';
+import { authOps, type Actor, type AuthUser, type InputOf, type SessionGrant } from '@lr/contracts';
 import { mailsIn, waitFor } from '@lr/testing';
 import { actorOf, errorOf, login, startAuth, type AuthTestEnv } from './support/auth-env.js';
 
@@ -19,8 +19,8 @@ describe('changing the login id', () => {
   beforeAll(async () => {
     t = await startAuth({ PUBLIC_URL: 'http://shop.example' });
     admin = await actorOf(t.env, 'admin');
-    school = await t.env.rpc.call<AuthUser>(
-      RPC.auth.registerUser,
+    school = await t.env.rpc.call(
+      authOps.registerUser,
       { name: 'Pine School', email: OLD_ID, password: CODE, address: '1 Pine Rd', district: 'P' },
       { actor: admin },
     );
@@ -28,10 +28,12 @@ describe('changing the login id', () => {
   afterAll(() => t.env.close());
 
   const check = (grant: SessionGrant) =>
-    t.env.rpc.call<{ actor: Actor }>(RPC.auth.sessionCheck, { token: grant.token });
+    t.env.rpc.call(authOps.sessionCheck, { token: grant.token });
   const sessionIdOf = (grant: SessionGrant) => decodeJwt(grant.token).sid as string;
   const update = (actor: Actor, input: Record<string, unknown>) =>
-    t.env.rpc.call<AuthUser>(RPC.auth.updateProfile, input, { actor });
+    t.env.rpc.call(authOps.updateProfile, input as InputOf<typeof authOps.updateProfile>, {
+      actor,
+    });
 
   it('needs the current code, throttled like a login; then ends the other sessions and tells the old address', async () => {
     const current = await login(t.env, OLD_ID, CODE, '10.7.0.1');
@@ -59,7 +61,7 @@ describe('changing the login id', () => {
     expect(await errorOf(login(t.env, OLD_ID, CODE, '10.7.0.66'))).toMatchObject({
       code: 'TOO_MANY_REQUESTS',
     });
-    expect((await t.env.rpc.call<AuthUser>(RPC.auth.me, {}, { actor })).loginId).toBe(OLD_ID);
+    expect((await t.env.rpc.call(authOps.me, {}, { actor })).loginId).toBe(OLD_ID);
 
     const moved = await update(actor, {
       name: 'Pine School',
@@ -106,21 +108,21 @@ describe('changing the login id', () => {
       id: school.id,
       name: 'Pine Elementary',
       email: 'pine-school',
-      role: 'user',
+      role: 'user' as const,
       exemptFromLineCap: true,
     };
-    expect(await errorOf(t.env.rpc.call(RPC.auth.updateUser, asSchool, { actor }))).toMatchObject({
+    expect(await errorOf(t.env.rpc.call(authOps.updateUser, asSchool, { actor }))).toMatchObject({
       code: 'FORBIDDEN',
     });
     const volunteer = await actorOf(t.env, 'volunteer');
     expect(
-      await errorOf(t.env.rpc.call(RPC.auth.updateUser, asSchool, { actor: volunteer })),
+      await errorOf(t.env.rpc.call(authOps.updateUser, asSchool, { actor: volunteer })),
     ).toMatchObject({ code: 'FORBIDDEN' });
-    const set = await t.env.rpc.call<AuthUser>(RPC.auth.updateUser, asSchool, { actor: admin });
+    const set = await t.env.rpc.call(authOps.updateUser, asSchool, { actor: admin });
     expect(set.exemptFromLineCap).toBe(true);
     // An update without the field keeps it.
-    const kept = await t.env.rpc.call<AuthUser>(
-      RPC.auth.updateUser,
+    const kept = await t.env.rpc.call(
+      authOps.updateUser,
       { id: school.id, name: 'Pine Elementary', email: 'pine-school', role: 'user' },
       { actor: admin },
     );
@@ -128,11 +130,7 @@ describe('changing the login id', () => {
   });
 
   it('gives the exemption to the demo TEST USER by its flag, and to no other demo account', async () => {
-    const all = await t.env.rpc.call<{ items: AuthUser[] }>(
-      RPC.auth.listUsers,
-      { limit: 100 },
-      { actor: admin },
-    );
+    const all = await t.env.rpc.call(authOps.listUsers, { limit: 100 }, { actor: admin });
     const exempt = all.items.filter((u) => u.exemptFromLineCap).map((u) => u.loginId);
     expect(exempt.sort()).toEqual(['TEST USER', 'pine-school']);
   });

@@ -3,7 +3,7 @@
  * names) compared in one normal form by every lookup, uniqueness check and throttle key.
  */
 import { randomUUID } from 'node:crypto';
-import { RPC, type Actor, type AuthUser } from '@lr/contracts';
+import { authOps, type Actor, type Role } from '@lr/contracts';
 import { AccountKeys } from '../src/users/account-keys.js';
 import {
   DEMO_CODE,
@@ -24,9 +24,9 @@ describe('look-alike login ids and school names', () => {
   });
   afterAll(() => t.env.close());
 
-  const register = (name: string, email: string, role = 'user') =>
-    t.env.rpc.call<AuthUser>(
-      RPC.auth.registerUser,
+  const register = (name: string, email: string, role: Role = 'user') =>
+    t.env.rpc.call(
+      authOps.registerUser,
       { name, email, password: 'impostor-code', role },
       { actor: admin },
     );
@@ -37,9 +37,9 @@ describe('look-alike login ids and school names', () => {
       { name: 'Fox Run Primary', email: 'maplegrove\u200b', currentPassword: DEMO_CODE },
       { name: 'Maple Grove Elementary\u202e', email: 'foxrun' },
     ]) {
-      expect(
-        await errorOf(t.env.rpc.call(RPC.auth.updateProfile, change, { actor })),
-      ).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('invisible') });
+      expect(await errorOf(t.env.rpc.call(authOps.updateProfile, change, { actor }))).toMatchObject(
+        { code: 'BAD_REQUEST', message: expect.stringContaining('invisible') },
+      );
     }
     expect(await errorOf(register('Impostor', '\ufeffmaplegrove'))).toMatchObject({
       code: 'BAD_REQUEST',
@@ -54,7 +54,7 @@ describe('look-alike login ids and school names', () => {
       ' maple grove elementary ',
     ]) {
       expect(
-        await errorOf(t.env.rpc.call(RPC.auth.updateProfile, { name, email: 'foxrun' }, { actor })),
+        await errorOf(t.env.rpc.call(authOps.updateProfile, { name, email: 'foxrun' }, { actor })),
       ).toMatchObject({
         code: 'CONFLICT',
         message: expect.stringMatching(/^name: another school already has this name/),

@@ -3,13 +3,7 @@
  * stored hashed, same answer for unknown accounts), throttling details, the demo seed and the
  * production initial admin.
  */
-import {
-  RPC,
-  type Actor,
-  type AuthUser,
-  type ForgotPasswordReply,
-  type SessionGrant,
-} from '@lr/contracts';
+import { authOps, type SessionGrant } from '@lr/contracts';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv, mailsIn, waitFor } from '@lr/testing';
@@ -46,7 +40,7 @@ describe('auth profile and passwords', () => {
     t = await startAuth({ PUBLIC_URL: 'http://shop.example' });
     const admin = await actorOf(t.env, 'admin');
     await t.env.rpc.call(
-      RPC.auth.registerUser,
+      authOps.registerUser,
       {
         name: 'Teacher School',
         email: 'teacher@school.example',
@@ -61,13 +55,13 @@ describe('auth profile and passwords', () => {
   afterAll(() => t.env.close());
 
   const actorFor = async (grant: SessionGrant) =>
-    (await t.env.rpc.call<{ actor: Actor }>(RPC.auth.sessionCheck, { token: grant.token })).actor;
+    (await t.env.rpc.call(authOps.sessionCheck, { token: grant.token })).actor;
 
   it('updates own name, login id and avatar; a login id taken by another account is 409', async () => {
     const grant = await login(t.env, 'blueheron');
     const actor = await actorFor(grant);
-    const updated = await t.env.rpc.call<AuthUser>(
-      RPC.auth.updateProfile,
+    const updated = await t.env.rpc.call(
+      authOps.updateProfile,
       {
         name: 'Blue Heron School',
         email: 'blue-heron',
@@ -82,27 +76,27 @@ describe('auth profile and passwords', () => {
       avatar: { url: '/media/avatars/abc.web.webp' },
     });
     // Without an avatar the current one stays.
-    const again = await t.env.rpc.call<AuthUser>(
-      RPC.auth.updateProfile,
+    const again = await t.env.rpc.call(
+      authOps.updateProfile,
       { name: 'Blue Heron Elementary', email: 'blueheron', currentPassword: DEMO_CODE },
       { actor },
     );
     expect(again.avatar.url).toBe('/media/avatars/abc.web.webp');
     await expect(
       t.env.rpc.call(
-        RPC.auth.updateProfile,
+        authOps.updateProfile,
         { name: 'X', email: 'MapleGrove', currentPassword: DEMO_CODE },
         { actor },
       ),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
     await expect(
-      t.env.rpc.call(RPC.auth.updateProfile, { name: '', email: 'x' }, { actor }),
+      t.env.rpc.call(authOps.updateProfile, { name: '', email: 'x' }, { actor }),
     ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: expect.stringMatching(/^name/),
     });
     await expect(
-      t.env.rpc.call(RPC.auth.updateProfile, { name: 'X', email: 'x' }),
+      t.env.rpc.call(authOps.updateProfile, { name: 'X', email: 'x' }),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
@@ -112,7 +106,7 @@ describe('auth profile and passwords', () => {
     const actor = await actorFor(first);
     const wrongOld = await errorOf(
       t.env.rpc.call(
-        RPC.auth.updatePassword,
+        authOps.updatePassword,
         { oldPassword: 'nope-nope', newPassword: 'new-code-1', confirmPassword: 'new-code-1' },
         { actor },
       ),
@@ -123,22 +117,22 @@ describe('auth profile and passwords', () => {
     });
     const mismatch = await errorOf(
       t.env.rpc.call(
-        RPC.auth.updatePassword,
+        authOps.updatePassword,
         { oldPassword: DEMO_CODE, newPassword: 'new-code-1', confirmPassword: 'new-code-2' },
         { actor },
       ),
     );
     expect(mismatch.message).toMatch(/^confirmPassword/);
-    const grant = await t.env.rpc.call<SessionGrant>(
-      RPC.auth.updatePassword,
+    const grant = await t.env.rpc.call(
+      authOps.updatePassword,
       { oldPassword: DEMO_CODE, newPassword: 'new-code-1', confirmPassword: 'new-code-1' },
       { actor },
     );
     await expect(
-      t.env.rpc.call(RPC.auth.sessionCheck, { token: second.token }),
+      t.env.rpc.call(authOps.sessionCheck, { token: second.token }),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(
-      t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token }),
+      t.env.rpc.call(authOps.sessionCheck, { token: grant.token }),
     ).resolves.toBeTruthy();
     await expect(login(t.env, 'meadowbrook', DEMO_CODE)).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
@@ -147,10 +141,10 @@ describe('auth profile and passwords', () => {
   });
 
   it('forgot password mails a single-use link valid 30 minutes, stored only as a hash', async () => {
-    const reply = await t.env.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, {
+    const reply = await t.env.rpc.call(authOps.forgotPassword, {
       email: 'Teacher@School.example',
     });
-    const unknown = await t.env.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, {
+    const unknown = await t.env.rpc.call(authOps.forgotPassword, {
       email: 'nobody@school.example',
     });
     expect(unknown.message.replace('nobody@school.example', 'X')).toBe(
@@ -172,25 +166,25 @@ describe('auth profile and passwords', () => {
     expect(Math.round(Number(rows[0]!.minutes))).toBe(30);
 
     const mismatch = await errorOf(
-      t.env.rpc.call(RPC.auth.resetPassword, {
+      t.env.rpc.call(authOps.resetPassword, {
         token,
         password: 'reset-code-1',
         confirmPassword: 'other-code',
       }),
     );
     expect(mismatch.message).toMatch(/^confirmPassword/);
-    await t.env.rpc.call(RPC.auth.resetPassword, {
+    await t.env.rpc.call(authOps.resetPassword, {
       token,
       password: 'reset-code-1',
       confirmPassword: 'reset-code-1',
     });
     // Sessions opened with the old code end; the new code works; the link works once only.
     await expect(
-      t.env.rpc.call(RPC.auth.sessionCheck, { token: teacher.token }),
+      t.env.rpc.call(authOps.sessionCheck, { token: teacher.token }),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     await expect(login(t.env, 'teacher@school.example', 'reset-code-1')).resolves.toBeTruthy();
     await expect(
-      t.env.rpc.call(RPC.auth.resetPassword, {
+      t.env.rpc.call(authOps.resetPassword, {
         token,
         password: 'again-code-1',
         confirmPassword: 'again-code-1',
@@ -202,13 +196,13 @@ describe('auth profile and passwords', () => {
   });
 
   it('an expired or superseded reset link is refused', async () => {
-    await t.env.rpc.call(RPC.auth.forgotPassword, { email: 'teacher@school.example' });
-    await t.env.rpc.call(RPC.auth.forgotPassword, { email: 'teacher@school.example' });
+    await t.env.rpc.call(authOps.forgotPassword, { email: 'teacher@school.example' });
+    await t.env.rpc.call(authOps.forgotPassword, { email: 'teacher@school.example' });
     await afterReplyDone(t.env);
     const mails = await mailsTo(t.env.dataDir, 'teacher@school.example');
-    const [older, newer] = mails.slice(-2).map(linkIn);
+    const [older, newer] = mails.slice(-2).map(linkIn) as [string, string];
     await expect(
-      t.env.rpc.call(RPC.auth.resetPassword, {
+      t.env.rpc.call(authOps.resetPassword, {
         token: older,
         password: 'abcdef1',
         confirmPassword: 'abcdef1',
@@ -218,7 +212,7 @@ describe('auth profile and passwords', () => {
       `UPDATE auth.password_resets SET expires_at = now() - interval '1 second' WHERE used_at IS NULL`,
     );
     await expect(
-      t.env.rpc.call(RPC.auth.resetPassword, {
+      t.env.rpc.call(authOps.resetPassword, {
         token: newer,
         password: 'abcdef1',
         confirmPassword: 'abcdef1',
@@ -229,7 +223,7 @@ describe('auth profile and passwords', () => {
   it('sends at most 3 reset mails per account in 15 minutes, with the same answer', async () => {
     // Three links were already made for this account by the tests above.
     const before = (await mailsTo(t.env.dataDir, 'teacher@school.example')).length;
-    const reply = await t.env.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, {
+    const reply = await t.env.rpc.call(authOps.forgotPassword, {
       email: 'teacher@school.example',
     });
     expect(reply.message).toContain('teacher@school.example');
@@ -238,7 +232,7 @@ describe('auth profile and passwords', () => {
     await t.env.pool.query(
       `UPDATE auth.password_resets SET created_at = created_at - interval '16 minutes'`,
     );
-    await t.env.rpc.call(RPC.auth.forgotPassword, { email: 'teacher@school.example' });
+    await t.env.rpc.call(authOps.forgotPassword, { email: 'teacher@school.example' });
     await afterReplyDone(t.env);
     expect(await mailsTo(t.env.dataDir, 'teacher@school.example')).toHaveLength(before + 1);
   });
@@ -246,7 +240,7 @@ describe('auth profile and passwords', () => {
   it('limits reset requests per client address, known accounts or not, and tells when to retry', async () => {
     const ip = '198.51.100.7';
     const forgot = (email: string, from = ip) =>
-      t.env.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, { email, ip: from });
+      t.env.rpc.call(authOps.forgotPassword, { email, ip: from });
     // RESET_MAX_REQUESTS_PER_IP defaults to 10; unknown accounts count too (nothing to probe).
     for (let i = 0; i < 10; i++) await forgot(i % 2 === 0 ? `nobody${i}@x.example` : 'blueheron');
     const refused = await errorOf(forgot('teacher@school.example'));
@@ -346,8 +340,8 @@ describe('auth profile and passwords', () => {
     const grant = await login(t.env, 'cedarhill', DEMO_CODE, '10.5.5.1');
     const actor = await actorFor(grant);
     const change = (oldPassword: string, ip: string) =>
-      t.env.rpc.call<SessionGrant>(
-        RPC.auth.updatePassword,
+      t.env.rpc.call(
+        authOps.updatePassword,
         { oldPassword, newPassword: 'cedar-new-1', confirmPassword: 'cedar-new-1', ip },
         { actor },
       );
@@ -378,7 +372,7 @@ describe('auth profile and passwords', () => {
   it('refuses an unknown reset token before any argon2 work, and limits uses per address', async () => {
     const ip = '198.51.100.99';
     const reset = (token: string, from = ip) =>
-      t.env.rpc.call(RPC.auth.resetPassword, {
+      t.env.rpc.call(authOps.resetPassword, {
         token,
         password: 'random-code-1',
         confirmPassword: 'random-code-1',
@@ -406,7 +400,7 @@ describe('auth profile and passwords', () => {
     await t.env.pool.query(
       `UPDATE auth.password_resets SET created_at = created_at - interval '16 minutes'`,
     );
-    await t.env.rpc.call(RPC.auth.forgotPassword, { email: 'teacher@school.example' });
+    await t.env.rpc.call(authOps.forgotPassword, { email: 'teacher@school.example' });
     await afterReplyDone(t.env);
     const token = linkIn((await mailsTo(t.env.dataDir, 'teacher@school.example')).at(-1)!);
     expect(await errorOf(reset(token))).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
@@ -433,7 +427,7 @@ describe('reset links after the answer', () => {
     t = await startAuth({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     const admin = await actorOf(t.env, 'admin');
     await t.env.rpc.call(
-      RPC.auth.registerUser,
+      authOps.registerUser,
       {
         name: 'Slow Mail School',
         email: 'office@slow-mail.example',
@@ -454,7 +448,7 @@ describe('reset links after the answer', () => {
 
   it('answers an existing account without waiting for the mail server', async () => {
     const started = Date.now();
-    const reply = await t.env.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, {
+    const reply = await t.env.rpc.call(authOps.forgotPassword, {
       email: 'office@slow-mail.example',
       ip: '10.7.7.7',
     });

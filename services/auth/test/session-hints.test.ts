@@ -8,14 +8,15 @@ import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { decodeJwt } from 'jose';
 import {
+  authOps,
   HINTS,
-  RPC,
   namespaced,
   namespacedStream,
   type Actor,
   type AuthUser,
-  type SessionCheckReply,
   type SessionsChangedHint,
+  type InputOf,
+  type Operation,
 } from '@lr/contracts';
 import { countUnsent } from '@lr/nest-kit';
 import { buildSchool, waitFor } from '@lr/testing';
@@ -35,8 +36,9 @@ describe('auth session-cache hints', () => {
   let admin: Actor;
   const received: SessionsChangedHint[] = [];
 
-  const call = <T>(subject: string, input: unknown, actor: Actor | null = admin) =>
-    t.env.rpc.call<T>(subject, input, { actor });
+  /** Input is `unknown`: these tests also send what the schema refuses. */
+  const call = <Op extends Operation>(operation: Op, input: unknown, actor: Actor | null = admin) =>
+    t.env.rpc.call(operation, input as InputOf<Op>, { actor });
 
   /** The hints that had arrived by the time `action`'s reply did. */
   async function hintsBeforeReply(action: () => Promise<unknown>): Promise<SessionsChangedHint[]> {
@@ -46,9 +48,9 @@ describe('auth session-cache hints', () => {
   }
 
   async function newSchool(): Promise<{ user: AuthUser; actor: Actor; token: string }> {
-    const user = await call<AuthUser>(RPC.auth.registerUser, buildSchool());
+    const user = await call(authOps.registerUser, buildSchool());
     const grant = await login(t.env, user.loginId, 'school-code-1');
-    const checked = await call<SessionCheckReply>(RPC.auth.sessionCheck, { token: grant.token });
+    const checked = await call(authOps.sessionCheck, { token: grant.token });
     return { user, actor: checked.actor, token: grant.token };
   }
 
@@ -69,7 +71,7 @@ describe('auth session-cache hints', () => {
   it('a check names the session and may be reused until the token is half way through its life', async () => {
     const grant = await login(t.env, 'maplegrove');
     const claims = decodeJwt(grant.token);
-    const checked = await call<SessionCheckReply>(RPC.auth.sessionCheck, { token: grant.token });
+    const checked = await call(authOps.sessionCheck, { token: grant.token });
     expect(checked.sessionId).toBe(claims.sid);
     expect(checked.refreshedToken).toBeNull();
     expect(new Date(checked.cacheUntil!).getTime()).toBe(((claims.iat! + claims.exp!) / 2) * 1000);
@@ -78,7 +80,7 @@ describe('auth session-cache hints', () => {
   it('a check that refreshes the token is not to be cached', async () => {
     const grant = await login(t.env, 'cedarhill');
     const aged = await agedToken(grant.token, t.config.JWT_SECRET);
-    const checked = await call<SessionCheckReply>(RPC.auth.sessionCheck, { token: aged });
+    const checked = await call(authOps.sessionCheck, { token: aged });
     expect(checked.refreshedToken).toEqual(expect.any(String));
     expect(checked.cacheUntil).toBeNull();
   });
@@ -86,7 +88,7 @@ describe('auth session-cache hints', () => {
   it('logout hints the session before replying', async () => {
     const grant = await login(t.env, 'oakpark');
     const sid = decodeJwt(grant.token).sid;
-    expect(await hintsBeforeReply(() => call(RPC.auth.logout, { token: grant.token }))).toEqual([
+    expect(await hintsBeforeReply(() => call(authOps.logout, { token: grant.token }))).toEqual([
       { sessionId: sid },
     ]);
   });
@@ -95,17 +97,15 @@ describe('auth session-cache hints', () => {
     const { user } = await newSchool();
     const change = { id: user.id, name: user.name, email: user.loginId, role: 'user' };
     expect(
-      await hintsBeforeReply(() =>
-        call(RPC.auth.updateUser, { ...change, name: 'Renamed school' }),
-      ),
+      await hintsBeforeReply(() => call(authOps.updateUser, { ...change, name: 'Renamed school' })),
     ).toEqual([{ userId: user.id }]);
     expect(
-      await hintsBeforeReply(() => call(RPC.auth.updateUser, { ...change, role: 'admin' })),
+      await hintsBeforeReply(() => call(authOps.updateUser, { ...change, role: 'admin' })),
     ).toEqual([{ userId: user.id }]);
-    expect(await hintsBeforeReply(() => call(RPC.auth.setUserCode, { id: user.id }))).toEqual([
+    expect(await hintsBeforeReply(() => call(authOps.setUserCode, { id: user.id }))).toEqual([
       { userId: user.id },
     ]);
-    expect(await hintsBeforeReply(() => call(RPC.auth.deleteUser, { id: user.id }))).toEqual([
+    expect(await hintsBeforeReply(() => call(authOps.deleteUser, { id: user.id }))).toEqual([
       { userId: user.id },
     ]);
   });
@@ -114,13 +114,13 @@ describe('auth session-cache hints', () => {
     const { user, actor } = await newSchool();
     expect(
       await hintsBeforeReply(() =>
-        call(RPC.auth.updateProfile, { name: 'New name', email: user.loginId }, actor),
+        call(authOps.updateProfile, { name: 'New name', email: user.loginId }, actor),
       ),
     ).toEqual([{ userId: user.id }]);
     const password = { oldPassword: 'school-code-1', newPassword: 'new-code-1' };
     expect(
       await hintsBeforeReply(() =>
-        call(RPC.auth.updatePassword, { ...password, confirmPassword: 'new-code-1' }, actor),
+        call(authOps.updatePassword, { ...password, confirmPassword: 'new-code-1' }, actor),
       ),
     ).toEqual([{ userId: user.id }]);
   });
@@ -133,19 +133,19 @@ describe('auth session-cache hints', () => {
       [hashResetToken(token), user.id],
     );
     const reset = { token, password: 'reset-code-1', confirmPassword: 'reset-code-1' };
-    expect(await hintsBeforeReply(() => call(RPC.auth.resetPassword, reset, null))).toEqual([
+    expect(await hintsBeforeReply(() => call(authOps.resetPassword, reset, null))).toEqual([
       { userId: user.id },
     ]);
   });
 
   it('a refused change, a login or a check hints nothing', async () => {
     const refused = await hintsBeforeReply(() =>
-      errorOf(call(RPC.auth.deleteUser, { id: admin.id })),
+      errorOf(call(authOps.deleteUser, { id: admin.id })),
     );
     expect(refused).toEqual([]);
     const quiet = await hintsBeforeReply(async () => {
       const grant = await login(t.env, 'riverside', DEMO_CODE);
-      await call(RPC.auth.sessionCheck, { token: grant.token });
+      await call(authOps.sessionCheck, { token: grant.token });
     });
     expect(quiet).toEqual([]);
   });

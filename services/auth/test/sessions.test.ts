@@ -3,7 +3,7 @@
  * against the real PostgreSQL and NATS.
  */
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
-import { RPC, type AuthUser, type SessionCheckReply } from '@lr/contracts';
+import { authOps } from '@lr/contracts';
 import {
   agedToken,
   DEMO_CODE,
@@ -60,14 +60,14 @@ describe('auth sessions', () => {
   });
 
   it('names the missing field with 400', async () => {
-    const error = await errorOf(t.env.rpc.call(RPC.auth.login, { loginId: 'riverside' }));
+    const error = await errorOf(t.env.rpc.call(authOps.login, { loginId: 'riverside' } as never));
     expect(error.code).toBe('BAD_REQUEST');
     expect(error.message).toMatch(/^password/);
   });
 
   it('checks a session and answers who the caller is', async () => {
     const grant = await login(t.env, 'TEST ADMIN');
-    const checked = await t.env.rpc.call<SessionCheckReply>(RPC.auth.sessionCheck, {
+    const checked = await t.env.rpc.call(authOps.sessionCheck, {
       token: grant.token,
     });
     expect(checked.actor).toEqual({
@@ -77,7 +77,7 @@ describe('auth sessions', () => {
       loginId: 'TEST ADMIN',
     });
     expect(checked.refreshedToken).toBeNull();
-    const me = await t.env.rpc.call<AuthUser>(RPC.auth.me, {}, { actor: checked.actor });
+    const me = await t.env.rpc.call(authOps.me, {}, { actor: checked.actor });
     expect(me.id).toBe(grant.user.id);
   });
 
@@ -125,13 +125,13 @@ describe('auth sessions', () => {
       'not.a.jwt',
     ];
     for (const token of tokens) {
-      await expect(t.env.rpc.call(RPC.auth.sessionCheck, { token })).rejects.toMatchObject({
+      await expect(t.env.rpc.call(authOps.sessionCheck, { token })).rejects.toMatchObject({
         code: 'UNAUTHORIZED',
       });
     }
     // The genuine token still works.
     await expect(
-      t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token }),
+      t.env.rpc.call(authOps.sessionCheck, { token: grant.token }),
     ).resolves.toBeTruthy();
   });
 
@@ -139,32 +139,32 @@ describe('auth sessions', () => {
     const grant = await login(t.env, 'willowcreek');
     const claims = decodeJwt(grant.token);
     const aged = await agedToken(grant.token, t.config.JWT_SECRET);
-    const checked = await t.env.rpc.call<SessionCheckReply>(RPC.auth.sessionCheck, { token: aged });
+    const checked = await t.env.rpc.call(authOps.sessionCheck, { token: aged });
     expect(checked.refreshedToken).toEqual(expect.any(String));
     expect(decodeJwt(checked.refreshedToken!).sid).toBe(claims.sid);
     expect(new Date(checked.expiresAt!).getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
     await expect(
-      t.env.rpc.call(RPC.auth.sessionCheck, { token: checked.refreshedToken }),
+      t.env.rpc.call(authOps.sessionCheck, { token: checked.refreshedToken! }),
     ).resolves.toBeTruthy();
   });
 
   it('logout revokes the session at once', async () => {
     const grant = await login(t.env, 'sunnyside');
-    await t.env.rpc.call(RPC.auth.logout, { token: grant.token });
+    await t.env.rpc.call(authOps.logout, { token: grant.token });
     await expect(
-      t.env.rpc.call(RPC.auth.sessionCheck, { token: grant.token }),
+      t.env.rpc.call(authOps.sessionCheck, { token: grant.token }),
     ).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
     // Another session of the same school is untouched.
     const other = await login(t.env, 'sunnyside');
     await expect(
-      t.env.rpc.call(RPC.auth.sessionCheck, { token: other.token }),
+      t.env.rpc.call(authOps.sessionCheck, { token: other.token }),
     ).resolves.toBeTruthy();
   });
 
   it('me needs a caller', async () => {
-    await expect(t.env.rpc.call(RPC.auth.me, {})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(t.env.rpc.call(authOps.me, {})).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
 

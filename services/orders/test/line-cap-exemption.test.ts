@@ -3,7 +3,7 @@
  * account, never its name. A school that takes the login id "TEST USER" (free in production, where
  * no demo account holds it) is capped like any other.
  */
-import { RPC, type Actor, type AppError, type RefusedLine } from '@lr/contracts';
+import { authOps, type Actor, type AppError, type RefusedLine } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import {
   createProduct,
@@ -40,14 +40,14 @@ describe('the per-line cap exemption', () => {
     const six = [{ productId: product.id, size: 'One size', quantity: 6 }];
     // As in production, where no account is seeded under that id: the demo one moves away...
     await env.rpc.call(
-      RPC.auth.updateUser,
+      authOps.updateUser,
       { id: testUser.id, name: 'TEST USER', email: 'demo-test-user', role: 'user' },
       { actor: admin },
     );
     // ...and a school takes the login id "TEST USER" (its own code proves the change).
     const school = await registerAccount(env, admin, 'Renamed Primary');
     await env.rpc.call(
-      RPC.auth.updateProfile,
+      authOps.updateProfile,
       { name: 'Renamed Primary', email: 'TEST USER', currentPassword: 'demo345' },
       { actor: school },
     );
@@ -58,7 +58,7 @@ describe('the per-line cap exemption', () => {
     ]);
     // The flag set by an admin exempts it, whatever its name; the demo account keeps its own.
     await env.rpc.call(
-      RPC.auth.updateUser,
+      authOps.updateUser,
       {
         id: school.id,
         name: 'Renamed Primary',

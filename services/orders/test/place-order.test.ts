@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  authOps,
   EVENTS,
   RPC,
   catalogOps,
@@ -318,7 +319,7 @@ describe('placing an order', () => {
 
     // Kept: the second order does not ask auth for the profile again.
     let profileRequests = 0;
-    const asked = env.nc.subscribe(namespaced(env.namespace, RPC.auth.getUser), {
+    const asked = env.nc.subscribe(namespaced(env.namespace, authOps.getUser.subject), {
       callback: () => (profileRequests += 1),
     });
     await env.nc.flush();
@@ -326,7 +327,7 @@ describe('placing an order', () => {
     expect(profileRequests).toBe(0);
 
     await env.rpc.call(
-      RPC.auth.updateUser,
+      authOps.updateUser,
       {
         id: school.id,
         name: 'Westfield Primary',
@@ -412,7 +413,7 @@ describe('placing an order', () => {
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('twice') });
     // An account deleted since login cannot place.
     const gone = await registerAccount(env, admin, 'Closed School');
-    await env.rpc.call(RPC.auth.deleteUser, { id: gone.id }, { actor: admin });
+    await env.rpc.call(authOps.deleteUser, { id: gone.id }, { actor: admin });
     await expect(place(env, gone, lines)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 

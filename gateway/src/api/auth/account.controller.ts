@@ -1,7 +1,7 @@
 /** The signed-in user's profile and code, and the forgotten-code flow. */
 import { Body, Controller, HttpCode, Inject, Param, Post, Put, Req, Res } from '@nestjs/common';
 import {
-  RPC,
+  authOps,
   forgotPasswordInputSchema,
   messageResponseSchema,
   parseOrThrow,
@@ -11,10 +11,7 @@ import {
   updateProfileBodySchema,
   userResponseSchema,
   type Actor,
-  type AuthUser,
-  type ForgotPasswordReply,
   type MessageResponse,
-  type SessionGrant,
   type SessionResponse,
   type UserResponse,
 } from '@lr/contracts';
@@ -62,7 +59,7 @@ export class AccountController {
     const input = parseOrThrow(updateProfileBodySchema, fields);
     // The avatar a new one replaces: nothing else refers to it, so it goes once the new one is saved.
     const replaced = hasAvatar
-      ? (await this.rpc.call<AuthUser>(RPC.auth.me, {}, { actor })).avatar.url
+      ? (await this.rpc.call(authOps.me, {}, { actor })).avatar.url
       : undefined;
     // The cached actor carries the name and login id (auth's hint evicts too; this is the fallback).
     // The address counts a wrong current code like a failed login; the session is the one a login
@@ -73,7 +70,7 @@ export class AccountController {
     };
     const user = await withAvatar((avatar) =>
       this.rpc
-        .call<AuthUser>(RPC.auth.updateProfile, { ...input, avatar, ...caller }, { actor })
+        .call(authOps.updateProfile, { ...input, avatar, ...caller }, { actor })
         .finally(() => this.sessions.evictUser(actor.id)),
     );
     if (replaced && replaced !== user.avatar.url) await this.images.removeAvatar(replaced);
@@ -98,7 +95,7 @@ export class AccountController {
     const input = parseOrThrow(updatePasswordInputSchema, body ?? {});
     // The address counts the old code's failures like a login's (auth throttles per address).
     const grant = await this.rpc
-      .call<SessionGrant>(RPC.auth.updatePassword, { ...input, ip: request.ip }, { actor })
+      .call(authOps.updatePassword, { ...input, ip: request.ip }, { actor })
       .finally(() => this.sessions.evictUser(actor.id));
     setSessionCookie(reply, grant.token, new Date(grant.expiresAt), cookieSecure(this.config));
     return { success: true, user: toApiUser(grant.user), token: grant.token };
@@ -115,7 +112,7 @@ export class AccountController {
   })
   async forgot(@Body() body: unknown, @Req() request: FastifyRequest): Promise<MessageResponse> {
     const input = parseOrThrow(forgotPasswordInputSchema, body ?? {});
-    const reply = await this.rpc.call<ForgotPasswordReply>(RPC.auth.forgotPassword, {
+    const reply = await this.rpc.call(authOps.forgotPassword, {
       ...input,
       ip: request.ip,
     });
@@ -137,7 +134,7 @@ export class AccountController {
     @Req() request: FastifyRequest,
   ): Promise<MessageResponse> {
     const input = parseOrThrow(resetPasswordBodySchema, body ?? {});
-    await this.rpc.call(RPC.auth.resetPassword, { token, ...input, ip: request.ip });
+    await this.rpc.call(authOps.resetPassword, { token, ...input, ip: request.ip });
     return { success: true, message: 'Password Updated Successfully' };
   }
 }

@@ -13,8 +13,8 @@ import {
   type StreamableFile,
 } from '@nestjs/common';
 import {
+  authOps,
   PAGE_SIZE_MAX,
-  RPC,
   messageResponseSchema,
   parseOrThrow,
   registerBodySchema,
@@ -22,9 +22,7 @@ import {
   userListResponseSchema,
   userResponseSchema,
   type Actor,
-  type AuthUser,
   type MessageResponse,
-  type UserList,
   type UserResponse,
 } from '@lr/contracts';
 import { LOGGER, RpcClient, keysetPages, type Logger } from '@lr/nest-kit';
@@ -60,8 +58,8 @@ export class AdminUsersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
     const pages = keysetPages(async (after) => {
-      const page = await this.rpc.call<UserList>(
-        RPC.auth.listUsers,
+      const page = await this.rpc.call(
+        authOps.listUsers,
         { limit: PAGE_SIZE_MAX, after },
         { actor },
       );
@@ -84,7 +82,7 @@ export class AdminUsersController {
   @Access('admin')
   @ApiDoc({ summary: 'One user (admin)', response: userResponseSchema })
   async get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<UserResponse> {
-    const user = await this.rpc.call<AuthUser>(RPC.auth.getUser, { id }, { actor });
+    const user = await this.rpc.call(authOps.getUser, { id }, { actor });
     return { success: true, user: toApiUser(user) };
   }
 
@@ -103,7 +101,7 @@ export class AdminUsersController {
     const input = parseOrThrow(updateUserBodySchema, body ?? {});
     // Evicting the user's cached sessions here too does not depend on auth's hint arriving.
     const user = await this.rpc
-      .call<AuthUser>(RPC.auth.updateUser, { ...input, id }, { actor })
+      .call(authOps.updateUser, { ...input, id }, { actor })
       .finally(() => this.sessions.evictUser(id));
     return { success: true, user: toApiUser(user) };
   }
@@ -116,7 +114,7 @@ export class AdminUsersController {
   })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<MessageResponse> {
     const deleted = await this.rpc
-      .call<AuthUser>(RPC.auth.deleteUser, { id }, { actor })
+      .call(authOps.deleteUser, { id }, { actor })
       .finally(() => this.sessions.evictUser(id));
     await this.images.removeAvatar(deleted.avatar.url);
     return { success: true, message: 'User Deleted Successfully' };
@@ -139,7 +137,7 @@ export class AdminUsersController {
     const { passwordShow: _ignored, ...rest } = fields;
     const input = parseOrThrow(registerBodySchema, rest);
     const user = await withAvatar((avatar) =>
-      this.rpc.call<AuthUser>(RPC.auth.registerUser, { ...input, avatar }, { actor }),
+      this.rpc.call(authOps.registerUser, { ...input, avatar }, { actor }),
     );
     return { success: true, user: toApiUser(user) };
   }

@@ -2,9 +2,9 @@
 import { Body, Controller, HttpCode, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import { z } from 'zod';
 import {
+  authOps,
   consoleUserCodeSchema,
   consoleUserSchema,
-  RPC,
   USER_SORT_FIELDS,
   parseOrThrow,
   registerBodySchema,
@@ -12,9 +12,9 @@ import {
   textSchema,
   updateUserBodySchema,
   type Actor,
-  type AuthUser,
-  type ConsoleUserCode,
-  type UserList,
+  type InputOf,
+  type Operation,
+  type OutputOf,
 } from '@lr/contracts';
 import { RpcClient, sortColumn } from '@lr/nest-kit';
 import { Access } from '../../auth/access.decorator.js';
@@ -60,8 +60,13 @@ export class ConsoleUsersController {
    * Calls auth for a change to user `id`, then evicts that user's cached sessions whatever the
    * outcome (auth's hint does it too; this does not depend on NATS delivering it).
    */
-  private changeUser<T>(id: string, subject: string, input: unknown, actor: Actor): Promise<T> {
-    return this.rpc.call<T>(subject, input, { actor }).finally(() => this.sessions.evictUser(id));
+  private changeUser<Op extends Operation>(
+    id: string,
+    operation: Op,
+    input: InputOf<Op>,
+    actor: Actor,
+  ): Promise<OutputOf<Op>> {
+    return this.rpc.call(operation, input, { actor }).finally(() => this.sessions.evictUser(id));
   }
 
   @ConsoleListRoute('/api/console/users', {
@@ -77,12 +82,12 @@ export class ConsoleUsersController {
     const filters = parseOrThrow(filterSchema, filter);
     const ids = idsOf(filters.id);
     if (ids) {
-      const users = await this.rpc.call<AuthUser[]>(RPC.auth.getUsers, { ids }, { actor });
+      const users = await this.rpc.call(authOps.getUsers, { ids }, { actor });
       return { items: users.map(toConsoleUser), total: users.length, start: 0 };
     }
     const sortField = sortColumn(SORT_FIELDS, sort, 'loginId');
-    const list = await this.rpc.call<UserList>(
-      RPC.auth.listUsers,
+    const list = await this.rpc.call(
+      authOps.listUsers,
       {
         sort: { field: sortField, order: sort?.order ?? 'ASC' },
         offset: range.start,
@@ -99,7 +104,7 @@ export class ConsoleUsersController {
   @Access('admin')
   @ApiDoc({ summary: 'One user (console)', response: consoleUserSchema })
   async get(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return toConsoleUser(await this.rpc.call<AuthUser>(RPC.auth.getUser, { id }, { actor }));
+    return toConsoleUser(await this.rpc.call(authOps.getUser, { id }, { actor }));
   }
 
   @Post('/api/console/users')
@@ -107,7 +112,7 @@ export class ConsoleUsersController {
   @ApiDoc({ summary: 'Add User (console)', body: registerBodySchema, response: consoleUserSchema })
   async create(@CurrentActor() actor: Actor, @Body() body: unknown) {
     const input = parseOrThrow(registerBodySchema, body ?? {});
-    return toConsoleUser(await this.rpc.call<AuthUser>(RPC.auth.registerUser, input, { actor }));
+    return toConsoleUser(await this.rpc.call(authOps.registerUser, input, { actor }));
   }
 
   @Put('/api/console/users/:id')
@@ -119,9 +124,7 @@ export class ConsoleUsersController {
   })
   async update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: unknown) {
     const input = parseOrThrow(updateUserBodySchema, body ?? {});
-    return toConsoleUser(
-      await this.changeUser<AuthUser>(id, RPC.auth.updateUser, { ...input, id }, actor),
-    );
+    return toConsoleUser(await this.changeUser(id, authOps.updateUser, { ...input, id }, actor));
   }
 
   @Delete('/api/console/users/:id')
@@ -131,7 +134,7 @@ export class ConsoleUsersController {
     response: consoleUserSchema,
   })
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    const deleted = await this.changeUser<AuthUser>(id, RPC.auth.deleteUser, { id }, actor);
+    const deleted = await this.changeUser(id, authOps.deleteUser, { id }, actor);
     await this.images.removeAvatar(deleted.avatar.url);
     return toConsoleUser(deleted);
   }
@@ -144,6 +147,6 @@ export class ConsoleUsersController {
     response: consoleUserCodeSchema,
   })
   async setCode(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    return this.changeUser<ConsoleUserCode>(id, RPC.auth.setUserCode, { id }, actor);
+    return this.changeUser(id, authOps.setUserCode, { id }, actor);
   }
 }

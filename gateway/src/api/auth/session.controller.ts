@@ -11,8 +11,8 @@ import {
   type StreamableFile,
 } from '@nestjs/common';
 import {
+  authOps,
   AppError,
-  RPC,
   loginBodySchema,
   loginChoicesResponseSchema,
   messageResponseSchema,
@@ -21,11 +21,7 @@ import {
   userResponseSchema,
   type Actor,
   type ApiLoginChoice,
-  type AuthUser,
-  type KeysetPage,
   type MessageResponse,
-  type PublicUserEntry,
-  type SessionGrant,
   type SessionResponse,
   type UserResponse,
 } from '@lr/contracts';
@@ -72,7 +68,7 @@ export class SessionController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<SessionResponse> {
     const input = parseOrThrow(loginBodySchema, body ?? {});
-    const grant = await this.rpc.call<SessionGrant>(RPC.auth.login, {
+    const grant = await this.rpc.call(authOps.login, {
       loginId: input.email,
       password: input.password,
       ip: request.ip,
@@ -127,7 +123,7 @@ export class SessionController {
   private async endSession(request: FastifyRequest, reply: FastifyReply): Promise<MessageResponse> {
     const token = request.sessionToken;
     try {
-      if (token) await this.rpc.call(RPC.auth.logout, { token });
+      if (token) await this.rpc.call(authOps.logout, { token });
     } finally {
       // Auth's hint does this too; evicting here does not depend on NATS delivering it.
       if (request.sessionId) this.sessions.evictSession(request.sessionId);
@@ -140,7 +136,7 @@ export class SessionController {
   @Access('login')
   @ApiDoc({ summary: 'The signed-in user', response: userResponseSchema })
   async me(@CurrentActor() actor: Actor): Promise<UserResponse> {
-    const user = await this.rpc.call<AuthUser>(RPC.auth.me, {}, { actor });
+    const user = await this.rpc.call(authOps.me, {}, { actor });
     return { success: true, user: toApiUser(user) };
   }
 
@@ -153,9 +149,7 @@ export class SessionController {
   userList(@Res({ passthrough: true }) reply: FastifyReply): Promise<StreamableFile> {
     const rpc = this.rpc;
     async function* pages(): AsyncGenerator<ApiLoginChoice[]> {
-      const walk = keysetPages((after) =>
-        rpc.call<KeysetPage<PublicUserEntry>>(RPC.auth.publicUserList, { after }),
-      );
+      const walk = keysetPages((after) => rpc.call(authOps.publicUserList, { after }));
       for await (const page of walk) yield page.map(toLoginChoice);
     }
     return streamJsonList(

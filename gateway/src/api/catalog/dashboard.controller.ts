@@ -5,12 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { Controller, Get } from '@nestjs/common';
 import {
+  authOps,
   catalogOps,
   consoleDashboardSchema,
   RPC,
   type Actor,
   type ConsoleDashboard,
-  type UserList,
 } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
 import { Access } from '../../auth/access.decorator.js';
@@ -38,7 +38,7 @@ export class DashboardController {
     const [orders, availability, users] = await Promise.all([
       processing,
       this.rpc.call(catalogOps.availability, {}, { actor }),
-      this.rpc.call<UserList>(RPC.auth.listUsers, { offset: 0, limit: 1 }, { actor }),
+      this.rpc.call(authOps.listUsers, { offset: 0, limit: 1 }, { actor }),
     ]);
     return { processingOrders: orders.total, ...availability, usersCount: users.total };
   }

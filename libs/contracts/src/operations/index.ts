@@ -4,6 +4,7 @@
  */
 import type { Operation } from '../operation.js';
 import type { ServiceName } from '../subjects.js';
+import { authOps } from './auth.js';
 import { catalogOps } from './catalog.js';
 import { demandOps } from './demand.js';
 import { impactOps } from './impact.js';
@@ -14,6 +15,7 @@ import { settingsOps } from './settings.js';
 import { studentLimitOps } from './student-limits.js';
 
 export {
+  authOps,
   catalogOps,
   demandOps,
   impactOps,
@@ -25,6 +27,7 @@ export {
 };
 
 export const OPERATIONS = {
+  auth: authOps,
   catalog: catalogOps,
   orders: { ...settingsOps, ...pickupsOps, ...noticesOps, ...studentLimitOps },
   reporting: { ...reportingOps, ...impactOps, ...demandOps },

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  authOps,
   catalogOps,
   RPC,
   TEST_USER_LOGIN_ID,
@@ -16,7 +17,6 @@ import {
   type OrderSnapshot,
   type OrderStatus,
   type Role,
-  type SessionGrant,
   type SubCategory,
 } from '@lr/contracts';
 import type { TestEnv } from '../env.js';
@@ -52,8 +52,8 @@ export async function startOrdersWithServices(
 
 /** Logs in a demo account through auth and returns it as the actor a session would carry. */
 export async function loginAs(env: TestEnv, loginId: string): Promise<Actor> {
-  const grant = await env.rpc.call<SessionGrant>(
-    RPC.auth.login,
+  const grant = await env.rpc.call(
+    authOps.login,
     { loginId, password: DEMO_CODE },
     { actor: null },
   );
@@ -67,8 +67,8 @@ export async function registerAccount(
   name: string,
   options: { role?: Role; address?: string; district?: string } = {},
 ): Promise<Actor> {
-  const user = await env.rpc.call<AuthUser>(
-    RPC.auth.registerUser,
+  const user = await env.rpc.call(
+    authOps.registerUser,
     {
       name,
       email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomUUID().slice(0, 6)}`,

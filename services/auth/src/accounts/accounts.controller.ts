@@ -1,86 +1,57 @@
-/** Request-reply adapters for user management and the public login list. */
+/**
+ * Request-reply adapters for user management and the public login list (who may call: `authOps`;
+ * reading another account than one's own is the admins', checked here).
+ */
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  RPC,
-  keysetPageInputSchema,
-  listUsersInputSchema,
-  parseOrThrow,
-  registerUserInputSchema,
-  updateUserInputSchema,
-  userIdInputSchema,
-  userIdsInputSchema,
-  type AuthUser,
-  type KeysetPage,
-  type PublicUserEntry,
-  type RpcRequest,
-  type SetUserCodeReply,
-  type UserList,
-} from '@lr/contracts';
-import { requireActor, requireRole, requireSelfOrRole, replyKeyOf } from '@lr/nest-kit';
+import { authOps, type ParsedInputOf } from '@lr/contracts';
+import { Handles, requireSelfOrRole, type Call } from '@lr/nest-kit';
 import { AccountsService } from './accounts.service.js';
+
+type Signed = Call<'signed-in'>;
+type Admin = Call<readonly ['admin']>;
 
 @Controller()
 export class AccountsController {
   constructor(private readonly accounts: AccountsService) {}
 
-  @MessagePattern(RPC.auth.publicUserList)
-  publicList(@Payload() req: RpcRequest<unknown>): Promise<KeysetPage<PublicUserEntry>> {
-    return this.accounts.publicList(parseOrThrow(keysetPageInputSchema, req.input ?? {}));
+  @Handles(authOps.publicUserList)
+  publicList(input: ParsedInputOf<typeof authOps.publicUserList>) {
+    return this.accounts.publicList(input);
   }
 
-  @MessagePattern(RPC.auth.listUsers)
-  list(@Payload() req: RpcRequest<unknown>): Promise<UserList> {
-    requireRole(req.actor, 'admin');
-    return this.accounts.list(parseOrThrow(listUsersInputSchema, req.input ?? {}));
+  @Handles(authOps.listUsers)
+  list(input: ParsedInputOf<typeof authOps.listUsers>) {
+    return this.accounts.list(input);
   }
 
-  @MessagePattern(RPC.auth.getUser)
-  get(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
-    const actor = requireActor(req.actor);
-    const { id } = parseOrThrow(userIdInputSchema, req.input);
-    requireSelfOrRole(actor, id, 'admin');
+  @Handles(authOps.getUser)
+  get({ id }: ParsedInputOf<typeof authOps.getUser>, call: Signed) {
+    requireSelfOrRole(call.actor, id, 'admin');
     return this.accounts.get(id);
   }
 
-  @MessagePattern(RPC.auth.getUsers)
-  getMany(@Payload() req: RpcRequest<unknown>): Promise<AuthUser[]> {
-    requireRole(req.actor, 'admin');
-    return this.accounts.getMany(parseOrThrow(userIdsInputSchema, req.input).ids);
+  @Handles(authOps.getUsers)
+  getMany({ ids }: ParsedInputOf<typeof authOps.getUsers>) {
+    return this.accounts.getMany(ids);
   }
 
-  @MessagePattern(RPC.auth.registerUser)
-  register(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
-    requireRole(req.actor, 'admin');
-    return this.accounts.register(
-      parseOrThrow(registerUserInputSchema, req.input),
-      replyKeyOf(req, RPC.auth.registerUser),
-    );
+  @Handles(authOps.registerUser)
+  register(input: ParsedInputOf<typeof authOps.registerUser>, call: Admin) {
+    return this.accounts.register(input, call.replyKey);
   }
 
-  @MessagePattern(RPC.auth.updateUser)
-  update(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
-    const actor = requireRole(req.actor, 'admin');
-    return this.accounts.update(
-      actor,
-      parseOrThrow(updateUserInputSchema, req.input),
-      replyKeyOf(req, RPC.auth.updateUser),
-    );
+  @Handles(authOps.updateUser)
+  update(input: ParsedInputOf<typeof authOps.updateUser>, call: Admin) {
+    return this.accounts.update(call.actor, input, call.replyKey);
   }
 
-  @MessagePattern(RPC.auth.deleteUser)
-  delete(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
-    const actor = requireRole(req.actor, 'admin');
-    return this.accounts.delete(
-      actor,
-      parseOrThrow(userIdInputSchema, req.input).id,
-      replyKeyOf(req, RPC.auth.deleteUser),
-    );
+  @Handles(authOps.deleteUser)
+  delete({ id }: ParsedInputOf<typeof authOps.deleteUser>, call: Admin) {
+    return this.accounts.delete(call.actor, id, call.replyKey);
   }
 
-  @MessagePattern(RPC.auth.setUserCode)
-  setCode(@Payload() req: RpcRequest<unknown>): Promise<SetUserCodeReply> {
-    const actor = requireRole(req.actor, 'admin');
-    return this.accounts.setCode(actor, parseOrThrow(userIdInputSchema, req.input).id);
+  @Handles(authOps.setUserCode)
+  setCode({ id }: ParsedInputOf<typeof authOps.setUserCode>, call: Admin) {
+    return this.accounts.setCode(call.actor, id);
   }
 }

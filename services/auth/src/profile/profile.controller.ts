@@ -1,47 +1,33 @@
-/** Request-reply adapters for the caller's own account. */
+/** Request-reply adapters for the caller's own account (signed-in callers: `authOps`). */
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  RPC,
-  callerSessionSchema,
-  clientAddressSchema,
-  parseOrThrow,
-  updatePasswordInputSchema,
-  updateProfileInputSchema,
-  type AuthUser,
-  type RpcRequest,
-  type SessionGrant,
-} from '@lr/contracts';
-import { requireActor, replyKeyOf } from '@lr/nest-kit';
+import { authOps, type ParsedInputOf } from '@lr/contracts';
+import { Handles, type Call } from '@lr/nest-kit';
 import { ProfileService } from './profile.service.js';
+
+type Signed = Call<'signed-in'>;
 
 @Controller()
 export class ProfileController {
   constructor(private readonly profile: ProfileService) {}
 
-  @MessagePattern(RPC.auth.me)
-  me(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
-    return this.profile.me(requireActor(req.actor));
+  @Handles(authOps.me)
+  me(_input: unknown, call: Signed) {
+    return this.profile.me(call.actor);
   }
 
-  @MessagePattern(RPC.auth.updateProfile)
-  update(@Payload() req: RpcRequest<unknown>): Promise<AuthUser> {
-    const actor = requireActor(req.actor);
-    const { ip } = parseOrThrow(clientAddressSchema, req.input ?? {});
-    const { sessionId } = parseOrThrow(callerSessionSchema, req.input ?? {});
+  @Handles(authOps.updateProfile)
+  update(input: ParsedInputOf<typeof authOps.updateProfile>, call: Signed) {
+    const { ip, sessionId, ...change } = input;
     return this.profile.update(
-      actor,
-      parseOrThrow(updateProfileInputSchema, req.input),
+      call.actor,
+      change,
       { ip: ip ?? 'unknown', sessionId },
-      replyKeyOf(req, RPC.auth.updateProfile),
+      call.replyKey,
     );
   }
 
-  @MessagePattern(RPC.auth.updatePassword)
-  changePassword(@Payload() req: RpcRequest<unknown>): Promise<SessionGrant> {
-    const actor = requireActor(req.actor);
-    const change = parseOrThrow(updatePasswordInputSchema, req.input);
-    const { ip } = parseOrThrow(clientAddressSchema, req.input ?? {});
-    return this.profile.changePassword(actor, change, ip ?? 'unknown');
+  @Handles(authOps.updatePassword)
+  changePassword(input: ParsedInputOf<typeof authOps.updatePassword>, call: Signed) {
+    return this.profile.changePassword(call.actor, input, input.ip ?? 'unknown');
   }
 }

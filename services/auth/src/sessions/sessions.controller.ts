@@ -1,16 +1,7 @@
-/** Request-reply adapters for login, session checks and logout. */
+/** Request-reply adapters for login, session checks and logout (open to anyone: `authOps`). */
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  RPC,
-  loginInputSchema,
-  logoutInputSchema,
-  parseOrThrow,
-  sessionCheckInputSchema,
-  type RpcRequest,
-  type SessionCheckReply,
-  type SessionGrant,
-} from '@lr/contracts';
+import { authOps, type ParsedInputOf } from '@lr/contracts';
+import { Handles } from '@lr/nest-kit';
 import { LoginService } from './login.service.js';
 import { SessionsService } from './sessions.service.js';
 
@@ -21,19 +12,19 @@ export class SessionsController {
     private readonly sessions: SessionsService,
   ) {}
 
-  @MessagePattern(RPC.auth.login)
-  logIn(@Payload() req: RpcRequest<unknown>): Promise<SessionGrant> {
-    return this.login.login(parseOrThrow(loginInputSchema, req.input));
+  @Handles(authOps.login)
+  logIn(input: ParsedInputOf<typeof authOps.login>) {
+    return this.login.login(input);
   }
 
-  @MessagePattern(RPC.auth.sessionCheck)
-  check(@Payload() req: RpcRequest<unknown>): Promise<SessionCheckReply> {
-    return this.sessions.check(parseOrThrow(sessionCheckInputSchema, req.input).token);
+  @Handles(authOps.sessionCheck)
+  check({ token }: ParsedInputOf<typeof authOps.sessionCheck>) {
+    return this.sessions.check(token);
   }
 
-  @MessagePattern(RPC.auth.logout)
-  async logOut(@Payload() req: RpcRequest<unknown>): Promise<{ success: true }> {
-    await this.sessions.revoke(parseOrThrow(logoutInputSchema, req.input).token);
-    return { success: true };
+  @Handles(authOps.logout)
+  async logOut({ token }: ParsedInputOf<typeof authOps.logout>) {
+    await this.sessions.revoke(token);
+    return { success: true as const };
   }
 }

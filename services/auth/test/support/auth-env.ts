@@ -1,6 +1,6 @@
 /** Shared set-up of the auth service tests: a TestEnv with the auth service and the demo accounts. */
 import { decodeJwt, SignJWT } from 'jose';
-import { RPC, type Actor, type SessionGrant } from '@lr/contracts';
+import { authOps, type Actor, type SessionGrant } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import { DEMO_CODE, startAuthService } from '@lr/testing/services';
 import type { AuthConfig } from '../../src/index.js';
@@ -25,13 +25,13 @@ export function login(
   password = DEMO_CODE,
   ip = '10.0.0.1',
 ): Promise<SessionGrant> {
-  return env.rpc.call<SessionGrant>(RPC.auth.login, { loginId, password, ip });
+  return env.rpc.call(authOps.login, { loginId, password, ip });
 }
 
 /** Logs in and returns the actor the gateway would pass on (from the session check). */
 export async function actorOf(env: TestEnv, loginId: string, password = DEMO_CODE): Promise<Actor> {
   const grant = await login(env, loginId, password);
-  const checked = await env.rpc.call<{ actor: Actor }>(RPC.auth.sessionCheck, {
+  const checked = await env.rpc.call(authOps.sessionCheck, {
     token: grant.token,
   });
   return checked.actor;

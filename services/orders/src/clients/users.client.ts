@@ -8,8 +8,7 @@
  * next request can reach this service. A lost hint costs at most the TTL of staleness.
  */
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { z } from 'zod';
-import { AppError, RPC, roleSchema, type Actor } from '@lr/contracts';
+import { authOps, AppError, type Actor, type OutputOf } from '@lr/contracts';
 import {
   ExpiringCache,
   KIT_CONFIG,
@@ -22,18 +21,8 @@ import {
 } from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
 
-const profileSchema = z.object({
-  id: z.string(),
-  loginId: z.string(),
-  name: z.string(),
-  address: z.string().nullable().optional(),
-  district: z.string().nullable().optional(),
-  /** Admin-set on the account; absent (an older auth) means capped like every school. */
-  exemptFromLineCap: z.boolean().default(false),
-  /** Checked when staff enter a request for a school: only a school's account receives one. */
-  role: roleSchema.optional(),
-});
-export type SchoolProfile = z.infer<typeof profileSchema>;
+/** The school's account as auth answers it (checked against `authOps.getUser`'s output). */
+export type SchoolProfile = OutputOf<typeof authOps.getUser>;
 
 /** Enough for every school at once; the oldest entry goes first when full. */
 const MAX_CACHED_PROFILES = 10_000;
@@ -79,8 +68,7 @@ export class UsersClient implements OnModuleInit, OnModuleDestroy {
 
   private async fetch(actor: Actor): Promise<SchoolProfile> {
     try {
-      const reply = await this.rpc.call(RPC.auth.getUser, { id: actor.id }, { actor });
-      return profileSchema.parse(reply);
+      return await this.rpc.call(authOps.getUser, { id: actor.id }, { actor });
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND') {
         throw AppError.unauthorized('Your account no longer exists; please log in again');

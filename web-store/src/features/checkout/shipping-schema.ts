@@ -1,6 +1,6 @@
 /** Delivery Details validation; the lengths are the server's (FORM_LIMITS). */
 import { z } from 'zod';
-import { FORM_LIMITS, GENDERS, UI_MESSAGES } from '@lr/contracts';
+import { FORM_LIMITS, GENDERS, STUDENT_AGE_PATTERN, UI_MESSAGES } from '@lr/contracts';
 
 const { studentIdMax, teacherNameMax, phoneNoMax, emailMax, additionalCommentsMax } = FORM_LIMITS;
 
@@ -16,7 +16,7 @@ export const shippingFormInputSchema = z.object({
     .string()
     .trim()
     .min(1, 'Age is required')
-    .regex(/^\d{1,2}$/, 'Age must be a whole number')
+    .regex(STUDENT_AGE_PATTERN, 'Age must be a whole number')
     .refine((value) => Number(value) >= 1, 'Age must be at least 1'),
   gender: z.enum(GENDERS, { message: UI_MESSAGES.selectGender }),
   teacherName: z

@@ -3,6 +3,7 @@
  * between several inputs) and item rows that can be added and removed.
  */
 import { z } from 'zod';
+import { STUDENT_AGE_PATTERN } from '@lr/contracts';
 
 export interface RequestRow {
   id: number;
@@ -86,7 +87,10 @@ export const requestFormSchema = z.object({
   email: z.union([z.literal(''), z.string().trim().email('Please enter a valid email')]),
   phone: z.string().trim(),
   gender: z.string(),
-  age: z.union([z.literal(''), z.string().regex(/^\d{1,2}$/, 'Age must be a whole number')]),
+  age: z.union([
+    z.literal(''),
+    z.string().regex(STUDENT_AGE_PATTERN, 'Age must be a whole number'),
+  ]),
   rows: z
     .array(
       z.object({

@@ -1,15 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { updateProfileBodySchema } from '@lr/contracts/auth';
 import type { UserResponse } from '@lr/contracts/http/v1';
 import { apiFetch } from '../../../lib/api';
 import { meQueryKey } from '../../../lib/auth';
 
-export interface ProfileInput {
-  name: string;
-  email: string;
-  /** Only when the login id changes: the account's current code. */
-  currentPassword?: string | undefined;
-  avatar: File | null;
-}
+/** The fields the gateway validates (`currentPassword` only for a new login id), and the avatar. */
+export type ProfileInput = z.input<typeof updateProfileBodySchema> & { avatar: File | null };
 
 /** Multipart: name, email, avatar, and the current code for a new login id. */
 export function updateProfile(input: ProfileInput): Promise<UserResponse> {

@@ -6,7 +6,8 @@ import { errorMessage } from '../../../lib/api';
 import { PageTitle } from '../../../components/page-title';
 import { useToast } from '../../../components/toast';
 import { useResetPassword } from '../api/reset-password';
-import { firstError, passwordResetSchema } from '../account-schemas';
+import { firstProblem } from '../../../lib/field-problems';
+import { PASSWORD_RESET_LABELS, passwordResetSchema } from '../account-schemas';
 
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
@@ -19,7 +20,7 @@ export function ResetPasswordPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = passwordResetSchema.safeParse({ password, confirmPassword });
-    if (!parsed.success) return toast.error(firstError(parsed.error));
+    if (!parsed.success) return toast.error(firstProblem(parsed.error, PASSWORD_RESET_LABELS));
     reset.mutate(
       { token, ...parsed.data },
       {

@@ -15,9 +15,25 @@ describe('UpdatePasswordPage', () => {
     await user.type(screen.getByLabelText('New code'), 'newcode1');
     await user.type(screen.getByLabelText('New code again'), 'newcode2');
     await user.click(screen.getByRole('button', { name: 'Change code' }));
-    expect(
-      await screen.findByText('The two new codes are not the same. Please type them again.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'New code again does not match the new code',
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it("refuses what the server's rules refuse, naming the field, without calling the server", async () => {
+    const calls = stubFetch(() => ({ body: { success: true } }));
+    const user = userEvent.setup();
+    renderRoute(<UpdatePasswordPage />, { path: '/password/update' });
+    await user.click(screen.getByRole('button', { name: 'Change code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Current code is required');
+    await user.type(screen.getByLabelText('Current code'), 'demo345');
+    await user.type(screen.getByLabelText('New code'), 'abc');
+    await user.type(screen.getByLabelText('New code again'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Change code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'New code must be at least 6 characters',
+    );
     expect(calls).toHaveLength(0);
   });
 

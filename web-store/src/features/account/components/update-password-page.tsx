@@ -10,7 +10,12 @@ import { errorMessage } from '../../../lib/api';
 import { PageTitle } from '../../../components/page-title';
 import { useToast } from '../../../components/toast';
 import { useUpdatePassword } from '../api/update-password';
-import { firstError, passwordChangeSchema, plainPasswordChangeError } from '../account-schemas';
+import { firstProblem } from '../../../lib/field-problems';
+import {
+  PASSWORD_CHANGE_LABELS,
+  passwordChangeSchema,
+  plainPasswordChangeError,
+} from '../account-schemas';
 
 export const PASSWORD_UPDATED_MS = 4000;
 
@@ -28,7 +33,7 @@ export function UpdatePasswordPage() {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = passwordChangeSchema.safeParse(form);
-    if (!parsed.success) return setProblem(firstError(parsed.error));
+    if (!parsed.success) return setProblem(firstProblem(parsed.error, PASSWORD_CHANGE_LABELS));
     update.mutate(parsed.data, {
       onSuccess: () => {
         toast.success(UI_MESSAGES.passwordUpdated, PASSWORD_UPDATED_MS);

@@ -12,7 +12,8 @@ import { Loading } from '../../../components/query-state';
 import { RetryNotice, retryAtOf } from '../../../components/retry-notice';
 import { useToast } from '../../../components/toast';
 import { useUpdateProfile } from '../api/update-profile';
-import { avatarProblem, AVATAR_TYPES, firstError, profileSchema } from '../account-schemas';
+import { firstProblem } from '../../../lib/field-problems';
+import { avatarProblem, AVATAR_TYPES, PROFILE_LABELS, profileSchema } from '../account-schemas';
 // The preview is drawn with the avatar's own classes (it is a file not yet uploaded, not an Avatar).
 import '../../../components/avatar.css';
 import './update-profile-page.css';
@@ -56,7 +57,7 @@ function UpdateProfileForm({ user }: { user: CurrentUser }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = profileSchema.safeParse({ name, email });
-    if (!parsed.success) return toast.error(firstError(parsed.error));
+    if (!parsed.success) return toast.error(firstProblem(parsed.error, PROFILE_LABELS));
     const problem = avatarProblem(avatar);
     if (problem) return toast.error(problem);
     if (loginIdChanges && !currentCode) {

@@ -1,30 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { newOrderBodySchema } from '@lr/contracts/orders';
 import type { OrderResponse } from '@lr/contracts/http/v1';
 import { apiFetch } from '../../../lib/api';
 import type { CartItem } from '../../../lib/cart';
 import { ordersKeys } from '../../../lib/query-keys';
 import type { ShippingInfo } from '../../../lib/shipping-info';
 
-export interface NewOrderBody {
-  shippingInfo: ShippingInfo;
-  orderItems: {
-    product: string;
-    name: string;
-    SubCategory: string;
-    ProductSize: string;
-    quantity: number;
-    image: string;
-    price: number;
-  }[];
-  itemsPrice: number;
-  taxPrice: number;
-  shippingPrice: number;
-  totalPrice: number;
-  /** The school ticked the consent box on Delivery Details. */
-  sharingConsent?: true;
-  /** Why the student needs a request over the school year's limit (warn mode). */
-  studentLimitReason?: string;
-}
+/** `POST /api/v1/order/new` as the gateway validates it; `sharingConsent` is the consent box. */
+export type NewOrderBody = z.input<typeof newOrderBodySchema>;
 
 export function newOrderBody(
   shippingInfo: ShippingInfo,

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { reviewBodySchema } from '@lr/contracts/catalog';
 import type { SuccessResponse } from '@lr/contracts/http/v1';
 import { apiFetch } from '../../../lib/api';
 import { productsKeys } from '../../../lib/query-keys';
 
-export interface ReviewInput {
-  rating: number;
-  comment: string;
-  productId: string;
-}
+export type ReviewInput = z.input<typeof reviewBodySchema>;
 
 export function putReview(input: ReviewInput): Promise<SuccessResponse> {
   return apiFetch('/api/v1/review', { method: 'PUT', body: input });

@@ -1,23 +1,31 @@
 /** Submit a review: rating in half stars (0.5 to 5) and a comment. */
 import { useState, type FormEvent } from 'react';
-import { FORM_LIMITS, UI_MESSAGES } from '@lr/contracts';
+import { FORM_LIMITS, reviewBodySchema, UI_MESSAGES } from '@lr/contracts';
 import { errorMessage } from '../../../lib/api';
+import { firstProblem } from '../../../lib/field-problems';
 import { ModalDialog } from '../../../components/modal-dialog';
 import { useToast } from '../../../components/toast';
 import { usePutReview } from '../api/put-review';
 
 const RATINGS = [5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5, 1, 0.5];
+const LABELS = { rating: 'Rating', comment: 'Comment' };
 
 export function ReviewDialog({ productId, onClose }: { productId: string; onClose(): void }) {
   const [rating, setRating] = useState('');
   const [comment, setComment] = useState('');
+  const [problem, setProblem] = useState('');
   const review = usePutReview();
   const toast = useToast();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const body = { productId, rating: Number(rating), comment };
+    // The gateway's own rules (a rating in half steps, the comment's length and characters).
+    const parsed = reviewBodySchema.safeParse(body);
+    if (!parsed.success) return setProblem(firstProblem(parsed.error, LABELS));
+    setProblem('');
     review.mutate(
-      { productId, rating: Number(rating), comment: comment.trim() },
+      { productId, rating: parsed.data.rating, comment: parsed.data.comment },
       {
         onSuccess: () => {
           toast.success(UI_MESSAGES.reviewSubmitted);
@@ -55,6 +63,11 @@ export function ReviewDialog({ productId, onClose }: { productId: string; onClos
           value={comment}
           onChange={(e) => setComment(e.target.value)}
         />
+        {problem && (
+          <p className="form__error" role="alert">
+            {problem}
+          </p>
+        )}
         <div className="dialog__actions">
           <button type="button" className="button button--ghost" onClick={onClose}>
             Cancel
