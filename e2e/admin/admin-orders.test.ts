@@ -1,9 +1,12 @@
 /**
  * Journeys: an admin processes an order with a reduced quantity to Ready for Pickup and the
- * stock falls by exactly that amount; a short-stock attempt shows the error and changes nothing.
+ * stock falls by exactly that amount; a short-stock attempt the page can see is stopped before it is
+ * sent; one it cannot see (the stock went meanwhile) is refused by catalog, and the page shows the
+ * refusal with its short lines as the answer to Process, without a reload.
  * Real stack, real Chromium; each journey makes its own product so no other journey moves its stock.
  */
 import type { APIRequestContext, Browser } from 'playwright-core';
+import { expectNoSeriousAxeViolations } from '../axe.js';
 import { launchBrowser, newPage, screenshot } from '../harness.js';
 import {
   adminAndSchool,
@@ -63,7 +66,7 @@ describe('console: processing orders', () => {
     await context.close();
   });
 
-  it('refuses a commit the stock cannot cover, in the page and on the server, and changes nothing', async () => {
+  it('stops a commit the page sees the stock cannot cover; the server answers catalog refused it', async () => {
     const product = await createProduct(admin, 'Boots', [{ size: 'M', stock: 2 }]);
     const first = await placeOrder(school, product, 'M', 2, `FST${Date.now().toString(36)}`);
     const second = await placeOrder(school, product, 'M', 2, `SND${Date.now().toString(36)}`);
@@ -87,15 +90,67 @@ describe('console: processing orders', () => {
     await screenshot(page, 'admin-process-short-stock');
     expect(writes).toEqual([]);
 
-    // The server refuses the same move on its own, with the same words.
+    // Sent anyway, catalog refuses it: the answer names the short line, the order is back.
     const refused = await admin.put(`/api/console/orders/${second._id}`, {
       data: { status: 'Printed', newQuantity: [2] },
     });
-    expect(refused.status()).toBe(409);
-    expect(((await refused.json()) as { message: string }).message).toContain(BELOW_ZERO);
+    expect(refused.status()).toBe(200);
+    expect(await refused.json()).toMatchObject({
+      orderStatus: 'Processing',
+      stock: {
+        outcome: 'refused',
+        shortLines: [{ productId: product.id, size: 'M', requested: 2, available: 0 }],
+      },
+    });
 
     expect((await readOrder(admin, second._id)).orderStatus).toBe('Processing');
     expect(await stockOf(admin, product.id, 'M')).toBe(0);
     await context.close();
   });
+
+  for (const width of [1280, 390]) {
+    it(`shows catalog's refusal and its short lines when the stock went meanwhile (${width} px)`, async () => {
+      const product = await createProduct(admin, 'Raincoat', [{ size: 'L', stock: 2 }]);
+      const other = await placeOrder(school, product, 'L', 2, `OTH${Date.now().toString(36)}`);
+      const mine = await placeOrder(school, product, 'L', 2, `MIN${Date.now().toString(36)}`);
+
+      const { context, page } = await newPage(browser, { width, height: 900 });
+      await consoleLogin(page, 'admin');
+      await page.goto(`/admin/#/orders/${mine._id}`);
+      await page.getByText(`Process Order ${mine.orderId}`).first().waitFor();
+      // The page sees enough stock: 2 in stock, 2 given.
+      await page.getByTestId('resulting-inventory').filter({ hasText: /^0$/ }).first().waitFor();
+      let loads = 0;
+      page.on('load', () => (loads += 1));
+
+      // Another admin takes the last two meanwhile.
+      await markPrinted(admin, other._id, [2]);
+      await waitForStock(admin, product.id, 'L', 0);
+
+      await chooseStatus(page, 'Printed');
+      await page.getByRole('button', { name: 'Process' }).click();
+      const refusal = page.getByTestId('stock-refused');
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toContain(
+        `${product.name} (size L): 2 given, 0 in stock`,
+      );
+      expect(await refusal.textContent()).toContain('the order is back in Processing');
+      // The page shows the order as catalog left it (its history too), and was never reloaded.
+      await page
+        .getByTestId('status-chip')
+        .filter({ hasText: /^Processing$/ })
+        .first()
+        .waitFor();
+      // The history's reason (`<name> (L)`, where the refusal above says `(size L)`).
+      await page.getByText(`${product.name} (L): 2 given, 0 in stock`).first().waitFor();
+      expect(loads).toBe(0);
+      expect(await page.getByText('Order Updated Successfully').count()).toBe(0);
+      await screenshot(page, `admin-process-refused-by-catalog-${width}`);
+      await expectNoSeriousAxeViolations(page, 'process order refused by catalog');
+
+      expect((await readOrder(admin, mine._id)).orderStatus).toBe('Processing');
+      expect(await stockOf(admin, product.id, 'L')).toBe(0);
+      await context.close();
+    });
+  }
 });

@@ -4,7 +4,12 @@
  * school, volunteer, admin).
  */
 import { randomUUID } from 'node:crypto';
-import { catalogOps, UI_MESSAGES, type CatalogProduct } from '@lr/contracts';
+import {
+  catalogOps,
+  UI_MESSAGES,
+  consoleOrderUpdateSchema,
+  type CatalogProduct,
+} from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
 import { startCatalog, startOrders } from './service-starters.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
@@ -486,7 +491,26 @@ describe('gateway order routes', () => {
         payload: { status: 'Ready for Pickup', newQuantity: [1] },
       });
       expect(put.statusCode).toBe(200);
-      expect(put.json()).toMatchObject({ id: order._id, orderStatus: 'Ready for Pickup' });
+      // Answered once catalog took the stock: its decision comes with the order.
+      const changed = consoleOrderUpdateSchema.parse(put.json());
+      expect(changed).toMatchObject({
+        id: order._id,
+        orderStatus: 'Ready for Pickup',
+        stock: { outcome: 'committed', version: changed.version },
+      });
+      const stock = (query: string, cookie: string) =>
+        h.inject({
+          method: 'GET',
+          url: `/api/console/orders/${order._id}/stock?${query}`,
+          headers: { cookie },
+        });
+      const followed = await stock(`version=${changed.version}`, volunteer);
+      expect(followed.statusCode).toBe(200);
+      expect(followed.json()).toEqual({ outcome: 'committed', version: changed.version });
+      expect((await stock(`version=${changed.version}`, maple)).statusCode).toBe(403);
+      const bad = await stock('version=none', admin);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ message: string }>().message).toContain('version');
 
       const history = await h.inject({
         method: 'GET',

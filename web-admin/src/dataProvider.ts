@@ -4,6 +4,7 @@ import type {
   ConsoleOrderHistoryEntry,
   ConsoleProduct,
   ConsoleRebuildReply,
+  ConsoleStockOutcome,
   ConsoleUserCode,
   OrderContact,
   RebuildStatus,
@@ -35,6 +36,8 @@ export interface ConsoleDataProvider extends DataProvider {
   getOrderHistory(orderId: string): Promise<ConsoleOrderHistoryEntry[]>;
   /** The teacher's phone and e-mail (volunteers' orders leave them out); recorded in the access log. */
   getOrderContact(orderId: string): Promise<OrderContact>;
+  /** Catalog's decision on a change answered pending (the server waits a few seconds for it). */
+  getStockOutcome(orderId: string, version: number): Promise<ConsoleStockOutcome>;
   uploadProductImages(productId: string, files: File[]): Promise<ConsoleProduct>;
   deleteProductImage(productId: string, imageId: string): Promise<ConsoleProduct>;
   getDashboard(): Promise<ConsoleDashboard>;
@@ -131,6 +134,11 @@ export function createDataProvider(): ConsoleDataProvider {
 
     getOrderContact: (orderId) =>
       call<OrderContact>(`${CONSOLE_API}/orders/${enc(orderId)}/contact`),
+
+    getStockOutcome: (orderId, version) =>
+      call<ConsoleStockOutcome>(
+        `${CONSOLE_API}/orders/${enc(orderId)}/stock${queryString({ version: String(version) })}`,
+      ),
 
     uploadProductImages,
 

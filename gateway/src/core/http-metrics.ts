@@ -6,12 +6,29 @@
 import { metrics } from '@lr/nest-kit';
 import type { FastifyInstance } from 'fastify';
 
+type Children = {
+  requests: { inc(): void };
+  duration: { observe(value: number): void };
+};
+
 export function registerHttpMetrics(fastify: FastifyInstance): void {
+  // Each series' children are looked up once, not per answer (prom-client hashes the labels on
+  // every call otherwise). The keys are as bounded as the series: method, route pattern, status.
+  const children = new Map<string, Children>();
   fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
-    metrics.http.requests.inc(labels);
-    metrics.http.duration.observe(labels, reply.elapsedTime / 1000);
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let series = children.get(key);
+    if (!series) {
+      const labels = { method: request.method, route, status: String(reply.statusCode) };
+      series = {
+        requests: metrics.http.requests.labels(labels),
+        duration: metrics.http.duration.labels(labels),
+      };
+      children.set(key, series);
+    }
+    series.requests.inc();
+    series.duration.observe(reply.elapsedTime / 1000);
     done();
   });
 }

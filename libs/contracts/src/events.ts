@@ -145,6 +145,11 @@ export const inventoryAdjustedSchema = z.object({
   delta: z.number().int(),
   reason: movementReasonSchema,
   orderId: z.uuid().nullable(),
+  /**
+   * On an order's commit or release: the order version whose event catalog applied (how orders
+   * knows which change a commit answers). Absent on events written before it existed.
+   */
+  orderVersion: z.number().int().positive().nullable().optional(),
 });
 
 export const shortLineSchema = z.object({

@@ -1,11 +1,12 @@
 /**
- * Messages of the orders service (subjects in RPC.orders) and the HTTP bodies of its /api/v1 calls.
+ * Messages of the orders service (operations in operations/orders.ts) and the HTTP bodies of its /api/v1 calls.
  * The service answers with the order snapshot of events.ts (`OrderSnapshot`); the gateway maps it to
  * the old API's `_id`/`orderId` shape for /api/v1 and to `id` records for /api/console.
  */
 import { z } from 'zod';
 import { pickupChoiceSchema } from './pickups.js';
 import { genderSchema, orderStatusSchema } from './domain.js';
+import { shortLineSchema } from './events.js';
 import { FORM_LIMITS } from './form-limits.js';
 import { textSchema } from './text.js';
 import { PAGE_SIZE_MAX, idListSchema } from './paging.js';
@@ -219,6 +220,34 @@ export const updateOrderInputSchema = z.object({
   pickup: pickupChoiceSchema.optional(),
 });
 export type UpdateOrderInput = z.infer<typeof updateOrderInputSchema>;
+
+/**
+ * What a change did to stock, as catalog decided it (docs/adr/0221-status-change-answers-stock-outcome.md).
+ * Catalog's decision is the one shown: a stock figure read before the change is only a hint.
+ * - `committed`: catalog took the order's stock;
+ * - `refused`: catalog had too little (`shortLines`), took nothing, and the order is back in
+ *   Processing (the order answered is as that left it);
+ * - `pending`: catalog did not decide within the orders service's wait; the console waits for it
+ *   (`ordersOps.stockOutcome`);
+ * - `none`: the change takes no stock (no commit, or nothing given); a release is never refused, so
+ *   it is not waited for.
+ */
+export const STOCK_OUTCOMES = ['committed', 'refused', 'pending', 'none'] as const;
+export const stockOutcomeSchema = z.object({
+  outcome: z.enum(STOCK_OUTCOMES),
+  /** The order version whose commit this is about (the version the change left). */
+  version: z.number().int().positive(),
+  /** When refused: the lines catalog could not cover. */
+  shortLines: z.array(shortLineSchema).optional(),
+});
+export type StockOutcome = z.infer<typeof stockOutcomeSchema>;
+
+/** `rpc.orders.stock-outcome`: catalog's decision on the commit of one order version, waited for. */
+export const stockOutcomeInputSchema = z.object({
+  id: z.uuid(),
+  version: z.number().int().positive(),
+});
+export type StockOutcomeInput = z.infer<typeof stockOutcomeInputSchema>;
 
 // ---- status history -----------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 /**
  * Erasure and export of personal data on request (admins only): the orders service's messages
- * (`RPC.orders.privacyErase`, `RPC.orders.privacyExport`) and the console's HTTP bodies.
+ * (`ordersOps.privacyErase`, `ordersOps.privacyExport`) and the console's HTTP bodies.
  */
 import { z } from 'zod';
 import { orderSnapshotSchema } from './events.js';

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { roleSchema } from './domain.js';
-import type { OrderSnapshot } from './events.js';
+import { orderSnapshotSchema } from './events.js';
 import { pageRangeSchema } from './paging.js';
 import { textSchema } from './text.js';
 
@@ -116,11 +116,12 @@ export type SharingConsent = z.infer<typeof sharingConsentSchema>;
  * An order as the orders service answers a reader (never in an event): for a volunteer without the
  * teacher's phone and e-mail (`contactWithheld`), and, on one order read by staff, its consent.
  */
-export type OrderReadView = OrderSnapshot & {
-  contactWithheld?: true;
-  sharingConsent?: SharingConsent;
-  sharingConsentAt?: string | null;
-};
+export const orderReadViewSchema = orderSnapshotSchema.extend({
+  contactWithheld: z.literal(true).optional(),
+  sharingConsent: sharingConsentSchema.optional(),
+  sharingConsentAt: z.string().nullable().optional(),
+});
+export type OrderReadView = z.infer<typeof orderReadViewSchema>;
 
 /** `GET /api/v1/privacy`: what the Privacy Policy page states, from the server's configuration. */
 export const privacyTermsSchema = z.strictObject({

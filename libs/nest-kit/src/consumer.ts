@@ -323,7 +323,7 @@ export class DurableConsumer {
     const afterCommit: (() => void)[] = [];
     const context = { correlationId: currentCorrelationId(), ...currentContext(), afterCommit };
     const applied = await runWithContext(context, () =>
-      this.db.transaction((tx) => applyEvents(tx, this.options, envelopes)),
+      applyEvents(this.db, this.options, envelopes),
     );
     for (const run of afterCommit) run();
     return applied;

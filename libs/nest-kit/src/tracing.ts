@@ -122,8 +122,10 @@ export async function withSpan<T>(
   const span = startSpan(service, name);
   const context = currentContext();
   try {
+    // The rest of the context stays: a span inside a consumer's transaction must keep its
+    // afterCommit list, or an outbox write in it falls back to a NOTIFY.
     const result = await runWithContext(
-      { correlationId: context?.correlationId ?? currentCorrelationId(), span },
+      { ...context, correlationId: context?.correlationId ?? currentCorrelationId(), span },
       work,
     );
     endSpan(span);

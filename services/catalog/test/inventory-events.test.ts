@@ -61,17 +61,20 @@ describe('inventory from order events', () => {
     );
     // Ready for Pickup: nothing; back to Processing: +2; Delivered: -2 again.
     expect(await stockOf(env, size5)).toBe(1);
-    const adjusted = await outboxEvents<{ productId: string; stock: number; reason: string }>(
-      env,
-      EVENTS.catalogInventoryAdjusted,
-    );
+    const adjusted = await outboxEvents<{
+      productId: string;
+      stock: number;
+      reason: string;
+      orderVersion?: number | null;
+    }>(env, EVENTS.catalogInventoryAdjusted);
     const mine = adjusted.filter(
       (e) => e.data.productId === product.id && e.data.reason.startsWith('order'),
     );
-    expect(mine.map((e) => [e.data.reason, e.data.stock])).toEqual([
-      ['order-commit', 1],
-      ['order-release', 3],
-      ['order-commit', 1],
+    // Each names the order version whose event it applied (how orders answers that change).
+    expect(mine.map((e) => [e.data.reason, e.data.stock, e.data.orderVersion])).toEqual([
+      ['order-commit', 1, 2],
+      ['order-release', 3, 4],
+      ['order-commit', 1, 5],
     ]);
   });
 

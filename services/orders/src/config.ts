@@ -56,5 +56,11 @@ export const ordersConfigSchema = baseConfigSchema.extend({
   /** Turns the day-before pickup reminder's timer off (tests run it with their own clock). */
   PICKUP_REMINDERS_ENABLED: booleanFromEnv.default(true),
   ORDERS_PER_SCHOOL_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(30),
+  /**
+   * How long a status change that commits stock waits for catalog's decision before it answers
+   * (ms); past it the answer says `pending` and the console waits on. Below the gateway's RPC
+   * deadline (10 s) with room for the rest of the change.
+   */
+  STOCK_DECISION_WAIT_MS: z.coerce.number().int().min(0).max(8000).default(4000),
 });
 export type OrdersConfig = z.infer<typeof ordersConfigSchema>;

@@ -3,14 +3,9 @@
  * times (stable UIDs, no student details), the charity's holds everyone's, a reset ends the old
  * URL; notices are active by date in the charity's time zone and dismissed per user.
  */
-import { RPC, noticesOps, pickupsOps, type Actor, type OrderSnapshot } from '@lr/contracts';
+import { ordersOps, noticesOps, pickupsOps, type Actor, type OrderSnapshot } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
-import {
-  createProduct,
-  place,
-  registerAccount,
-  startOrdersWithServices,
-} from '@lr/testing/services';
+import { createProduct, place, registerAccount, startOrdersWithServices } from '@lr/testing/services';
 import { addDays, dayIn } from '../src/pickups/charity-time.js';
 
 const ZONE = 'Europe/London';
@@ -37,8 +32,8 @@ describe('calendar feeds and notices', () => {
     const product = await createProduct(env, admin, 'Rain coat', { L: 50 });
     const ready = async (school: Actor) => {
       const placed = await place(env, school, [{ productId: product.id, size: 'L', quantity: 2 }]);
-      return env.rpc.call<OrderSnapshot>(
-        RPC.orders.update,
+      return env.rpc.call(
+        ordersOps.update,
         { id: placed.id, status: 'Ready for Pickup' },
         { actor: admin },
       );

@@ -3,7 +3,7 @@
  * catalog demo data, so their events flow (catalog takes the stock of the committed ones), and
  * seeding twice adds nothing.
  */
-import { RPC, type OrderSnapshot } from '@lr/contracts';
+import { ordersOps } from '@lr/contracts';
 import { countUnsent } from '@lr/nest-kit';
 import { TestEnv, waitFor } from '@lr/testing';
 import {
@@ -30,8 +30,8 @@ describe('demo orders', () => {
     expect(await seedDemoData(env.pool)).toBe('12 orders (5 delivered)');
     expect(await seedDemoData(env.pool)).toBeNull();
 
-    const { items: orders } = await env.rpc.call<{ items: OrderSnapshot[] }>(
-      RPC.orders.listAll,
+    const { items: orders } = await env.rpc.call(
+      ordersOps.listAll,
       {},
       { actor: TestEnv.actor('admin') },
     );

@@ -2,19 +2,17 @@
  * Stock effects end to end with the real auth, catalog and orders services on the real PostgreSQL
  * and NATS: a commit takes exactly the given quantities once, moves
  * between committed statuses take nothing (Packing included), a revert and a delete give back what was committed, a
- * race for the last units leaves the loser in Processing, and an orders crash between its commit
- * and the relay's publish loses no event.
+ * race for the last units leaves the loser in Processing (catalog's refusal, answered with the
+ * change), and an orders crash between its commit and the relay's publish loses no event.
  */
 import { randomUUID } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
+  ordersOps,
   catalogOps,
-  RPC,
   UI_MESSAGES,
   namespacedStream,
   type Actor,
-  type OrderHistoryEntry,
-  type OrderSnapshot,
   type CatalogProduct,
 } from '@lr/contracts';
 import { OutboxRelay, countUnsent } from '@lr/nest-kit';
@@ -207,9 +205,9 @@ describe('inventory effects with the catalog service', () => {
     await update(env, admin, delivered.id, 'Delivered');
     await expectStock(product.id, { M: 1 });
 
-    await env.rpc.call(RPC.orders.delete, { id: undelivered.id }, { actor: admin });
+    await env.rpc.call(ordersOps.delete, { id: undelivered.id }, { actor: admin });
     await expectStock(product.id, { M: 3 });
-    await env.rpc.call(RPC.orders.delete, { id: delivered.id }, { actor: admin });
+    await env.rpc.call(ordersOps.delete, { id: delivered.id }, { actor: admin });
     // Let the delete event through, then check nothing came back.
     await waitFor(async () => (await countUnsent(env.pool, 'orders')) === 0);
     const marker = await place(env, maple, [{ productId: product.id, size: 'M', quantity: 1 }]);
@@ -217,71 +215,33 @@ describe('inventory effects with the catalog service', () => {
     await expectStock(product.id, { M: 2 });
   });
 
-  it('refuses a commit the stock does not cover before anything changes', async () => {
-    const product = await createProduct({ L: 2 });
-    const first = await place(env, maple, [{ productId: product.id, size: 'L', quantity: 2 }]);
-    const second = await place(env, cedar, [{ productId: product.id, size: 'L', quantity: 2 }]);
-    await update(env, admin, first.id, 'Printed');
-    await expectStock(product.id, { L: 0 });
-    await expect(update(env, admin, second.id, 'Printed')).rejects.toMatchObject({
-      code: 'CONFLICT',
-      message: UI_MESSAGES.inventoryBelowZero,
-      details: {
-        lines: [
-          expect.objectContaining({
-            productId: product.id,
-            size: 'L',
-            requested: 2,
-            available: 0,
-          }),
-        ],
-      },
-    });
-    expect(
-      await env.rpc.call<OrderSnapshot>(RPC.orders.get, { id: second.id }, { actor: admin }),
-    ).toMatchObject({ status: 'Processing', version: 1 });
-  });
-
   it('returns the loser of a race for the last units to Processing and never goes below zero', async () => {
     const product = await createProduct({ XL: 2 });
     const a = await place(env, maple, [{ productId: product.id, size: 'XL', quantity: 2 }]);
     const b = await place(env, cedar, [{ productId: product.id, size: 'XL', quantity: 2 }]);
-    const results = await Promise.allSettled([
+    // Orders checks no stock itself: both changes are made, catalog takes the stock for one and
+    // refuses the other, and each answer says which.
+    const results = await Promise.all([
       update(env, admin, a.id, 'Printed'),
       update(env, volunteerActor(), b.id, 'Printed'),
     ]);
     await expectStock(product.id, { XL: 0 });
+    expect(results.map((r) => r.stock.outcome).sort()).toEqual(['committed', 'refused']);
+    const refused = results.find((r) => r.stock.outcome === 'refused')!;
+    expect(refused.status).toBe('Processing');
+    expect(refused.stock.shortLines).toEqual([
+      expect.objectContaining({ productId: product.id, size: 'XL', requested: 2, available: 0 }),
+    ]);
 
-    const final = await waitFor(
-      async () => {
-        const orders = await Promise.all(
-          [a, b].map((o) =>
-            env.rpc.call<OrderSnapshot>(RPC.orders.get, { id: o.id }, { actor: admin }),
-          ),
-        );
-        const statuses = orders.map((o) => o.status).sort();
-        return statuses.join() === 'Printed,Processing' ? orders : null;
-      },
-      { message: 'one order committed, the other back in Processing' },
+    const final = await Promise.all(
+      [a, b].map((o) => env.rpc.call(ordersOps.get, { id: o.id }, { actor: admin })),
     );
+    expect(final.map((o) => o.status).sort()).toEqual(['Printed', 'Processing']);
     const loser = final.find((o) => o.status === 'Processing')!;
-    const refusedFast = results.some((r) => r.status === 'rejected');
-    if (refusedFast) {
-      // The second check already saw the first commit: refused with the clear message, nothing written.
-      const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected')!;
-      expect(rejected.reason).toMatchObject({
-        code: 'CONFLICT',
-        message: UI_MESSAGES.inventoryBelowZero,
-      });
-    } else {
-      const history = await env.rpc.call<OrderHistoryEntry[]>(
-        RPC.orders.history,
-        { id: loser.id },
-        { actor: admin },
-      );
-      expect(history.at(-1)).toMatchObject({ from: 'Printed', to: 'Processing', by: null });
-      expect(history.at(-1)?.reason).toContain(UI_MESSAGES.inventoryBelowZero);
-    }
+    expect(loser.id).toBe(refused.id);
+    const history = await env.rpc.call(ordersOps.history, { id: loser.id }, { actor: admin });
+    expect(history.at(-1)).toMatchObject({ from: 'Printed', to: 'Processing', by: null });
+    expect(history.at(-1)?.reason).toContain(UI_MESSAGES.inventoryBelowZero);
     expect(await movementsOf(loser.id)).toEqual([]);
   });
 
@@ -293,7 +253,9 @@ describe('inventory effects with the catalog service', () => {
     // Stop the relay so the status change is committed but not published, then "crash".
     await env.apps.get('orders')!.get(OutboxRelay, { strict: false }).stop();
     const published = await ordersStreamLastSequence();
-    await update(env, admin, order.id, 'Ready for Pickup', [3]);
+    // Catalog cannot decide on an event it never got: the change answers pending.
+    const pending = await update(env, admin, order.id, 'Ready for Pickup', [3]);
+    expect(pending.stock).toEqual({ outcome: 'pending', version: pending.version });
     expect(await countUnsent(env.pool, 'orders')).toBeGreaterThan(0);
     await env.stopService('orders');
     // Nothing reached the stream, so the catalog cannot have taken stock for it.

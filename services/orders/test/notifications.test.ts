@@ -3,7 +3,7 @@
  * not on other moves; the charity gets one daily summary of new orders at the configured hour, sent
  * by one replica only; a broken mail server never fails an order.
  */
-import { RPC, type Actor, type OrderSnapshot, type CatalogProduct } from '@lr/contracts';
+import { ordersOps, type Actor, type CatalogProduct } from '@lr/contracts';
 import { TestEnv, mailsIn, waitFor } from '@lr/testing';
 import { DailySummaryService } from '../src/notifications/daily-summary.service.js';
 import {
@@ -80,11 +80,7 @@ describe('order notifications', () => {
 
   it('counts the orders of the last 24 hours in the summary', async () => {
     const summary = env.apps.get('orders')!.get(DailySummaryService, { strict: false });
-    const { items: before } = await env.rpc.call<{ items: OrderSnapshot[] }>(
-      RPC.orders.listAll,
-      {},
-      { actor: admin },
-    );
+    const { items: before } = await env.rpc.call(ordersOps.listAll, {}, { actor: admin });
     // At or after today's summary hour, so the summary is due; the orders above are minutes old.
     const todayAtHour = new Date();
     todayAtHour.setHours(17, 30, 0, 0);

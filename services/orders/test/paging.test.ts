@@ -6,9 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  ordersOps,
   PAGE_SIZE_MAX,
   REPLY_BUDGET_BYTES,
-  RPC,
   type Actor,
   type KeysetPage,
   type OrderSnapshot,
@@ -23,12 +23,16 @@ describe('paged order lists', () => {
   const small = school('Small Lines School');
   const large = school('Large Lines School');
 
-  async function walk(subject: string, actor: Actor, limit?: number) {
+  async function walk(
+    operation: typeof ordersOps.listAll | typeof ordersOps.listMine,
+    actor: Actor,
+    limit?: number,
+  ) {
     const pages: OrderSnapshot[][] = [];
     let after: string | null = null;
     do {
-      const page: KeysetPage<OrderSnapshot> = await env.rpc.call<KeysetPage<OrderSnapshot>>(
-        subject,
+      const page: KeysetPage<OrderSnapshot> = await env.rpc.call(
+        operation,
         { after, ...(limit ? { limit } : {}) },
         { actor },
       );
@@ -59,7 +63,7 @@ describe('paged order lists', () => {
   afterAll(() => env.close());
 
   it('walks every order once, newest first, in pages of at most the maximum', async () => {
-    const pages = await walk(RPC.orders.listAll, staff);
+    const pages = await walk(ordersOps.listAll, staff);
     const orders = pages.flat();
     expect(orders).toHaveLength(510);
     expect(new Set(orders.map((o) => o.id)).size).toBe(510);
@@ -70,24 +74,20 @@ describe('paged order lists', () => {
   });
 
   it("walks a school's own orders with a smaller page", async () => {
-    const pages = await walk(RPC.orders.listMine, small, 40);
+    const pages = await walk(ordersOps.listMine, small, 40);
     expect(pages.flat()).toHaveLength(450);
     expect(pages[0]).toHaveLength(40);
     expect(pages.flat().every((o) => o.userId === small.id)).toBe(true);
   });
 
   it('cuts a page of large orders to the reply budget and the walk still gets them all', async () => {
-    const pages = await walk(RPC.orders.listMine, large);
+    const pages = await walk(ordersOps.listMine, large);
     expect(pages.flat()).toHaveLength(60);
     expect(pages.length).toBeGreaterThan(1);
     for (const page of pages)
       expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThan(REPLY_BUDGET_BYTES + 64 * 1024);
     const ids = pages.flat().map((o) => o.id);
-    const many = await env.rpc.call<OrderSnapshot[]>(
-      RPC.orders.getMany,
-      { ids: ids.slice(0, 50) },
-      { actor: staff },
-    );
+    const many = await env.rpc.call(ordersOps.getMany, { ids: ids.slice(0, 50) }, { actor: staff });
     // In the order asked, cut short where the budget ran out.
     expect(many.length).toBeLessThan(50);
     expect(many.map((o) => o.id)).toEqual(ids.slice(0, many.length));
@@ -95,37 +95,37 @@ describe('paged order lists', () => {
 
   it('refuses a page over the maximum, too many ids and a forged cursor', async () => {
     await expect(
-      env.rpc.call(RPC.orders.listAll, { limit: PAGE_SIZE_MAX + 1 }, { actor: staff }),
+      env.rpc.call(ordersOps.listAll, { limit: PAGE_SIZE_MAX + 1 }, { actor: staff }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(
       env.rpc.call(
-        RPC.orders.consoleList,
+        ordersOps.consoleList,
         { filter: {}, range: { start: 0, end: PAGE_SIZE_MAX } },
         { actor: staff },
       ),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('at most') });
     const ids = Array.from({ length: PAGE_SIZE_MAX + 1 }, () => randomUUID());
-    await expect(env.rpc.call(RPC.orders.getMany, { ids }, { actor: staff })).rejects.toMatchObject(
-      { code: 'BAD_REQUEST' },
-    );
+    await expect(env.rpc.call(ordersOps.getMany, { ids }, { actor: staff })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
     for (const after of [
       "2026-01-01T00:00:00.000000Z|1' OR 1=1",
       'junk',
       '9999-99-99T00:00:00.000000Z|1',
     ])
       await expect(
-        env.rpc.call(RPC.orders.listAll, { after }, { actor: staff }),
+        env.rpc.call(ordersOps.listAll, { after }, { actor: staff }),
       ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it('reads a console page near the end backwards and gives what a walk from the start gives', async () => {
-    const walked = (await walk(RPC.orders.listMine, small)).flat().map((o) => o.id);
+    const walked = (await walk(ordersOps.listMine, small)).flat().map((o) => o.id);
     const consolePage = async (
       range: { start: number; end: number },
       order: 'ASC' | 'DESC' = 'DESC',
     ) => {
-      const page = await env.rpc.call<{ items: OrderSnapshot[]; total: number }>(
-        RPC.orders.consoleList,
+      const page = await env.rpc.call(
+        ordersOps.consoleList,
         { filter: { userId: small.id }, range, sort: { field: 'createdAt', order } },
         { actor: staff },
       );
@@ -147,9 +147,9 @@ describe('paged order lists', () => {
       [...walked].reverse().slice(430),
     );
     // Without a school filter the total comes from the status counts.
-    const everyone = (await walk(RPC.orders.listAll, staff)).flat().map((o) => o.id);
-    const last = await env.rpc.call<{ items: OrderSnapshot[]; total: number }>(
-      RPC.orders.consoleList,
+    const everyone = (await walk(ordersOps.listAll, staff)).flat().map((o) => o.id);
+    const last = await env.rpc.call(
+      ordersOps.consoleList,
       { filter: { status: 'Processing' }, range: { start: 505, end: 514 } },
       { actor: staff },
     );
@@ -158,8 +158,8 @@ describe('paged order lists', () => {
   });
 
   it('cuts a console page of large orders and says how many rows it holds', async () => {
-    const page = await env.rpc.call<{ items: OrderSnapshot[]; total: number }>(
-      RPC.orders.consoleList,
+    const page = await env.rpc.call(
+      ordersOps.consoleList,
       { filter: { userId: large.id }, range: { start: 0, end: 59 } },
       { actor: staff },
     );

@@ -11,9 +11,9 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  ordersOps,
   reportingOps,
   ERASED_MARKER,
-  RPC,
   type Actor,
   type CatalogProduct,
   type OrderSnapshot,
@@ -106,7 +106,7 @@ describe('personal data retention', () => {
       await update(env, admin, order.id, 'Ready for Pickup');
       await update(env, admin, order.id, 'Delivered');
     }
-    await env.rpc.call(RPC.orders.delete, { id: finished[2]!.id }, { actor: admin });
+    await env.rpc.call(ordersOps.delete, { id: finished[2]!.id }, { actor: admin });
     open = await place(env, school, line, {
       shippingInfo: shipping({
         receivingPersonName: `${OPEN.studentId}_9_Male`,
@@ -167,11 +167,7 @@ describe('personal data retention', () => {
   }, 120_000);
 
   it('answers an erased order with the erased marker and the school data kept', async () => {
-    const erased = await env.rpc.call<OrderSnapshot>(
-      RPC.orders.get,
-      { id: finished[0]!.id },
-      { actor: admin },
-    );
+    const erased = await env.rpc.call(ordersOps.get, { id: finished[0]!.id }, { actor: admin });
     expect(erased.shippingInfo).toEqual({
       ...finished[0]!.shippingInfo,
       receivingPersonName: ERASED_MARKER,
@@ -182,11 +178,7 @@ describe('personal data retention', () => {
     });
     expect(erased.lines).toEqual(finished[0]!.lines);
     expect(erased.status).toBe('Delivered');
-    const mine = await env.rpc.call<OrderSnapshot>(
-      RPC.orders.get,
-      { id: open.id },
-      { actor: school },
-    );
+    const mine = await env.rpc.call(ordersOps.get, { id: open.id }, { actor: school });
     expect(mine.shippingInfo.Email).toBe(OPEN.email);
   });
 

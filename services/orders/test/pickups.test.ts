@@ -4,23 +4,9 @@
  * the day-before reminder goes once per order (even with two replicas asking at once), and a
  * change of time mails the school.
  */
-import {
-  RPC,
-  pickupsOps,
-  settingsOps,
-  type Actor,
-  type CatalogProduct,
-  type OrderSnapshot,
-  type PickupSlot,
-} from '@lr/contracts';
+import { ordersOps, pickupsOps, settingsOps, type Actor, type CatalogProduct, type OrderSnapshot, type PickupSlot } from '@lr/contracts';
 import { TestEnv, mailsIn, waitFor } from '@lr/testing';
-import {
-  createProduct,
-  place,
-  registerAccount,
-  startOrdersWithServices,
-  update,
-} from '@lr/testing/services';
+import { createProduct, place, registerAccount, startOrdersWithServices, update } from '@lr/testing/services';
 import { addDays, dayIn, instantOf, isoWeekday } from '../src/pickups/charity-time.js';
 import { PickupReminders } from '../src/pickups/pickup-reminders.js';
 
@@ -40,8 +26,8 @@ describe('pickup times', () => {
 
   async function readyOrder(pickup?: unknown): Promise<OrderSnapshot> {
     const order = await place(env, school, [{ productId: product.id, size: 'M', quantity: 1 }]);
-    return env.rpc.call<OrderSnapshot>(
-      RPC.orders.update,
+    return env.rpc.call(
+      ordersOps.update,
       { id: order.id, status: 'Ready for Pickup', ...(pickup ? { pickup } : {}) },
       { actor: admin },
     );
@@ -113,7 +99,7 @@ describe('pickup times', () => {
     const again = await env.rpc.call(pickupsOps.pickupTimes, undefined, { actor: admin });
     expect(again.openings[0]!.date).toBe(first);
     // Read back through the school's own view.
-    const mine = await env.rpc.call<OrderSnapshot>(RPC.orders.get, { id: b.id }, { actor: school });
+    const mine = await env.rpc.call(ordersOps.get, { id: b.id }, { actor: school });
     expect(mine.pickup).toMatchObject({ kind: 'slot', date: addDays(first, 7) });
   });
 

@@ -4,28 +4,10 @@
  * submits and the placed event.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  authOps,
-  EVENTS,
-  RPC,
-  catalogOps,
-  namespaced,
-  withoutPersonalFields,
-  type Actor,
-  type AppError,
-  type RefusedLine,
-} from '@lr/contracts';
+import { authOps, ordersOps, EVENTS, catalogOps, namespaced, withoutPersonalFields, type Actor, type AppError, type RefusedLine } from '@lr/contracts';
 import { TestEnv, mailsIn, waitFor } from '@lr/testing';
 import { formatOrderNumber } from '../src/orders/order-number.js';
-import {
-  createProduct,
-  hideProduct,
-  place,
-  registerAccount,
-  setStock,
-  shipping,
-  startOrdersWithServices,
-} from '@lr/testing/services';
+import { createProduct, hideProduct, place, registerAccount, setStock, shipping, startOrdersWithServices } from '@lr/testing/services';
 import { streamEvents } from './support/streams.js';
 
 describe('placing an order', () => {
@@ -128,7 +110,7 @@ describe('placing an order', () => {
       },
     });
 
-    const history = await env.rpc.call(RPC.orders.history, { id: order.id }, { actor: admin });
+    const history = await env.rpc.call(ordersOps.history, { id: order.id }, { actor: admin });
     expect(history).toEqual([
       expect.objectContaining({ from: null, to: 'Processing', quantities: [3, 1], reason: null }),
     ]);
@@ -236,11 +218,7 @@ describe('placing an order', () => {
     expect((error.details as { lines: RefusedLine[] }).lines).toEqual([
       expect.objectContaining({ index: 0, reason: 'short', requested: 3, available: 2 }),
     ]);
-    const mine = await env.rpc.call<{ items: unknown[] }>(
-      RPC.orders.listMine,
-      {},
-      { actor: schoolA },
-    );
+    const mine = await env.rpc.call(ordersOps.listMine, {}, { actor: schoolA });
     expect(
       mine.items.some(
         (o) => (o as { lines: { productId: string }[] }).lines[0]?.productId === product.id,
@@ -393,7 +371,7 @@ describe('placing an order', () => {
     await expect(place(env, schoolA, [])).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     await expect(
       env.rpc.call(
-        RPC.orders.place,
+        ordersOps.place,
         { shippingInfo: shipping({ receivingPersonName: 'S-1001' }), lines },
         { actor: schoolA },
       ),
@@ -403,7 +381,7 @@ describe('placing an order', () => {
     });
     await expect(
       env.rpc.call(
-        RPC.orders.place,
+        ordersOps.place,
         { shippingInfo: shipping({ Email: '' }), lines },
         { actor: schoolA },
       ),

@@ -7,14 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  ERASED_MARKER,
-  RPC,
-  type Actor,
-  type OrderSnapshot,
-  type PrivacyEraseResult,
-  type PrivacyExport,
-} from '@lr/contracts';
+import { ordersOps, ERASED_MARKER, type Actor, type OrderSnapshot } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import {
   createProduct,
@@ -42,11 +35,11 @@ describe('privacy requests', () => {
   const orders: Record<'a1' | 'a2' | 'a3' | 'b1', OrderSnapshot> = {} as never;
 
   const erase = (input: unknown, actor: Actor = admin) =>
-    env.rpc.call<PrivacyEraseResult>(RPC.orders.privacyErase, input, { actor });
+    env.rpc.call(ordersOps.privacyErase, input, { actor });
   const exportOf = (input: unknown, actor: Actor = admin) =>
-    env.rpc.call<PrivacyExport>(RPC.orders.privacyExport, input, { actor });
+    env.rpc.call(ordersOps.privacyExport, input, { actor });
   const get = (order: OrderSnapshot) =>
-    env.rpc.call<OrderSnapshot>(RPC.orders.get, { id: order.id }, { actor: admin });
+    env.rpc.call(ordersOps.get, { id: order.id }, { actor: admin });
 
   beforeAll(async () => {
     folder = mkdtempSync(path.join(tmpdir(), 'lr-privacy-requests-'));

@@ -1,15 +1,15 @@
 /**
- * Processing orders through rpc.orders.update against the real PostgreSQL, NATS, auth and catalog
+ * Processing orders through ordersOps.update against the real PostgreSQL, NATS, auth and catalog
  * services: every allowed and refused transition of ORDER_TRANSITIONS, quantities only while
- * Processing, the fail-fast stock check, deliveredAt, the events and history, and a real commit
- * rejection of the catalog returning the order.
+ * Processing, catalog's refusal of a commit answered with the change, deliveredAt, the events and
+ * history, and a commit rejection catalog decides after the answer returning the order.
  */
 import { randomUUID } from 'node:crypto';
 import {
+  ordersOps,
   EVENTS,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
-  RPC,
   UI_MESSAGES,
   type Actor,
   type OrderHistoryEntry,
@@ -55,11 +55,11 @@ describe('processing an order', () => {
   }
 
   function get(id: string): Promise<OrderSnapshot> {
-    return env.rpc.call<OrderSnapshot>(RPC.orders.get, { id }, { actor: admin });
+    return env.rpc.call(ordersOps.get, { id }, { actor: admin });
   }
 
   function history(id: string): Promise<OrderHistoryEntry[]> {
-    return env.rpc.call<OrderHistoryEntry[]>(RPC.orders.history, { id }, { actor: admin });
+    return env.rpc.call(ordersOps.history, { id }, { actor: admin });
   }
 
   it("offers Packing from Processing, CheckEmail and Printed, and keeps Packing's own choices", () => {
@@ -147,26 +147,27 @@ describe('processing an order', () => {
     });
   });
 
-  it('refuses a commit the stock does not cover and changes nothing', async () => {
+  it("answers a commit the stock does not cover with catalog's refusal, the order back in Processing", async () => {
     const scarce = await createProduct(env, admin, 'Winter boot', { '4': 5 });
     const order = await place(env, schoolA, [{ productId: scarce.id, size: '4', quantity: 3 }]);
     // The stock went down meanwhile (a recount in the catalog).
     await setStock(env, admin, scarce.id, '4', 2);
-    const error = await update(env, admin, order.id, 'Ready for Pickup').catch((e: unknown) => e);
-    expect(error).toMatchObject({
-      code: 'CONFLICT',
-      message: UI_MESSAGES.inventoryBelowZero,
-      details: {
-        lines: [
+    const refused = await update(env, admin, order.id, 'Ready for Pickup');
+    expect(refused).toMatchObject({
+      status: 'Processing',
+      version: 3,
+      stock: {
+        outcome: 'refused',
+        version: 2,
+        shortLines: [
           expect.objectContaining({ productId: scarce.id, size: '4', requested: 3, available: 2 }),
         ],
       },
     });
-    const after = await get(order.id);
-    expect(after).toMatchObject({ status: 'Processing', version: 1 });
     // Giving fewer makes it fit.
     await expect(update(env, admin, order.id, 'Ready for Pickup', [2])).resolves.toMatchObject({
       status: 'Ready for Pickup',
+      stock: { outcome: 'committed' },
     });
   });
 
@@ -222,13 +223,13 @@ describe('processing an order', () => {
       code: 'NOT_FOUND',
     });
     await expect(
-      env.rpc.call(RPC.orders.update, { id: order.id, status: 'Shipped' }, { actor: admin }),
+      env.rpc.call(ordersOps.update, { id: order.id, status: 'Shipped' }, { actor: admin }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   describe('when catalog rejects a commit', () => {
-    // A real rejection: the commit passes orders' fail-fast check, then the stock drops before the
-    // catalog applies it. Holding an outbox relay fixes that order of events without timing luck.
+    // A rejection decided after the change was answered (pending): the stock drops before the
+    // catalog applies the commit. Holding an outbox relay fixes that order of events without timing luck.
     const relayOf = (service: 'orders' | 'catalog') =>
       env.apps.get(service)!.get(OutboxRelay, { strict: false });
 

@@ -4,7 +4,13 @@
  * the console list filters and pages, and a deletion publishes the order as it was.
  */
 import { randomUUID } from 'node:crypto';
-import { EVENTS, RPC, type Actor, type OrderSnapshot, type CatalogProduct } from '@lr/contracts';
+import {
+  ordersOps,
+  EVENTS,
+  type Actor,
+  type OrderSnapshot,
+  type CatalogProduct,
+} from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
 import {
   createProduct,
@@ -34,8 +40,8 @@ describe('reading and deleting orders', () => {
   afterAll(() => env.close());
 
   function orderFor(actor: Actor = schoolA, student = 'S-1_10_Male'): Promise<OrderSnapshot> {
-    return env.rpc.call<OrderSnapshot>(
-      RPC.orders.place,
+    return env.rpc.call(
+      ordersOps.place,
       {
         shippingInfo: shipping({ receivingPersonName: student }),
         lines: [{ productId: product.id, size: 'M', quantity: 1 }],
@@ -48,44 +54,36 @@ describe('reading and deleting orders', () => {
     const a1 = await orderFor(schoolA);
     const a2 = await orderFor(schoolA);
     const b1 = await orderFor(schoolB);
-    const mine = await env.rpc.call<KeysetPage<OrderSnapshot>>(
-      RPC.orders.listMine,
-      {},
-      { actor: schoolA },
-    );
+    const mine = await env.rpc.call(ordersOps.listMine, {}, { actor: schoolA });
     expect(mine.items.map((o) => o.id)).toEqual([a2.id, a1.id]);
     expect(mine.next).toBeNull();
     await expect(
-      env.rpc.call(RPC.orders.get, { id: a1.id }, { actor: schoolA }),
+      env.rpc.call(ordersOps.get, { id: a1.id }, { actor: schoolA }),
     ).resolves.toMatchObject({ id: a1.id });
     await expect(
-      env.rpc.call(RPC.orders.get, { id: b1.id }, { actor: schoolA }),
+      env.rpc.call(ordersOps.get, { id: b1.id }, { actor: schoolA }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(
-      env.rpc.call(RPC.orders.get, { id: b1.id }, { actor: volunteer }),
+      env.rpc.call(ordersOps.get, { id: b1.id }, { actor: volunteer }),
     ).resolves.toMatchObject({ id: b1.id });
-    await expect(
-      env.rpc.call(RPC.orders.get, { id: b1.id }, { actor: null }),
-    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
-    await expect(env.rpc.call(RPC.orders.listMine, {}, { actor: null })).rejects.toMatchObject({
+    await expect(env.rpc.call(ordersOps.get, { id: b1.id }, { actor: null })).rejects.toMatchObject(
+      { code: 'UNAUTHORIZED' },
+    );
+    await expect(env.rpc.call(ordersOps.listMine, {}, { actor: null })).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
   });
 
   it('lists every order for staff only', async () => {
-    const { items: all } = await env.rpc.call<KeysetPage<OrderSnapshot>>(
-      RPC.orders.listAll,
-      {},
-      { actor: volunteer },
-    );
+    const { items: all } = await env.rpc.call(ordersOps.listAll, {}, { actor: volunteer });
     expect(all.length).toBeGreaterThanOrEqual(3);
     const times = all.map((o) => Date.parse(o.createdAt));
     expect([...times].sort((x, y) => y - x)).toEqual(times);
-    await expect(env.rpc.call(RPC.orders.listAll, {}, { actor: schoolA })).rejects.toMatchObject({
+    await expect(env.rpc.call(ordersOps.listAll, {}, { actor: schoolA })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     await expect(
-      env.rpc.call(RPC.orders.history, { id: all[0]!.id }, { actor: schoolA }),
+      env.rpc.call(ordersOps.history, { id: all[0]!.id }, { actor: schoolA }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
@@ -93,32 +91,32 @@ describe('reading and deleting orders', () => {
     const own = await orderFor(schoolA);
     const other = await orderFor(schoolB);
     await expect(
-      env.rpc.call(RPC.orders.delete, { id: other.id }, { actor: schoolA }),
+      env.rpc.call(ordersOps.delete, { id: other.id }, { actor: schoolA }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(
-      env.rpc.call(RPC.orders.delete, { id: own.id }, { actor: volunteer }),
+      env.rpc.call(ordersOps.delete, { id: own.id }, { actor: volunteer }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const committed = await orderFor(schoolA);
     await update(env, admin, committed.id, 'Printed');
     await expect(
-      env.rpc.call(RPC.orders.delete, { id: committed.id }, { actor: schoolA }),
+      env.rpc.call(ordersOps.delete, { id: committed.id }, { actor: schoolA }),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
 
     await expect(
-      env.rpc.call(RPC.orders.delete, { id: own.id }, { actor: schoolA }),
+      env.rpc.call(ordersOps.delete, { id: own.id }, { actor: schoolA }),
     ).resolves.toMatchObject({ id: own.id });
     await expect(
-      env.rpc.call(RPC.orders.get, { id: own.id }, { actor: schoolA }),
+      env.rpc.call(ordersOps.get, { id: own.id }, { actor: schoolA }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(
-      env.rpc.call(RPC.orders.get, { id: other.id }, { actor: schoolB }),
+      env.rpc.call(ordersOps.get, { id: other.id }, { actor: schoolB }),
     ).resolves.toMatchObject({ id: other.id });
   });
 
   it('lets an admin delete any order and publishes it as it was', async () => {
     const order = await orderFor(schoolB);
     const delivered = await update(env, admin, order.id, 'Delivered');
-    await env.rpc.call(RPC.orders.delete, { id: order.id }, { actor: admin });
+    await env.rpc.call(ordersOps.delete, { id: order.id }, { actor: admin });
     const event = await waitFor(async () =>
       (await streamEvents(env.nc, env.namespace)).find(
         (e) => e.type === EVENTS.ordersOrderDeleted && e.data.order.id === order.id,
@@ -130,20 +128,19 @@ describe('reading and deleting orders', () => {
       lines: [expect.objectContaining({ quantity: 1 })],
     });
     await expect(
-      env.rpc.call(RPC.orders.delete, { id: order.id }, { actor: admin }),
+      env.rpc.call(ordersOps.delete, { id: order.id }, { actor: admin }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(
-      env.rpc.call(RPC.orders.delete, { id: randomUUID() }, { actor: admin }),
+      env.rpc.call(ordersOps.delete, { id: randomUUID() }, { actor: admin }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   describe('console list', () => {
-    type Page = { items: OrderSnapshot[]; total: number };
     const list = (
       filter: Record<string, unknown>,
       range = { start: 0, end: 99 },
       sort?: { field: string; order: string },
-    ) => env.rpc.call<Page>(RPC.orders.consoleList, { filter, range, sort }, { actor: volunteer });
+    ) => env.rpc.call(ordersOps.consoleList, { filter, range, sort }, { actor: volunteer });
 
     it('filters by status, school, order number, student id and date, and pages', async () => {
       const gamma = await registerAccount(env, admin, 'Gamma Grammar');
@@ -199,7 +196,7 @@ describe('reading and deleting orders', () => {
       await expect(list({ q: "%_\\' OR 1=1 --" })).resolves.toMatchObject({ total: 0 });
       await expect(
         env.rpc.call(
-          RPC.orders.consoleList,
+          ordersOps.consoleList,
           { filter: {}, range: { start: 0, end: 9 } },
           { actor: schoolA },
         ),
@@ -208,8 +205,8 @@ describe('reading and deleting orders', () => {
 
     it('returns several orders by id for staff', async () => {
       const o = await orderFor(schoolA);
-      const many = await env.rpc.call<OrderSnapshot[]>(
-        RPC.orders.getMany,
+      const many = await env.rpc.call(
+        ordersOps.getMany,
         { ids: [o.id, randomUUID()] },
         { actor: admin },
       );
@@ -233,7 +230,7 @@ describe('reading and deleting orders', () => {
       const placed = await orderFor(schoolB, 'CNT-1_10_NA');
       await update(env, admin, placed.id, 'Printed');
       const cancelled = await orderFor(schoolB, 'CNT-2_10_NA');
-      await env.rpc.call(RPC.orders.delete, { id: cancelled.id }, { actor: schoolB });
+      await env.rpc.call(ordersOps.delete, { id: cancelled.id }, { actor: schoolB });
       expect(await counted()).toEqual(await actual());
       const printed = (await actual()).find((row) => row.status === 'Printed')?.n;
       expect(printed).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
  * request gets the same reply; reads simply answer again.
  */
 import { randomUUID } from 'node:crypto';
-import { RPC, type Actor, type OrderSnapshot, type CatalogProduct } from '@lr/contracts';
+import { ordersOps, type Actor, type OrderSnapshot, type CatalogProduct } from '@lr/contracts';
 import { callWithRequestId, TestEnv } from '@lr/testing';
 import {
   createProduct,
@@ -65,15 +65,15 @@ describe('resent requests', () => {
     const order = await newOrder();
     const requestId = randomUUID();
     const change = { id: order.id, status: 'CheckEmail' };
-    const first = await send<OrderSnapshot>(RPC.orders.update, change, requestId);
+    const first = await send<OrderSnapshot>(ordersOps.update.subject, change, requestId);
     expect(first).toMatchObject({ ok: true, data: { status: 'CheckEmail', version: 2 } });
-    const again = await send<OrderSnapshot>(RPC.orders.update, change, requestId);
+    const again = await send<OrderSnapshot>(ordersOps.update.subject, change, requestId);
     expect(again).toEqual(first);
     expect(await historyLength(order.id)).toBe(2);
     expect(await eventsAbout(order.id, 'orders.order.status-changed.v1')).toBe(1);
 
     // The same change under a new id is a new request: refused, the order is there already.
-    const fresh = await send(RPC.orders.update, change, randomUUID());
+    const fresh = await send(ordersOps.update.subject, change, randomUUID());
     expect(fresh).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
   });
 
@@ -82,11 +82,11 @@ describe('resent requests', () => {
     await update(env, admin, order.id, 'CheckEmail');
     const revertId = randomUUID();
     const revert = { id: order.id, status: 'Processing' };
-    const first = await send<OrderSnapshot>(RPC.orders.update, revert, revertId);
+    const first = await send<OrderSnapshot>(ordersOps.update.subject, revert, revertId);
     expect(first).toMatchObject({ ok: true, data: { status: 'Processing' } });
     // Someone commits it again; the revert's resend arrives afterwards and must not undo that.
     await update(env, admin, order.id, 'CheckEmail');
-    const late = await send<OrderSnapshot>(RPC.orders.update, revert, revertId);
+    const late = await send<OrderSnapshot>(ordersOps.update.subject, revert, revertId);
     expect(late).toEqual(first);
     expect(await status(order.id)).toBe('CheckEmail');
     expect(await historyLength(order.id)).toBe(4);
@@ -97,7 +97,7 @@ describe('resent requests', () => {
     const requestId = randomUUID();
     const change = { id: order.id, status: 'CheckEmail' };
     const replies = await Promise.all(
-      [1, 2, 3].map(() => send<OrderSnapshot>(RPC.orders.update, change, requestId)),
+      [1, 2, 3].map(() => send<OrderSnapshot>(ordersOps.update.subject, change, requestId)),
     );
     expect(replies[0]).toMatchObject({ ok: true, data: { status: 'CheckEmail' } });
     expect(replies[1]).toEqual(replies[0]);
@@ -110,11 +110,11 @@ describe('resent requests', () => {
     const order = await newOrder();
     const requestId = randomUUID();
     const stay = { id: order.id, status: 'Processing' };
-    const first = await send<OrderSnapshot>(RPC.orders.update, stay, requestId);
+    const first = await send<OrderSnapshot>(ordersOps.update.subject, stay, requestId);
     expect(first).toMatchObject({ ok: true, data: { status: 'Processing', version: 1 } });
     await update(env, admin, order.id, 'CheckEmail');
     // Without the record this would be a revert to Processing.
-    const late = await send<OrderSnapshot>(RPC.orders.update, stay, requestId);
+    const late = await send<OrderSnapshot>(ordersOps.update.subject, stay, requestId);
     expect(late).toEqual(first);
     expect(await status(order.id)).toBe('CheckEmail');
   });
@@ -126,9 +126,9 @@ describe('resent requests', () => {
       lines: [{ productId: product.id, size: 'M', quantity: 1 }],
     };
     const replies = await Promise.all(
-      [1, 2].map(() => send<OrderSnapshot>(RPC.orders.place, input, requestId, school)),
+      [1, 2].map(() => send<OrderSnapshot>(ordersOps.place.subject, input, requestId, school)),
     );
-    const again = await send<OrderSnapshot>(RPC.orders.place, input, requestId, school);
+    const again = await send<OrderSnapshot>(ordersOps.place.subject, input, requestId, school);
     expect(replies[0]).toMatchObject({ ok: true });
     const placed = (replies[0] as { data: OrderSnapshot }).data;
     for (const reply of [replies[1], again]) {
@@ -146,22 +146,22 @@ describe('resent requests', () => {
     const order = await newOrder();
     await update(env, admin, order.id, 'CheckEmail');
     const requestId = randomUUID();
-    const first = await send<OrderSnapshot>(RPC.orders.delete, { id: order.id }, requestId);
+    const first = await send<OrderSnapshot>(ordersOps.delete.subject, { id: order.id }, requestId);
     expect(first).toMatchObject({ ok: true, data: { id: order.id } });
-    const again = await send<OrderSnapshot>(RPC.orders.delete, { id: order.id }, requestId);
+    const again = await send<OrderSnapshot>(ordersOps.delete.subject, { id: order.id }, requestId);
     expect(again).toEqual(first);
     expect(await status(order.id)).toBeNull();
     expect(await eventsAbout(order.id, 'orders.order.deleted.v1')).toBe(1);
     // A new delete of the same order is a new request: the order is gone.
-    const fresh = await send(RPC.orders.delete, { id: order.id }, randomUUID());
+    const fresh = await send(ordersOps.delete.subject, { id: order.id }, randomUUID());
     expect(fresh).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 
   it('refuses a request id reused for another request, and writes nothing for it', async () => {
     const order = await newOrder();
     const requestId = randomUUID();
-    await send(RPC.orders.update, { id: order.id, status: 'CheckEmail' }, requestId);
-    const other = await send(RPC.orders.delete, { id: order.id }, requestId);
+    await send(ordersOps.update.subject, { id: order.id, status: 'CheckEmail' }, requestId);
+    const other = await send(ordersOps.delete.subject, { id: order.id }, requestId);
     expect(other).toMatchObject({ ok: false, error: { code: 'CONFLICT' } });
     expect(await status(order.id)).toBe('CheckEmail');
   });
@@ -169,8 +169,8 @@ describe('resent requests', () => {
   it('answers a resent read again, recording nothing', async () => {
     const order = await newOrder();
     const requestId = randomUUID();
-    const first = await send<OrderSnapshot>(RPC.orders.get, { id: order.id }, requestId);
-    const again = await send<OrderSnapshot>(RPC.orders.get, { id: order.id }, requestId);
+    const first = await send<OrderSnapshot>(ordersOps.get.subject, { id: order.id }, requestId);
+    const again = await send<OrderSnapshot>(ordersOps.get.subject, { id: order.id }, requestId);
     expect(first).toMatchObject({ ok: true, data: { id: order.id } });
     expect(again).toEqual(first);
     const { rows } = await env.pool.query<{ n: number }>(

@@ -6,17 +6,7 @@
  * retention job deletes by a clock the test moves, and the privacy terms come from configuration.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  RPC,
-  type AccessContext,
-  type AccessLogEntry,
-  type Actor,
-  type CatalogProduct,
-  type KeysetPage,
-  type OrderContact,
-  type OrderReadView,
-  type PrivacyTerms,
-} from '@lr/contracts';
+import { ordersOps, type AccessContext, type Actor, type CatalogProduct } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import {
   createProduct,
@@ -56,8 +46,8 @@ describe('student data access', () => {
   afterAll(() => env.close());
 
   function placeFor(actor: Actor, extra: Record<string, unknown> = {}) {
-    return env.rpc.call<OrderReadView>(
-      RPC.orders.place,
+    return env.rpc.call(
+      ordersOps.place,
       {
         shippingInfo: shipping({
           receivingPersonName: STUDENT,
@@ -91,13 +81,13 @@ describe('student data access', () => {
   it('records a staff read once per access id, with who, what, which orders and where from', async () => {
     const order = await placeFor(school);
     const read = access('order-detail');
-    const first = await env.rpc.call<OrderReadView>(
-      RPC.orders.get,
+    const first = await env.rpc.call(
+      ordersOps.get,
       { id: order.id },
       { actor: volunteer, access: read },
     );
     // The same request sent again (a resend) stays one read.
-    await env.rpc.call(RPC.orders.get, { id: order.id }, { actor: volunteer, access: read });
+    await env.rpc.call(ordersOps.get, { id: order.id }, { actor: volunteer, access: read });
     expect(first.shippingInfo.receivingPersonName).toBe(STUDENT);
 
     const rows = await rowsOf(read.accessId);
@@ -119,17 +109,17 @@ describe('student data access', () => {
   it('keeps no student details in the log, whatever was read', async () => {
     const order = await placeFor(school);
     await env.rpc.call(
-      RPC.orders.get,
+      ordersOps.get,
       { id: order.id },
       { actor: admin, access: access('order-detail') },
     );
     await env.rpc.call(
-      RPC.orders.contact,
+      ordersOps.contact,
       { id: order.id },
       { actor: volunteer, access: access('contact-details') },
     );
     await env.rpc.call(
-      RPC.orders.getMany,
+      ordersOps.getMany,
       { ids: [order.id] },
       { actor: admin, access: access('pick-lists') },
     );
@@ -141,8 +131,8 @@ describe('student data access', () => {
 
   it('shows a volunteer no phone or e-mail until asked for, and logs the asking', async () => {
     const order = await placeFor(school);
-    const asVolunteer = await env.rpc.call<OrderReadView>(
-      RPC.orders.get,
+    const asVolunteer = await env.rpc.call(
+      ordersOps.get,
       { id: order.id },
       { actor: volunteer, access: access('order-detail') },
     );
@@ -154,8 +144,8 @@ describe('student data access', () => {
       Email: '',
     });
     // Lists and pick lists leave them out too.
-    const listed = await env.rpc.call<{ items: OrderReadView[] }>(
-      RPC.orders.consoleList,
+    const listed = await env.rpc.call(
+      ordersOps.consoleList,
       { range: { start: 0, end: 99 }, filter: { id: [order.id] } },
       { actor: volunteer, access: access('order-list') },
     );
@@ -164,8 +154,8 @@ describe('student data access', () => {
     ]);
 
     const asking = access('contact-details', '198.51.100.4');
-    const contact = await env.rpc.call<OrderContact>(
-      RPC.orders.contact,
+    const contact = await env.rpc.call(
+      ordersOps.contact,
       { id: order.id },
       { actor: volunteer, access: asking },
     );
@@ -184,8 +174,8 @@ describe('student data access', () => {
       }),
     ]);
 
-    const asAdmin = await env.rpc.call<OrderReadView>(
-      RPC.orders.get,
+    const asAdmin = await env.rpc.call(
+      ordersOps.get,
       { id: order.id },
       { actor: admin, access: access('order-detail') },
     );
@@ -196,21 +186,17 @@ describe('student data access', () => {
   it('lets a school read only its own orders, in full and unlogged; contact details are for staff', async () => {
     const order = await placeFor(school);
     const before = (await logRows()).length;
-    const own = await env.rpc.call<OrderReadView>(
-      RPC.orders.get,
-      { id: order.id },
-      { actor: school },
-    );
+    const own = await env.rpc.call(ordersOps.get, { id: order.id }, { actor: school });
     expect(own.shippingInfo).toMatchObject({ phoneNo: PHONE, Email: EMAIL });
     expect(own.contactWithheld).toBeUndefined();
     await expect(
-      env.rpc.call(RPC.orders.get, { id: order.id }, { actor: otherSchool }),
+      env.rpc.call(ordersOps.get, { id: order.id }, { actor: otherSchool }),
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(
-      env.rpc.call(RPC.orders.contact, { id: order.id }, { actor: school }),
+      env.rpc.call(ordersOps.contact, { id: order.id }, { actor: school }),
     ).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(
-      env.rpc.call(RPC.orders.contact, { id: order.id }, { actor: null }),
+      env.rpc.call(ordersOps.contact, { id: order.id }, { actor: null }),
     ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     expect((await logRows()).length).toBe(before);
   });
@@ -219,13 +205,13 @@ describe('student data access', () => {
     const a = await placeFor(school);
     const b = await placeFor(otherSchool);
     const walk = access('order-list');
-    const firstPage = await env.rpc.call<KeysetPage<OrderReadView>>(
-      RPC.orders.listAll,
+    const firstPage = await env.rpc.call(
+      ordersOps.listAll,
       { limit: 1 },
       { actor: admin, access: walk },
     );
     await env.rpc.call(
-      RPC.orders.listAll,
+      ordersOps.listAll,
       { limit: 1, after: firstPage.next },
       { actor: admin, access: walk },
     );
@@ -235,8 +221,8 @@ describe('student data access', () => {
     expect([...(row!.school_ids as string[])].sort()).toEqual([school.id, otherSchool.id].sort());
 
     const count = access('count');
-    const counted = await env.rpc.call<{ items: unknown[]; total: number }>(
-      RPC.orders.consoleList,
+    const counted = await env.rpc.call(
+      ordersOps.consoleList,
       { range: { start: 0, end: 0 }, filter: { status: 'Processing' } },
       { actor: volunteer, access: count },
     );
@@ -249,11 +235,7 @@ describe('student data access', () => {
     const asked = await placeFor(school, { sharingConsent: true });
     const notAsked = await placeFor(school);
     const read = (id: string) =>
-      env.rpc.call<OrderReadView>(
-        RPC.orders.get,
-        { id },
-        { actor: admin, access: access('order-detail') },
-      );
+      env.rpc.call(ordersOps.get, { id }, { actor: admin, access: access('order-detail') });
     const given = await read(asked.id);
     expect(given.sharingConsent).toBe('given');
     expect(Date.parse(given.sharingConsentAt!)).toBe(Date.parse(asked.createdAt));
@@ -269,21 +251,17 @@ describe('student data access', () => {
   it('lets only admins read the log, filtered by person, order, school, action and date', async () => {
     const order = await placeFor(otherSchool);
     await env.rpc.call(
-      RPC.orders.get,
+      ordersOps.get,
       { id: order.id },
       { actor: volunteer, access: access('order-detail') },
     );
     await env.rpc.call(
-      RPC.orders.get,
+      ordersOps.get,
       { id: order.id },
       { actor: admin, access: access('order-detail') },
     );
     const list = (filter: Record<string, unknown>, actor: Actor = admin) =>
-      env.rpc.call<{ items: AccessLogEntry[]; total: number }>(
-        RPC.orders.accessLog,
-        { range: { start: 0, end: 99 }, filter },
-        { actor },
-      );
+      env.rpc.call(ordersOps.accessLog, { range: { start: 0, end: 99 }, filter }, { actor });
 
     await expect(list({}, volunteer)).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(list({}, school)).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -323,7 +301,7 @@ describe('student data access', () => {
   it('deletes log rows past ACCESS_LOG_RETENTION_DAYS by the clock it is given', async () => {
     const order = await placeFor(school);
     await env.rpc.call(
-      RPC.orders.get,
+      ordersOps.get,
       { id: order.id },
       { actor: admin, access: access('order-detail') },
     );
@@ -344,7 +322,7 @@ describe('student data access', () => {
     const order = await placeFor(school);
     await expect(
       env.rpc.call(
-        RPC.orders.get,
+        ordersOps.get,
         { id: order.id },
         {
           actor: admin,
@@ -355,9 +333,7 @@ describe('student data access', () => {
   });
 
   it('answers the privacy terms from configuration, to anyone', async () => {
-    await expect(
-      env.rpc.call<PrivacyTerms>(RPC.orders.privacyTerms, {}, { actor: null }),
-    ).resolves.toEqual({
+    await expect(env.rpc.call(ordersOps.privacyTerms, {}, { actor: null })).resolves.toEqual({
       studentDataRetentionDays: 14,
       accessLogRetentionDays: 90,
       contactEmail: 'privacy@charity.example',

@@ -2,7 +2,7 @@
  * The report fed by the real orders service (its outbox and relay), not by hand-built events: this
  * pins the producer/consumer contract. Auth and catalog run for real beside orders.
  */
-import { reportingOps, RPC, type Actor, type OrderSnapshot } from '@lr/contracts';
+import { ordersOps, reportingOps, type Actor, type OrderSnapshot } from '@lr/contracts';
 import { TestEnv, waitFor } from '@lr/testing';
 import {
   createProduct,
@@ -50,7 +50,7 @@ describe('report from the real orders service', () => {
     // first: polo reduced to 1, then delivered; second: deleted
     await update(env, orderAdmin, first.id, 'Processing', [1, 3]);
     await update(env, orderAdmin, first.id, 'Delivered');
-    await env.rpc.call(RPC.orders.delete, { id: second.id }, { actor: orderAdmin });
+    await env.rpc.call(ordersOps.delete, { id: second.id }, { actor: orderAdmin });
 
     // The relay publishes asynchronously: wait until the orders outbox is empty, then for our consumer.
     await waitFor(

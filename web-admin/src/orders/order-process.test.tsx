@@ -6,6 +6,7 @@ import {
   ResourceContextProvider,
   type DataProvider,
 } from 'react-admin';
+import { UI_MESSAGES } from '@lr/contracts';
 import { OrderProcess } from './order-process';
 
 /**
@@ -54,9 +55,16 @@ function makeDataProvider(orderStatus = 'Processing') {
       otherReads.push(resource);
       return { data: [], total: 0 };
     },
-    update: async (_resource: string, params: { data: unknown }) => {
+    update: async (_resource: string, params: { data: { status: string } }) => {
       updates.push(params.data);
-      return { data: { ...order, ...(params.data as object) } };
+      // The gateway answers the order as changed, with catalog's decision on its stock.
+      return {
+        data: {
+          ...order,
+          orderStatus: params.data.status,
+          stock: { outcome: 'committed', version: 2 },
+        },
+      };
     },
     getOrderHistory: async () => [
       {
@@ -159,64 +167,69 @@ describe('Process Order', () => {
     await waitFor(() => expect(updates).toEqual([{ status: 'Printed', newQuantity: [1, 1] }]));
   });
 
-  it('tells the admin when the catalog refuses a commit and the order returns to Processing', async () => {
+  it('shows the short lines when the catalog refuses a commit, the order back in Processing', async () => {
     const { provider } = makeDataProvider();
-    const base = provider as unknown as Record<string, (...args: never[]) => Promise<unknown>>;
-    const firstGetOne = base.getOne!;
-    let updated = false;
-    const racing = {
+    const refusing = {
       ...provider,
-      // After the update the service answers a newer version of the order, back at Processing.
-      getOne: async () => {
-        const { data } = (await firstGetOne()) as { data: Record<string, unknown> };
-        return { data: updated ? { ...data, version: 3 } : data };
-      },
-      update: async (_resource: string, params: { data: { status: string } }) => {
-        updated = true;
-        const { data } = (await firstGetOne()) as { data: Record<string, unknown> };
-        return { data: { ...data, orderStatus: params.data.status } };
-      },
-      getOrderHistory: async () =>
-        updated
-          ? [
-              {
-                at: '2026-11-20T10:00:00.000Z',
-                by: 'Ms Lee',
-                from: null,
-                to: 'Processing',
-                quantities: [2, 1],
-                reason: null,
-              },
-              {
-                at: '2026-11-20T11:00:00.000Z',
-                by: 'Admin',
-                from: 'Processing',
-                to: 'Printed',
-                quantities: [2, 1],
-                reason: null,
-              },
-              {
-                at: '2026-11-20T11:00:01.000Z',
-                by: null,
-                from: 'Printed',
-                to: 'Processing',
-                quantities: [2, 1],
-                reason: 'Not enough stock: Jumper M',
-              },
-            ]
-          : [],
+      update: async () => ({
+        data: {
+          ...(await provider.getOne('orders', { id: 'o1' })).data,
+          orderStatus: 'Processing',
+          version: 3,
+          stock: {
+            outcome: 'refused',
+            version: 2,
+            shortLines: [
+              { productId: 'p2', size: 'M', name: 'Jumper', requested: 1, available: 0 },
+            ],
+          },
+        },
+      }),
     } as unknown as DataProvider;
-    renderPage(racing);
+    renderPage(refusing);
     await screen.findByText('Process Order LR-000007', { selector: '.MuiCardHeader-title' });
     await chooseStatus('Printed');
     fireEvent.click(screen.getByRole('button', { name: 'Process' }));
-    expect(
-      await screen.findByText(
-        'Not enough stock: Jumper M',
-        { selector: '.MuiAlert-message' },
-        { timeout: 5000 },
-      ),
-    ).toBeInTheDocument();
+    const refusal = await screen.findByTestId('stock-refused');
+    expect(refusal).toHaveTextContent('Not enough stock: the order is back in Processing');
+    expect(refusal).toHaveTextContent('Jumper (size M): 1 given, 0 in stock');
+    // Not also told it was saved.
+    expect(screen.queryByText(UI_MESSAGES.orderUpdated)).not.toBeInTheDocument();
+  });
+
+  it('waits for a pending decision without reloading, then shows it', async () => {
+    const { provider } = makeDataProvider();
+    let decide: (outcome: unknown) => void = () => undefined;
+    const asked: number[] = [];
+    const pending = {
+      ...provider,
+      update: async () => ({
+        data: {
+          ...(await provider.getOne('orders', { id: 'o1' })).data,
+          orderStatus: 'Printed',
+          version: 2,
+          stock: { outcome: 'pending', version: 2 },
+        },
+      }),
+      // The server waits for the decision; here the test decides when it comes.
+      getStockOutcome: (_id: string, version: number) => {
+        asked.push(version);
+        return new Promise((resolve) => {
+          decide = resolve;
+        });
+      },
+    } as unknown as DataProvider;
+    renderPage(pending);
+    await screen.findByText('Process Order LR-000007', { selector: '.MuiCardHeader-title' });
+    await chooseStatus('Printed');
+    fireEvent.click(screen.getByRole('button', { name: 'Process' }));
+    expect(await screen.findByTestId('stock-pending')).toHaveTextContent(
+      'Waiting for the catalog to take the stock',
+    );
+    await waitFor(() => expect(asked).toEqual([2]));
+    decide({ outcome: 'committed', version: 2 });
+    expect(await screen.findByText(UI_MESSAGES.orderUpdated)).toBeInTheDocument();
+    expect(screen.queryByTestId('stock-pending')).not.toBeInTheDocument();
   });
 
   it('asks before marking Delivered an order that gives nothing, and sends only on Mark Delivered', async () => {

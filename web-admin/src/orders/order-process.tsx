@@ -28,17 +28,14 @@ import {
 import {
   ERASED_MARKER,
   UI_MESSAGES,
+  type ConsoleOrderUpdate,
   type ConsoleOrderWithStock,
+  type ConsoleStockOutcome,
   type PickupChoice,
 } from '@lr/contracts';
 import { ConfirmDeleteButton } from '../components/confirm-delete-button';
 import { errorMessage } from '../http';
-import {
-  commitsStock,
-  givesNothing,
-  isProcessDisabled,
-  validateProcessing,
-} from '../lib/inventory';
+import { givesNothing, isProcessDisabled, validateProcessing } from '../lib/inventory';
 import { statusChoicesFor } from '../lib/transitions';
 import { OrderDetails } from './order-details';
 import { OrderHistory } from './order-history';
@@ -48,10 +45,7 @@ import { PickList } from './pick-list';
 import { OrderPickupCard } from '../pickups/order-pickup-card';
 import { PickupChooser, withPickup } from '../pickups/pickup-chooser';
 import { orderKeys, useOrderHistory } from './queries';
-
-// A commit can still be refused by the catalog after a race; the order then
-// returns to Processing shortly after, so the page looks again once the events have had time to flow.
-const RECHECK_AFTER_MS = 2500;
+import { StockOutcomeNotice } from './stock-outcome';
 
 /** Process Order: details, lines, 'New status', Process, pick list, history, delete. */
 export function OrderProcess() {
@@ -72,20 +66,12 @@ export function OrderProcess() {
   const [problem, setProblem] = useState<string | null>(null);
   // Marking an order Delivered with nothing given is asked about first (an easy slip on a phone).
   const [confirmingEmpty, setConfirmingEmpty] = useState(false);
-  // A commit just sent, with the order as it was before: if a newer read of the order shows Processing
-  // again, the catalog refused the commit and the admin must know why.
-  const [sentCommit, setSentCommit] = useState<{ before: ConsoleOrderWithStock } | null>(null);
-  const [update, { isPending: saving }] = useUpdate();
+  // Catalog's decision on the stock of the change just sent, as the server answered it (the stock
+  // figures shown here are only a hint: catalog decides, once).
+  const [stockOutcome, setStockOutcome] = useState<ConsoleStockOutcome | null>(null);
+  const [update, { isPending: saving }] = useUpdate<ConsoleOrderUpdate>();
   // The time given at Ready for Pickup (pickups/pickup-chooser.tsx preselects the next open one).
   const [pickup, setPickup] = useState<PickupChoice | null>(null);
-
-  const [refused, setRefused] = useState(false);
-  useEffect(() => {
-    if (!sentCommit || !order || order === sentCommit.before) return;
-    if (order.orderStatus !== 'Processing') return;
-    setRefused(true);
-    setSentCommit(null);
-  }, [order, sentCommit]);
 
   useEffect(() => {
     setQuantities((order?.orderItems ?? []).map((item) => item.quantity));
@@ -109,12 +95,6 @@ export function OrderProcess() {
     stock: typeof item.stock === 'number' ? item.stock : undefined,
   }));
   const choices = statusChoicesFor(order.orderStatus);
-  // Why the catalog sent the order back, as its history records it.
-  const refusalReason = refused
-    ? [...(history.data ?? [])].reverse().find((entry) => entry.to === 'Processing')?.reason ||
-      UI_MESSAGES.inventoryBelowZero
-    : null;
-  const shownProblem = problem ?? refusalReason;
 
   function refreshAll() {
     void refetch();
@@ -144,11 +124,9 @@ export function OrderProcess() {
       { id: order!.id, data: withPickup(data, chosen, pickup), previousData: order },
       {
         mutationMode: 'pessimistic',
-        onSuccess: () => {
-          notify(UI_MESSAGES.orderUpdated, { type: 'success' });
-          setSentCommit(commitsStock(order!.orderStatus, chosen) ? { before: order! } : null);
+        onSuccess: (updated) => {
+          decided(updated.stock);
           refreshAll();
-          setTimeout(refreshAll, RECHECK_AFTER_MS);
         },
         onError: (failure) => {
           setProblem(errorMessage(failure));
@@ -156,6 +134,13 @@ export function OrderProcess() {
         },
       },
     );
+  }
+
+  /** Saved is said once catalog took the stock (or there was none to take); a refusal is shown. */
+  function decided(stock: ConsoleStockOutcome) {
+    setStockOutcome(stock);
+    if (stock.outcome === 'committed' || stock.outcome === 'none')
+      notify(UI_MESSAGES.orderUpdated, { type: 'success' });
   }
 
   return (
@@ -218,8 +203,7 @@ export function OrderProcess() {
                   }}
                   onChange={(event) => {
                     setChosen(event.target.value);
-                    setSentCommit(null);
-                    setRefused(false);
+                    setStockOutcome(null);
                     setProblem(null);
                   }}
                 >
@@ -250,10 +234,20 @@ export function OrderProcess() {
               onConfirm={send}
               onClose={() => setConfirmingEmpty(false)}
             />
-            {shownProblem && (
+            {problem && (
               <Alert severity="error" sx={{ mt: 2 }} role="alert">
-                {shownProblem}
+                {problem}
               </Alert>
+            )}
+            {stockOutcome && (
+              <StockOutcomeNotice
+                orderId={order.id}
+                outcome={stockOutcome}
+                onDecided={(stock) => {
+                  decided(stock);
+                  refreshAll();
+                }}
+              />
             )}
           </CardContent>
         </Card>

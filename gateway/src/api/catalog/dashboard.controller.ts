@@ -4,14 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Controller, Get } from '@nestjs/common';
-import {
-  authOps,
-  catalogOps,
-  consoleDashboardSchema,
-  RPC,
-  type Actor,
-  type ConsoleDashboard,
-} from '@lr/contracts';
+import { authOps, ordersOps, catalogOps, consoleDashboardSchema, type Actor, type ConsoleDashboard } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
 import { Access } from '../../auth/access.decorator.js';
 import { CurrentActor } from '../../auth/current-actor.decorator.js';
@@ -29,8 +22,8 @@ export class DashboardController {
   })
   async dashboard(@CurrentActor() actor: Actor): Promise<ConsoleDashboard> {
     // A count only: the answer carries no order, so no student details are read (or logged).
-    const processing = this.rpc.call<{ total: number }>(
-      RPC.orders.consoleList,
+    const processing = this.rpc.call(
+      ordersOps.consoleList,
       { range: { start: 0, end: 0 }, filter: { status: 'Processing' } },
       { actor, access: { accessId: randomUUID(), action: 'count', clientAddress: null } },
     );

@@ -7,7 +7,7 @@
  * cannot be told, the files are kept (and logged), so no order shows a missing image.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { RPC, type Actor, type CatalogProduct } from '@lr/contracts';
+import { ordersOps, type Actor, type CatalogProduct } from '@lr/contracts';
 import { LOGGER, RpcClient, type Logger } from '@lr/nest-kit';
 import { ImageStore } from '../../core/image-store.js';
 
@@ -34,7 +34,7 @@ export class ProductImageCleanup {
     if (dropped.length === 0) return;
     try {
       await this.rpc.call(
-        RPC.orders.forgetImages,
+        ordersOps.forgetImages,
         { urls: dropped.map((image) => image.url) },
         { actor },
       );

@@ -6,8 +6,8 @@
 import { Readable } from 'node:stream';
 import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
 import {
+  ordersOps,
   PAGE_SIZE_MAX,
-  RPC,
   accessLogEntrySchema,
   accessLogFilterSchema,
   csvResponseSchema,
@@ -27,8 +27,6 @@ import {
   type ConsoleListQuery,
 } from '../../core/console.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
-
-type LogPage = { items: AccessLogEntry[]; total: number };
 
 const CSV_HEADER = [
   'When',
@@ -74,8 +72,8 @@ export class AccessLogController {
     const parsed = parseOrThrow(accessLogFilterSchema, filter);
     return collectRange(
       (start, limit) =>
-        this.rpc.call<LogPage>(
-          RPC.orders.accessLog,
+        this.rpc.call(
+          ordersOps.accessLog,
           { range: { start, end: start + limit - 1 }, filter: parsed },
           { actor },
         ),
@@ -104,8 +102,8 @@ export class AccessLogController {
     const rpc = this.rpc;
     // Walks newest first from below the last row sent, so rows written meanwhile shift nothing.
     const pageBelow = (beforeId?: number) =>
-      rpc.call<LogPage>(
-        RPC.orders.accessLog,
+      rpc.call(
+        ordersOps.accessLog,
         { range: { start: 0, end: PAGE_SIZE_MAX - 1 }, filter: { ...filter, beforeId } },
         { actor },
       );

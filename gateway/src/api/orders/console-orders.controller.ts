@@ -1,23 +1,24 @@
 /** `/api/console/orders` for the react-admin console (ra-data-simple-rest dialect): admins and volunteers. */
-import { Body, Controller, Delete, Get, Param, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Put, Query, Req } from '@nestjs/common';
+import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  ordersOps,
   catalogOps,
   AppError,
   consoleOrderHistorySchema,
   consoleOrderSchema,
+  consoleOrderUpdateSchema,
+  consoleStockOutcomeSchema,
   consoleOrderWithStockSchema,
   orderContactSchema,
   ORDER_CONSOLE_SORT_FIELDS,
-  RPC,
   orderConsoleFilterSchema,
   parseOrThrow,
   updateOrderBodySchema,
   type Actor,
   type ConsoleOrderWithStock,
   type OrderContact,
-  type OrderHistoryEntry,
-  type OrderReadView,
   type OrderSnapshot,
 } from '@lr/contracts';
 import { RpcClient, collectByIds, collectRange } from '@lr/nest-kit';
@@ -47,6 +48,9 @@ function sortFieldOf(field: string): SortField {
   throw AppError.badRequest(`sort: cannot sort orders by ${field}`);
 }
 
+/** The version a change left (the `stock.version` of its answer). */
+const stockQuerySchema = z.object({ version: z.coerce.number().int().positive() });
+
 @Controller()
 export class ConsoleOrdersController {
   constructor(private readonly rpc: RpcClient) {}
@@ -71,8 +75,7 @@ export class ConsoleOrdersController {
       const access = accessOf(request, 'pick-lists');
       const orders = await collectByIds(
         ids,
-        (some) =>
-          this.rpc.call<OrderReadView[]>(RPC.orders.getMany, { ids: some }, { actor, access }),
+        (some) => this.rpc.call(ordersOps.getMany, { ids: some }, { actor, access }),
         (order) => order.id,
       );
       return { items: orders.map(toConsoleOrder), total: orders.length, start: 0 };
@@ -84,8 +87,8 @@ export class ConsoleOrdersController {
     const access = accessOf(request, 'order-list');
     const page = await collectRange(
       (start, limit) =>
-        this.rpc.call<{ items: OrderReadView[]; total: number }>(
-          RPC.orders.consoleList,
+        this.rpc.call(
+          ordersOps.consoleList,
           { sort: sortBy, range: { start, end: start + limit - 1 }, filter: filters },
           { actor, access },
         ),
@@ -107,8 +110,8 @@ export class ConsoleOrdersController {
     @Param('id') id: string,
     @Req() request: FastifyRequest,
   ): Promise<ConsoleOrderWithStock> {
-    const order = await this.rpc.call<OrderReadView>(
-      RPC.orders.get,
+    const order = await this.rpc.call(
+      ordersOps.get,
       { id },
       { actor, access: accessOf(request, 'order-detail') },
     );
@@ -158,8 +161,8 @@ export class ConsoleOrdersController {
     @Param('id') id: string,
     @Req() request: FastifyRequest,
   ): Promise<OrderContact> {
-    return this.rpc.call<OrderContact>(
-      RPC.orders.contact,
+    return this.rpc.call(
+      ordersOps.contact,
       { id },
       { actor, access: accessOf(request, 'contact-details') },
     );
@@ -172,7 +175,7 @@ export class ConsoleOrdersController {
     response: consoleOrderHistorySchema,
   })
   async history(@CurrentActor() actor: Actor, @Param('id') id: string) {
-    const entries = await this.rpc.call<OrderHistoryEntry[]>(RPC.orders.history, { id }, { actor });
+    const entries = await this.rpc.call(ordersOps.history, { id }, { actor });
     return entries.map(toConsoleHistory);
   }
 
@@ -180,9 +183,9 @@ export class ConsoleOrdersController {
   @Access('admin', 'volunteer')
   @ApiDoc({
     summary:
-      'Process an order (console): status, newQuantity, and at Ready for Pickup the pickup time (default: the next open slot)',
+      "Process an order (console): status, newQuantity, and at Ready for Pickup the pickup time (default: the next open slot); answered with the order as the change left it and catalog's decision on its stock (committed, refused with the short lines and the order back in Processing, pending, or none)",
     body: updateOrderBodySchema,
-    response: consoleOrderSchema,
+    response: consoleOrderUpdateSchema,
   })
   async update(
     @CurrentActor() actor: Actor,
@@ -191,8 +194,8 @@ export class ConsoleOrdersController {
     @Req() request: FastifyRequest,
   ) {
     const input = parseOrThrow(updateOrderBodySchema, body ?? {});
-    const order = await this.rpc.call<OrderReadView>(
-      RPC.orders.update,
+    const order = await this.rpc.call(
+      ordersOps.update,
       {
         id,
         status: input.status,
@@ -201,7 +204,24 @@ export class ConsoleOrdersController {
       },
       { actor, access: accessOf(request, 'order-update') },
     );
-    return toConsoleOrder(order);
+    return { ...toConsoleOrder(order), stock: order.stock };
+  }
+
+  @Get('/api/console/orders/:id/stock')
+  @Access('admin', 'volunteer')
+  @ApiDoc({
+    summary:
+      "Catalog's decision on the stock of a change answered pending: waits a few seconds for it, then answers pending again (ask again)",
+    query: stockQuerySchema,
+    response: consoleStockOutcomeSchema,
+  })
+  stock(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+  ) {
+    const { version } = parseOrThrow(stockQuerySchema, query);
+    return this.rpc.call(ordersOps.stockOutcome, { id, version }, { actor });
   }
 
   @Delete('/api/console/orders/:id')
@@ -213,8 +233,6 @@ export class ConsoleOrdersController {
     @Req() request: FastifyRequest,
   ) {
     const access = accessOf(request, 'order-delete');
-    return toConsoleOrder(
-      await this.rpc.call<OrderReadView>(RPC.orders.delete, { id }, { actor, access }),
-    );
+    return toConsoleOrder(await this.rpc.call(ordersOps.delete, { id }, { actor, access }));
   }
 }

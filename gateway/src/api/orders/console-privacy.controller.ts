@@ -6,7 +6,7 @@
 import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { z } from 'zod';
 import {
-  RPC,
+  ordersOps,
   parseOrThrow,
   privacyEraseInputSchema,
   privacyEraseResultSchema,
@@ -44,7 +44,7 @@ export class ConsolePrivacyController {
   ): Promise<PrivacyEraseResult> {
     const input = parseBody(privacyEraseInputSchema, body);
     const access = accessOf(request, 'erase');
-    return this.rpc.call<PrivacyEraseResult>(RPC.orders.privacyErase, input, { actor, access });
+    return this.rpc.call(ordersOps.privacyErase, input, { actor, access });
   }
 
   @Get('/api/console/privacy/export')
@@ -63,7 +63,7 @@ export class ConsolePrivacyController {
   ): Promise<PrivacyExport | string> {
     const { format, ...input } = parseOrThrow(privacyExportQuerySchema, query);
     const access = accessOf(request, 'export');
-    const file = await this.rpc.call<PrivacyExport>(RPC.orders.privacyExport, input, {
+    const file = await this.rpc.call(ordersOps.privacyExport, input, {
       actor,
       access,
     });

@@ -16,8 +16,9 @@ import {
 } from '@nestjs/common';
 import { z } from 'zod';
 import {
+  ordersOps,
   AppError,
-  RPC,
+  UI_MESSAGES,
   allOrdersResponseSchema,
   idempotencyKeySchema,
   myOrdersResponseSchema,
@@ -30,9 +31,7 @@ import {
   type AccessContext,
   type Actor,
   type ApiOrder,
-  type KeysetPage,
   type OrderResponse,
-  type OrderSnapshot,
   type SuccessResponse,
 } from '@lr/contracts';
 import { LOGGER, RpcClient, keysetPages, type Logger } from '@lr/nest-kit';
@@ -63,13 +62,11 @@ export class OrdersController {
    * is part of one read in the access log.
    */
   private async *orderPages(
-    subject: string,
+    operation: typeof ordersOps.listMine | typeof ordersOps.listAll,
     actor: Actor,
     access?: AccessContext,
   ): AsyncGenerator<ApiOrder[]> {
-    const pages = keysetPages((after) =>
-      this.rpc.call<KeysetPage<OrderSnapshot>>(subject, { after }, { actor, access }),
-    );
+    const pages = keysetPages((after) => this.rpc.call(operation, { after }, { actor, access }));
     for await (const page of pages) yield page.map(toApiOrder);
   }
 
@@ -104,8 +101,8 @@ export class OrdersController {
     const { 'Idempotency-Key': idempotencyKey } = parseOrThrow(idempotencyHeaderSchema, {
       'Idempotency-Key': idempotencyKeyHeader || undefined,
     });
-    const order = await this.rpc.call<OrderSnapshot>(
-      RPC.orders.place,
+    const order = await this.rpc.call(
+      ordersOps.place,
       {
         shippingInfo: input.shippingInfo,
         lines: input.orderItems.map((item) => ({
@@ -134,7 +131,7 @@ export class OrdersController {
       {
         head: { success: true },
         field: 'orders',
-        pages: this.orderPages(RPC.orders.listMine, actor),
+        pages: this.orderPages(ordersOps.listMine, actor),
         what: 'orders/me',
       },
       this.logger,
@@ -152,8 +149,8 @@ export class OrdersController {
     @Param('id') id: string,
     @Req() request: FastifyRequest,
   ): Promise<OrderResponse> {
-    const order = await this.rpc.call<OrderSnapshot>(
-      RPC.orders.get,
+    const order = await this.rpc.call(
+      ordersOps.get,
       { id },
       { actor, access: accessOf(request, 'order-detail') },
     );
@@ -176,7 +173,7 @@ export class OrdersController {
       {
         head: { success: true, totalAmount: 0 },
         field: 'orders',
-        pages: this.orderPages(RPC.orders.listAll, actor, accessOf(request, 'order-list')),
+        pages: this.orderPages(ordersOps.listAll, actor, accessOf(request, 'order-list')),
         what: 'admin/orders',
       },
       this.logger,
@@ -187,7 +184,7 @@ export class OrdersController {
   @Access('admin', 'volunteer')
   @ApiDoc({
     summary:
-      'Process an order: status (the allowed transitions of ORDER_TRANSITIONS) and newQuantity (one per line, only while Processing; JSON array or comma-joined form field)',
+      'Process an order: status (the allowed transitions of ORDER_TRANSITIONS) and newQuantity (one per line, only while Processing; JSON array or comma-joined form field). 409 when catalog refuses the commit for want of stock (the order is then back in Processing)',
     body: updateOrderBodySchema,
     response: orderResponseSchema,
   })
@@ -198,11 +195,17 @@ export class OrdersController {
   ): Promise<OrderResponse> {
     const { fields } = await readForm(request, { maxFileBytes: 1, maxFiles: 0 });
     const input = parseOrThrow(updateOrderBodySchema, fields);
-    const order = await this.rpc.call<OrderSnapshot>(
-      RPC.orders.update,
+    const order = await this.rpc.call(
+      ordersOps.update,
       { id, status: input.status, newQuantity: input.newQuantity ?? null },
       { actor, access: accessOf(request, 'order-update') },
     );
+    // The old API's answer to a commit the stock cannot cover: a 409 with the short lines (the
+    // order is back in Processing, catalog having refused it).
+    if (order.stock.outcome === 'refused')
+      throw AppError.conflict(UI_MESSAGES.inventoryBelowZero, {
+        lines: order.stock.shortLines ?? [],
+      });
     return { success: true, order: toApiOrder(order) };
   }
 
@@ -220,7 +223,7 @@ export class OrdersController {
   ): Promise<SuccessResponse> {
     if (!actor) throw AppError.unauthorized();
     const access = accessOf(request, 'order-delete');
-    await this.rpc.call<OrderSnapshot>(RPC.orders.delete, { id }, { actor, access });
+    await this.rpc.call(ordersOps.delete, { id }, { actor, access });
     return { success: true };
   }
 }

@@ -4,7 +4,7 @@
  * orders service's configuration, so the page always says what the server does.
  */
 import { Controller, Get } from '@nestjs/common';
-import { RPC, privacyTermsResponseSchema, type PrivacyTerms } from '@lr/contracts';
+import { ordersOps, privacyTermsResponseSchema, type PrivacyTerms } from '@lr/contracts';
 import { RpcClient } from '@lr/nest-kit';
 import { Access } from '../../auth/access.decorator.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
@@ -23,7 +23,7 @@ export class PrivacyController {
   async terms(): Promise<{ success: true; privacy: PrivacyTerms }> {
     return {
       success: true,
-      privacy: await this.rpc.call<PrivacyTerms>(RPC.orders.privacyTerms, {}, { actor: null }),
+      privacy: await this.rpc.call(ordersOps.privacyTerms, {}, { actor: null }),
     };
   }
 }

@@ -10,6 +10,7 @@ import { moneySchema } from '../money.js';
 import { authUserSchema, setUserCodeReplySchema } from '../auth.js';
 import { availabilitySchema, updateProductInputSchema } from '../catalog.js';
 import { orderStatusSchema } from '../domain.js';
+import { stockOutcomeSchema } from '../orders.js';
 import { correctDonationInputSchema, updateDonationSourceInputSchema } from '../donations.js';
 import { rebuildResultSchema } from '../reporting.js';
 import { sharingConsentSchema } from '../student-data-access.js';
@@ -57,6 +58,17 @@ export const consoleOrderWithStockSchema = consoleOrderSchema.extend({
   orderItems: z.array(consoleOrderItemSchema.extend({ stock: z.number().int().optional() })),
 });
 export type ConsoleOrderWithStock = z.infer<typeof consoleOrderWithStockSchema>;
+
+/**
+ * `PUT /api/console/orders/:id`: the order as the change left it, with catalog's decision on its
+ * stock (`pending`: follow it with `GET /api/console/orders/:id/stock?version=`).
+ */
+export const consoleOrderUpdateSchema = consoleOrderSchema.extend({ stock: stockOutcomeSchema });
+export type ConsoleOrderUpdate = z.infer<typeof consoleOrderUpdateSchema>;
+
+/** `GET /api/console/orders/:id/stock?version=N`: answered once decided, or `pending` after a wait. */
+export const consoleStockOutcomeSchema = stockOutcomeSchema;
+export type ConsoleStockOutcome = z.infer<typeof consoleStockOutcomeSchema>;
 
 export const consoleOrderHistoryEntrySchema = z.object({
   at: z.string(),

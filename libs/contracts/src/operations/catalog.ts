@@ -126,14 +126,13 @@ export const catalogOps = defineOperations('catalog', {
     resend: 'read',
   },
   availability: { input: z.unknown(), output: availabilitySchema, callers: ADMINS, resend: 'read' },
-  // Asked by the orders service before committing an order, on behalf of any caller; a fail-fast
-  // check only (stock is taken when the order is committed).
+  // A stock check for display only: catalog decides a commit from the order's event and the status
+  // change answers that decision (docs/adr/0221-status-change-answers-stock-outcome.md).
   inventoryCheck: {
     input: inventoryCheckInputSchema,
     output: inventoryCheckResultSchema,
     callers: 'anyone',
     resend: 'read',
-    calledBy: ['orders'],
   },
 
   // ---- reviews --------------------------------------------------------------------------------

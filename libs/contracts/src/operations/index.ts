@@ -9,6 +9,7 @@ import { catalogOps } from './catalog.js';
 import { demandOps } from './demand.js';
 import { impactOps } from './impact.js';
 import { noticesOps } from './notices.js';
+import { ordersOps } from './orders.js';
 import { pickupsOps } from './pickups.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
@@ -20,15 +21,17 @@ export {
   demandOps,
   impactOps,
   noticesOps,
+  ordersOps,
   pickupsOps,
   reportingOps,
   settingsOps,
   studentLimitOps,
 };
+export { updatedOrderSchema, type UpdatedOrder } from './orders.js';
 
 export const OPERATIONS = {
   auth: authOps,
   catalog: catalogOps,
-  orders: { ...settingsOps, ...pickupsOps, ...noticesOps, ...studentLimitOps },
+  orders: { ...ordersOps, ...settingsOps, ...pickupsOps, ...noticesOps, ...studentLimitOps },
   reporting: { ...reportingOps, ...impactOps, ...demandOps },
 } as const satisfies Partial<Record<ServiceName, Record<string, Operation>>>;

@@ -5,27 +5,9 @@
  * the rules see are real.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  authOps,
-  catalogOps,
-  RPC,
-  TEST_USER_LOGIN_ID,
-  type Actor,
-  type AuthUser,
-  type Category,
-  type CatalogProduct,
-  type OrderSnapshot,
-  type OrderStatus,
-  type Role,
-  type SubCategory,
-} from '@lr/contracts';
+import { authOps, ordersOps, catalogOps, TEST_USER_LOGIN_ID, type Actor, type AuthUser, type Category, type CatalogProduct, type OrderSnapshot, type OrderStatus, type Role, type SubCategory, type UpdatedOrder } from '@lr/contracts';
 import type { TestEnv } from '../env.js';
-import {
-  DEMO_CODE,
-  startAuthService,
-  startCatalogService,
-  startOrdersService,
-} from './start-services.js';
+import { DEMO_CODE, startAuthService, startCatalogService, startOrdersService } from './start-services.js';
 
 /** Real accounts of the demo seed: the first admin (needed to make anything else) and TEST USER. */
 export interface SeededActors {
@@ -136,29 +118,25 @@ export function shipping(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** Places an order through orders (rpc.orders.place) as `actor`. */
+/** Places an order through orders (ordersOps.place) as `actor`. */
 export function place(
   env: TestEnv,
   actor: Actor | null,
   lines: { productId: string; size: string; quantity: number }[],
   extra: Record<string, unknown> = {},
 ): Promise<OrderSnapshot> {
-  return env.rpc.call<OrderSnapshot>(
-    RPC.orders.place,
-    { shippingInfo: shipping(), lines, ...extra },
-    { actor },
-  );
+  return env.rpc.call(ordersOps.place, { shippingInfo: shipping(), lines, ...extra }, { actor });
 }
 
-/** Moves an order (rpc.orders.update) as `actor`, with new quantities when given. */
+/** Moves an order (ordersOps.update); the answer says what catalog decided on its stock as `actor`, with new quantities when given. */
 export function update(
   env: TestEnv,
   actor: Actor | null,
   id: string,
   status: OrderStatus,
   newQuantity?: number[],
-): Promise<OrderSnapshot> {
-  return env.rpc.call<OrderSnapshot>(RPC.orders.update, { id, status, newQuantity }, { actor });
+): Promise<UpdatedOrder> {
+  return env.rpc.call(ordersOps.update, { id, status, newQuantity }, { actor });
 }
 
 function actorOf(user: AuthUser): Actor {

@@ -20,7 +20,7 @@ import {
   type OrderCommitmentRow,
   type StockMovementRow,
 } from '../db/schema.js';
-import { anyUuid, whereAll } from '../db/sql-helpers.js';
+import { whereAll } from '../db/sql-helpers.js';
 import type { Movement, SizeWithProduct } from './locked-stock.js';
 
 /** What the inventory consumer keeps per order (a row of order_commitments). */
@@ -57,27 +57,42 @@ export class InventoryRepository {
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
   /** Sizes of the given products with their product's name and visibility. */
-  async sizesOf(
-    productIds: string[],
-    executor: Executor = this.db,
-    lock = false,
-  ): Promise<SizeWithProduct[]> {
+  async sizesOf(productIds: string[], executor: Executor = this.db): Promise<SizeWithProduct[]> {
     const ids = productIds.filter(isUuid);
     if (ids.length === 0) return [];
-    const query = executor
-      .select({
-        sizeId: productSizes.id,
-        productId: productSizes.productId,
-        size: productSizes.size,
-        stock: productSizes.stock,
-        name: products.name,
-        isShow: products.isShow,
-      })
-      .from(productSizes)
-      .innerJoin(products, eq(products.id, productSizes.productId))
-      .where(anyUuid(sql`${productSizes.productId}`, ids))
-      .orderBy(asc(productSizes.id));
-    return lock ? query.for('update') : query;
+    // Named: the line check of every placed order runs it.
+    return this.readSizes(executor, 'catalog.sizes-of', ids, sql``);
+  }
+
+  private async readSizes(
+    executor: Executor,
+    name: string,
+    productIds: readonly string[],
+    lock: SQL,
+  ): Promise<SizeWithProduct[]> {
+    const result = await executeNamed<{
+      size_id: string;
+      product_id: string;
+      size: string;
+      stock: number;
+      name: string;
+      is_show: boolean;
+    }>(
+      executor,
+      name,
+      sql`SELECT s.id AS size_id, s.product_id, s.size, s.stock, p.name, p.is_show
+          FROM catalog.product_sizes AS s JOIN catalog.products AS p ON p.id = s.product_id
+          WHERE s.product_id = ANY(${sql.param([...productIds])}::uuid[])
+          ORDER BY s.id${lock}`,
+    );
+    return result.rows.map((r) => ({
+      sizeId: r.size_id,
+      productId: r.product_id,
+      size: r.size,
+      stock: Number(r.stock),
+      name: r.name,
+      isShow: r.is_show,
+    }));
   }
 
   /** What each of these orders still holds per size (one query for a consumer batch). */
@@ -127,13 +142,15 @@ export class InventoryRepository {
           ORDER BY id FOR UPDATE`,
     );
     const versions = new Map(locked.rows.map((r) => [r.id, Number(r.version)]));
-    return { sizes: await this.sizesOf(ids, tx, true), versions };
+    const sizes = await this.readSizes(tx, 'catalog.lock-sizes', ids, sql` FOR UPDATE`);
+    return { sizes, versions };
   }
 
   /**
    * Writes movements decided on locked rows (the rule: stock-ledger.ts) in one statement: each
    * size's deltas added to its stock, the ledger rows in order, each product's version bumped once
-   * per movement, and the outbox events in order. Resolves with the stock and versions the rows
+   * per movement, the outbox events in order, and the inventory consumer's new order commitment
+   * states (rows it has locked with lockCommitments; none for other writers). Resolves with the stock and versions the rows
    * ended at, for the ledger to compare with what it decided.
    */
   async applyMovements(
@@ -141,10 +158,12 @@ export class InventoryRepository {
     movements: readonly Movement[],
     events: readonly EventEnvelope[],
     outbox: Pick<OutboxWriter, 'insertEvents'>,
+    commitments: readonly CommitmentState[] = [],
   ): Promise<{ stock: Map<string, number>; versions: Map<string, number> }> {
     const stock = new Map<string, number>();
     const versions = new Map<string, number>();
-    if (movements.length === 0 && events.length === 0) return { stock, versions };
+    if (movements.length === 0 && events.length === 0 && commitments.length === 0)
+      return { stock, versions };
     const rows = movements.map((m) => ({
       product_id: m.productId,
       size_id: m.sizeId,
@@ -188,6 +207,14 @@ export class InventoryRepository {
         RETURNING p.id, p.version
       ), new_events AS (
         ${outbox.insertEvents(events)}
+      ), saved AS (
+        UPDATE catalog.order_commitments AS c
+        SET version = s.version, committed = s.committed, deleted = s.deleted,
+            last_status = s.last_status, updated_at = now()
+        FROM jsonb_to_recordset(${JSON.stringify(commitmentRows(commitments))}::jsonb)
+             AS s(order_id uuid, version integer, committed boolean, deleted boolean,
+                  last_status text)
+        WHERE c.order_id = s.order_id
       )
       SELECT 'size' AS kind, id, stock AS value FROM new_stock
       UNION ALL
@@ -210,44 +237,34 @@ export class InventoryRepository {
     orderIds: readonly string[],
   ): Promise<Map<string, CommitmentState>> {
     if (orderIds.length === 0) return new Map();
-    const rows = await tx
-      .insert(orderCommitments)
-      .values(
-        [...orderIds]
-          .sort()
-          .map((orderId) => ({ orderId, version: 0, committed: false, lastStatus: 'Processing' })),
-      )
-      .onConflictDoUpdate({
-        target: orderCommitments.orderId,
-        set: { orderId: sql`excluded.order_id` },
-      })
-      .returning({
-        orderId: orderCommitments.orderId,
-        version: orderCommitments.version,
-        committed: orderCommitments.committed,
-        deleted: orderCommitments.deleted,
-        lastStatus: orderCommitments.lastStatus,
-      });
-    return new Map(rows.map((row) => [row.orderId, row]));
-  }
-
-  /** Stores the orders' new states (one statement). */
-  async saveCommitments(tx: Executor, states: readonly CommitmentState[]): Promise<void> {
-    if (states.length === 0) return;
-    await tx.execute(sql`
-      UPDATE catalog.order_commitments AS c
-      SET version = s.version, committed = s.committed, deleted = s.deleted,
-          last_status = s.last_status, updated_at = now()
-      FROM jsonb_to_recordset(${JSON.stringify(
-        states.map((st) => ({
-          order_id: st.orderId,
-          version: st.version,
-          committed: st.committed,
-          deleted: st.deleted,
-          last_status: st.lastStatus,
-        })),
-      )}::jsonb) AS s(order_id uuid, version integer, committed boolean, deleted boolean, last_status text)
-      WHERE c.order_id = s.order_id`);
+    const result = await executeNamed<{
+      order_id: string;
+      version: number;
+      committed: boolean;
+      deleted: boolean;
+      last_status: string;
+    }>(
+      tx,
+      'catalog.lock-commitments',
+      sql`INSERT INTO catalog.order_commitments (order_id, version, committed, last_status)
+          SELECT w.id, 0, false, 'Processing'
+          FROM unnest(${sql.param([...orderIds].sort())}::uuid[]) WITH ORDINALITY AS w(id, n)
+          ORDER BY w.n
+          ON CONFLICT (order_id) DO UPDATE SET order_id = excluded.order_id
+          RETURNING order_id, version, committed, deleted, last_status`,
+    );
+    return new Map(
+      result.rows.map((r) => [
+        r.order_id,
+        {
+          orderId: r.order_id,
+          version: Number(r.version),
+          committed: r.committed,
+          deleted: r.deleted,
+          lastStatus: r.last_status,
+        },
+      ]),
+    );
   }
 
   async findCommitment(orderId: string): Promise<OrderCommitmentRow | null> {
@@ -332,4 +349,15 @@ export class InventoryRepository {
  */
 function countMovement(reason: string): void {
   metrics.catalog.stockMovements.inc({ reason });
+}
+
+/** Order commitment states as the rows of applyMovements' `saved` step. */
+function commitmentRows(states: readonly CommitmentState[]) {
+  return states.map((st) => ({
+    order_id: st.orderId,
+    version: st.version,
+    committed: st.committed,
+    deleted: st.deleted,
+    last_status: st.lastStatus,
+  }));
 }

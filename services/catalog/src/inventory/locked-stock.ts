@@ -21,6 +21,8 @@ export interface MovementRefs {
   reason: MovementReason;
   orderId?: string | null;
   eventId?: string | null;
+  /** The order version whose event this movement applies (its adjusted event says it). */
+  orderVersion?: number | null;
   actor?: { id: string; name: string } | null;
   /** The donation or stock count the movement belongs to. */
   donationId?: string | null;
@@ -34,6 +36,7 @@ export type Movement = Omit<StockMovementRow, 'id' | 'reason' | 'createdAt'> & {
   stock: number;
   /** The product's version after this movement (each movement bumps it). */
   version: number;
+  orderVersion?: number | null;
 };
 
 export class LockedStock {
@@ -96,6 +99,7 @@ export class LockedStock {
       actorName: refs.actor?.name ?? null,
       donationId: refs.donationId ?? null,
       countId: refs.countId ?? null,
+      orderVersion: refs.orderVersion ?? null,
       stock,
       version,
     };

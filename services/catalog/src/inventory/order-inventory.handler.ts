@@ -62,8 +62,8 @@ export class OrderInventoryHandler {
   /**
    * A consumer batch, in stream order. A few statements whatever its size: the orders' commitment
    * rows are created and locked, what they hold is read, the products and sizes they name are
-   * locked; each event is then decided in memory (StockPlan), and the ledger writes every movement
-   * and event at the end, then the commitment rows are saved.
+   * locked; each event is then decided in memory (StockPlan), and the ledger writes every movement,
+   * event and commitment row at the end, in one statement.
    */
   async onBatch(tx: Executor, events: readonly (StatusChanged | OrderDeleted)[]): Promise<void> {
     const ids = [...new Set(events.map((e) => e.data.order.id))];
@@ -91,12 +91,9 @@ export class OrderInventoryHandler {
         outboxEvents.push(this.ledger.adjustedEvent(movement));
       }
     }
+    const saved = [...changed].map((id) => states.get(id) as CommitmentState);
     await withSpan('catalog', 'stock movements', () =>
-      this.ledger.write(tx, plan.movements, outboxEvents),
-    );
-    await this.repository.saveCommitments(
-      tx,
-      [...changed].map((id) => states.get(id) as CommitmentState),
+      this.ledger.write(tx, plan.movements, outboxEvents, saved),
     );
   }
 
@@ -123,7 +120,13 @@ export class OrderInventoryHandler {
           { orderId: order.id, from, to },
           'order holds no stock yet: committing now',
         );
-      const shortLines = plan.commit(order.id, wantedLines(order), event.eventId, changedBy);
+      const shortLines = plan.commit(
+        order.id,
+        wantedLines(order),
+        event.eventId,
+        changedBy,
+        order.version,
+      );
       committed = shortLines.length === 0;
       if (!committed) {
         outboxEvents.push(
@@ -144,7 +147,7 @@ export class OrderInventoryHandler {
         );
       }
     } else if (!isCommittedStatus(to) && state.committed) {
-      this.release(plan, order.id, event.eventId, changedBy);
+      this.release(plan, order.id, event.eventId, changedBy, order.version);
       committed = false;
     }
     Object.assign(state, { version: order.version, committed, deleted: false, lastStatus: to });
@@ -181,8 +184,14 @@ export class OrderInventoryHandler {
   }
 
   /** Gives back exactly what the ledger says this order still holds. */
-  private release(plan: StockPlan, orderId: string, eventId: string, actor: ActorRef): void {
-    for (const sizeId of plan.release(orderId, eventId, actor)) {
+  private release(
+    plan: StockPlan,
+    orderId: string,
+    eventId: string,
+    actor: ActorRef,
+    orderVersion: number | null = null,
+  ): void {
+    for (const sizeId of plan.release(orderId, eventId, actor, orderVersion)) {
       this.logger.warn(
         { orderId, sizeId },
         'size deleted since the commit: nothing to give back to',

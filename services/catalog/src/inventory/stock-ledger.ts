@@ -20,7 +20,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENTS, type EventEnvelope } from '@lr/contracts';
 import { LOGGER, OutboxWriter, type Executor, type Logger } from '@lr/nest-kit';
-import { InventoryRepository } from './inventory.repository.js';
+import { InventoryRepository, type CommitmentState } from './inventory.repository.js';
 import { LockedStock, type Movement, type MovementRefs } from './locked-stock.js';
 
 export interface StockChange extends MovementRefs {
@@ -76,14 +76,22 @@ export class StockLedger {
 
   /**
    * Writes movements decided on locked stock with `events` (their adjusted events among them, see
-   * `adjustedEvent`) in the order given.
+   * `adjustedEvent`) in the order given, and the inventory consumer's order `commitments` (in the
+   * same statement).
    */
   async write(
     tx: Executor,
     movements: readonly Movement[],
     events: readonly EventEnvelope[],
+    commitments: readonly CommitmentState[] = [],
   ): Promise<void> {
-    const ended = await this.repository.applyMovements(tx, movements, events, this.outbox);
+    const ended = await this.repository.applyMovements(
+      tx,
+      movements,
+      events,
+      this.outbox,
+      commitments,
+    );
     const drifted = [
       ...lastOf(movements, (m) => m.sizeId)
         .filter((m) => ended.stock.get(m.sizeId) !== m.stock)
@@ -109,6 +117,7 @@ export class StockLedger {
         delta: movement.delta,
         reason: movement.reason,
         orderId: movement.orderId,
+        ...(movement.orderVersion ? { orderVersion: movement.orderVersion } : {}),
       },
       movement.version,
     );

@@ -44,6 +44,8 @@ export class StockPlan {
     lines: readonly WantedLine[],
     eventId: string,
     actor: ActorRef,
+    /** The version of the order event being applied (stated on the adjusted events). */
+    orderVersion: number | null = null,
   ): ShortLine[] {
     const short: ShortLine[] = [];
     const plan: { line: WantedLine; size: SizeWithProduct }[] = [];
@@ -64,7 +66,7 @@ export class StockPlan {
     }
     if (short.length > 0) return short;
     for (const { line, size } of plan) {
-      this.move(size, -line.quantity, 'order-commit', orderId, eventId, actor);
+      this.move(size, -line.quantity, 'order-commit', orderId, eventId, actor, orderVersion);
     }
     return [];
   }
@@ -73,7 +75,12 @@ export class StockPlan {
    * Gives back what the order holds; returns the held sizes that no longer exist (deleted since the
    * commit: nothing to give back to).
    */
-  release(orderId: string, eventId: string, actor: ActorRef): string[] {
+  release(
+    orderId: string,
+    eventId: string,
+    actor: ActorRef,
+    orderVersion: number | null = null,
+  ): string[] {
     const gone: string[] = [];
     for (const held of this.held.get(orderId)?.values() ?? []) {
       if (held.held <= 0) continue;
@@ -82,7 +89,7 @@ export class StockPlan {
         gone.push(held.sizeId);
         continue;
       }
-      this.move(size, held.held, 'order-release', orderId, eventId, actor);
+      this.move(size, held.held, 'order-release', orderId, eventId, actor, orderVersion);
     }
     return gone;
   }
@@ -94,8 +101,9 @@ export class StockPlan {
     orderId: string,
     eventId: string,
     actor: ActorRef,
+    orderVersion: number | null,
   ): void {
-    this.stock.move(size, delta, { reason, orderId, eventId, actor });
+    this.stock.move(size, delta, { reason, orderId, eventId, actor, orderVersion });
     const orderHeld = this.held.get(orderId) ?? new Map<string, HeldStock>();
     this.held.set(orderId, orderHeld);
     const entry = orderHeld.get(size.sizeId) ?? {

@@ -1,17 +1,16 @@
 /**
- * What the orders service asks the catalog service (request-reply): the products of an order's lines
- * and whether stock covers given quantities. Replies are checked against `catalogOps`' outputs.
+ * What the orders service asks the catalog service (request-reply): the products of an order's lines.
+ * Replies are checked against `catalogOps`' outputs. Stock is catalog's to decide: it takes stock
+ * when an order is committed and its decision comes back with the change (StockDecisions).
  *
  * Products are kept for PRODUCT_CACHE_TTL_MS (one RPC and two catalog queries less per order under
  * load). The copy is emptied by every catalog event (a core NATS subscription on
  * `catalog.>`, which also sees what catalog's outbox relay publishes) and by catalog's
  * `hint.catalog.products-changed`, which is flushed before an admin's change is answered, so a
  * hidden or deleted product is refused from the very next order. A lost message costs at most the
- * TTL of staleness, and the stock read here is a fail-fast check only: catalog takes stock when the
- * order is committed and refuses it there if the units are gone.
+ * TTL of staleness; the stock a product carries here is a hint for placing only.
  */
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-
 import {
   catalogOps,
   HINTS,
@@ -20,7 +19,6 @@ import {
   productImageUrl,
   type Actor,
   type CatalogProduct,
-  type ShortLine,
 } from '@lr/contracts';
 import {
   ExpiringCache,
@@ -34,12 +32,6 @@ import type { OrdersConfig } from '../config.js';
 
 /** Far more than the products of a busy day's orders. */
 const MAX_CACHED_PRODUCTS = 5_000;
-
-export interface StockLine {
-  productId: string;
-  size: string;
-  quantity: number;
-}
 
 @Injectable()
 export class CatalogClient implements OnModuleInit, OnModuleDestroy {
@@ -81,22 +73,6 @@ export class CatalogClient implements OnModuleInit, OnModuleDestroy {
       );
       return new Map(products.map((p) => [p.id, p]));
     });
-  }
-
-  /** The lines whose size has less stock than asked (empty when everything is covered). */
-  async shortLines(
-    lines: StockLine[],
-    actor: Actor | null,
-    allowHidden: boolean,
-  ): Promise<ShortLine[]> {
-    const wanted = lines.filter((l) => l.quantity > 0);
-    if (wanted.length === 0) return [];
-    const reply = await this.rpc.call(
-      catalogOps.inventoryCheck,
-      { lines: wanted, allowHidden },
-      { actor },
-    );
-    return reply.shortLines;
   }
 }
 

@@ -1,17 +1,10 @@
 /**
- * `rpc.orders.contact`: the teacher's phone and e-mail of one order, which the order itself leaves
+ * `ordersOps.contact`: the teacher's phone and e-mail of one order, which the order itself leaves
  * out for volunteers (need to know). Asking for them is a read of its own in the access log.
  */
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  RPC,
-  orderIdInputSchema,
-  parseOrThrow,
-  type OrderContact,
-  type RpcRequest,
-} from '@lr/contracts';
-import { requireRole } from '@lr/nest-kit';
+import { ordersOps, type OrderContact } from '@lr/contracts';
+import { Handles, type Call } from '@lr/nest-kit';
 import { StudentDataDisclosure } from '../student-data/student-data-disclosure.js';
 import { OrderQueriesService } from './order-queries.service.js';
 
@@ -22,11 +15,13 @@ export class OrderContactController {
     private readonly disclosure: StudentDataDisclosure,
   ) {}
 
-  @MessagePattern(RPC.orders.contact)
-  async contact(@Payload() req: RpcRequest<unknown>): Promise<OrderContact> {
-    const actor = requireRole(req.actor, 'admin', 'volunteer');
-    const order = await this.queries.get(actor, parseOrThrow(orderIdInputSchema, req.input).id);
-    await this.disclosure.record(req, 'contact-details', [order]);
+  @Handles(ordersOps.contact)
+  async contact(
+    input: { id: string },
+    call: Call<typeof ordersOps.contact.callers>,
+  ): Promise<OrderContact> {
+    const order = await this.queries.get(call.actor, input.id);
+    await this.disclosure.record(call, 'contact-details', [order]);
     return {
       id: order.id,
       orderId: order.orderNumber,

@@ -1,6 +1,6 @@
 /** The only place with SQL that reads one order, or given orders, with their lines and history. */
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DATABASE, isUuid, type Database, type Executor } from '@lr/nest-kit';
 import {
   orderLines,
@@ -18,7 +18,21 @@ export interface OrderWithLines {
 
 @Injectable()
 export class OrderReadsRepository {
-  constructor(@Inject(DATABASE) readonly db: Database) {}
+  /**
+   * One order with its lines in one round trip, built once and run as a named statement (planned
+   * once per connection): every status change and order view starts with it.
+   */
+  private readonly orderWithLines;
+
+  constructor(@Inject(DATABASE) readonly db: Database) {
+    this.orderWithLines = db
+      .select({ order: orders, line: orderLines })
+      .from(orders)
+      .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+      .where(eq(orders.id, sql.placeholder('id')))
+      .orderBy(asc(orderLines.position))
+      .prepare('orders.order-with-lines');
+  }
 
   async findById(
     exec: Executor,
@@ -36,6 +50,15 @@ export class OrderReadsRepository {
     id: string,
     options: { lock?: boolean } = {},
   ): Promise<OrderWithLines | null> {
+    if (exec === this.db && !options.lock) {
+      if (!isUuid(id)) return null;
+      const rows = await this.orderWithLines.execute({ id });
+      const first = rows[0];
+      if (!first) return null;
+      const lines: OrderLineRow[] = [];
+      for (const row of rows) if (row.line) lines.push(row.line);
+      return { order: first.order, lines };
+    }
     const order = await this.findById(exec, id, options);
     if (!order) return null;
     const lines = await this.linesOf(exec, [order.id]);

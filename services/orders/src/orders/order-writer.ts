@@ -169,6 +169,8 @@ export class OrderWriter {
     lines: OrderLineRow[],
     change: OrderChange,
     replyKey: ReplyKey | null = null,
+    /** Recorded with the reply beside the snapshot (what a resend needs to answer alike). */
+    recordedWith: Record<string, unknown> = {},
   ): Promise<{ snapshot: OrderSnapshot; statusChanged: boolean }> {
     const by = change.actor ? { id: change.actor.id, name: change.actor.name } : null;
     const at = change.at ?? new Date();
@@ -226,7 +228,7 @@ export class OrderWriter {
 
     const snapshot = toOrderSnapshot(current, currentLines);
     if (events.length === 0) {
-      await this.replies.record(exec, replyKey, snapshot);
+      await this.replies.record(exec, replyKey, { ...snapshot, ...recordedWith });
       return { snapshot, statusChanged };
     }
     const written = await this.changes.applyChange(exec, {
@@ -245,7 +247,7 @@ export class OrderWriter {
       },
       events,
       outbox: this.outbox,
-      reply: { key: replyKey, value: snapshot, to: this.replies },
+      reply: { key: replyKey, value: { ...snapshot, ...recordedWith }, to: this.replies },
     });
     if (written) await this.outbox.written(exec);
     if (!written) {

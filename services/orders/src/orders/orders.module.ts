@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { CatalogClient } from '../clients/catalog.client.js';
 import { UsersClient } from '../clients/users.client.js';
 import { CommitRejectedConsumer } from '../inventory/commit-rejected.consumer.js';
+import { StockDecisions } from '../inventory/stock-decisions.js';
 import { DailySummaryRepository } from '../notifications/daily-summary.repository.js';
 import { DailySummaryService } from '../notifications/daily-summary.service.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
@@ -57,6 +58,7 @@ import { PickupsModule } from '../pickups/pickups.module.js';
     DeleteOrderService,
     OrderQueriesService,
     CommitRejectedConsumer,
+    StockDecisions,
     DailySummaryRepository,
     DailySummaryService,
     OrderMetrics,

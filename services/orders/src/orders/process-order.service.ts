@@ -1,7 +1,9 @@
 /**
  * The fulfilment workflow: the status transitions of ORDER_TRANSITIONS (libs/contracts)
- * enforced here, given quantities while Processing, the fail-fast stock check before a commit, and
- * one transaction per change holding the order, its lines, its history and its outbox events.
+ * enforced here, given quantities while Processing, and one transaction per change holding the
+ * order, its lines, its history and its outbox events. A change that commits stock answers with
+ * catalog's decision on it (docs/adr/0221-status-change-answers-stock-outcome.md): catalog decides
+ * once, from the durable event, and its decision is the one shown; orders checks no stock itself.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import {
@@ -10,13 +12,17 @@ import {
   ORDER_TRANSITIONS,
   UI_MESSAGES,
   inventoryEffectOf,
+  isCommittedStatus,
   type Actor,
   type OrderSnapshot,
   type OrderStatus,
   type ShortLine,
+  type StockOutcome,
+  type StockOutcomeInput,
   type UpdateOrderInput,
 } from '@lr/contracts';
 import {
+  KIT_CONFIG,
   LOGGER,
   RecordedReplies,
   metrics,
@@ -25,12 +31,23 @@ import {
   type Logger,
   type ReplyKey,
 } from '@lr/nest-kit';
-import { CatalogClient } from '../clients/catalog.client.js';
+import type { OrdersConfig } from '../config.js';
 import type { OrderLineRow } from '../db/schema.js';
+import { StockDecisions, type StockDecision } from '../inventory/stock-decisions.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
 import { PickupOnStatusChange } from '../pickups/pickup-on-status-change.js';
 import { OrderWriter } from './order-writer.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
+import { toOrderSnapshot } from './order.mapper.js';
+
+/** A change's recorded reply: the order, and whether the change waited for catalog's decision. */
+type Recorded = OrderSnapshot & { stockAwaited?: boolean };
+
+/** The order as a change left it, and what the change did to stock. */
+export interface ChangedOrder {
+  order: OrderSnapshot;
+  stock: StockOutcome;
+}
 
 /** Validates `newQuantity` against the order; returns the given quantity per line. */
 function resolveQuantities(
@@ -69,10 +86,11 @@ export class ProcessOrderService {
   constructor(
     private readonly reads: OrderReadsRepository,
     private readonly writer: OrderWriter,
-    private readonly catalog: CatalogClient,
+    private readonly decisions: StockDecisions,
     private readonly mailer: OrderMailer,
     private readonly replies: RecordedReplies,
     private readonly pickups: PickupOnStatusChange,
+    @Inject(KIT_CONFIG) private readonly config: Pick<OrdersConfig, 'STOCK_DECISION_WAIT_MS'>,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ context: ProcessOrderService.name });
@@ -81,25 +99,76 @@ export class ProcessOrderService {
   /**
    * `replyKey`: the request's key when the caller may resend it. The reply is recorded with the
    * change; a resend whose first run changed the order (its transition now looks forbidden, or the
-   * version moved) gets that reply and changes nothing.
+   * version moved) gets that reply and changes nothing, with catalog's decision as known now.
    */
   async update(
     actor: Actor,
     input: UpdateOrderInput,
     replyKey: ReplyKey | null = null,
-  ): Promise<OrderSnapshot> {
+  ): Promise<ChangedOrder> {
     try {
       return await this.change(actor, input, replyKey);
     } catch (error) {
-      return this.replies.replayOr(this.reads.db, replyKey, error);
+      const { stockAwaited, ...order } = await this.replies.replayOr<Recorded>(
+        this.reads.db,
+        replyKey,
+        error,
+      );
+      const version = order.version;
+      if (stockAwaited === false) return { order, stock: { outcome: 'none', version } };
+      // A reply recorded before the field existed: a committed status may have taken stock.
+      if (stockAwaited === undefined && !isCommittedStatus(order.status))
+        return { order, stock: { outcome: 'none', version } };
+      const stock = await this.stockOutcome({ id: order.id, version });
+      if (stock.outcome !== 'refused') return { order, stock };
+      // As the first answer did: the order as catalog's refusal left it.
+      const now = await this.reads.findWithLines(this.reads.db, order.id);
+      return { order: now ? toOrderSnapshot(now.order, now.lines) : order, stock };
     }
+  }
+
+  /**
+   * Catalog's decision on the commit of `version`: known already, or waited for (bounded); a
+   * refusal the order already shows (it went back to Processing) counts as known.
+   */
+  async stockOutcome(
+    { id, version }: StockOutcomeInput,
+    waitMs = this.config.STOCK_DECISION_WAIT_MS,
+  ): Promise<StockOutcome> {
+    const watch = this.decisions.watch(id);
+    try {
+      const known = await watch.until(version, 0);
+      if (known) return known;
+      const found = await this.reads.findById(this.reads.db, id);
+      if (!found) throw AppError.notFound('Order not found with this Id');
+      if (found.version > version) {
+        const refused = await this.refusedAfter(id, found.version, version);
+        if (refused) return { outcome: 'refused', version };
+      }
+      return (await watch.until(version, waitMs)) ?? { outcome: 'pending', version };
+    } finally {
+      watch.close();
+    }
+  }
+
+  /** Whether the change right after `version` was catalog's refusal of its commit. */
+  private async refusedAfter(id: string, current: number, version: number): Promise<boolean> {
+    if (current !== version + 1) return false;
+    const history = await this.reads.history(this.reads.db, id);
+    const last = history[history.length - 1];
+    return (
+      !!last &&
+      last.actorId === null &&
+      last.toStatus === 'Processing' &&
+      (last.reason ?? '').startsWith(UI_MESSAGES.inventoryBelowZero)
+    );
   }
 
   private async change(
     actor: Actor,
     input: UpdateOrderInput,
     replyKey: ReplyKey | null,
-  ): Promise<OrderSnapshot> {
+  ): Promise<ChangedOrder> {
     const found = await this.reads.findWithLines(this.reads.db, input.id);
     if (!found) throw AppError.notFound('Order not found with this Id');
     const { order, lines } = found;
@@ -118,25 +187,70 @@ export class ProcessOrderService {
     const quantities = resolveQuantities(from, lines, input.newQuantity);
 
     const effect = inventoryEffectOf(from, to);
-    if (effect === 'commit') await this.assertStockCovers(actor, lines, quantities);
-
-    // One statement guarded by the version read above: a change made meanwhile refuses this one.
-    // Entering Ready for Pickup books the order's time in the same transaction (pickups/).
-    const result = await withSpan('orders', 'pg update order', () =>
-      this.pickups.around(order, to, input.pickup, (exec, changed) =>
-        this.writer.applyChange(
-          exec,
-          changed,
-          lines,
-          { to, quantities, actor, reason: null },
-          replyKey,
+    // A commit of nothing given takes no stock: catalog commits it without a movement.
+    const takes = effect === 'commit' && quantities.some((q) => q > 0);
+    // Watched before the write: catalog may decide before the writer returns.
+    const watch = takes ? this.decisions.watch(order.id) : null;
+    try {
+      // One statement guarded by the version read above: a change made meanwhile refuses this one.
+      // Entering Ready for Pickup books the order's time in the same transaction (pickups/).
+      const result = await withSpan('orders', 'pg update order', () =>
+        this.pickups.around(order, to, input.pickup, (exec, changed) =>
+          this.writer.applyChange(
+            exec,
+            changed,
+            lines,
+            { to, quantities, actor, reason: null },
+            replyKey,
+            // A resend answers with catalog's decision too: whether there is one to wait for.
+            { stockAwaited: takes },
+          ),
         ),
-      ),
-    );
-    if (result.statusChanged) metrics.orders.statusChanges.inc({ from, to });
-    if (result.statusChanged) this.mailer.statusChanged(result.snapshot, to);
-    this.logger.info({ orderId: order.id, from, to, effect }, 'order updated');
-    return result.snapshot;
+      );
+      if (result.statusChanged) metrics.orders.statusChanges.inc({ from, to });
+      this.logger.info({ orderId: order.id, from, to, effect }, 'order updated');
+      const version = result.snapshot.version;
+      const answer = watch
+        ? await this.withDecision(
+            result.snapshot,
+            await withSpan('orders', 'await stock decision', () =>
+              watch.until(version, this.config.STOCK_DECISION_WAIT_MS),
+            ),
+          )
+        : { order: result.snapshot, stock: { outcome: 'none' as const, version } };
+      // A change catalog refused did not happen for the school: no mail says it did.
+      if (result.statusChanged && answer.stock.outcome !== 'refused')
+        this.mailer.statusChanged(result.snapshot, to);
+      return answer;
+    } finally {
+      watch?.close();
+    }
+  }
+
+  /** The answer once catalog decided (or did not in time). */
+  private async withDecision(
+    order: OrderSnapshot,
+    decision: StockDecision | null,
+  ): Promise<ChangedOrder> {
+    if (!decision) {
+      this.logger.warn({ orderId: order.id, version: order.version }, 'stock decision pending');
+      return { order, stock: { outcome: 'pending', version: order.version } };
+    }
+    if (decision.outcome === 'committed') return { order, stock: decision };
+    // Returned to Processing here rather than waiting for the durable consumer (on any replica) to
+    // do it: the same guarded change, made once by whichever comes first.
+    const now = await this.reads.db.transaction(async (tx) => {
+      await this.returnRejectedCommit(tx, {
+        orderId: order.id,
+        orderVersion: decision.version,
+        shortLines: decision.shortLines,
+      });
+      return this.reads.findWithLines(tx, order.id);
+    });
+    return {
+      order: now ? toOrderSnapshot(now.order, now.lines) : order,
+      stock: decision,
+    };
   }
 
   /**
@@ -167,23 +281,5 @@ export class ProcessOrderService {
       'commit rejected by catalog; order back to Processing',
     );
     return true;
-  }
-
-  private async assertStockCovers(
-    actor: Actor,
-    lines: OrderLineRow[],
-    quantities: number[],
-  ): Promise<void> {
-    const short = await this.catalog.shortLines(
-      lines.map((line, i) => ({
-        productId: line.productId,
-        size: line.size,
-        quantity: quantities[i] ?? 0,
-      })),
-      actor,
-      // A product hidden after the request was placed can still be given from stock.
-      true,
-    );
-    if (short.length > 0) throw AppError.conflict(UI_MESSAGES.inventoryBelowZero, { lines: short });
   }
 }

@@ -13,7 +13,6 @@ import {
   type PrivacyEraseResult,
   type PrivacyExport,
   type PrivacyExportInput,
-  type RpcRequest,
 } from '@lr/contracts';
 import { KIT_CONFIG, LOGGER, metrics, type Logger } from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
@@ -21,7 +20,7 @@ import { orders, type OrderRow } from '../db/schema.js';
 import { formatOrderNumber } from '../orders/order-number.js';
 import { toOrderSnapshot } from '../orders/order.mapper.js';
 import { OrderReadsRepository } from '../orders/order-reads.repository.js';
-import { StudentDataDisclosure } from '../student-data/student-data-disclosure.js';
+import { StudentDataDisclosure, type Reader } from '../student-data/student-data-disclosure.js';
 import { ErasureRepository } from './erasure.repository.js';
 import { CLOCK, type Clock } from './personal-data-retention.js';
 import { studentIdOf } from './student-fingerprints.js';
@@ -58,7 +57,7 @@ export class PrivacyRequestsService {
     this.logger = logger.child({ context: PrivacyRequestsService.name });
   }
 
-  async erase(req: RpcRequest<unknown>, input: PrivacyEraseInput): Promise<PrivacyEraseResult> {
+  async erase(req: Reader, input: PrivacyEraseInput): Promise<PrivacyEraseResult> {
     const actor = req.actor!;
     const at = this.clock();
     let chosen: OrderRow[];
@@ -81,7 +80,7 @@ export class PrivacyRequestsService {
     return { id: randomUUID(), at: at.toISOString(), erasedOrderIds };
   }
 
-  async export(req: RpcRequest<unknown>, input: PrivacyExportInput): Promise<PrivacyExport> {
+  async export(req: Reader, input: PrivacyExportInput): Promise<PrivacyExport> {
     const actor = req.actor!;
     const all = await this.reads.db
       .select()

@@ -1,29 +1,20 @@
-/** Request-reply adapters of the privacy requests: admins only, input parsed at the edge. */
+/** Request-reply adapters of the privacy requests (admins only: `ordersOps`). */
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import {
-  RPC,
-  parseOrThrow,
-  privacyEraseInputSchema,
-  privacyExportInputSchema,
-  type RpcRequest,
-} from '@lr/contracts';
-import { requireRole } from '@lr/nest-kit';
+import { ordersOps, type PrivacyEraseInput, type PrivacyExportInput } from '@lr/contracts';
+import { Handles, type Call } from '@lr/nest-kit';
 import { PrivacyRequestsService } from './privacy-requests.service.js';
 
 @Controller()
 export class PrivacyController {
   constructor(private readonly requests: PrivacyRequestsService) {}
 
-  @MessagePattern(RPC.orders.privacyErase)
-  erase(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin');
-    return this.requests.erase(req, parseOrThrow(privacyEraseInputSchema, req.input));
+  @Handles(ordersOps.privacyErase)
+  erase(input: PrivacyEraseInput, call: Call) {
+    return this.requests.erase(call, input);
   }
 
-  @MessagePattern(RPC.orders.privacyExport)
-  export(@Payload() req: RpcRequest<unknown>) {
-    requireRole(req.actor, 'admin');
-    return this.requests.export(req, parseOrThrow(privacyExportInputSchema, req.input));
+  @Handles(ordersOps.privacyExport)
+  export(input: PrivacyExportInput, call: Call) {
+    return this.requests.export(call, input);
   }
 }

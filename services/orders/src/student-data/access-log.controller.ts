@@ -4,16 +4,13 @@
  * Privacy Policy page states (anyone, signed in or not).
  */
 import { Controller, Inject } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  RPC,
-  accessLogListInputSchema,
-  parseOrThrow,
+  ordersOps,
   type AccessLogEntry,
+  type AccessLogListInput,
   type PrivacyTerms,
-  type RpcRequest,
 } from '@lr/contracts';
-import { KIT_CONFIG, requireRole } from '@lr/nest-kit';
+import { Handles, KIT_CONFIG } from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
 import { AccessLogRepository } from './access-log.repository.js';
 import { StudentDataDisclosure } from './student-data-disclosure.js';
@@ -26,14 +23,12 @@ export class AccessLogController {
     @Inject(KIT_CONFIG) private readonly config: OrdersConfig,
   ) {}
 
-  @MessagePattern(RPC.orders.accessLog)
-  list(@Payload() req: RpcRequest<unknown>): Promise<{ items: AccessLogEntry[]; total: number }> {
-    requireRole(req.actor, 'admin');
-    const { range, filter } = parseOrThrow(accessLogListInputSchema, req.input);
+  @Handles(ordersOps.accessLog)
+  list({ range, filter }: AccessLogListInput): Promise<{ items: AccessLogEntry[]; total: number }> {
     return this.log.list(filter, range);
   }
 
-  @MessagePattern(RPC.orders.privacyTerms)
+  @Handles(ordersOps.privacyTerms)
   privacyTerms(): PrivacyTerms {
     return {
       studentDataRetentionDays: this.config.STUDENT_DATA_RETENTION_DAYS,

@@ -5,7 +5,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { DATABASE, isUuid, likeContaining, type Database } from '@lr/nest-kit';
+import { DATABASE, executeNamed, isUuid, likeContaining, type Database } from '@lr/nest-kit';
 import type { AccessLogFilter, Role, StudentDataAction, AccessLogEntry } from '@lr/contracts';
 import { orders } from '../db/schema.js';
 import { studentDataAccess, type StudentDataAccessRow } from '../db/student-data-access.schema.js';
@@ -58,7 +58,12 @@ export class AccessLogRepository {
     const orderNumbers = distinct(entry.orders.map((o) => o.orderNumber));
     const schoolIds = distinct(entry.orders.map((o) => o.userId));
     const schoolNames = distinct(entry.orders.map((o) => o.userName));
-    await this.db.execute(sql`
+    // Named (planned once per connection): every order shown to staff, each status change
+    // included, adds a row.
+    await executeNamed(
+      this.db,
+      'orders.record-access',
+      sql`
       INSERT INTO orders.student_data_access AS a
         (access_id, actor_id, actor_login_id, actor_role, action, order_ids, order_numbers,
          school_ids, school_names, scope, client_address)
@@ -70,7 +75,8 @@ export class AccessLogRepository {
         order_ids = ARRAY(SELECT DISTINCT v FROM unnest(a.order_ids || excluded.order_ids) v ORDER BY v),
         order_numbers = ARRAY(SELECT DISTINCT v FROM unnest(a.order_numbers || excluded.order_numbers) v ORDER BY v),
         school_ids = ARRAY(SELECT DISTINCT v FROM unnest(a.school_ids || excluded.school_ids) v ORDER BY v),
-        school_names = ARRAY(SELECT DISTINCT v FROM unnest(a.school_names || excluded.school_names) v ORDER BY v)`);
+        school_names = ARRAY(SELECT DISTINCT v FROM unnest(a.school_names || excluded.school_names) v ORDER BY v)`,
+    );
   }
 
   /** Newest first: one range of the rows that match, and how many match. */

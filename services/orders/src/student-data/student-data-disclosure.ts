@@ -27,6 +27,9 @@ type OrderView = OrderReadView;
 
 type OrderRef = Pick<OrderSnapshot, 'id' | 'orderNumber' | 'userId' | 'userName'>;
 
+/** Who reads and why: a handler's `call` (nest-kit `Call`) or a request. */
+export type Reader = Pick<RpcRequest<unknown>, 'actor' | 'access' | 'requestId'>;
+
 /** The teacher's phone and e-mail left out: what a volunteer is shown. */
 export function withoutContact(order: OrderSnapshot): OrderView {
   return {
@@ -48,16 +51,12 @@ export class StudentDataDisclosure {
   }
 
   /** True when the access context asks for a total only (the dashboard): no order is shown. */
-  static countOnly(req: RpcRequest<unknown>): boolean {
+  static countOnly(req: Reader): boolean {
     return req.access?.action === 'count';
   }
 
   /** One order shown to the caller (`action` unless the gateway named what the person does). */
-  async showOne(
-    req: RpcRequest<unknown>,
-    action: StudentDataAction,
-    order: OrderSnapshot,
-  ): Promise<OrderView> {
+  async showOne(req: Reader, action: StudentDataAction, order: OrderSnapshot): Promise<OrderView> {
     const [shown] = await this.show(req, action, [order]);
     if (!isStaff(req.actor)) return shown!;
     const consent = (await this.log.consentsOf([order.id])).get(order.id) ?? null;
@@ -70,7 +69,7 @@ export class StudentDataDisclosure {
 
   /** Orders shown to the caller: logged for staff, the teacher's contact left out for volunteers. */
   async show(
-    req: RpcRequest<unknown>,
+    req: Reader,
     action: StudentDataAction,
     orders: OrderSnapshot[],
   ): Promise<OrderView[]> {
@@ -85,7 +84,7 @@ export class StudentDataDisclosure {
    * student details is exactly what the log promises never happens.
    */
   async record(
-    req: Pick<RpcRequest<unknown>, 'actor' | 'access' | 'requestId'>,
+    req: Reader,
     action: StudentDataAction,
     orders: OrderRef[],
     scope: string | null = null,
@@ -116,7 +115,7 @@ export class StudentDataDisclosure {
 }
 
 /** What the gateway says the person is doing (it knows the route), else the subject's own action. */
-function actionOf(req: RpcRequest<unknown>, fallback: StudentDataAction): StudentDataAction {
+function actionOf(req: Reader, fallback: StudentDataAction): StudentDataAction {
   const named = req.access?.action;
   return named && named !== 'count' ? named : fallback;
 }

@@ -1,0 +1,53 @@
+/**
+ * Loaded into each service by bench/profile-operations.mjs (NODE_OPTIONS=--import): while the file
+ * `<dir>/on` exists, counts the PostgreSQL statements the process sends (by text, or by name for a
+ * named statement) and records a CPU profile; when the file goes, writes both to `<dir>`. A file,
+ * not a signal: the services' shutdown hooks listen to every signal Node lets them.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { Session } from 'node:inspector';
+import path from 'node:path';
+
+const dir = process.env.LR_PROFILE_DIR;
+if (dir) {
+  const pg = createRequire(import.meta.url)('pg');
+  const name = path.basename(path.dirname(path.dirname(process.argv[1] ?? 'x/x/x')));
+  const statements = new Map();
+  let on = false;
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (config, values, callback) {
+    if (on) {
+      const text =
+        typeof config === 'string'
+          ? config
+          : `${config?.name ? `[${config.name}] ` : ''}${config?.text ?? ''}`;
+      // Values written into a simple query's text (ids) would split one statement into many.
+      const key = text
+        .replace(/\s+/g, ' ')
+        .replace(/'\{[^}]*\}'/g, "'{...}'")
+        .replace(/IN \([0-9, ]+\)/g, 'IN (...)')
+        .trim()
+        .slice(0, 200);
+      statements.set(key, (statements.get(key) ?? 0) + 1);
+    }
+    return query.call(this, config, values, callback);
+  };
+  const session = new Session();
+  session.connect();
+  setInterval(() => {
+    if (existsSync(path.join(dir, 'on')) === on) return;
+    on = !on;
+    if (on) {
+      statements.clear();
+      session.post('Profiler.enable', () => session.post('Profiler.start'));
+      return;
+    }
+    session.post('Profiler.stop', (error, result) => {
+      if (error) return;
+      writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(result.profile));
+      const sorted = [...statements].sort((a, b) => b[1] - a[1]);
+      writeFileSync(path.join(dir, `${name}.statements.json`), JSON.stringify(sorted, null, 1));
+    });
+  }, 100).unref();
+}

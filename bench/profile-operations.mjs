@@ -1,0 +1,82 @@
+/**
+ * Where the CPU of an operation goes, process by process: starts a measured stack (as the
+ * cpu-per-operation benchmark does) with bench/lib/profile-preload.mjs in every service, sends
+ * status changes or placed orders at a steady rate, and while they run records each service's CPU
+ * profile and the PostgreSQL statements it sent. Prints the statements per operation and the
+ * functions with the most self time per service; the .cpuprofile files (for Chrome's DevTools or
+ * speedscope) stay in the output folder.
+ *
+ *   node bench/profile-operations.mjs                      status changes
+ *   BENCH_PROFILE_KIND=place node bench/profile-operations.mjs
+ *
+ * BENCH_PROFILE_RATE (default 50/s), BENCH_PROFILE_SECONDS (default 10), BENCH_PROFILE_DIR (default
+ * /tmp/lr-profile-<time>). Build first (npm run build:server).
+ */
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROOT } from '../scripts/stack/paths.mjs';
+import { startMeasuredStack } from './lib/cpu-stack.mjs';
+import { effectsApplied, prepareOperations, runOperations } from './lib/operations.mjs';
+
+const kind = process.env.BENCH_PROFILE_KIND ?? 'change';
+const rate = Number(process.env.BENCH_PROFILE_RATE ?? 50);
+const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 10);
+const dir = process.env.BENCH_PROFILE_DIR ?? `/tmp/lr-profile-${Date.now()}`;
+const preload = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib/profile-preload.mjs');
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+mkdirSync(dir, { recursive: true });
+// Only the stack's processes inherit these (set before it starts, removed after).
+process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`.trim();
+process.env.LR_PROFILE_DIR = dir;
+const stack = await startMeasuredStack({ root: ROOT, label: 'profiled' });
+delete process.env.NODE_OPTIONS;
+delete process.env.LR_PROFILE_DIR;
+let ops;
+try {
+  const fixture = await prepareOperations(stack);
+  // Warm-up: JIT, pools and named statements settle before the profile starts.
+  await runOperations(stack, fixture, { kind, rate, seconds: 3 });
+  writeFileSync(path.join(dir, 'on'), '');
+  await sleep(300);
+  const result = await runOperations(stack, fixture, { kind, rate, seconds });
+  while (!(await effectsApplied(stack, result.expected)).applied) await sleep(20);
+  ops = result.ok;
+  rmSync(path.join(dir, 'on'));
+  await sleep(2000);
+  console.log(`${ops} ${kind} operations answered, ${result.failed} failed; files in ${dir}`);
+} finally {
+  await stack.dispose();
+}
+
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.statements.json'))) {
+  const statements = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  const total = statements.reduce((sum, [, n]) => sum + n, 0);
+  console.log(
+    `\n${file.replace('.statements.json', '')}: ${(total / ops).toFixed(2)} statements per op`,
+  );
+  for (const [text, n] of statements.slice(0, 12))
+    console.log(`  ${(n / ops).toFixed(2)}  ${text.slice(0, 110)}`);
+}
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+  const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const { callFrame } = byId.get(id);
+    // Idle time, and the inspector serialising the profile itself when it stops.
+    if (callFrame.functionName === '(idle)') return;
+    if (callFrame.functionName === 'dispatch' && !callFrame.url) return;
+    const where = callFrame.url ? path.basename(callFrame.url) : 'native';
+    const key = `${callFrame.functionName || '(anonymous)'} ${where}:${callFrame.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + profile.timeDeltas[i]);
+    busy += profile.timeDeltas[i];
+  });
+  console.log(
+    `\n${file.replace('.cpuprofile', '')}: ${(busy / 1000 / ops).toFixed(2)} ms busy per op; most self time:`,
+  );
+  for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 10))
+    console.log(`  ${(us / 1000 / ops).toFixed(3)} ms  ${key}`);
+}
