@@ -61,6 +61,8 @@ const EXPECTED: Record<string, Expect> = {
   'PUT /api/console/orders/:id': [401, 403, 400, 400],
   'GET /api/console/orders/:id/contact': STAFF_ID,
   'GET /api/console/orders/:id/history': STAFF_ID,
+  // No version given: 400 for staff, refused before validation for everyone else.
+  'GET /api/console/orders/:id/stock': [401, 403, 400, 400],
   'POST /api/console/privacy/erasures': ADMIN_ONLY_BODY,
   // No school given: 400 for the admin, refused before validation for everyone else.
   'GET /api/console/privacy/export': ADMIN_ONLY_BODY,
