@@ -69,8 +69,6 @@ const SERVICES: Record<string, ServiceSchema> = {
       calendar_feeds: 'calendar/calendar-feeds.service: raw SQL (upsert on owner)',
       notices: 'notices/notices.service: raw SQL',
       notice_dismissals: 'notices/notices.service: raw SQL (insert on conflict do nothing)',
-      settings_minimal:
-        'settings-minimal: stand-in for the settings record until its own storage lands (raw SQL)',
     },
   },
   reporting: {

@@ -112,6 +112,7 @@ describe('console: on a phone', () => {
       },
       { name: 'how-to-use', path: '/how-to-use', ready: 'Processing an order' },
       { name: 'demand', path: '/demand', ready: 'Requested: items in open orders' },
+      { name: 'order-entry', path: '/orders/create', ready: { label: 'Student id' } },
     ];
     const pages: Record<'admin' | 'volunteer', ConsolePage[]> = {
       admin: [
@@ -127,6 +128,7 @@ describe('console: on a phone', () => {
         { name: 'sources', path: '/donation-sources', ready: { heading: 'Donation sources' } },
         { name: 'source-edit', path: `/donation-sources/${source.id}`, ready: { label: 'Kind' } },
         { name: 'stock-count-create', path: '/stock-counts/create', ready: { label: 'Note' } },
+        { name: 'settings', path: '/settings/settings', ready: { label: 'Student request limit' } },
         {
           name: 'stock-count-review',
           path: `/stock-counts/${count.id}/show`,

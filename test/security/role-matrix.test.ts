@@ -55,11 +55,14 @@ const EXPECTED: Record<string, Expect> = {
   'GET /api/console/pickup-times': STAFF_LIST,
   'GET /api/console/pickups/upcoming': STAFF_LIST,
   'GET /api/console/orders': STAFF_LIST,
+  'POST /api/console/orders': [401, 403, 400, 400],
   'DELETE /api/console/orders/:id': ADMIN_ONLY_ID,
   'GET /api/console/orders/:id': STAFF_ID,
   'PUT /api/console/orders/:id': [401, 403, 400, 400],
   'GET /api/console/orders/:id/contact': STAFF_ID,
   'GET /api/console/orders/:id/history': STAFF_ID,
+  // No version given: 400 for staff, refused before validation for everyone else.
+  'GET /api/console/orders/:id/stock': [401, 403, 400, 400],
   'POST /api/console/privacy/erasures': ADMIN_ONLY_BODY,
   // No school given: 400 for the admin, refused before validation for everyone else.
   'GET /api/console/privacy/export': ADMIN_ONLY_BODY,
@@ -74,6 +77,10 @@ const EXPECTED: Record<string, Expect> = {
   'POST /api/console/report/rebuild': [401, 403, 403, 201],
   'GET /api/console/reviews': ADMIN_ONLY_LIST,
   'DELETE /api/console/reviews/:id': ADMIN_ONLY_ID,
+  'GET /api/console/settings': ADMIN_ONLY_LIST,
+  // The one record is `settings`: any other id is 404 (before the body is read).
+  'GET /api/console/settings/:id': ADMIN_ONLY_ID,
+  'PUT /api/console/settings/:id': ADMIN_ONLY_ID,
   'GET /api/console/stock-counts': STAFF_LIST,
   'POST /api/console/stock-counts': [401, 403, 400, 400],
   'GET /api/console/stock-counts/:id': STAFF_ID,
@@ -116,6 +123,8 @@ const EXPECTED: Record<string, Expect> = {
   'PUT /api/v1/me/update': [401, 400, 400, 400],
   'GET /api/v1/order/:id': [401, 404, 404, 404],
   'POST /api/v1/order/new': [401, 400, 400, 400],
+  // A school asks about its own students; volunteers place nothing, so they have none.
+  'POST /api/v1/order/student-check': [401, 400, 403, 400],
   'GET /api/v1/orders/me': [401, 200, 200, 200],
   'GET /api/v1/pickup-times': [401, 200, 200, 200],
   'POST /api/v1/password/forgot': [400, 400, 400, 400],

@@ -31,6 +31,7 @@ import { products } from './products';
 import { reviews } from './reviews';
 import { specPathAliasRoutes } from './spec-path-aliases';
 import { stockCounts } from './stock-counts';
+import { settings } from './settings';
 import { USER_REGISTERED_PATH, UserRegistered, users } from './users';
 
 // Every page loads only when opened (lib/lazy-named.ts); the resources' pages in their index files.
@@ -107,6 +108,7 @@ function ConsoleRoutes() {
               <Resource name="access-log" options={{ label: 'Access log' }} {...accessLog} />
               <Resource name="pickup-slots" options={{ label: 'Pickup slots' }} {...pickupSlots} />
               <Resource name="notices" options={{ label: 'Notices' }} {...notices} />
+              <Resource name="settings" options={{ label: 'Settings' }} {...settings} />
             </>
           ) : null}
           <CustomRoutes>

@@ -43,6 +43,11 @@ export const shippingInfoSchema = z.object({
   orderDate: z.string(),
   phoneNo: z.string(),
   Email: z.string(),
+  /**
+   * Why the student needs a request over the school year's limit (asked at checkout in warn mode);
+   * absent when not asked. Personal data: blanked in events, erased with the other fields.
+   */
+  studentLimitReason: z.string().optional(),
 });
 export type ShippingInfo = z.infer<typeof shippingInfoSchema>;
 
@@ -74,6 +79,11 @@ export const orderSnapshotSchema = z.object({
   version: z.number().int().positive(),
   shippingInfo: shippingInfoSchema,
   lines: z.array(orderLineSnapshotSchema),
+  /**
+   * The staff member who entered the request for the school (taken by phone or e-mail); null or
+   * absent when the school placed it itself.
+   */
+  enteredBy: z.object({ id: z.uuid(), name: z.string() }).nullable().optional(),
   /** The pickup time (or delivery date) given at Ready for Pickup; not carried by events. */
   pickup: orderPickupSchema.nullable().optional(),
 });

@@ -21,4 +21,6 @@ export const FORM_LIMITS = {
   phoneNoMax: 40,
   emailMax: 254,
   additionalCommentsMax: 2000,
+  /** Why a student needs a request over the school year's limit. */
+  studentLimitReasonMax: 1000,
 } as const;

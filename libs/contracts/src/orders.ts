@@ -99,6 +99,12 @@ export const idempotencyKeySchema = z
   .string()
   .regex(IDEMPOTENCY_KEY_PATTERN, 'must be 1 to 255 visible ASCII characters (no spaces)');
 
+/** The school's reason for a request over the student's yearly limit (personal-data.ts). */
+export const studentLimitReasonSchema = textSchema({ multiline: true })
+  .trim()
+  .min(1, 'give a reason')
+  .max(FORM_LIMITS.studentLimitReasonMax);
+
 export const orderLineInputSchema = z.object({
   productId: z.uuid(),
   size: textSchema().trim().min(1).max(100),
@@ -113,6 +119,8 @@ export const placeOrderInputSchema = z.object({
   idempotencyKey: idempotencyKeySchema.nullable().optional(),
   /** The school confirmed it may share the student's details for this request (absent: not asked). */
   sharingConsent: sharingConsentGivenSchema.optional(),
+  /** Why the student needs a request over the school year's limit (required then in warn mode). */
+  studentLimitReason: studentLimitReasonSchema.optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderInputSchema>;
 
@@ -290,6 +298,8 @@ export const newOrderBodySchema = z.object({
   totalPrice: zeroPrice,
   /** The store's consent box (its clients since the question exists); the original client omits it. */
   sharingConsent: sharingConsentGivenSchema.optional(),
+  /** Why the student needs a request over the school year's limit (required then in warn mode). */
+  studentLimitReason: studentLimitReasonSchema.optional(),
 });
 export type NewOrderBody = z.infer<typeof newOrderBodySchema>;
 

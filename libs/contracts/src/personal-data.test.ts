@@ -4,6 +4,7 @@ import {
   erasedPersonalFields,
   normaliseStudentId,
   schoolYearOf,
+  schoolYearStartOf,
   withoutPersonalFields,
 } from './personal-data.js';
 import type { ShippingInfo } from './events.js';
@@ -27,6 +28,7 @@ describe('personal data declaration', () => {
         'additionalComments',
         'phoneNo',
         'receivingPersonName',
+        'studentLimitReason',
         'userLoggedInDesignation',
       ].sort(),
     );
@@ -42,6 +44,7 @@ describe('personal data declaration', () => {
       orderDate: '2026-03-02T09:00:00.000Z',
       phoneNo: '',
       Email: '',
+      studentLimitReason: '',
     });
   });
 
@@ -60,5 +63,16 @@ describe('personal data declaration', () => {
   it('names a school year by the calendar year it starts in, on 1 August (UTC)', () => {
     expect(schoolYearOf(new Date('2026-07-31T23:59:59Z'))).toBe(2025);
     expect(schoolYearOf(new Date('2026-08-01T00:00:00Z'))).toBe(2026);
+  });
+
+  it('starts the school year on the configured month and day', () => {
+    const september = { month: 9, day: 15 };
+    expect(schoolYearOf(new Date('2026-09-14T23:59:59Z'), september)).toBe(2025);
+    expect(schoolYearOf(new Date('2026-09-15T00:00:00Z'), september)).toBe(2026);
+    expect(schoolYearStartOf(2026, september).toISOString()).toBe('2026-09-15T00:00:00.000Z');
+    // 29 February starts on 1 March in a year without it.
+    const leap = { month: 2, day: 29 };
+    expect(schoolYearStartOf(2027, leap).toISOString()).toBe('2027-03-01T00:00:00.000Z');
+    expect(schoolYearOf(new Date('2028-02-29T00:00:00Z'), leap)).toBe(2028);
   });
 });

@@ -11,7 +11,12 @@ import type { ShippingInfo } from './events.js';
 
 export type PersonalFieldName = Extract<
   keyof ShippingInfo,
-  'receivingPersonName' | 'userLoggedInDesignation' | 'phoneNo' | 'Email' | 'additionalComments'
+  | 'receivingPersonName'
+  | 'userLoggedInDesignation'
+  | 'phoneNo'
+  | 'Email'
+  | 'additionalComments'
+  | 'studentLimitReason'
 >;
 
 export interface PersonalFieldDeclaration {
@@ -70,6 +75,14 @@ export const PERSONAL_FIELDS: readonly PersonalFieldDeclaration[] = [
     retention: RETENTION,
     readers: STAFF_AND_SCHOOL,
   },
+  {
+    field: 'studentLimitReason',
+    about: 'student',
+    what: "why the student needs another request over the school year's limit",
+    owner: 'orders',
+    retention: RETENTION,
+    readers: STAFF_AND_SCHOOL,
+  },
 ];
 
 export const PERSONAL_FIELD_NAMES: readonly PersonalFieldName[] = PERSONAL_FIELDS.map(
@@ -112,8 +125,28 @@ export function normaliseStudentId(studentId: string): string {
 /** Default days personal data is kept after an order is Delivered or deleted. */
 export const DEFAULT_STUDENT_DATA_RETENTION_DAYS = 30;
 
-/** The school year an instant falls in, named by the calendar year it starts in (1 August, UTC). */
-export function schoolYearOf(at: Date): number {
+/** The day a school year starts (month 1-12, day of month), in UTC; set in the charity's settings. */
+export interface SchoolYearStart {
+  month: number;
+  day: number;
+}
+
+/** Where school years started before the start was a setting, and a fresh installation's start. */
+export const DEFAULT_SCHOOL_YEAR_START: SchoolYearStart = { month: 8, day: 1 };
+
+/**
+ * The instant school year `year` starts. A start of 29 February falls on 1 March in other years
+ * (Date.UTC rolls the day over).
+ */
+export function schoolYearStartOf(
+  year: number,
+  start: SchoolYearStart = DEFAULT_SCHOOL_YEAR_START,
+): Date {
+  return new Date(Date.UTC(year, start.month - 1, start.day));
+}
+
+/** The school year an instant falls in, named by the calendar year it starts in (UTC). */
+export function schoolYearOf(at: Date, start: SchoolYearStart = DEFAULT_SCHOOL_YEAR_START): number {
   const year = at.getUTCFullYear();
-  return at.getUTCMonth() >= 7 ? year : year - 1;
+  return at.getTime() >= schoolYearStartOf(year, start).getTime() ? year : year - 1;
 }

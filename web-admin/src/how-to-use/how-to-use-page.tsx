@@ -92,6 +92,24 @@ export function HowToUsePage() {
           <li>Process Order shows one item under the other, with its Give field and its stock.</li>
         </ul>
         <Typography variant="h6" component="h2">
+          Requests by phone or e-mail, and flags
+        </Typography>
+        <ol>
+          <li>
+            When a school asks by phone or e-mail, open All Orders and choose Create: pick the
+            school, type the student&apos;s id, age and gender and the teacher&apos;s e-mail, then
+            Add each item (find the product by name, choose its size). Save places it as the
+            school&apos;s own request: the same rules apply, the school gets the same e-mail and
+            sees it in My Orders as entered by the charity. The order shows who entered it.
+          </li>
+          <li>
+            Flags on the order list and page: Over limit means the student has had more requests
+            this school year than the limit in Settings (the school&apos;s reason, when given, is on
+            the order); Duplicate means another open request for the same student at the same school
+            exists.
+          </li>
+        </ol>
+        <Typography variant="h6" component="h2">
           Donations and stock counts
         </Typography>
         <ol>
@@ -195,6 +213,22 @@ export function HowToUsePage() {
             says how long. Other schools on the same network are not stopped by one school&apos;s
             typos.
           </li>
+        </ol>
+        <Typography variant="h6" component="h2">
+          Settings (admins)
+        </Typography>
+        <ol>
+          <li>
+            Student request limit: how many requests one student may receive each school year (0: no
+            limit). Warn lets the school go on with a reason; Block refuses the request.
+          </li>
+          <li>
+            The school year starts on the month and day given; requests are counted from there.
+          </li>
+          <li>
+            Closed dates: add each day the charity is closed; remove one with its delete button.
+          </li>
+          <li>Untick Show the public most-needed list to hide it from visitors.</li>
         </ol>
         <Typography variant="h6" component="h2">
           Students&apos; details (admins)

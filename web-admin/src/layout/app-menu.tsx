@@ -16,11 +16,13 @@ import PrivacyIcon from '@mui/icons-material/PrivacyTip';
 import DemandIcon from '@mui/icons-material/TrendingDown';
 import SlotIcon from '@mui/icons-material/EventAvailable';
 import NoticeIcon from '@mui/icons-material/Campaign';
+import SettingsIcon from '@mui/icons-material/Settings';
 import { Menu, usePermissions } from 'react-admin';
+import { SETTINGS_PATH } from '../settings';
 
 /**
  * Menus per role: an admin gets Dashboard, All Orders, Donations, Stock counts, Demand, Products, Reviews,
- * Users, the report, the access log of student details and How To Use; a volunteer Dashboard, All Orders, Donations, Stock counts, Demand and
+ * Users, the report, the access log of student details, Settings and How To Use; a volunteer Dashboard, All Orders, Donations, Stock counts, Demand and
  * How To Use (the server refuses the rest anyway).
  */
 export function AppMenu() {
@@ -51,6 +53,7 @@ export function AppMenu() {
           <Menu.Item to="/privacy" primaryText="Privacy" leftIcon={<PrivacyIcon />} />
           <Menu.Item to="/pickup-slots" primaryText="Pickup slots" leftIcon={<SlotIcon />} />
           <Menu.Item to="/notices" primaryText="Notices" leftIcon={<NoticeIcon />} />
+          <Menu.Item to={SETTINGS_PATH} primaryText="Settings" leftIcon={<SettingsIcon />} />
         </>
       )}
       <Menu.Item to="/how-to-use" primaryText="How To Use" leftIcon={<HelpIcon />} />

@@ -4,7 +4,7 @@ import { lazyNamed } from '../lib/lazy-named';
 export const orders = {
   list: lazyNamed(() => import('./order-list'), 'OrderList'),
   edit: lazyNamed(() => import('./order-process'), 'OrderProcess'),
-  create: undefined,
+  create: lazyNamed(() => import('./order-create'), 'OrderCreate'),
   show: undefined,
   icon: OrderIcon,
 };

@@ -4,6 +4,7 @@ import { formatDateTime } from '../lib/date-format';
 import { ContactDetails } from './contact-details';
 import { addressParts, studentParts } from '../lib/order-parts';
 import { StatusChip } from './status-chip';
+import { OrderFlagChips } from './order-flags';
 
 function Detail({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -35,6 +36,13 @@ export function OrderDetails({ order }: { order: ConsoleOrder }) {
       <Detail label="Order ID" value={order.orderId} />
       <Detail label="School" value={order.user?.name ?? info.userName} />
       <Detail label="Status" value={<StatusChip status={order.orderStatus} detail />} />
+      {order.flags?.length ? (
+        <Detail label="Flags" value={<OrderFlagChips flags={order.flags} />} />
+      ) : null}
+      {order.enteredBy ? <Detail label="Entered by" value={order.enteredBy} /> : null}
+      {info.studentLimitReason ? (
+        <Detail label="Reason over the limit" value={info.studentLimitReason} />
+      ) : null}
       <Detail label="Student id" value={student.studentId} />
       <Detail label="Age" value={student.age} />
       <Detail label="Gender" value={student.gender} />

@@ -24,6 +24,7 @@ import { studentSummary } from '../lib/order-parts';
 import { useSmallScreen } from '../lib/use-small-screen';
 import { ALL_STATUS_CHOICES } from '../lib/transitions';
 import { StatusChip, StatusField } from './status-chip';
+import { OrderFlagChips } from './order-flags';
 
 const orderFilters = [
   <SearchInput key="q" source="q" alwaysOn placeholder="Order ID, student or school" />,
@@ -69,6 +70,7 @@ function OrderSimpleList() {
             {order.orderId}
           </Box>
           <StatusChip status={order.orderStatus} />
+          <OrderFlagChips flags={order.flags} />
         </Box>
       )}
       secondaryText={(order) => `${order.user?.name ?? ''} - ${itemCount(order)} items`}
@@ -102,6 +104,11 @@ export function OrderList() {
           />
           <FunctionField<ConsoleOrder> label="Items" render={itemCount} />
           <StatusField source="orderStatus" label="Status" />
+          <FunctionField<ConsoleOrder>
+            label="Flags"
+            sortable={false}
+            render={(order) => <OrderFlagChips flags={order.flags} />}
+          />
           <DateTimeField source="createdAt" label="Order Date" />
           <DateTimeField source="deliveredAt" label="Delivered" />
           <EditButton label="Process" />

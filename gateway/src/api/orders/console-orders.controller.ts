@@ -34,6 +34,7 @@ import {
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 import { toConsoleHistory, toConsoleOrder } from './order-views.js';
 import { accessOf } from '../../core/student-data-access.js';
+import { withFlags } from './order-flags.js';
 
 const consoleFilterSchema = orderConsoleFilterSchema.extend({
   id: consoleIdFilterSchema,
@@ -94,7 +95,8 @@ export class ConsoleOrdersController {
       range.start,
       range.end - range.start + 1,
     );
-    return { items: page.items.map(toConsoleOrder), total: page.total };
+    const items = await withFlags(this.rpc, actor, page.items.map(toConsoleOrder));
+    return { items, total: page.total };
   }
 
   @Get('/api/console/orders/:id')
@@ -113,13 +115,13 @@ export class ConsoleOrdersController {
       { id },
       { actor, access: accessOf(request, 'order-detail') },
     );
-    const record = toConsoleOrder(order);
+    const [record] = await withFlags(this.rpc, actor, [toConsoleOrder(order)]);
     // Whoever processes the order (volunteers too, who may not list products) sees the stock each
     // line would draw from, to show the resulting inventory before pressing Process.
     const stock = await this.currentStock(order, actor);
     return {
-      ...record,
-      orderItems: record.orderItems.map((item) => {
+      ...record!,
+      orderItems: record!.orderItems.map((item) => {
         const current = stock.get(`${item.product}:${item.ProductSize.toLowerCase()}`);
         return current === undefined ? item : { ...item, stock: current };
       }),

@@ -36,6 +36,7 @@ export function toApiOrder(order: OrderSnapshot): ApiOrder {
     orderStatus: order.status,
     createdAt: order.createdAt,
     deliveredAt: order.deliveredAt,
+    ...(order.enteredBy ? { enteredByCharity: true as const } : {}),
     ...(order.pickup ? { pickup: order.pickup } : {}),
   };
 }
@@ -50,6 +51,7 @@ export function toConsoleOrder(order: OrderReadView): ConsoleOrder {
     ...(order.sharingConsent
       ? { sharingConsent: order.sharingConsent, sharingConsentAt: order.sharingConsentAt ?? null }
       : {}),
+    ...(order.enteredBy ? { enteredBy: order.enteredBy.name } : {}),
   };
 }
 

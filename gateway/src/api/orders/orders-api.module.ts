@@ -11,6 +11,8 @@ import { ConsolePrivacyController } from './console-privacy.controller.js';
 import { StorePickupsController } from './store-pickups.controller.js';
 import { OrdersController } from './orders.controller.js';
 import { PrivacyController } from './privacy.controller.js';
+import { ConsoleSettingsController } from './console-settings.controller.js';
+import { StudentLimitsController } from './student-limits.controller.js';
 
 @Module({
   controllers: [
@@ -19,6 +21,8 @@ import { PrivacyController } from './privacy.controller.js';
     AccessLogController,
     PrivacyController,
     ConsolePrivacyController,
+    ConsoleSettingsController,
+    StudentLimitsController,
     ConsolePickupsController,
     ConsoleNoticesController,
     StorePickupsController,

@@ -112,6 +112,7 @@ export class OrdersController {
         })),
         idempotencyKey: idempotencyKey ?? null,
         sharingConsent: input.sharingConsent,
+        studentLimitReason: input.studentLimitReason,
       },
       { actor },
     );

@@ -20,6 +20,8 @@ import {
   apiProductSchema,
   apiStoredImageSchema,
 } from './v1.js';
+import { orderFlagSchema } from '../student-limits.js';
+import { settingsSchema } from '../settings.js';
 import { enterStockCountsInputSchema, finaliseStockCountInputSchema } from '../stock-counts.js';
 
 const count = () => z.number().int().nonnegative();
@@ -41,6 +43,10 @@ export const consoleOrderSchema = z.strictObject({
   /** On one order: whether the school confirmed at checkout that it may share the student's details. */
   sharingConsent: sharingConsentSchema.optional(),
   sharingConsentAt: z.string().nullable().optional(),
+  /** The staff member who entered the request for the school; absent when the school placed it. */
+  enteredBy: z.string().optional(),
+  /** Over the student's yearly limit; another open request for the same student at the school. */
+  flags: z.array(orderFlagSchema).optional(),
 });
 export type ConsoleOrder = z.infer<typeof consoleOrderSchema>;
 
@@ -138,3 +144,8 @@ export const enterStockCountsBodySchema = enterStockCountsInputSchema.omit({ id:
 
 /** `POST /api/console/stock-counts/:id/finalise`. */
 export const finaliseStockCountBodySchema = finaliseStockCountInputSchema.omit({ id: true });
+
+/** `GET /api/console/settings/:id`: the one settings record (its id is always `settings`). */
+export const CONSOLE_SETTINGS_ID = 'settings';
+export const consoleSettingsSchema = settingsSchema.extend({ id: z.literal(CONSOLE_SETTINGS_ID) });
+export type ConsoleSettings = z.infer<typeof consoleSettingsSchema>;

@@ -171,6 +171,8 @@ export const apiOrderSchema = z.strictObject({
   orderStatus: orderStatusSchema,
   createdAt: z.string(),
   deliveredAt: z.string().nullable(),
+  /** Present (true) when the charity entered the request for the school (taken by phone or e-mail). */
+  enteredByCharity: z.literal(true).optional(),
   /** When and how the school collects it; set at Ready for Pickup. */
   pickup: orderPickupSchema.optional(),
 });

@@ -13,6 +13,7 @@ import { ordersOps } from './orders.js';
 import { pickupsOps } from './pickups.js';
 import { reportingOps } from './reporting.js';
 import { settingsOps } from './settings.js';
+import { studentLimitOps } from './student-limits.js';
 
 export {
   authOps,
@@ -24,13 +25,14 @@ export {
   pickupsOps,
   reportingOps,
   settingsOps,
+  studentLimitOps,
 };
 export { updatedOrderSchema, type UpdatedOrder } from './orders.js';
 
 export const OPERATIONS = {
   auth: authOps,
   catalog: catalogOps,
-  orders: { ...ordersOps, ...settingsOps, ...pickupsOps, ...noticesOps },
+  orders: { ...ordersOps, ...settingsOps, ...pickupsOps, ...noticesOps, ...studentLimitOps },
   reporting: { ...reportingOps, ...impactOps, ...demandOps },
 } as const satisfies Record<ServiceName, Record<string, Operation> & { health: Operation }>;
 

@@ -46,6 +46,11 @@ export const orders = ordersSchema.table(
     personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
     // Keyed hash of school and student id that events carry instead of the student (006).
     studentFingerprint: text('student_fingerprint'),
+    // The school year whose key made the fingerprint (009).
+    fingerprintYear: integer('fingerprint_year'),
+    // Staff who entered the request for the school (by phone or e-mail); null: the school (009).
+    enteredById: uuid('entered_by_id'),
+    enteredByName: text('entered_by_name'),
     // The time given at Ready for Pickup, and the date its reminder went for (009).
     pickup: jsonb('pickup').$type<OrderPickup>(),
     pickupRemindedFor: date('pickup_reminded_for'),
@@ -136,4 +141,11 @@ export const placementWindows = ordersSchema.table('placement_windows', {
   userId: uuid('user_id').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
   placed: integer('placed').notNull(),
+});
+
+/** The charity's settings: one row (`id` = 'settings'); absent fields take their defaults (009). */
+export const settings = ordersSchema.table('settings', {
+  id: text('id').primaryKey(),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -21,6 +21,8 @@ export interface NewOrder {
   lines: Omit<OrderLineRow, 'orderId'>[];
   /** Default now; only the demo seed backdates orders. */
   createdAt?: Date;
+  /** Staff who entered it for the school (taken by phone or e-mail); absent: the school placed it. */
+  enteredBy?: { id: string; name: string } | null;
 }
 
 /**
@@ -28,7 +30,7 @@ export interface NewOrder {
  * accepted).
  */
 export interface PlacedOrderInsert {
-  order: NewOrder & { createdAt: Date; studentFingerprint: string };
+  order: NewOrder & { createdAt: Date; studentFingerprint: string; fingerprintYear: number };
   history: Pick<HistoryEntryInput, 'actorId' | 'actorName' | 'quantities'>;
   /** The placed event, its snapshot's order number still to be filled in by the statement. */
   event: EventEnvelope;
@@ -62,6 +64,9 @@ export class OrderPlacementRepository {
       idempotency_key: order.idempotencyKey,
       sharing_consent_at: order.sharingConsent ? order.createdAt.toISOString() : null,
       student_fingerprint: order.studentFingerprint,
+      fingerprint_year: order.fingerprintYear,
+      entered_by_id: order.enteredBy?.id ?? null,
+      entered_by_name: order.enteredBy?.name ?? null,
       actor_id: history.actorId,
       actor_name: history.actorName,
       quantities: history.quantities,
@@ -92,18 +97,22 @@ export class OrderPlacementRepository {
         SELECT * FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(placed)}::jsonb) AS (
           id uuid, user_id uuid, user_name text, user_login_id text, shipping_info jsonb,
           created_at timestamptz, idempotency_key text, sharing_consent_at timestamptz,
-          student_fingerprint text, actor_id uuid, actor_name text, quantities jsonb,
+          student_fingerprint text, fingerprint_year integer, entered_by_id uuid,
+          entered_by_name text, actor_id uuid, actor_name text, quantities jsonb,
           event_id uuid, subject text, envelope jsonb))
         WITH ORDINALITY AS i(id, user_id, user_name, user_login_id, shipping_info, created_at,
-                             idempotency_key, sharing_consent_at, student_fingerprint, actor_id,
+                             idempotency_key, sharing_consent_at, student_fingerprint,
+                             fingerprint_year, entered_by_id, entered_by_name, actor_id,
                              actor_name, quantities,
                              event_id, subject, envelope, n)
       ), new_orders AS (
         INSERT INTO orders.orders
           (id, user_id, user_name, user_login_id, status, shipping_info, created_at, version,
-           idempotency_key, sharing_consent_at, student_fingerprint)
+           idempotency_key, sharing_consent_at, student_fingerprint, fingerprint_year,
+           entered_by_id, entered_by_name)
         SELECT id, user_id, user_name, user_login_id, 'Processing', shipping_info, created_at, 1,
-               idempotency_key, sharing_consent_at, student_fingerprint
+               idempotency_key, sharing_consent_at, student_fingerprint, fingerprint_year,
+               entered_by_id, entered_by_name
         FROM incoming ORDER BY n
         RETURNING id, order_number
       ), new_lines AS (

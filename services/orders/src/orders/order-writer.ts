@@ -86,11 +86,12 @@ export class OrderWriter {
     // The order date is the moment the server accepted the request.
     const createdAt = order.createdAt ?? new Date();
     const shippingInfo = { ...order.shippingInfo, orderDate: createdAt.toISOString() };
-    const studentFingerprint = await this.fingerprints.of(
+    const stamp = await this.fingerprints.stamp(
       order.userId,
       shippingInfo.receivingPersonName,
       createdAt,
     );
+    const studentFingerprint = stamp.fingerprint;
     const row: OrderRow = {
       id: order.id,
       // Assigned by the insert; the event's copy is filled in there too.
@@ -107,6 +108,9 @@ export class OrderWriter {
       sharingConsentAt: order.sharingConsent ? createdAt : null,
       personalDataErasedAt: null,
       studentFingerprint,
+      fingerprintYear: stamp.schoolYear,
+      enteredById: order.enteredBy?.id ?? null,
+      enteredByName: order.enteredBy?.name ?? null,
       pickup: null,
       pickupRemindedFor: null,
     };
@@ -120,7 +124,13 @@ export class OrderWriter {
       row,
       lines,
       insert: {
-        order: { ...order, createdAt, shippingInfo, studentFingerprint },
+        order: {
+          ...order,
+          createdAt,
+          shippingInfo,
+          studentFingerprint,
+          fingerprintYear: stamp.schoolYear,
+        },
         history: {
           actorId: actor.id,
           actorName: actor.name,

@@ -27,6 +27,10 @@ export function toOrderSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderSn
       orderDate: order.shippingInfo.orderDate,
       phoneNo: order.shippingInfo.phoneNo,
       Email: order.shippingInfo.Email,
+      // Only when a reason was given (erasure leaves an empty one; most orders never had one).
+      ...(order.shippingInfo.studentLimitReason
+        ? { studentLimitReason: order.shippingInfo.studentLimitReason }
+        : {}),
     },
     lines: [...lines]
       .sort((a, b) => a.position - b.position)
@@ -41,6 +45,9 @@ export function toOrderSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderSn
         quantity: line.quantity,
         image: line.image,
       })),
+    ...(order.enteredById
+      ? { enteredBy: { id: order.enteredById, name: order.enteredByName ?? '' } }
+      : {}),
     ...(order.pickup ? { pickup: order.pickup } : {}),
   };
 }

@@ -28,11 +28,18 @@ import { PlacementLimit } from './placement-limit.js';
 import { PlacementLimitRepository } from './placement-limit.repository.js';
 import { ProcessOrderService } from './process-order.service.js';
 import { StudentDataModule } from '../student-data/student-data.module.js';
+import { SettingsModule } from '../settings/settings.module.js';
+import { STUDENT_LIMIT_CONTROLLERS, STUDENT_LIMIT_PROVIDERS } from '../student-limits/index.js';
 import { PickupsModule } from '../pickups/pickups.module.js';
 
 @Module({
-  imports: [StudentDataModule, PickupsModule],
-  controllers: [OrdersController, OrderContactController, PrivacyController],
+  imports: [StudentDataModule, PickupsModule, SettingsModule],
+  controllers: [
+    OrdersController,
+    OrderContactController,
+    PrivacyController,
+    ...STUDENT_LIMIT_CONTROLLERS,
+  ],
   providers: [
     OrderReadsRepository,
     OrderListsRepository,
@@ -60,6 +67,7 @@ import { PickupsModule } from '../pickups/pickups.module.js';
     PersonalDataRetention,
     PrivacyRequestsService,
     { provide: CLOCK, useValue: () => new Date() },
+    ...STUDENT_LIMIT_PROVIDERS,
   ],
   exports: [PlaceOrderService, ProcessOrderService, DailySummaryService, PersonalDataRetention],
 })

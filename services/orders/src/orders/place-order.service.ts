@@ -37,6 +37,7 @@ import { OrderWriter } from './order-writer.js';
 import type { NewOrder } from './order-placement.repository.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
 import { PlacementLimit } from './placement-limit.js';
+import { StudentLimitService } from '../student-limits/student-limit.service.js';
 
 /** The other submit with this key won but its order is gone (deleted in between). */
 const IDEMPOTENCY_MESSAGES = {
@@ -54,6 +55,7 @@ export class PlaceOrderService {
     private readonly users: UsersClient,
     private readonly mailer: OrderMailer,
     private readonly limit: PlacementLimit,
+    private readonly studentLimit: StudentLimitService,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ context: PlaceOrderService.name });
@@ -62,11 +64,14 @@ export class PlaceOrderService {
   /**
    * `requestId`: the caller's id for this call, the same when it is resent (the replica that took
    * it may have died after placing the order); it is the order's key when the client sent none.
+   * `school`: the school the request is for when staff enter it (by phone or e-mail); every rule
+   * applies as if the school placed it, and the order records who entered it.
    */
   async place(
     actor: Actor,
     input: PlaceOrderInput,
     requestId: string | null = null,
+    school: Actor = actor,
   ): Promise<OrderSnapshot> {
     const duplicate = findDuplicateLine(input.lines);
     if (duplicate >= 0) {
@@ -78,15 +83,23 @@ export class PlaceOrderService {
     const key = input.idempotencyKey ?? requestId;
     const productIds = [...new Set(input.lines.map((l) => l.productId))];
     const [profile, products] = await Promise.all([
-      this.users.profileOf(actor),
+      this.users.profileOf(school),
       this.catalog.getProducts(productIds, actor),
     ]);
 
     let placed: OrderSnapshot;
     try {
-      const order = this.buildOrder(actor, profile, products, input, key);
+      const order = this.buildOrder(school, profile, products, input, key);
+      // A repeated submit counts its own first order, so it reaches the lookup below when refused.
+      const reason = await this.studentLimit.enforce(
+        school.id,
+        order.shippingInfo.receivingPersonName,
+        input.studentLimitReason,
+      );
+      if (reason) order.shippingInfo.studentLimitReason = reason;
+      if (school.id !== actor.id) order.enteredBy = { id: actor.id, name: actor.name };
       // Counted once the request is valid; a repeated submit over the limit still finds its order.
-      await this.limit.take(actor);
+      await this.limit.take(school);
       // One statement, shared with orders placed at the same moment: no transaction needed.
       placed = await withSpan('orders', 'pg insert order', () => this.writer.place(order, actor));
     } catch (error) {
@@ -95,7 +108,7 @@ export class PlaceOrderService {
       // so a first submit costs no extra query.
       const repeated = key && (error instanceof AppError || uniqueViolationOf(error) !== null);
       if (repeated) {
-        const existing = await this.reads.findByIdempotencyKey(this.reads.db, actor.id, key);
+        const existing = await this.reads.findByIdempotencyKey(this.reads.db, school.id, key);
         if (existing) return toOrderSnapshot(existing.order, existing.lines);
       }
       throw conflictFromUniqueViolation(error, IDEMPOTENCY_MESSAGES) ?? error;

@@ -143,21 +143,30 @@ export class ErasureRepository {
 
   async setFingerprints(
     exec: Executor,
-    fingerprints: readonly { id: string; fingerprint: string }[],
+    fingerprints: readonly { id: string; fingerprint: string; schoolYear: number }[],
   ): Promise<void> {
     if (fingerprints.length === 0) return;
     await exec.execute(
-      sql`UPDATE orders.orders o SET student_fingerprint = f.fingerprint
-          FROM jsonb_to_recordset(${JSON.stringify(fingerprints)}::jsonb) AS f(id uuid, fingerprint text)
+      sql`UPDATE orders.orders o
+          SET student_fingerprint = f.fingerprint, fingerprint_year = f."schoolYear"
+          FROM jsonb_to_recordset(${JSON.stringify(fingerprints)}::jsonb)
+            AS f(id uuid, fingerprint text, "schoolYear" integer)
           WHERE o.id = f.id AND o.student_fingerprint IS NULL`,
     );
   }
 
-  /** Deletes the fingerprint keys of these school years; returns the years deleted. */
-  async destroyKeys(exec: Executor, schoolYearsUpTo: number): Promise<number[]> {
+  /**
+   * Deletes the fingerprint keys of the school years up to `schoolYearsUpTo`, except a key that an
+   * order placed at or after `inUseSince` carries (the school year's start moved: see
+   * docs/adr/0241-school-year-start-and-fingerprint-keys.md); returns the years deleted.
+   */
+  async destroyKeys(exec: Executor, schoolYearsUpTo: number, inUseSince: Date): Promise<number[]> {
     const { rows } = await exec.execute<{ school_year: number }>(
-      sql`DELETE FROM orders.student_fingerprint_keys WHERE school_year <= ${schoolYearsUpTo}
-          RETURNING school_year`,
+      sql`DELETE FROM orders.student_fingerprint_keys k WHERE k.school_year <= ${schoolYearsUpTo}
+            AND NOT EXISTS (SELECT 1 FROM orders.orders o
+                            WHERE o.fingerprint_year = k.school_year
+                              AND o.created_at >= ${inUseSince.toISOString()}::timestamptz)
+          RETURNING k.school_year`,
     );
     return rows.map((row) => row.school_year);
   }

@@ -16,7 +16,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { schoolYearOf } from '@lr/contracts';
+import { schoolYearOf, schoolYearStartOf } from '@lr/contracts';
 import {
   KIT_CONFIG,
   LOGGER,
@@ -28,6 +28,7 @@ import {
   type Logger,
 } from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
+import { SettingsService } from '../settings/settings.service.js';
 import { ErasureRepository } from './erasure.repository.js';
 import { StudentFingerprints } from './student-fingerprints.js';
 
@@ -57,6 +58,7 @@ export class PersonalDataRetention implements OnApplicationBootstrap, OnApplicat
     private readonly erasures: ErasureRepository,
     private readonly fingerprints: StudentFingerprints,
     private readonly mailer: Mailer,
+    private readonly settings: SettingsService,
     @Inject(KIT_CONFIG) private readonly config: OrdersConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) logger: Logger,
@@ -92,7 +94,7 @@ export class PersonalDataRetention implements OnApplicationBootstrap, OnApplicat
           this.erasures.eraseDelivered(this.erasures.db, cutoff, now, BATCH_SIZE),
         ),
         fingerprinted: await this.backfillFingerprints(),
-        keysDestroyed: await this.destroyExpiredKeys(cutoff),
+        keysDestroyed: await this.destroyExpiredKeys(cutoff, now),
         mailsPruned: await pruneMailbox(this.mailer.mailboxFile, cutoff),
         repliesPruned: await this.erasures.pruneRecordedReplies(
           this.erasures.db,
@@ -129,11 +131,11 @@ export class PersonalDataRetention implements OnApplicationBootstrap, OnApplicat
       const fingerprints = await Promise.all(
         orders.map(async (order) => ({
           id: order.id,
-          fingerprint: await this.fingerprints.of(
+          ...(await this.fingerprints.stamp(
             order.userId,
             order.receivingPersonName,
             order.createdAt,
-          ),
+          )),
         })),
       );
       await this.erasures.setFingerprints(this.erasures.db, fingerprints);
@@ -145,12 +147,17 @@ export class PersonalDataRetention implements OnApplicationBootstrap, OnApplicat
   /**
    * The key of a school year goes once the year ended more than the retention period ago: every
    * order of it is past retention by then (or still undelivered, whose fingerprint is already in
-   * its row and events).
+   * its row and events). A key that orders of the current school year still carry stays until
+   * they are out of it (the start moved earlier; docs/adr/0241-school-year-start-and-fingerprint-keys.md):
+   * the per-student limit counts them.
    */
-  private async destroyExpiredKeys(cutoff: Date): Promise<number[]> {
-    // The year before the cutoff's school year ended on the 1 August at or before the cutoff.
-    const lastExpired = schoolYearOf(cutoff) - 1;
-    const destroyed = await this.erasures.destroyKeys(this.erasures.db, lastExpired);
+  private async destroyExpiredKeys(cutoff: Date, now: Date): Promise<number[]> {
+    const start = await this.settings.schoolYearStart();
+    // The year before the cutoff's school year ended at the school year start at or before it.
+    const lastExpired = schoolYearOf(cutoff, start) - 1;
+    const currentYearStart = schoolYearStartOf(schoolYearOf(now, start), start);
+    const inUseSince = new Date(Math.min(currentYearStart.getTime(), cutoff.getTime()));
+    const destroyed = await this.erasures.destroyKeys(this.erasures.db, lastExpired, inUseSince);
     this.fingerprints.forget(destroyed);
     return destroyed;
   }

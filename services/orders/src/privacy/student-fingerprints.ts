@@ -10,6 +10,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { normaliseStudentId, schoolYearOf, splitReceivingPersonName } from '@lr/contracts';
 import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
+import { SettingsService } from '../settings/settings.service.js';
 
 const KEY_BYTES = 32;
 
@@ -29,12 +30,51 @@ export class StudentFingerprints {
   /** Keys by school year; a key never changes once made, only disappears (`forget`). */
   private readonly keys = new Map<number, Promise<Buffer>>();
 
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    private readonly settings: SettingsService,
+  ) {}
 
   /** The fingerprint of a student of this school for an order placed at `at`. */
   async of(schoolId: string, receivingPersonName: string, at: Date): Promise<string> {
-    const key = await this.keyOf(schoolYearOf(at));
-    return fingerprintWith(key, schoolId, studentIdOf(receivingPersonName));
+    return (await this.stamp(schoolId, receivingPersonName, at)).fingerprint;
+  }
+
+  /**
+   * The fingerprint and the school year whose key made it, for an order placed at `at` (the
+   * school year as the settings' start says at this moment).
+   */
+  async stamp(
+    schoolId: string,
+    receivingPersonName: string,
+    at: Date,
+  ): Promise<{ fingerprint: string; schoolYear: number }> {
+    const schoolYear = schoolYearOf(at, await this.settings.schoolYearStart());
+    const key = await this.keyOf(schoolYear);
+    return {
+      fingerprint: fingerprintWith(key, schoolId, studentIdOf(receivingPersonName)),
+      schoolYear,
+    };
+  }
+
+  /**
+   * The student's fingerprint under each key of the school years `from` to `to` that still exists
+   * (none is made): what the orders of those years carry for this student.
+   */
+  async existing(
+    schoolId: string,
+    studentId: string,
+    from: number,
+    to: number,
+  ): Promise<{ schoolYear: number; fingerprint: string }[]> {
+    const { rows } = await this.db.execute<{ school_year: number; key: Buffer }>(
+      sql`SELECT school_year, key FROM orders.student_fingerprint_keys
+          WHERE school_year BETWEEN ${from} AND ${to}`,
+    );
+    return rows.map((row) => ({
+      schoolYear: row.school_year,
+      fingerprint: fingerprintWith(row.key, schoolId, studentId),
+    }));
   }
 
   /** Forgets cached keys of these school years (their rows were just deleted). */

@@ -16,6 +16,7 @@ import { OutboxWriter, RecordedReplies, createDatabase, runMigrations } from '@l
 import { isReservedLoginId, placeholderImageUrl, type OrderStatus } from '@lr/contracts';
 import { MIGRATIONS_DIR } from '../orders-app.module.js';
 import { StudentFingerprints } from '../privacy/student-fingerprints.js';
+import { SettingsService } from '../settings/settings.service.js';
 import { OrderWriter } from '../orders/order-writer.js';
 import { OrderChangesRepository } from '../orders/order-changes.repository.js';
 import { OrderPlacementRepository, type NewOrder } from '../orders/order-placement.repository.js';
@@ -121,7 +122,7 @@ export async function seedDemoData(
     new OrderChangesRepository(db),
     new OutboxWriter('orders'),
     new RecordedReplies('orders'),
-    new StudentFingerprints(db),
+    new StudentFingerprints(db, new SettingsService(db)),
   );
   const reads = new OrderReadsRepository(db);
   const now = Date.now();

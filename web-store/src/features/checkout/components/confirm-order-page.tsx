@@ -1,4 +1,5 @@
 /** /order/confirm: printable Confirm Order; no prices, everything is free. */
+import { useCallback, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { UI_MESSAGES } from '@lr/contracts';
 import { useCurrentUser } from '../../../lib/auth';
@@ -9,6 +10,7 @@ import { DeliveryDetails } from '../../../components/delivery-details';
 import { PageTitle } from '../../../components/page-title';
 import { useToast } from '../../../components/toast';
 import { CheckoutSteps } from './checkout-steps';
+import { StudentLimitNotice, type StudentLimitState } from './student-limit-notice';
 import './confirm-order-page.css';
 
 export function ConfirmOrderPage() {
@@ -17,6 +19,8 @@ export function ConfirmOrderPage() {
   const me = useCurrentUser();
   const navigate = useNavigate();
   const toast = useToast();
+  const [limit, setLimit] = useState<StudentLimitState>({ ready: false, reason: '' });
+  const onLimitChange = useCallback((state: StudentLimitState) => setLimit(state), []);
 
   // Without the consent box ticked (details saved before it existed), Delivery Details asks first.
   if (!shipping?.form.sharingConsent) return <Navigate to="/shipping" replace />;
@@ -27,7 +31,10 @@ export function ConfirmOrderPage() {
       toast.error(UI_MESSAGES.emptyCartAtConfirm);
       return;
     }
-    void navigate('/process/payment', { state: { fresh: true } });
+    const reason = limit.reason.trim();
+    void navigate('/process/payment', {
+      state: { fresh: true, ...(reason ? { studentLimitReason: reason } : {}) },
+    });
   };
 
   return (
@@ -39,6 +46,11 @@ export function ConfirmOrderPage() {
         <div className="card">
           <h2>Delivery Details</h2>
           <DeliveryDetails school={me.data?.name ?? info.userName} info={info} showDate />
+          <StudentLimitNotice
+            studentId={shipping.form.studentId}
+            reason={limit.reason}
+            onChange={onLimitChange}
+          />
         </div>
         <div className="card">
           <h2>Your Cart Items</h2>
@@ -77,7 +89,7 @@ export function ConfirmOrderPage() {
             <button type="button" className="button button--ghost" onClick={() => window.print()}>
               Print
             </button>
-            <button type="button" className="button" onClick={proceed}>
+            <button type="button" className="button" onClick={proceed} disabled={!limit.ready}>
               Proceed
             </button>
           </div>

@@ -44,8 +44,13 @@ export function PaymentPage() {
       }
       if (!shipping) return;
       const info = { ...shipping.info, orderDate: new Date().toISOString() };
+      // Asked on Confirm Order when the student is over the school year's limit (warn mode).
+      const { studentLimitReason } = (location.state ?? {}) as { studentLimitReason?: string };
       const placed = await order.mutateAsync({
-        body: newOrderBody(info, items, shipping.form.sharingConsent),
+        body: {
+          ...newOrderBody(info, items, shipping.form.sharingConsent),
+          ...(studentLimitReason ? { studentLimitReason } : {}),
+        },
         idempotencyKey,
       });
       clearCart();

@@ -72,8 +72,11 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
             <tbody>
               {rows.map((order) => (
                 <tr key={order._id}>
-                  <td data-label="Order ID" className="nowrap">
-                    {order.orderId}
+                  <td data-label="Order ID">
+                    <span className="nowrap">{order.orderId}</span>
+                    {order.enteredByCharity ? (
+                      <span className="form__hint entered-by"> Entered by the charity</span>
+                    ) : null}
                   </td>
                   <td data-label="Date" className="nowrap">
                     {formatDate(order.createdAt)}

@@ -73,6 +73,9 @@ function OrderDetails({ order }: { order: Order }) {
           <StatusChip status={order.orderStatus} place="details" />
         </p>
         <p>Ordered: {formatDate(order.createdAt)}</p>
+        {order.enteredByCharity ? (
+          <p>Entered by the charity for your school (taken by phone or e-mail).</p>
+        ) : null}
         {order.deliveredAt && <p>Delivered: {formatDate(order.deliveredAt)}</p>}
         {order.pickup && <p data-testid="order-pickup">{pickupText(order.pickup)}</p>}
       </div>
