@@ -13,7 +13,7 @@ import {
 } from '@lr/contracts';
 import { KIT_CONFIG, type Executor } from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
-import { ClosedDates } from '../settings-minimal/settings-minimal.js';
+import { ClosedDates } from '../settings/closed-dates.js';
 import { addDays, dayIn, instantOf, isoWeekday } from './charity-time.js';
 import { PickupSlotsRepository } from './pickup-slots.repository.js';
 

@@ -2,7 +2,7 @@
 import { Module } from '@nestjs/common';
 import { OrderMailer } from '../notifications/order-mailer.js';
 import { OrderReadsRepository } from '../orders/order-reads.repository.js';
-import { SettingsMinimalModule } from '../settings-minimal/settings-minimal.js';
+import { SettingsModule } from '../settings/settings.module.js';
 import { PickupChangesService } from './pickup-changes.service.js';
 import { PickupOnStatusChange } from './pickup-on-status-change.js';
 import { PickupPlanner } from './pickup-planner.js';
@@ -11,7 +11,7 @@ import { PickupSlotsRepository } from './pickup-slots.repository.js';
 import { PickupsController } from './pickups.controller.js';
 
 @Module({
-  imports: [SettingsMinimalModule],
+  imports: [SettingsModule],
   controllers: [PickupsController],
   providers: [
     PickupSlotsRepository,
