@@ -174,6 +174,10 @@ describe('pickup times and notices', () => {
     await photograph(page, 'admin-notice-create');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(text).first().waitFor();
+    // The "created" toast fades in and out: axe would measure its contrast half-way through.
+    await page
+      .locator('.MuiSnackbarContent-message')
+      .waitFor({ state: 'detached', timeout: 15_000 });
     await photograph(page, 'admin-notices');
     await context.close();
 

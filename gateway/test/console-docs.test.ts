@@ -10,6 +10,7 @@ const FILES = new Set([
   'GET /api/console/donations.csv',
   'GET /api/console/access-log.csv',
   'GET /api/console/impact.csv',
+  'GET /api/console/demand.csv',
 ]);
 
 describe('console API documentation', () => {

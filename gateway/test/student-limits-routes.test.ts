@@ -4,7 +4,7 @@
  * against their contracts), validation naming the field, and who may call what.
  */
 import { randomUUID } from 'node:crypto';
-import { RPC, type CatalogProduct } from '@lr/contracts';
+import { catalogOps, type CatalogProduct } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
 import { startCatalog, startOrders } from './service-starters.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
@@ -54,8 +54,8 @@ describe('student limits and settings routes', () => {
     h = await startAuthHarness();
     await startCatalog(h);
     await startOrders(h);
-    product = await h.env.rpc.call<CatalogProduct>(
-      RPC.catalog.createProduct,
+    product = await h.env.rpc.call(
+      catalogOps.createProduct,
       {
         name: 'Fleece',
         category: 'Clothing',

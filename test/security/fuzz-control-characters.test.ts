@@ -40,6 +40,8 @@ interface Ids {
   donation: string;
   count: string;
   countSize: string;
+  notice: string;
+  slot: string;
 }
 
 // Fields whose format is checked before their characters (an enum, a uuid, an e-mail address, a
@@ -62,6 +64,17 @@ const FORMAT_CHECKED = new Set([
   'kind',
   'scope',
   'receivedOn',
+  'schoolId',
+  'date',
+  'startDate',
+  'endDate',
+  'level',
+  'start',
+  'end',
+  'version',
+  'days',
+  'studentLimitMode',
+  'closedDates',
 ]);
 
 function samples(ids: Ids): Record<string, Sample> {
@@ -125,6 +138,13 @@ function samples(ids: Ids): Record<string, Sample> {
     kind: 'drive',
   };
   const processOrder = { status: 'Processing', newQuantity: '1' };
+  const notice = {
+    text: 'Closed for winter break\nback on 01-05',
+    startDate: '2026-12-21',
+    endDate: '2027-01-05',
+    level: 'info',
+  };
+  const slot = { weekday: 3, start: '10:00', end: '11:00', capacity: 5 };
   return {
     'POST /api/v1/login': { cookie: null, body: { email: 'maplegrove', password: DEMO_CODE } },
     'POST /api/v1/password/forgot': { cookie: null, body: { email: 'maplegrove' } },
@@ -288,6 +308,47 @@ function samples(ids: Ids): Record<string, Sample> {
       params: { id: ids.count },
       body: { confirmedBooks: [{ sizeId: ids.countSize, books: 3 }] },
     },
+    'GET /api/console/demand': {
+      cookie: 'admin',
+      sort: ['shortfall', 'DESC'],
+      filter: { category: 'Clothing', short: true },
+    },
+    'GET /api/console/demand.csv': { cookie: 'admin', filter: { category: 'Clothing' } },
+    'GET /api/console/impact': { cookie: 'admin', query: range },
+    'GET /api/console/impact.csv': { cookie: 'admin', query: range },
+    'GET /api/console/notices': { cookie: 'admin' },
+    'POST /api/console/notices': { cookie: 'admin', body: notice },
+    'PUT /api/console/notices/:id': { cookie: 'admin', params: { id: ids.notice }, body: notice },
+    'POST /api/console/orders': {
+      cookie: 'admin',
+      body: {
+        schoolId: ids.school,
+        shippingInfo: order.shippingInfo,
+        lines: [{ productId: ids.product, size: ids.size, quantity: 1 }],
+        studentLimitReason: 'Lost\nher coat',
+      },
+    },
+    'PUT /api/console/orders/:id/pickup': {
+      cookie: 'admin',
+      params: { id: ids.order },
+      body: { pickup: { kind: 'delivery', date: '2026-12-01' } },
+    },
+    'GET /api/console/orders/:id/stock': {
+      cookie: 'admin',
+      params: { id: ids.order },
+      query: { version: '1' },
+    },
+    'GET /api/console/pickup-slots': { cookie: 'admin' },
+    'POST /api/console/pickup-slots': { cookie: 'admin', body: slot },
+    'PUT /api/console/pickup-slots/:id': { cookie: 'admin', params: { id: ids.slot }, body: slot },
+    'GET /api/console/pickups/upcoming': { cookie: 'admin', query: { days: '2' } },
+    'GET /api/console/settings': { cookie: 'admin' },
+    'PUT /api/console/settings/:id': {
+      cookie: 'admin',
+      params: { id: 'settings' },
+      body: { studentLimitMode: 'warn', closedDates: ['2026-12-25'] },
+    },
+    'POST /api/v1/order/student-check': { cookie: 'school', body: { studentId: 'ST-1' } },
   };
 }
 
@@ -433,6 +494,19 @@ describe('control characters in every text field', () => {
     });
     const countSize = (JSON.parse(lines.body) as { sizeId: string }[])[0]?.sizeId;
     if (!countSize) throw new Error(`count lines: ${lines.statusCode} ${lines.body}`);
+    const notice = await created('/api/console/notices', {
+      text: 'Requests close on 03-15',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      level: 'warning',
+    });
+    const slots = await stack.request({
+      method: 'GET',
+      url: '/api/console/pickup-slots',
+      cookie: cookies.admin,
+    });
+    const slot = (JSON.parse(slots.body) as { id: string }[])[0]?.id;
+    if (!slot) throw new Error(`pickup slots: ${slots.statusCode} ${slots.body}`);
     ids = {
       product: product._id,
       productName: product.name,
@@ -443,6 +517,8 @@ describe('control characters in every text field', () => {
       donation: donation.id,
       count: count.id,
       countSize,
+      notice: notice.id,
+      slot,
     };
   }, 120_000);
   afterAll(() => stack.close());

@@ -6,6 +6,7 @@
  * instants they stood for on its date, so a later change of the slot does not move booked orders.
  */
 import { z } from 'zod';
+import { digitsOrNumber } from './text.js';
 
 // Own copy, not donations.ts's: events.ts imports this file, and donations.ts reaches events.ts.
 const isoDaySchema = z.iso.date('must be a date (YYYY-MM-DD)');
@@ -123,7 +124,7 @@ export type UpcomingPickups = z.infer<typeof upcomingPickupsSchema>;
 
 /** From today (the charity's day) for `days` days: 2 is today and tomorrow. */
 export const upcomingPickupsInputSchema = z.strictObject({
-  days: z.coerce.number().int().min(1).max(31),
+  days: digitsOrNumber(z.number().int().min(1).max(31)),
 });
 
 // ---- calendar feeds -----------------------------------------------------------------------------

@@ -53,3 +53,15 @@ export function textSchema(options: { multiline?: boolean; requiredMessage?: str
       : 'must not contain control characters, invisible characters or line breaks',
   );
 }
+
+/**
+ * A whole number sent as a number or as a query parameter of digits only. `z.coerce.number()`
+ * would read `" 2"`, `"2\u2028"` or `"0x2"` as numbers; here anything but digits stays a string and
+ * is refused as not a number.
+ */
+export function digitsOrNumber<T extends z.ZodType<number>>(number: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value),
+    number,
+  );
+}

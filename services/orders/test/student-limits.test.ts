@@ -6,13 +6,12 @@
  * console's flags, and requests entered by staff for a school with every rule of the school's own.
  */
 import {
+  ordersOps,
   DEFAULT_SETTINGS,
-  RPC,
   settingsOps,
   studentLimitOps,
   type Actor,
   type CatalogProduct,
-  type OrderSnapshot,
   type UpdateSettingsInput,
 } from '@lr/contracts';
 import { TestEnv, mailsIn, waitFor } from '@lr/testing';
@@ -121,7 +120,7 @@ describe('per-student limit', () => {
       const school = await registerAccount(env, admin, 'Deleting Primary');
       const order = await forStudent(school, 'DEL1_10_NA');
       expect((await check(school, 'del1')).requests).toBe(1);
-      await env.rpc.call(RPC.orders.delete, { id: order.id }, { actor: school });
+      await env.rpc.call(ordersOps.delete, { id: order.id }, { actor: school });
       expect((await check(school, 'del1')).requests).toBe(0);
     });
 
@@ -203,11 +202,7 @@ describe('per-student limit', () => {
       );
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) expect(row.e).not.toContain('flood');
-      const read = await env.rpc.call<OrderSnapshot>(
-        RPC.orders.get,
-        { id: third.id },
-        { actor: admin },
-      );
+      const read = await env.rpc.call(ordersOps.get, { id: third.id }, { actor: admin });
       expect(read.shippingInfo.studentLimitReason).toBe('Lost everything in a flood');
     });
 
@@ -284,11 +279,7 @@ describe('per-student limit', () => {
         userName: 'Phone Primary',
         enteredBy: { id: volunteer.id, name: volunteer.name },
       });
-      const mine = await env.rpc.call<{ items: OrderSnapshot[] }>(
-        RPC.orders.listMine,
-        {},
-        { actor: school },
-      );
+      const mine = await env.rpc.call(ordersOps.listMine, {}, { actor: school });
       expect(mine.items.map((o) => o.id)).toContain(order.id);
       expect(mine.items.find((o) => o.id === order.id)?.enteredBy?.name).toBe(volunteer.name);
       const mail = await waitFor(async () =>
@@ -297,11 +288,7 @@ describe('per-student limit', () => {
         ),
       );
       expect(mail).toBeTruthy();
-      const history = await env.rpc.call<{ by: { name: string } | null }[]>(
-        RPC.orders.history,
-        { id: order.id },
-        { actor: admin },
-      );
+      const history = await env.rpc.call(ordersOps.history, { id: order.id }, { actor: admin });
       expect(history[0]?.by?.name).toBe(volunteer.name);
     });
 

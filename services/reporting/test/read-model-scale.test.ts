@@ -20,6 +20,7 @@ import type { OrderEvent } from '../src/read-model/order-state-rule.js';
 import { ReadModelRepository } from '../src/read-model/read-model.repository.js';
 import { RollupsRepository } from '../src/read-model/rollups.repository.js';
 import { ImpactRollupsRepository } from '../src/read-model/impact-rollups.repository.js';
+import { DemandRequestedRepository } from '../src/read-model/demand-requested.repository.js';
 import { startReporting } from './support/reporting-env.js';
 
 const STORED_ORDERS = 30_000;
@@ -62,6 +63,7 @@ describe('reporting read model at scale', () => {
       new ReadModelRepository(db),
       new RollupsRepository({ REPORT_TIME_ZONE: 'Europe/London' }),
       new ImpactRollupsRepository({ REPORT_TIME_ZONE: 'Europe/London' }),
+      new DemandRequestedRepository(),
     );
     return db.transaction(async (tx) => {
       // This backend's table counters (pg_stat_xact_*: no flush delay). They may still hold

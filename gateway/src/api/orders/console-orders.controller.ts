@@ -3,6 +3,7 @@ import { Body, Controller, Delete, Get, Param, Put, Query, Req } from '@nestjs/c
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  digitsOrNumber,
   ordersOps,
   catalogOps,
   AppError,
@@ -49,7 +50,7 @@ function sortFieldOf(field: string): SortField {
 }
 
 /** The version a change left (the `stock.version` of its answer). */
-const stockQuerySchema = z.object({ version: z.coerce.number().int().positive() });
+const stockQuerySchema = z.object({ version: digitsOrNumber(z.number().int().positive()) });
 
 @Controller()
 export class ConsoleOrdersController {
