@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
-import { namespaced, type Actor } from '@lr/contracts';
+import { namespaced, reportingOps, type Actor } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
 import type pg from 'pg';
@@ -147,7 +147,7 @@ describe('consumers under any delivery order', () => {
       )
     ).rows;
     expected = await outcome(a.env.pool, productIds);
-    expectedReport = await a.env.rpc.call('rpc.reporting.report', {}, { actor: admin });
+    expectedReport = await a.env.rpc.call(reportingOps.report, {}, { actor: admin });
   }, 240_000);
 
   afterAll(async () => {
@@ -232,9 +232,7 @@ describe('consumers under any delivery order', () => {
         const actual = await outcome(b.pool, productIds);
         for (const size of actual.stock) expect(size.stock).toBe(size.ledger);
         expect(actual).toEqual(expected);
-        expect(await b.rpc.call('rpc.reporting.report', {}, { actor: admin })).toEqual(
-          expectedReport,
-        );
+        expect(await b.rpc.call(reportingOps.report, {}, { actor: admin })).toEqual(expectedReport);
       } finally {
         await b.close();
       }
