@@ -1,6 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import type { Role } from '@lr/contracts';
+import type { loginBodySchema, Role } from '@lr/contracts';
 import { STORE_API } from './dataProvider';
+import { jsonBody } from './http';
 
 interface SessionUser {
   _id: string;
@@ -106,7 +107,7 @@ export const authProvider: AuthProvider = {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: username, password }),
+      body: jsonBody<typeof loginBodySchema>({ email: username, password }),
     });
     const body = await readJson(response);
     if (!response.ok || !body.user) {

@@ -1,5 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type {
+  enterStockCountsBodySchema,
+  finaliseStockCountBodySchema,
   ConsoleDashboard,
   ConsoleOrderHistoryEntry,
   ConsoleProduct,
@@ -14,7 +16,7 @@ import type {
   StockCountReviewDto,
 } from '@lr/contracts';
 import type { CreateParams, CreateResult, DataProvider, Identifier, RaRecord } from 'react-admin';
-import { httpClient, queryString } from './http';
+import { httpClient, jsonBody, queryString } from './http';
 
 export const CONSOLE_API = '/api/console';
 export const STORE_API = '/api/v1';
@@ -170,7 +172,7 @@ export function createDataProvider(): ConsoleDataProvider {
     enterCounts: (countId, lines) =>
       call<StockCountDto>(`${countUrl(countId)}/lines`, {
         method: 'PUT',
-        body: JSON.stringify({ lines }),
+        body: jsonBody<typeof enterStockCountsBodySchema>({ lines }),
       }),
 
     getCountReview: (countId) => call<StockCountReviewDto>(`${countUrl(countId)}/review`),
@@ -178,7 +180,7 @@ export function createDataProvider(): ConsoleDataProvider {
     finaliseCount: (countId, confirmedBooks) =>
       call<StockCountReviewDto>(`${countUrl(countId)}/finalise`, {
         method: 'POST',
-        body: JSON.stringify({ confirmedBooks }),
+        body: jsonBody<typeof finaliseStockCountBodySchema>({ confirmedBooks }),
       }),
   };
 }

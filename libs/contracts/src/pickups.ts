@@ -80,6 +80,9 @@ export const pickupChoiceSchema = z.discriminatedUnion(
 );
 export type PickupChoice = z.infer<typeof pickupChoiceSchema>;
 
+/** `PUT /api/console/orders/:id/pickup`: the order's new pickup time. */
+export const setPickupBodySchema = z.strictObject({ pickup: pickupChoiceSchema });
+
 /** One date of a slot that still takes orders. */
 export const pickupOpeningSchema = z.object({
   slotId: z.uuid(),

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { consoleNewOrderBodySchema } from '@lr/contracts';
+
 /** The console's order entry form as `POST /api/console/orders` takes it. */
 export interface EntryForm {
   schoolId: string;
@@ -13,7 +16,7 @@ export interface EntryForm {
 }
 
 /** The form's fields as `POST /api/console/orders` takes them (the store's checkout shape). */
-export function toEntryBody(form: EntryForm) {
+export function toEntryBody(form: EntryForm): z.input<typeof consoleNewOrderBodySchema> {
   const reason = form.studentLimitReason?.trim();
   return {
     schoolId: form.schoolId,

@@ -25,13 +25,16 @@ import {
   usePermissions,
   useUpdate,
 } from 'react-admin';
+import type { z } from 'zod';
 import {
   ERASED_MARKER,
   UI_MESSAGES,
   type ConsoleOrderUpdate,
   type ConsoleOrderWithStock,
   type ConsoleStockOutcome,
+  type OrderStatus,
   type PickupChoice,
+  type updateOrderBodySchema,
 } from '@lr/contracts';
 import { ConfirmDeleteButton } from '../components/confirm-delete-button';
 import { errorMessage } from '../http';
@@ -116,12 +119,22 @@ export function OrderProcess() {
 
   function send() {
     setConfirmingEmpty(false);
-    const data = isProcessing
-      ? { status: chosen, newQuantity: lines.map((line) => line.quantity) }
-      : { status: chosen };
+    // The select offers only the statuses this order may move to.
+    const status = chosen as OrderStatus;
+    const body: z.input<typeof updateOrderBodySchema> = withPickup(
+      isProcessing ? { status, newQuantity: lines.map((line) => line.quantity) } : { status },
+      chosen,
+      pickup,
+    );
     void update(
       'orders',
-      { id: order!.id, data: withPickup(data, chosen, pickup), previousData: order },
+      // react-admin types `data` as part of the record; the PUT takes the change's own body, typed
+      // above by the gateway's schema, and answers the order with the stock outcome.
+      {
+        id: order!.id,
+        data: body as unknown as Partial<ConsoleOrderUpdate>,
+        previousData: order as ConsoleOrderUpdate,
+      },
       {
         mutationMode: 'pessimistic',
         onSuccess: (updated) => {

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ConsoleOrder, PickupChoice } from '@lr/contracts';
+import type { ConsoleOrder, PickupChoice, setPickupBodySchema } from '@lr/contracts';
 import { CONSOLE_API } from '../dataProvider';
-import { errorMessage, httpClient } from '../http';
+import { errorMessage, httpClient, jsonBody } from '../http';
 import { PickupChooser } from './pickup-chooser';
 import { pickupText } from './pickup-text';
 import { pickupKeys } from './queries';
@@ -31,7 +31,7 @@ export function OrderPickupCard({
     try {
       await httpClient(`${CONSOLE_API}/orders/${order.id}/pickup`, {
         method: 'PUT',
-        body: JSON.stringify({ pickup: choice }),
+        body: jsonBody<typeof setPickupBodySchema>({ pickup: choice }),
       });
       notify('Pickup time changed; the school was mailed', { type: 'success' });
       setEditing(false);

@@ -1,11 +1,11 @@
 /** The console's privacy calls (admins): erase personal data now, and the export's download URL. */
-import type { PrivacyEraseInput, PrivacyEraseResult } from '@lr/contracts';
-import { httpClient, queryString } from '../http';
+import type { PrivacyEraseInput, PrivacyEraseResult, privacyEraseInputSchema } from '@lr/contracts';
+import { httpClient, jsonBody, queryString } from '../http';
 
 export async function erasePersonalData(input: PrivacyEraseInput): Promise<PrivacyEraseResult> {
   const { json } = await httpClient('/api/console/privacy/erasures', {
     method: 'POST',
-    body: JSON.stringify(input),
+    body: jsonBody<typeof privacyEraseInputSchema>(input),
   });
   return json as PrivacyEraseResult;
 }

@@ -9,7 +9,7 @@ import {
   calendarFeedSchema,
   orderPickupSchema,
   parseOrThrow,
-  pickupChoiceSchema,
+  setPickupBodySchema,
   pickupSlotInputSchema,
   pickupSlotSchema,
   pickupsOps,
@@ -25,7 +25,6 @@ import { ConsoleListRoute } from '../../core/console.js';
 import { ApiDoc } from '../../docs/api-doc.decorator.js';
 
 const idSchema = z.uuid('must be a pickup slot id');
-const setPickupBodySchema = z.strictObject({ pickup: pickupChoiceSchema });
 
 @Controller()
 export class ConsolePickupsController {
