@@ -67,7 +67,17 @@ export async function journey(client, adminCode, tag = randomBytes(3).toString('
   form.append('images', new Blob([PNG], { type: 'image/png' }), 'hoodie.png');
   await client.json('POST', `/api/console/products/${product.id}/images`, { cookie: admin, form });
 
-  const reportBefore = (await client.json('GET', '/api/v1/admin/report', { cookie: admin })).report;
+  // The first call to a service right after the stack came up may find it still busy starting on a
+  // loaded machine (a 503 from the gateway): asked again, bounded, as the console's retry would.
+  let reportBefore;
+  await waitFor(
+    'the first report',
+    async () => {
+      reportBefore = (await client.json('GET', '/api/v1/admin/report', { cookie: admin })).report;
+      return true;
+    },
+    60_000,
+  );
   const { cookie: school } = await client.login(schoolId, `code-${tag}`);
   const placed = await client.json('POST', '/api/v1/order/new', {
     cookie: school,
