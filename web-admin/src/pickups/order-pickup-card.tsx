@@ -3,11 +3,15 @@ import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ConsoleOrder, PickupChoice, setPickupBodySchema } from '@lr/contracts';
+import {
+  pickupText,
+  type ConsoleOrder,
+  type PickupChoice,
+  type setPickupBodySchema,
+} from '@lr/contracts';
 import { CONSOLE_API } from '../dataProvider';
 import { errorMessage, httpClient, jsonBody } from '../http';
 import { PickupChooser } from './pickup-chooser';
-import { pickupText } from './pickup-text';
 import { pickupKeys } from './queries';
 
 export function OrderPickupCard({

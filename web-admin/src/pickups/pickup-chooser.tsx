@@ -13,9 +13,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { PickupChoice } from '@lr/contracts';
+import { slotText, type PickupChoice } from '@lr/contracts';
 import { errorMessage } from '../http';
-import { slotText } from './pickup-text';
 import { usePickupTimes } from './queries';
 
 const DELIVERY = 'delivery';

@@ -15,7 +15,7 @@ import {
   required,
 } from 'react-admin';
 import { Typography } from '@mui/material';
-import { weekdayName } from './pickup-text';
+import { weekdayName } from '@lr/contracts';
 
 const WEEKDAY_CHOICES = [1, 2, 3, 4, 5, 6, 7].map((id) => ({ id, name: weekdayName(id) }));
 const time = regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time of day HH:MM, e.g. 14:00');

@@ -14,10 +14,9 @@ import {
   CreateButton,
 } from 'react-admin';
 import { Box } from '@mui/material';
-import type { PickupSlot } from '@lr/contracts';
+import { weekdayName, type PickupSlot } from '@lr/contracts';
 import { useSmallScreen } from '../lib/use-small-screen';
 import { CharityFeedCard } from './charity-feed-card';
-import { weekdayName } from './pickup-text';
 
 export function PickupSlotList() {
   const small = useSmallScreen();

@@ -1,9 +1,8 @@
 /** Dashboard: today's and tomorrow's pickups and deliveries (order, school, time). */
 import { Alert, CircularProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
-import type { UpcomingPickup } from '@lr/contracts';
+import { pickupText, type UpcomingPickup } from '@lr/contracts';
 import { errorMessage } from '../http';
-import { pickupText } from './pickup-text';
 import { useUpcomingPickups } from './queries';
 
 function Day({ title, items }: { title: string; items: UpcomingPickup[] }) {

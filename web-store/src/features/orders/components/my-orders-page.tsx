@@ -1,5 +1,5 @@
 /** /orders: the school's orders, newest first, All/Current/Previous, 15 a page. */
-import { pickupText } from '../../../lib/pickup-text';
+import { pickupText } from '@lr/contracts/pickup-text';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { LIMITS } from '@lr/contracts';

@@ -1,5 +1,5 @@
 /** /order/:id: order details; a school may cancel it while Processing. */
-import { pickupText } from '../../../lib/pickup-text';
+import { pickupText } from '@lr/contracts/pickup-text';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isCommittedStatus } from '@lr/contracts';

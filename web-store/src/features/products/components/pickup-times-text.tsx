@@ -1,6 +1,6 @@
 /** "Pickup times: ..." from the charity's current slots; the long-standing times until they load. */
 import { useCurrentUser } from '../../../lib/auth';
-import { weekdayName } from '../../../lib/pickup-text';
+import { weekdayName } from '@lr/contracts/pickup-text';
 import { usePickupTimes } from '../api/pickup-times';
 
 const FIXED = 'Tuesdays 2:00-4:00 and Thursdays 8:00-9:30 am';

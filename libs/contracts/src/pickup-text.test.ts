@@ -1,4 +1,4 @@
-import { pickupText } from './pickup-text';
+import { pickupText } from './pickup-text.js';
 
 describe('pickupText', () => {
   it("shows a slot in the charity's time zone, whatever the browser's", () => {

@@ -1,10 +1,11 @@
-/** Pickup times as schools read them, in the charity's time zone whatever the browser's. */
-import type { OrderPickup } from '@lr/contracts';
-
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/**
+ * Pickup times as schools and staff read them (store and console alike), in the charity's time zone
+ * whatever the browser's.
+ */
+import { WEEKDAY_NAMES, type OrderPickup } from './pickups.js';
 
 export function weekdayName(weekday: number): string {
-  return WEEKDAYS[weekday - 1] ?? String(weekday);
+  return WEEKDAY_NAMES[weekday - 1] ?? String(weekday);
 }
 
 /** A `YYYY-MM-DD` day as "Tuesday, December 1, 2026". */
