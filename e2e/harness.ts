@@ -5,7 +5,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { DEFAULT_DEMO_CODE } from '@lr/contracts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -49,6 +55,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   // Without animations: a dialog caught while fading in looks half there.
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
+}
+
+/**
+ * Waits until a field shows the expected value. A form fills its fields after its record loads (or
+ * after a dialog's create answers), so one read right after a click can see the empty field.
+ */
+export async function waitForInputValue(
+  field: Locator,
+  expected: string,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let seen = await field.inputValue();
+  while (seen !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    seen = await field.inputValue();
+  }
+  if (seen !== expected) throw new Error(`field shows "${seen}", expected "${expected}"`);
 }
 
 /** Logs in through the API (sets the session cookie in the browser context). */

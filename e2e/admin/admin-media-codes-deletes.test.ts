@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { apiLogin, launchBrowser, newPage, screenshot } from '../harness.js';
+import { apiLogin, launchBrowser, newPage, screenshot, waitForInputValue } from '../harness.js';
 import {
   adminAndSchool,
   type ConsoleProduct,
@@ -130,7 +130,7 @@ describe('console: images, codes and deletes', () => {
     // The new product's own page opens (not the list, where it would be somewhere on page n).
     await page.waitForURL((url) => /^#\/products\/[0-9a-f-]{36}$/.test(url.hash));
     await page.getByText('Current stock (total 3)').waitFor();
-    await expect(page.getByLabel('Product Name').inputValue()).resolves.toBe(name);
+    await waitForInputValue(page.getByLabel('Product Name'), name);
     await screenshot(page, 'admin-product-created-shown');
 
     // The console list shows it (searched by name: the list pages 15 at a time).

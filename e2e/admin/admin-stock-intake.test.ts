@@ -3,7 +3,7 @@
  * stock; an admin runs a stock count with two differences and sees the ledger and the report change.
  */
 import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
-import { apiLogin, launchBrowser, newPage, screenshot } from '../harness.js';
+import { apiLogin, launchBrowser, newPage, screenshot, waitForInputValue } from '../harness.js';
 import { consoleLogin, createProduct, stockOf } from './console-helpers.js';
 
 describe('console: donations and stock counts', () => {
@@ -42,12 +42,13 @@ describe('console: donations and stock counts', () => {
     await page.getByRole('combobox', { name: 'Source' }).fill(sourceName);
     await page.getByRole('option', { name: `Add source ${sourceName}` }).click();
     const dialog = page.getByRole('dialog', { name: 'New donation source' });
-    await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe(sourceName);
+    await waitForInputValue(dialog.getByLabel('Name'), sourceName);
     await dialog.getByRole('combobox', { name: 'Kind' }).click();
     await page.getByRole('option', { name: 'drive', exact: true }).click();
     await screenshot(page, 'admin-donation-new-source');
     await dialog.getByRole('button', { name: 'Add source' }).click();
-    await expect(page.getByRole('combobox', { name: 'Source' }).inputValue()).resolves.toBe(
+    await waitForInputValue(
+      page.getByRole('combobox', { name: 'Source' }),
       `${sourceName} (drive)`,
     );
     for (const [index, [size, quantity]] of [

@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, Browser } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from '../axe.js';
-import { apiLogin, launchBrowser, newPage, screenshot } from '../harness.js';
+import { apiLogin, launchBrowser, newPage, screenshot, waitForInputValue } from '../harness.js';
 import { adminAndSchool, createProduct, placeOrder, readProduct } from './console-helpers.js';
 
 const today = new Date().toISOString().slice(0, 10);
@@ -66,9 +66,7 @@ describe('console: impact', () => {
     await apiLogin(phone.context, 'admin');
     await phone.page.goto(`/admin/#/products/${product.id}`);
     await phone.page.getByLabel('Fair-market value per unit').waitFor();
-    await expect(phone.page.getByLabel('Fair-market value per unit').inputValue()).resolves.toBe(
-      '12.50',
-    );
+    await waitForInputValue(phone.page.getByLabel('Fair-market value per unit'), '12.50');
     await expectNoSeriousAxeViolations(phone.page, 'product form with its value (390px)');
     await screenshot(phone.page, 'admin-product-fair-market-value-390');
     await phone.context.close();
