@@ -34,21 +34,28 @@ const stack = await startMeasuredStack({ root: ROOT, label: 'profiled' });
 delete process.env.NODE_OPTIONS;
 delete process.env.LR_PROFILE_DIR;
 let ops;
+let syscallLines = [];
 try {
   const fixture = await prepareOperations(stack);
   // Warm-up: JIT, pools and named statements settle before the profile starts.
   await runOperations(stack, fixture, { kind, rate, seconds: 3 });
   writeFileSync(path.join(dir, 'on'), '');
   await sleep(300);
+  const pids = await stack.pids();
+  const before = syscallsOf(pids);
   const result = await runOperations(stack, fixture, { kind, rate, seconds });
   while (!(await effectsApplied(stack, result.expected)).applied) await sleep(20);
   ops = result.ok;
+  syscallLines = syscallsPerOp(before, syscallsOf(pids), ops);
   rmSync(path.join(dir, 'on'));
   await sleep(2000);
   console.log(`${ops} ${kind} operations answered, ${result.failed} failed; files in ${dir}`);
 } finally {
   await stack.dispose();
 }
+
+console.log('\nread and write system calls per op (a write to a socket wakes its reader):');
+for (const line of syscallLines) console.log(`  ${line}`);
 
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.statements.json'))) {
   const statements = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
@@ -79,4 +86,35 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
   );
   for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 10))
     console.log(`  ${(us / 1000 / ops).toFixed(3)} ms  ${key}`);
+}
+
+/**
+ * Read and write system calls so far of each group's processes (/proc/<pid>/io). PostgreSQL's
+ * backends answer with send() and read with recv(), which these counters leave out.
+ */
+function syscallsOf(groups) {
+  const counts = {};
+  for (const [group, list] of Object.entries(groups)) {
+    counts[group] = { reads: 0, writes: 0 };
+    for (const pid of list) {
+      try {
+        const io = readFileSync(`/proc/${pid}/io`, 'utf8');
+        counts[group].reads += Number(/syscr: (\d+)/.exec(io)?.[1] ?? 0);
+        counts[group].writes += Number(/syscw: (\d+)/.exec(io)?.[1] ?? 0);
+      } catch {
+        // gone, or not ours to read
+      }
+    }
+  }
+  return counts;
+}
+
+function syscallsPerOp(before, after, count) {
+  return Object.keys(after)
+    .filter((group) => group !== 'postgres')
+    .map((group) => {
+      const reads = (after[group].reads - (before[group]?.reads ?? 0)) / count;
+      const writes = (after[group].writes - (before[group]?.writes ?? 0)) / count;
+      return `${group.padEnd(10)} ${reads.toFixed(1)} reads, ${writes.toFixed(1)} writes`;
+    });
 }

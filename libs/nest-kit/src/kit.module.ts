@@ -205,8 +205,8 @@ export class KitModule {
             namespace: config.NATS_NAMESPACE,
             logger: logger.child({ context: 'OutboxRelay' }),
           });
-          // Writes committed by this process wake its relay directly (OutboxWriter.written).
-          writer.useRelay(() => relay.nudge());
+          // Events committed by this process go to its relay directly (OutboxWriter.written).
+          writer.useRelay((events) => relay.handOver(events));
           return relay;
         },
       },

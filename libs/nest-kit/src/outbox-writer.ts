@@ -26,14 +26,14 @@ function isTransaction(exec: Executor): boolean {
 export class OutboxWriter {
   /** Transactions that already asked the relay to wake (one NOTIFY per transaction is enough). */
   private readonly notified = new WeakSet<object>();
-  /** Wakes this process's own relay (set by the kit when it creates the relay). */
-  private wakeLocalRelay: (() => void) | undefined;
+  /** Gives committed events to this process's own relay (set by the kit when it creates the relay). */
+  private handOverToRelay: ((events: readonly EventEnvelope[]) => void) | undefined;
 
   constructor(private readonly schema: string) {}
 
-  /** The kit connects the relay of the same process, so a committed write can wake it directly. */
-  useRelay(wake: () => void): void {
-    this.wakeLocalRelay = wake;
+  /** The kit connects the relay of the same process, so committed events go to it directly. */
+  useRelay(handOver: (events: readonly EventEnvelope[]) => void): void {
+    this.handOverToRelay = handOver;
   }
 
   /** The outbox table, for statements that write events in SQL. */
@@ -91,33 +91,38 @@ export class OutboxWriter {
       sql`INSERT INTO ${this.table} (event_id, subject, envelope)
           VALUES (${envelope.eventId}, ${type}, ${JSON.stringify(envelope)}::jsonb)`,
     );
-    await this.written(tx);
+    await this.written(tx, [envelope]);
     return envelope;
   }
 
   /**
-   * Wakes the relay for rows just written with `exec`. Outside a transaction the statement has
-   * committed, so this process's relay is woken directly, with no NOTIFY: PostgreSQL (before 17)
-   * serialises the commits of every transaction that notifies, WAL flush included, which capped
-   * order placement at about one commit per disk flush. Inside a transaction whose runner wakes
-   * what it is asked to after the commit (the durable consumer: `afterCommit` in the context),
-   * the relay is woken then, also without NOTIFY. Inside any other transaction a NOTIFY
-   * (delivered at commit, once per transaction) wakes the relay only for events that exist.
-   * Relays of other replicas find the rows by polling.
+   * Tells the relay about `events`, just written to the outbox with `exec` exactly as given (the
+   * caller makes sure: an event a guarded statement did not insert must not be named here).
+   *
+   * Outside a transaction the statement has committed, so this process's relay gets the events
+   * directly and publishes them without reading them back, and there is no NOTIFY: PostgreSQL
+   * (before 17) serialises the commits of every transaction that notifies, WAL flush included,
+   * which capped order placement at about one commit per disk flush. Inside a transaction whose
+   * runner runs what it is asked to after the commit (the durable consumer: `afterCommit` in the
+   * context), the relay gets them then, also without NOTIFY; a rolled-back transaction runs
+   * nothing. Inside any other transaction a NOTIFY (delivered at commit, once per transaction)
+   * wakes the relay, which claims the rows from the table. Relays of other replicas find rows left
+   * unsent by polling.
    */
-  async written(exec: Executor): Promise<void> {
+  async written(exec: Executor, events: readonly EventEnvelope[]): Promise<void> {
+    const handOver = this.handOverToRelay;
     if (!isTransaction(exec)) {
-      if (this.wakeLocalRelay) this.wakeLocalRelay();
+      if (handOver) handOver(events);
       else await exec.execute(sql.raw(`NOTIFY ${notifyChannel(this.schema)}`));
+      return;
+    }
+    const afterCommit = currentContext()?.afterCommit;
+    if (afterCommit && handOver) {
+      afterCommit.push(() => handOver(events));
       return;
     }
     if (this.notified.has(exec)) return;
     this.notified.add(exec);
-    const afterCommit = currentContext()?.afterCommit;
-    if (afterCommit && this.wakeLocalRelay) {
-      afterCommit.push(this.wakeLocalRelay);
-      return;
-    }
     await exec.execute(sql.raw(`NOTIFY ${notifyChannel(this.schema)}`));
   }
 }

@@ -2,7 +2,13 @@
  * The outbox relay: the publishing half of the transactional outbox (the writing half is
  * `outbox-writer.ts`). `OutboxRelay` publishes unsent rows to JetStream with `msgID = eventId`
  * (JetStream drops a republished id inside its duplicate window) and marks a row sent only after
- * the publish ack. It wakes on LISTEN/NOTIFY and polls as a fallback.
+ * the publish ack.
+ *
+ * Two ways in. Events this process committed are handed over by OutboxWriter (`handOver`) and
+ * published from memory: no statement claims them, and the marks of everything published in a short
+ * while go out as one statement. Everything else (rows of a process that stopped before publishing,
+ * of another replica, of a transaction that notified) is claimed from the table, when a
+ * notification wakes the relay and on a poll.
  */
 import type pg from 'pg';
 import { headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
@@ -17,8 +23,16 @@ import { notifyChannel } from './outbox-writer.js';
 const MSG_ID_HEADER = 'Nats-Msg-Id';
 /** How long a publish may wait for JetStream's ack (the jetstream client's default). */
 const PUBLISH_TIMEOUT_MS = 5000;
+/**
+ * How long the marks of handed-over events may wait, to go out together: a row published but not
+ * yet marked is only published again (and dropped as a duplicate) if this process stops first.
+ */
+const MARK_DELAY_MS = 100;
+/** Marks kept while PostgreSQL is unreachable; beyond it the rows are simply published again. */
+const MAX_UNMARKED = 10_000;
 const decoder = new TextDecoder();
 const BIGINT_TEXT = /^[0-9]+$/;
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface OutboxRelayOptions {
   pool: pg.Pool;
@@ -41,14 +55,26 @@ interface OutboxRow {
   written_ms: number;
 }
 
+/** An event to publish: a claimed row, or an event handed over as it committed. */
+type Publishable = Omit<OutboxRow, 'id'>;
+
 export class OutboxRelay {
   /** Publishes go out as plain requests to the stream's subject; JetStream answers with an ack. */
   private readonly inbox: ReplyInbox;
   private listener: pg.PoolClient | undefined;
   private timer: NodeJS.Timeout | undefined;
+  private markTimer: NodeJS.Timeout | undefined;
   private running = false;
   private draining: Promise<void> | undefined;
   private wakeAgain = false;
+  /** The next drain also claims unsent rows from the table (a poll, a notification, a flush). */
+  private claimDue = false;
+  /** The next drain writes the marks waiting in `unmarked`. */
+  private markDue = false;
+  /** Events committed by this process, waiting to be published from memory. */
+  private handedOver: Publishable[] = [];
+  /** Event ids published from memory and acked, not yet marked sent in the table. */
+  private unmarked: string[] = [];
   /** Count of events published since start (for tests and metrics). */
   published = 0;
 
@@ -68,8 +94,15 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
+    if (this.markTimer) clearTimeout(this.markTimer);
+    this.markTimer = undefined;
     // The publish in progress may be using the listening connection.
-    await this.draining;
+    await this.idle();
+    // What was published stays marked, so a restart does not publish it again.
+    await this.markPublished().catch((error: unknown) =>
+      this.options.logger.warn({ err: (error as Error).message }, 'outbox marks left unwritten'),
+    );
+    this.handedOver = [];
     if (this.listener) {
       // A LISTENing connection never goes back to the pool: another user would get its notifications.
       const listener = this.listener;
@@ -84,7 +117,12 @@ export class OutboxRelay {
   /** Publishes everything unsent now; resolves when the outbox is empty (or publishing failed). */
   async flush(): Promise<void> {
     this.wake();
-    await this.draining;
+    await this.idle();
+  }
+
+  /** Resolves when no drain runs (one that a wake-up queued behind the current one included). */
+  private async idle(): Promise<void> {
+    while (this.draining) await this.draining;
   }
 
   private async listen(): Promise<void> {
@@ -125,12 +163,26 @@ export class OutboxRelay {
     this.timer.unref();
   }
 
-  /** A write in this process just committed: publish soon (ignored when stopped); never waits. */
-  nudge(): void {
-    if (this.running) this.wake();
+  /**
+   * Events that this process has just committed to the outbox: published from memory soon, never
+   * waits. Ignored when stopped (the rows stay unsent in the table for the next relay to claim).
+   */
+  handOver(events: readonly EventEnvelope[]): void {
+    if (!this.running || events.length === 0) return;
+    for (const envelope of events) {
+      this.handedOver.push({
+        event_id: envelope.eventId,
+        subject: envelope.type,
+        envelope,
+        written_ms: Date.parse(envelope.occurredAt),
+      });
+    }
+    this.wake(false);
   }
 
-  private wake(): void {
+  /** `claim`: also claim unsent rows from the table (not needed for handed-over events). */
+  private wake(claim = true): void {
+    if (claim) this.claimDue = true;
     if (this.draining) {
       this.wakeAgain = true;
       return;
@@ -139,19 +191,148 @@ export class OutboxRelay {
       this.draining = undefined;
       if (this.wakeAgain && this.running) {
         this.wakeAgain = false;
-        this.wake();
+        this.wake(false);
       }
     });
   }
 
   private async drain(): Promise<void> {
+    const claim = this.claimDue;
+    this.claimDue = false;
     try {
-      while (await this.publishBatch()) {
-        // keep going while full batches come back
+      await this.publishHandedOver();
+      const batchSize = this.batchSize();
+      // Before a claim, so the rows just published from memory are not claimed and sent again.
+      if (claim || this.markDue || this.unmarked.length >= batchSize) await this.markPublished();
+      if (claim) {
+        while (await this.publishBatch()) {
+          // keep going while full batches come back
+        }
       }
     } catch (error) {
       this.options.logger.warn({ err: (error as Error).message }, 'outbox relay will retry');
     }
+    this.scheduleMark();
+  }
+
+  private batchSize(): number {
+    return Math.max(1, Math.trunc(this.options.batchSize ?? 100));
+  }
+
+  private scheduleMark(): void {
+    if (!this.running || this.markTimer || this.unmarked.length === 0) return;
+    this.markTimer = setTimeout(() => {
+      this.markTimer = undefined;
+      this.markDue = true;
+      this.wake(false);
+    }, MARK_DELAY_MS);
+    this.markTimer.unref();
+  }
+
+  /**
+   * Publishes the handed-over events. One that fails stays unsent in the table, where the next
+   * claim finds it.
+   */
+  private async publishHandedOver(): Promise<void> {
+    while (this.handedOver.length > 0) {
+      const events = this.handedOver.splice(0, this.batchSize());
+      const { acked, error } = await this.publishAll(events);
+      this.unmarked.push(...acked);
+      if (error) throw error;
+    }
+  }
+
+  /**
+   * Marks the events published from memory as sent, in one statement without waiting for its WAL
+   * flush (a mark lost in a crash only publishes those rows again, which JetStream drops as
+   * duplicates and consumers skip as processed). Kept for the next try when PostgreSQL fails.
+   */
+  private async markPublished(): Promise<void> {
+    this.markDue = false;
+    if (this.unmarked.length === 0) return;
+    const ids = this.unmarked;
+    this.unmarked = [];
+    if (!ids.every((id) => UUID_TEXT.test(id))) throw new Error('invalid outbox event id');
+    const { schema, pool } = this.options;
+    const own = this.listener;
+    try {
+      const client = own ?? (await pool.connect());
+      try {
+        // One round trip: a multi-statement simple query, so the ids (checked above) are written
+        // into the text.
+        await client.query(
+          `BEGIN; SET LOCAL synchronous_commit TO off;
+           UPDATE ${schema}.outbox SET sent_at = now()
+           WHERE event_id IN (${ids.map((id) => `'${id}'`).join(',')}) AND sent_at IS NULL;
+           COMMIT`,
+        );
+      } catch (error) {
+        // A failed statement leaves the connection inside the aborted transaction.
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        if (!own) client.release();
+      }
+    } catch (error) {
+      this.unmarked = [...ids, ...this.unmarked].slice(-MAX_UNMARKED);
+      throw error;
+    }
+    this.published += ids.length;
+    metrics.outbox.published.inc({ schema }, ids.length);
+  }
+
+  /**
+   * Publishes `events` together on the one connection, so they reach the stream in this order; an
+   * event counts as acked only once its own ack came back. Resolves with the ids acked before the
+   * first failure, and that failure.
+   */
+  private async publishAll(
+    events: readonly Publishable[],
+  ): Promise<{ acked: string[]; error?: unknown }> {
+    const { schema, namespace, afterPublish } = this.options;
+    const results = await Promise.allSettled(
+      events.map((event) => {
+        const hdrs = headers();
+        hdrs.set(HEADERS.correlationId, event.envelope.correlationId);
+        // JetStream drops a second publish of the same id inside its duplicate window.
+        hdrs.set(MSG_ID_HEADER, event.event_id);
+        // The publish continues the trace of the change that wrote the event; consumers get the
+        // publish span's context in the message headers.
+        const span = startSpan(schema, `publish ${event.subject}`, {
+          kind: SpanKind.PRODUCER,
+          parent: contextOfTraceparent(event.envelope.traceparent),
+          attributes: {
+            'messaging.destination.name': event.subject,
+            'lr.event_id': event.event_id,
+          },
+        });
+        injectTrace(span, hdrs);
+        return this.publishToStream(
+          namespaced(namespace, event.subject),
+          JSON.stringify(event.envelope),
+          hdrs,
+          event.written_ms,
+        ).then(
+          () => endSpan(span),
+          (error: unknown) => {
+            endSpan(span, error);
+            throw error;
+          },
+        );
+      }),
+    );
+    const acked: string[] = [];
+    for (const [index, result] of results.entries()) {
+      const event = events[index] as Publishable;
+      if (result.status === 'rejected') return { acked, error: result.reason };
+      try {
+        if (afterPublish) await afterPublish(event.event_id);
+      } catch (error) {
+        return { acked, error };
+      }
+      acked.push(event.event_id);
+    }
+    return { acked };
   }
 
   /**
@@ -187,23 +368,23 @@ export class OutboxRelay {
     if (!ack.stream) throw new Error(`JetStream sent an invalid ack for ${subject}`);
   }
 
-  /** Returns true when a full batch was published (there may be more). */
+  /** Claims unsent rows and publishes them; true when a full batch was published (there may be more). */
   private async publishBatch(): Promise<boolean> {
-    const { pool, schema, namespace, afterPublish } = this.options;
-    const batchSize = Math.max(1, Math.trunc(this.options.batchSize ?? 100));
+    const { pool, schema } = this.options;
+    const batchSize = this.batchSize();
     // The relay's own connection is the one it listens on: taking one from the pool per batch
     // queued the relay behind every request waiting for a connection, so under load events waited
     // for the requests' backlog. Only one batch runs at a time, and a notification that arrives
     // during its transaction is delivered after it (and wakes the relay again).
     const own = this.listener;
     const client = own ?? (await pool.connect());
+    let publishError: unknown;
+    let full = false;
     try {
       // Two round trips per batch, not four: the claim goes with its BEGIN, the mark with its
       // COMMIT, as multi-statement simple queries (a round trip costs both processes a send and a
       // wake-up, more than parsing and planning these two statements). Marking rows sent need not
-      // wait for its WAL flush: a mark lost in a crash only publishes those rows again, which
-      // JetStream drops as duplicates (and consumers skip as processed). The next batch then
-      // starts without waiting for the disk.
+      // wait for its WAL flush (see markPublished).
       const claimed = (await client.query(
         `BEGIN; SET LOCAL synchronous_commit TO off;
          SELECT id, event_id, subject, envelope,
@@ -213,70 +394,37 @@ export class OutboxRelay {
       )) as unknown as pg.QueryResult<OutboxRow>[];
       const rows = claimed[claimed.length - 1]?.rows ?? [];
       if (!rows.every((row) => BIGINT_TEXT.test(row.id))) throw new Error('invalid outbox row id');
-      const acked: string[] = [];
-      try {
-        // Publishes go out together on the one connection, so they reach the stream in outbox order;
-        // each row counts as sent only once its own ack came back.
-        const results = await Promise.allSettled(
-          rows.map((row) => {
-            const hdrs = headers();
-            hdrs.set(HEADERS.correlationId, row.envelope.correlationId);
-            // JetStream drops a second publish of the same id inside its duplicate window.
-            hdrs.set(MSG_ID_HEADER, row.event_id);
-            // The publish continues the trace of the change that wrote the row; consumers get the
-            // publish span's context in the message headers.
-            const span = startSpan(schema, `publish ${row.subject}`, {
-              kind: SpanKind.PRODUCER,
-              parent: contextOfTraceparent(row.envelope.traceparent),
-              attributes: {
-                'messaging.destination.name': row.subject,
-                'lr.event_id': row.event_id,
-              },
-            });
-            injectTrace(span, hdrs);
-            return this.publishToStream(
-              namespaced(namespace, row.subject),
-              JSON.stringify(row.envelope),
-              hdrs,
-              row.written_ms,
-            ).then(
-              () => endSpan(span),
-              (error: unknown) => {
-                endSpan(span, error);
-                throw error;
-              },
-            );
-          }),
-        );
-        for (const [index, result] of results.entries()) {
-          const row = rows[index] as OutboxRow;
-          if (result.status === 'rejected') throw result.reason;
-          if (afterPublish) await afterPublish(row.event_id);
-          acked.push(row.id);
-        }
-      } finally {
-        // Mark what was acked (one statement for the batch), even if a later publish failed; a row
-        // published but not marked is published again later and dropped by JetStream's de-duplication.
-        if (acked.length > 0) {
-          // The ids are PostgreSQL's own bigints (digits only, checked when claimed), so they can be
-          // written into the text.
-          await client.query(
-            `UPDATE ${schema}.outbox SET sent_at = now() WHERE id IN (${acked.join(',')}); COMMIT`,
-          );
-          this.published += acked.length;
-          metrics.outbox.published.inc({ schema }, acked.length);
-        } else {
-          await client.query('COMMIT');
-        }
+      // A claimed row may also wait in memory (it committed while this claim ran): once is enough.
+      if (rows.length > 0 && this.handedOver.length > 0) {
+        const claimedIds = new Set(rows.map((row) => row.event_id));
+        this.handedOver = this.handedOver.filter((event) => !claimedIds.has(event.event_id));
       }
-      const sent = acked.length;
-      return sent === batchSize;
+      const { acked, error } = await this.publishAll(rows);
+      // Mark what was acked (one statement for the batch), even if a later publish failed; a row
+      // published but not marked is published again later and dropped by JetStream's de-duplication.
+      if (acked.length > 0) {
+        const ackedIds = new Set(acked);
+        // The ids are PostgreSQL's own bigints (digits only, checked when claimed), so they can be
+        // written into the text.
+        const rowIds = rows.filter((row) => ackedIds.has(row.event_id)).map((row) => row.id);
+        await client.query(
+          `UPDATE ${schema}.outbox SET sent_at = now() WHERE id IN (${rowIds.join(',')}); COMMIT`,
+        );
+        this.published += acked.length;
+        metrics.outbox.published.inc({ schema }, acked.length);
+      } else {
+        await client.query('COMMIT');
+      }
+      publishError = error;
+      full = acked.length === batchSize;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
       if (!own) client.release();
     }
+    if (publishError) throw publishError;
+    return full;
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * The outbox relay against the real PostgreSQL and JetStream: every committed event is published
  * exactly once (even when the relay dies between publish and marking sent), nothing of a rolled-back
- * transaction is published.
+ * transaction is published, and events handed over by this process's writer are published from
+ * memory and marked sent without being claimed.
  */
 import { sql } from 'drizzle-orm';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -143,7 +144,7 @@ describe('transactional outbox', () => {
     const before = await streamMessages();
     const connected = new OutboxWriter('auth');
     const r = relay({ pollIntervalMs: 60_000 });
-    connected.useRelay(() => r.nudge());
+    connected.useRelay((events) => r.handOver(events));
     await r.start();
     await r.flush();
     // A second connection listening on the relay's channel sees any NOTIFY.
@@ -157,7 +158,7 @@ describe('transactional outbox', () => {
         sql`INSERT INTO ${connected.table} (event_id, subject, envelope)
             VALUES (${event.eventId}, ${event.type}, ${JSON.stringify(event)}::jsonb)`,
       );
-      await connected.written(db);
+      await connected.written(db, [event]);
       await waitFor(async () => (await streamMessages()) === before + 1, {
         timeoutMs: 5000,
         message: 'direct wake-up',
@@ -180,7 +181,7 @@ describe('transactional outbox', () => {
   it("wakes its own relay after a durable consumer's commit, without NOTIFY", async () => {
     const connected = new OutboxWriter('auth');
     const r = relay({ pollIntervalMs: 60_000 });
-    connected.useRelay(() => r.nudge());
+    connected.useRelay((events) => r.handOver(events));
     await r.start();
     await r.flush();
     const listener = await pool.connect();
@@ -227,6 +228,57 @@ describe('transactional outbox', () => {
       listener.release(true);
       await r.stop();
     }
+  });
+
+  it('publishes handed-over events from memory once, and marks them sent together soon after', async () => {
+    const before = await streamMessages();
+    const connected = new OutboxWriter('auth');
+    const publishes: string[] = [];
+    // Polls once a minute: only the hand-over and the mark that follows it can publish and mark.
+    const r = relay({ pollIntervalMs: 60_000, afterPublish: (id) => void publishes.push(id) });
+    connected.useRelay((events) => r.handOver(events));
+    await r.start();
+    await r.flush();
+    publishes.length = 0;
+    const written = await Promise.all(
+      [1, 2, 3].map(() => connected.write(db, EVENTS.authUserCreated, userCreated(), 1)),
+    );
+    // From memory, not read back: an event handed over with no row in the table goes out too.
+    const unstored = connected.envelope(EVENTS.authUserCreated, userCreated(), 1);
+    r.handOver([unstored]);
+    await waitFor(async () => (await streamMessages()) === before + 4, {
+      timeoutMs: 5000,
+      message: 'handed-over events published',
+    });
+    await waitFor(async () => (await countUnsent(pool, 'auth')) === 0, {
+      timeoutMs: 5000,
+      message: 'handed-over events marked sent',
+    });
+    // A claim now finds nothing of them to publish again.
+    await r.flush();
+    await r.stop();
+    expect(publishes.sort()).toEqual([...written, unstored].map((e) => e.eventId).sort());
+    expect(r.published).toBe(4);
+    const stored = await db.execute<{ envelope: unknown }>(
+      sql`SELECT envelope FROM auth.outbox WHERE event_id = ${written[0]!.eventId}`,
+    );
+    expect(stored.rows[0]?.envelope).toEqual(JSON.parse(JSON.stringify(written[0])));
+  });
+
+  it('leaves what a stopped relay was handed to the next relay, which claims it', async () => {
+    const before = await streamMessages();
+    const connected = new OutboxWriter('auth');
+    const stopped = relay({ pollIntervalMs: 60_000 });
+    connected.useRelay((events) => stopped.handOver(events));
+    await stopped.start();
+    await stopped.stop();
+    await connected.write(db, EVENTS.authUserCreated, userCreated(), 1);
+    expect(await countUnsent(pool, 'auth')).toBe(1);
+    const next = relay();
+    await next.flush();
+    await next.stop();
+    expect(await countUnsent(pool, 'auth')).toBe(0);
+    expect(await streamMessages()).toBe(before + 1);
   });
 
   it('prunes published rows past retention, in chunks, and never an unsent one', async () => {

@@ -102,7 +102,7 @@ export class StockLedger {
     ];
     if (drifted.length > 0)
       throw new Error(`stock moved without its rows locked: ${drifted.join('; ')}`);
-    if (events.length > 0) await this.outbox.written(tx);
+    if (events.length > 0) await this.outbox.written(tx, events);
     for (const movement of movements) this.logger.debug(movement, 'stock changed');
   }
 

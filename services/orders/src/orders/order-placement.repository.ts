@@ -8,6 +8,7 @@ import { DATABASE, executeNamed, type Database, type Executor } from '@lr/nest-k
 import type { EventEnvelope, ShippingInfo } from '@lr/contracts';
 import type { OrderLineRow } from '../db/schema.js';
 import type { HistoryEntryInput, OutboxTarget } from './order-changes.repository.js';
+import { formatOrderNumber } from './order-number.js';
 
 export interface NewOrder {
   id: string;
@@ -145,4 +146,16 @@ export class OrderPlacementRepository {
       return number;
     });
   }
+}
+
+/**
+ * A placed event as `insertPlaced` stored it in the outbox: its snapshot's order number filled in
+ * (the statement's `jsonb_set` with `format_order_number`), for the relay to publish it as stored.
+ */
+export function placedEventAsStored(event: EventEnvelope, orderNumber: number): EventEnvelope {
+  const data = event.data as { order: Record<string, unknown> };
+  return {
+    ...event,
+    data: { ...data, order: { ...data.order, orderNumber: formatOrderNumber(orderNumber) } },
+  };
 }

@@ -25,6 +25,7 @@ import { toEventSnapshot, toOrderSnapshot } from './order.mapper.js';
 import { OrderChangesRepository } from './order-changes.repository.js';
 import {
   OrderPlacementRepository,
+  placedEventAsStored,
   type NewOrder,
   type PlacedOrderInsert,
 } from './order-placement.repository.js';
@@ -150,7 +151,11 @@ export class OrderWriter {
       prepared.map((p) => p.insert),
       this.outbox,
     );
-    await this.outbox.written(exec);
+    // The statement wrote each order's number into its stored event: the same goes to the relay.
+    await this.outbox.written(
+      exec,
+      prepared.map(({ insert: { event } }, i) => placedEventAsStored(event, numbers[i]!)),
+    );
     return prepared.map((p, i) => toOrderSnapshot({ ...p.row, orderNumber: numbers[i]! }, p.lines));
   }
 
@@ -249,7 +254,7 @@ export class OrderWriter {
       outbox: this.outbox,
       reply: { key: replyKey, value: { ...snapshot, ...recordedWith }, to: this.replies },
     });
-    if (written) await this.outbox.written(exec);
+    if (written) await this.outbox.written(exec, events);
     if (!written) {
       throw AppError.conflict(
         'This order was changed by someone else meanwhile; reload it and try again',
