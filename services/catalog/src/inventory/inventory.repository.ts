@@ -95,36 +95,6 @@ export class InventoryRepository {
     }));
   }
 
-  /** What each of these orders still holds per size (one query for a consumer batch). */
-  async heldByOrders(tx: Executor, orderIds: readonly string[]): Promise<Map<string, HeldStock[]>> {
-    const held = new Map<string, HeldStock[]>();
-    if (orderIds.length === 0) return held;
-    const result = await executeNamed<{
-      order_id: string;
-      size_id: string;
-      product_id: string;
-      size: string;
-      held: number;
-    }>(
-      tx,
-      'catalog.held-by-orders',
-      sql`
-      SELECT order_id, size_id, product_id, min(size) AS size, (-sum(delta))::int AS held
-      FROM catalog.stock_movements
-      WHERE order_id = ANY(${sql.param([...orderIds])}::uuid[])
-        AND reason IN ('order-commit', 'order-release')
-      GROUP BY order_id, size_id, product_id
-      HAVING -sum(delta) > 0
-      ORDER BY order_id, size_id`,
-    );
-    for (const r of result.rows) {
-      const rows = held.get(r.order_id) ?? [];
-      rows.push({ sizeId: r.size_id, productId: r.product_id, size: r.size, held: Number(r.held) });
-      held.set(r.order_id, rows);
-    }
-    return held;
-  }
-
   /**
    * Locks the products (in id order, so concurrent stock changes and product edits cannot
    * deadlock) and then their sizes; returns the sizes and each product's version.
@@ -142,8 +112,82 @@ export class InventoryRepository {
           ORDER BY id FOR UPDATE`,
     );
     const versions = new Map(locked.rows.map((r) => [r.id, Number(r.version)]));
-    const sizes = await this.readSizes(tx, 'catalog.lock-sizes', ids, sql` FOR UPDATE`);
-    return { sizes, versions };
+    return { sizes: await this.lockSizes(tx, ids), versions };
+  }
+
+  /**
+   * For an inventory consumer batch whose orders' commitment rows this transaction has locked
+   * (lockCommitments): what each order still holds per size, and the products named by its events
+   * or held by its orders locked in id order, in one statement; then their sizes, locked in a
+   * second one. Sizes are read by a statement of their own, begun once the products are locked, so
+   * it sees a size that a product edit added while this one waited for the product's lock (one
+   * statement sees only what had committed when it began). The held stock can share the products'
+   * statement: only the holder of an order's commitment row writes that order's movements.
+   */
+  async lockForOrders(
+    tx: Executor,
+    orderIds: readonly string[],
+    productIds: readonly string[],
+  ): Promise<{
+    held: Map<string, HeldStock[]>;
+    sizes: SizeWithProduct[];
+    versions: Map<string, number>;
+  }> {
+    const held = new Map<string, HeldStock[]>();
+    const versions = new Map<string, number>();
+    const orders = orderIds.filter(isUuid);
+    const named = [...new Set(productIds.filter(isUuid))].sort();
+    if (orders.length === 0 && named.length === 0) return { held, sizes: [], versions };
+    const result = await executeNamed<{
+      order_id: string | null;
+      size_id: string | null;
+      product_id: string;
+      size: string | null;
+      held: number | null;
+      version: number | null;
+    }>(
+      tx,
+      'catalog.lock-for-orders',
+      sql`
+      WITH held AS MATERIALIZED (
+        SELECT order_id, size_id, product_id, min(size) AS size, (-sum(delta))::int AS held
+        FROM catalog.stock_movements
+        WHERE order_id = ANY(${sql.param(orders)}::uuid[])
+          AND reason IN ('order-commit', 'order-release')
+        GROUP BY order_id, size_id, product_id
+        HAVING -sum(delta) > 0
+      ), locked AS MATERIALIZED (
+        SELECT id, version FROM catalog.products
+        WHERE id = ANY(${sql.param(named)}::uuid[]) OR id IN (SELECT product_id FROM held)
+        ORDER BY id FOR UPDATE
+      )
+      SELECT order_id, size_id, product_id, size, held, NULL::integer AS version FROM held
+      UNION ALL
+      SELECT NULL, NULL, id, NULL, NULL, version FROM locked`,
+    );
+    for (const r of result.rows) {
+      if (r.version !== null) {
+        versions.set(r.product_id, Number(r.version));
+        continue;
+      }
+      const orderId = r.order_id as string;
+      const rows = held.get(orderId) ?? [];
+      rows.push({
+        sizeId: r.size_id as string,
+        productId: r.product_id,
+        size: r.size as string,
+        held: Number(r.held),
+      });
+      held.set(orderId, rows);
+    }
+    for (const rows of held.values()) rows.sort((a, b) => (a.sizeId < b.sizeId ? -1 : 1));
+    const locked = [...versions.keys()].sort();
+    return { held, sizes: locked.length > 0 ? await this.lockSizes(tx, locked) : [], versions };
+  }
+
+  /** The sizes of products this transaction has locked, locked in id order. */
+  private lockSizes(tx: Executor, productIds: readonly string[]): Promise<SizeWithProduct[]> {
+    return this.readSizes(tx, 'catalog.lock-sizes', productIds, sql` FOR UPDATE`);
   }
 
   /**

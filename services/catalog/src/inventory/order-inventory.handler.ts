@@ -61,20 +61,20 @@ export class OrderInventoryHandler {
 
   /**
    * A consumer batch, in stream order. A few statements whatever its size: the orders' commitment
-   * rows are created and locked, what they hold is read, the products and sizes they name are
-   * locked; each event is then decided in memory (StockPlan), and the ledger writes every movement,
-   * event and commitment row at the end, in one statement.
+   * rows are created and locked, then what they hold is read with the products they name or hold
+   * locked, then those products' sizes are locked; each event is then decided in memory
+   * (StockPlan), and the ledger writes every movement, event and commitment row at the end, in one
+   * statement.
    */
   async onBatch(tx: Executor, events: readonly (StatusChanged | OrderDeleted)[]): Promise<void> {
     const ids = [...new Set(events.map((e) => e.data.order.id))];
     const states = await this.repository.lockCommitments(tx, ids);
-    const held = await this.repository.heldByOrders(tx, ids);
     const productIds = new Set<string>();
     for (const event of events) {
       for (const line of event.data.order.lines) productIds.add(line.productId);
     }
-    for (const rows of held.values()) for (const row of rows) productIds.add(row.productId);
-    const plan = new StockPlan(await this.ledger.lock(tx, [...productIds]), held);
+    const { stock, held } = await this.ledger.lockForOrders(tx, ids, [...productIds]);
+    const plan = new StockPlan(stock, held);
     const outboxEvents: EventEnvelope[] = [];
 
     const changed = new Set<string>();

@@ -20,7 +20,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EVENTS, type EventEnvelope } from '@lr/contracts';
 import { LOGGER, OutboxWriter, type Executor, type Logger } from '@lr/nest-kit';
-import { InventoryRepository, type CommitmentState } from './inventory.repository.js';
+import {
+  InventoryRepository,
+  type CommitmentState,
+  type HeldStock,
+} from './inventory.repository.js';
 import { LockedStock, type Movement, type MovementRefs } from './locked-stock.js';
 
 export interface StockChange extends MovementRefs {
@@ -45,6 +49,20 @@ export class StockLedger {
   async lock(tx: Executor, productIds: readonly string[]): Promise<LockedStock> {
     const { sizes, versions } = await this.repository.lockProductsAndSizes(tx, productIds);
     return new LockedStock(sizes, versions);
+  }
+
+  /**
+   * For an inventory consumer batch (its orders' commitment rows locked): what each order still
+   * holds, and the stock to decide on, locked as `lock` does, of the products named by its events
+   * and of those its orders hold.
+   */
+  async lockForOrders(
+    tx: Executor,
+    orderIds: readonly string[],
+    productIds: readonly string[],
+  ): Promise<{ stock: LockedStock; held: Map<string, HeldStock[]> }> {
+    const { held, sizes, versions } = await this.repository.lockForOrders(tx, orderIds, productIds);
+    return { stock: new LockedStock(sizes, versions), held };
   }
 
   /** Applies one change; returns the new stock. Throws CONFLICT (nothing applied) below zero. */
