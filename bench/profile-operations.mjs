@@ -34,7 +34,7 @@ const stack = await startMeasuredStack({ root: ROOT, label: 'profiled' });
 delete process.env.NODE_OPTIONS;
 delete process.env.LR_PROFILE_DIR;
 let ops;
-let syscallLines = [];
+let syscallLines;
 try {
   const fixture = await prepareOperations(stack);
   // Warm-up: JIT, pools and named statements settle before the profile starts.
@@ -55,7 +55,7 @@ try {
 }
 
 console.log('\nread and write system calls per op (a write to a socket wakes its reader):');
-for (const line of syscallLines) console.log(`  ${line}`);
+for (const line of syscallLines ?? []) console.log(`  ${line}`);
 
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.statements.json'))) {
   const statements = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));

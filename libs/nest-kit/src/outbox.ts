@@ -379,7 +379,7 @@ export class OutboxRelay {
     const own = this.listener;
     const client = own ?? (await pool.connect());
     let publishError: unknown;
-    let full = false;
+    let full: boolean;
     try {
       // Two round trips per batch, not four: the claim goes with its BEGIN, the mark with its
       // COMMIT, as multi-statement simple queries (a round trip costs both processes a send and a
