@@ -236,7 +236,7 @@ describe('backup and restore', () => {
         return checked;
       },
       // Generous: on a loaded 2-core machine the restored stack replays its backlog slowly.
-      { timeoutMs: 60_000, message: 'the restored stack to settle with every invariant' },
+      { timeoutMs: 100_000, message: 'the restored stack to settle with every invariant' },
     );
     expect(results.map((r) => r.name)).toContain('committed lines moved exactly once');
     const restored = (await fresh.pool.query('SELECT id FROM orders.orders')).rows.map(
@@ -249,5 +249,5 @@ describe('backup and restore', () => {
     );
     expect(restored.length).toBeGreaterThanOrEqual(4);
     expect(restored.every((id) => original.has(id))).toBe(true);
-  }, 120_000);
+  }, 180_000);
 });
