@@ -6,8 +6,14 @@
  * retention job deletes by a clock the test moves, and the privacy terms come from configuration.
  */
 import { randomUUID } from 'node:crypto';
-import { ordersOps, type AccessContext, type Actor, type CatalogProduct } from '@lr/contracts';
-import { TestEnv } from '@lr/testing';
+import {
+  ordersOps,
+  type AccessContext,
+  type Actor,
+  type CatalogProduct,
+  type OrderReadView,
+} from '@lr/contracts';
+import { callWithRequestId, TestEnv } from '@lr/testing';
 import {
   createProduct,
   registerAccount,
@@ -104,6 +110,52 @@ describe('student data access', () => {
       client_address: '203.0.113.7',
     });
     expect(rows[0]!.at).toBeInstanceOf(Date);
+  });
+
+  it('logs the answer to a status change once, a resend and a change of nothing included', async () => {
+    const order = await placeFor(school);
+    // The change logs the read it answers with in its own statement; its resend adds nothing.
+    const requestId = randomUUID();
+    const change = { id: order.id, status: 'Printed' };
+    for (const attempt of [1, 2]) {
+      const reply = await callWithRequestId<OrderReadView>(env, ordersOps.update.subject, change, {
+        actor: volunteer,
+        requestId,
+      });
+      if (!reply.ok) throw new Error(`attempt ${attempt}: ${reply.error.message}`);
+      expect(reply.data.status).toBe('Printed');
+      expect(reply.data.shippingInfo.phoneNo).toBe('');
+    }
+    expect(await rowsOf(requestId)).toEqual([
+      expect.objectContaining({
+        actor_id: volunteer.id,
+        actor_role: 'volunteer',
+        action: 'order-update',
+        order_ids: [order.id],
+        order_numbers: [order.orderNumber],
+        school_ids: [school.id],
+      }),
+    ]);
+
+    // A refused change shows nothing: nothing logged.
+    const refused = access('order-update');
+    await expect(
+      env.rpc.call(ordersOps.update, change, { actor: admin, access: refused }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(await rowsOf(refused.accessId)).toEqual([]);
+
+    // A change back, then a change of nothing (its answer shows the order all the same).
+    for (const read of [access('order-update'), access('order-update')]) {
+      const shown = await env.rpc.call(
+        ordersOps.update,
+        { id: order.id, status: 'Processing' },
+        { actor: admin, access: read },
+      );
+      expect(shown.shippingInfo.phoneNo).toBe(PHONE);
+      expect(await rowsOf(read.accessId)).toEqual([
+        expect.objectContaining({ actor_id: admin.id, action: 'order-update' }),
+      ]);
+    }
   });
 
   it('keeps no student details in the log, whatever was read', async () => {

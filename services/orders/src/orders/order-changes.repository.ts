@@ -15,6 +15,7 @@ import {
 } from '@lr/nest-kit';
 import type { EventEnvelope, OrderStatus } from '@lr/contracts';
 import { orders } from '../db/schema.js';
+import type { AccessLogWrite } from '../student-data/student-data-disclosure.js';
 
 /** Where a statement writes its events: the outbox (the caller wakes the relay afterwards). */
 export type OutboxTarget = Pick<OutboxWriter, 'table' | 'insertEvents'>;
@@ -31,6 +32,8 @@ export interface OrderChangeWrite {
   outbox: OutboxTarget;
   /** The reply to record with the change (a resent request gets it); none without a key. */
   reply: { key: ReplyKey | null; value: unknown; to: ReplyTarget };
+  /** The read of student details that the answer to this change is, logged with it (or none). */
+  access?: AccessLogWrite;
 }
 
 /** Where a statement records the reply of the write it makes. */
@@ -59,14 +62,16 @@ export class OrderChangesRepository {
   /**
    * Writes one processing change in ONE statement, only if the order is still at `expectedVersion`:
    * the order row, changed line quantities, the history entry, the events (in outbox order) and
-   * the reply under the request's key. Returns false, having written nothing, when the order changed
-   * meanwhile or is gone; a second run of a request whose reply is recorded fails on its key.
+   * the reply under the request's key, and the read of student details its answer is (`access`).
+   * Returns false, having written nothing, when the order changed meanwhile or is gone; a second
+   * run of a request whose reply is recorded fails on its key.
    */
   async applyChange(exec: Executor, input: OrderChangeWrite): Promise<boolean> {
-    const { order, history, outbox, reply } = input;
+    const { order, history, outbox, reply, access } = input;
     const result = await executeNamed<{ id: string }>(
       exec,
-      'orders.apply-change',
+      // Two texts, each its own named statement: with the access log's insert and without.
+      access ? 'orders.apply-change-logged' : 'orders.apply-change',
       sql`
       WITH changed AS (
         UPDATE orders.orders
@@ -88,7 +93,7 @@ export class OrderChangesRepository {
         ${outbox.insertEvents(input.events, sql`changed`)}
       ), new_reply AS (
         ${reply.to.insertSql(reply.key, reply.value, sql`changed`)}
-      )
+      )${access ? sql`, new_access AS (${access.to.insertSql(access.entry, sql`changed`)})` : sql``}
       SELECT id FROM changed`,
     );
     return result.rows.length === 1;

@@ -21,6 +21,7 @@ import {
 } from '@lr/nest-kit';
 import type { OrderLineRow, OrderRow } from '../db/schema.js';
 import { StudentFingerprints } from '../privacy/student-fingerprints.js';
+import type { AccessLogWrite } from '../student-data/student-data-disclosure.js';
 import { toEventSnapshot, toOrderSnapshot } from './order.mapper.js';
 import { OrderChangesRepository } from './order-changes.repository.js';
 import {
@@ -40,6 +41,8 @@ export interface OrderChange {
   reason: string | null;
   /** When it happened (default now; the demo seed backdates). */
   at?: Date;
+  /** The read of student details that the answer to the change is: logged with the change. */
+  access?: AccessLogWrite;
 }
 
 /** A new order ready to insert: its rows and event, its number not yet assigned. */
@@ -176,7 +179,7 @@ export class OrderWriter {
     replyKey: ReplyKey | null = null,
     /** Recorded with the reply beside the snapshot (what a resend needs to answer alike). */
     recordedWith: Record<string, unknown> = {},
-  ): Promise<{ snapshot: OrderSnapshot; statusChanged: boolean }> {
+  ): Promise<{ snapshot: OrderSnapshot; statusChanged: boolean; accessLogged: boolean }> {
     const by = change.actor ? { id: change.actor.id, name: change.actor.name } : null;
     const at = change.at ?? new Date();
     let current = order;
@@ -234,7 +237,7 @@ export class OrderWriter {
     const snapshot = toOrderSnapshot(current, currentLines);
     if (events.length === 0) {
       await this.replies.record(exec, replyKey, { ...snapshot, ...recordedWith });
-      return { snapshot, statusChanged };
+      return { snapshot, statusChanged, accessLogged: false };
     }
     const written = await this.changes.applyChange(exec, {
       orderId: order.id,
@@ -253,6 +256,7 @@ export class OrderWriter {
       events,
       outbox: this.outbox,
       reply: { key: replyKey, value: { ...snapshot, ...recordedWith }, to: this.replies },
+      access: change.access,
     });
     if (written) await this.outbox.written(exec, events);
     if (!written) {
@@ -260,6 +264,6 @@ export class OrderWriter {
         'This order was changed by someone else meanwhile; reload it and try again',
       );
     }
-    return { snapshot, statusChanged };
+    return { snapshot, statusChanged, accessLogged: !!change.access?.entry };
   }
 }

@@ -81,9 +81,17 @@ export class OrdersController {
 
   @Handles(ordersOps.update)
   async update(input: UpdateOrderInput, call: Staff) {
-    const { order, stock } = await this.processing.update(call.actor, input, call.replyKey);
-    // The order as changed; its consent (shown on one order read) is not needed here.
-    const [shown] = await this.disclosure.show(call, 'order-update', [order]);
+    const { order, stock, readLogged } = await this.processing.update(
+      call.actor,
+      input,
+      call.replyKey,
+      (read) => this.disclosure.logWith(call, 'order-update', [read]),
+    );
+    // The order as changed; its consent (shown on one order read) is not needed here. The read
+    // is in the log already when the change wrote it (not for a resend or a change of nothing).
+    const [shown] = readLogged
+      ? this.disclosure.trimmed(call, [order])
+      : await this.disclosure.show(call, 'order-update', [order]);
     return { ...shown!, stock };
   }
 

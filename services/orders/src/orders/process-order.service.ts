@@ -36,6 +36,7 @@ import type { OrderLineRow } from '../db/schema.js';
 import { StockDecisions, type StockDecision } from '../inventory/stock-decisions.js';
 import { OrderMailer } from '../notifications/order-mailer.js';
 import { PickupOnStatusChange } from '../pickups/pickup-on-status-change.js';
+import type { AccessLogWrite, OrderRef } from '../student-data/student-data-disclosure.js';
 import { OrderWriter } from './order-writer.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
 import { toOrderSnapshot } from './order.mapper.js';
@@ -47,6 +48,8 @@ type Recorded = OrderSnapshot & { stockAwaited?: boolean };
 export interface ChangedOrder {
   order: OrderSnapshot;
   stock: StockOutcome;
+  /** The read of student details this answer is was logged with the change (`logRead`). */
+  readLogged?: boolean;
 }
 
 /** Validates `newQuantity` against the order; returns the given quantity per line. */
@@ -105,9 +108,11 @@ export class ProcessOrderService {
     actor: Actor,
     input: UpdateOrderInput,
     replyKey: ReplyKey | null = null,
+    /** The read of student details that the answer will be, to log with the change. */
+    logRead?: (order: OrderRef) => AccessLogWrite,
   ): Promise<ChangedOrder> {
     try {
-      return await this.change(actor, input, replyKey);
+      return await this.change(actor, input, replyKey, logRead);
     } catch (error) {
       const { stockAwaited, ...order } = await this.replies.replayOr<Recorded>(
         this.reads.db,
@@ -168,6 +173,7 @@ export class ProcessOrderService {
     actor: Actor,
     input: UpdateOrderInput,
     replyKey: ReplyKey | null,
+    logRead: ((order: OrderRef) => AccessLogWrite) | undefined,
   ): Promise<ChangedOrder> {
     const found = await this.reads.findWithLines(this.reads.db, input.id);
     if (!found) throw AppError.notFound('Order not found with this Id');
@@ -200,7 +206,14 @@ export class ProcessOrderService {
             exec,
             changed,
             lines,
-            { to, quantities, actor, reason: null },
+            {
+              to,
+              quantities,
+              actor,
+              reason: null,
+              // The order's number and school do not change with its status.
+              access: logRead?.(toOrderSnapshot(order, lines)),
+            },
             replyKey,
             // A resend answers with catalog's decision too: whether there is one to wait for.
             { stockAwaited: takes },
@@ -210,7 +223,7 @@ export class ProcessOrderService {
       if (result.statusChanged) metrics.orders.statusChanges.inc({ from, to });
       this.logger.info({ orderId: order.id, from, to, effect }, 'order updated');
       const version = result.snapshot.version;
-      const answer = watch
+      const answer: ChangedOrder = watch
         ? await this.withDecision(
             result.snapshot,
             await withSpan('orders', 'await stock decision', () =>
@@ -221,7 +234,7 @@ export class ProcessOrderService {
       // A change catalog refused did not happen for the school: no mail says it did.
       if (result.statusChanged && answer.stock.outcome !== 'refused')
         this.mailer.statusChanged(result.snapshot, to);
-      return answer;
+      return { ...answer, readLogged: result.accessLogged };
     } finally {
       watch?.close();
     }

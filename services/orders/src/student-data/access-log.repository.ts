@@ -53,30 +53,37 @@ export class AccessLogRepository {
 
   /** Adds a read; a later page or resend of the same access id adds its orders to that row. */
   async record(entry: AccessRecord): Promise<void> {
-    const distinct = <T>(values: T[]) => [...new Set(values)];
-    const orderIds = distinct(entry.orders.map((o) => o.id));
-    const orderNumbers = distinct(entry.orders.map((o) => o.orderNumber));
-    const schoolIds = distinct(entry.orders.map((o) => o.userId));
-    const schoolNames = distinct(entry.orders.map((o) => o.userName));
-    // Named (planned once per connection): every order shown to staff, each status change
-    // included, adds a row.
-    await executeNamed(
-      this.db,
-      'orders.record-access',
-      sql`
+    // Named (planned once per connection): every order shown to staff adds a row.
+    await executeNamed(this.db, 'orders.record-access', this.insertSql(entry));
+  }
+
+  /**
+   * The insert of `record`, for a data-modifying CTE of a larger statement: with `onlyWith` (a CTE
+   * of that statement) the read is added only when it returned a row, so it is logged with the
+   * change that showed it, and without one when `entry` is null. The text depends on `onlyWith`
+   * only, so the statement can be a named one.
+   */
+  insertSql(entry: AccessRecord | null, onlyWith?: SQL): SQL {
+    const distinct = <T>(values: T[] = []) => [...new Set(values)];
+    const orders = entry?.orders;
+    return sql`
       INSERT INTO orders.student_data_access AS a
         (access_id, actor_id, actor_login_id, actor_role, action, order_ids, order_numbers,
          school_ids, school_names, scope, client_address)
-      VALUES (${entry.accessId}, ${entry.actor.id}, ${entry.actor.loginId}, ${entry.actor.role},
-              ${entry.action}, ${arrayOf(orderIds, 'uuid')}, ${arrayOf(orderNumbers, 'text')},
-              ${arrayOf(schoolIds, 'uuid')}, ${arrayOf(schoolNames, 'text')}, ${entry.scope},
-              ${entry.clientAddress})
+      SELECT ${entry?.accessId ?? null}::uuid, ${entry?.actor.id ?? null}::uuid,
+             ${entry?.actor.loginId ?? null}::text, ${entry?.actor.role ?? null}::text,
+             ${entry?.action ?? null}::text,
+             ${arrayOf(distinct(orders?.map((o) => o.id)), 'uuid')},
+             ${arrayOf(distinct(orders?.map((o) => o.orderNumber)), 'text')},
+             ${arrayOf(distinct(orders?.map((o) => o.userId)), 'uuid')},
+             ${arrayOf(distinct(orders?.map((o) => o.userName)), 'text')},
+             ${entry?.scope ?? null}::text, ${entry?.clientAddress ?? null}::text
+      ${onlyWith ? sql`FROM ${onlyWith} ` : sql``}WHERE ${entry?.accessId ?? null}::text IS NOT NULL
       ON CONFLICT (access_id) DO UPDATE SET
         order_ids = ARRAY(SELECT DISTINCT v FROM unnest(a.order_ids || excluded.order_ids) v ORDER BY v),
         order_numbers = ARRAY(SELECT DISTINCT v FROM unnest(a.order_numbers || excluded.order_numbers) v ORDER BY v),
         school_ids = ARRAY(SELECT DISTINCT v FROM unnest(a.school_ids || excluded.school_ids) v ORDER BY v),
-        school_names = ARRAY(SELECT DISTINCT v FROM unnest(a.school_names || excluded.school_names) v ORDER BY v)`,
-    );
+        school_names = ARRAY(SELECT DISTINCT v FROM unnest(a.school_names || excluded.school_names) v ORDER BY v)`;
   }
 
   /** Newest first: one range of the rows that match, and how many match. */

@@ -21,11 +21,17 @@ import {
   type StudentDataAction,
 } from '@lr/contracts';
 import { LOGGER, hasRole, type Logger } from '@lr/nest-kit';
-import { AccessLogRepository } from './access-log.repository.js';
+import { AccessLogRepository, type AccessRecord } from './access-log.repository.js';
 
 type OrderView = OrderReadView;
 
-type OrderRef = Pick<OrderSnapshot, 'id' | 'orderNumber' | 'userId' | 'userName'>;
+export type OrderRef = Pick<OrderSnapshot, 'id' | 'orderNumber' | 'userId' | 'userName'>;
+
+/** A read to log inside another statement: the entry (none: nothing to log) and who writes it. */
+export interface AccessLogWrite {
+  entry: AccessRecord | null;
+  to: Pick<AccessLogRepository, 'insertSql'>;
+}
 
 /** Who reads and why: a handler's `call` (nest-kit `Call`) or a request. */
 export type Reader = Pick<RpcRequest<unknown>, 'actor' | 'access' | 'requestId'>;
@@ -73,10 +79,26 @@ export class StudentDataDisclosure {
     action: StudentDataAction,
     orders: OrderSnapshot[],
   ): Promise<OrderView[]> {
-    const actor = req.actor;
-    if (!isStaff(actor)) return orders;
+    if (!isStaff(req.actor)) return orders;
     await this.record(req, actionOf(req, action), orders);
-    return actor.role === 'volunteer' ? orders.map(withoutContact) : orders;
+    return this.trimmed(req, orders);
+  }
+
+  /**
+   * Orders whose read is already in the log (written with the change that showed them, see
+   * `logWith`): the teacher's contact left out for volunteers, nothing logged again.
+   */
+  trimmed(req: Reader, orders: OrderSnapshot[]): OrderView[] {
+    return req.actor?.role === 'volunteer' ? orders.map(withoutContact) : orders;
+  }
+
+  /**
+   * The read of `orders` that `show` would log, for a write to log in its own statement (so the
+   * change and its read commit together): the entry (null when nothing is to be logged) and the
+   * log that writes it. Answer with `trimmed` once the write has logged it.
+   */
+  logWith(req: Reader, action: StudentDataAction, orders: OrderRef[]): AccessLogWrite {
+    return { entry: this.entryOf(req, actionOf(req, action), orders, null), to: this.log };
   }
 
   /**
@@ -89,13 +111,26 @@ export class StudentDataDisclosure {
     orders: OrderRef[],
     scope: string | null = null,
   ): Promise<void> {
+    const entry = this.entryOf(req, action, orders, scope);
+    if (!entry) return;
+    await this.log.record(entry);
+    this.logger.debug({ action, orders: orders.length }, 'student data access recorded');
+  }
+
+  /** The log entry of a read by staff; null for anyone else, or when nothing was read. */
+  private entryOf(
+    req: Reader,
+    action: StudentDataAction,
+    orders: OrderRef[],
+    scope: string | null,
+  ): AccessRecord | null {
     const actor = req.actor;
-    if (!isStaff(actor) || (orders.length === 0 && scope === null)) return;
+    if (!isStaff(actor) || (orders.length === 0 && scope === null)) return null;
     // The gateway's context is input like any other: checked before it reaches the log.
     const access: Partial<AccessContext> = req.access
       ? parseOrThrow(accessContextSchema, req.access)
       : {};
-    await this.log.record({
+    return {
       // The gateway's id groups every page and resend of one HTTP request; a direct call's
       // request id does the same for its resends.
       accessId: access.accessId ?? req.requestId ?? randomUUID(),
@@ -109,8 +144,7 @@ export class StudentDataDisclosure {
       })),
       scope,
       clientAddress: access.clientAddress ?? null,
-    });
-    this.logger.debug({ action, orders: orders.length }, 'student data access recorded');
+    };
   }
 }
 
