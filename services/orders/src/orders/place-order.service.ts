@@ -82,6 +82,13 @@ export class PlaceOrderService {
     // A resent call finds the order of its first run by this key, as a repeated checkout does.
     const key = input.idempotencyKey ?? requestId;
     const productIds = [...new Set(input.lines.map((l) => l.productId))];
+    // The student's requests are counted meanwhile (read by the rule below, after the lines are
+    // checked, so a bad line is still the error a school sees first).
+    const studentCheck = this.studentLimit.checkRequest(
+      school.id,
+      input.shippingInfo.receivingPersonName,
+    );
+    studentCheck.catch(() => undefined);
     const [profile, products] = await Promise.all([
       this.users.profileOf(school),
       this.catalog.getProducts(productIds, actor),
@@ -91,11 +98,7 @@ export class PlaceOrderService {
     try {
       const order = this.buildOrder(school, profile, products, input, key);
       // A repeated submit counts its own first order, so it reaches the lookup below when refused.
-      const reason = await this.studentLimit.enforce(
-        school.id,
-        order.shippingInfo.receivingPersonName,
-        input.studentLimitReason,
-      );
+      const reason = this.studentLimit.enforce(await studentCheck, input.studentLimitReason);
       if (reason) order.shippingInfo.studentLimitReason = reason;
       if (school.id !== actor.id) order.enteredBy = { id: actor.id, name: actor.name };
       // Counted once the request is valid; a repeated submit over the limit still finds its order.

@@ -9,7 +9,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { normaliseStudentId, schoolYearOf, splitReceivingPersonName } from '@lr/contracts';
-import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
+import { DATABASE, ExpiringCache, type Database, type Executor } from '@lr/nest-kit';
 import { SettingsService } from '../settings/settings.service.js';
 
 const KEY_BYTES = 32;
@@ -29,6 +29,11 @@ export function fingerprintWith(key: Buffer, schoolId: string, studentId: string
 export class StudentFingerprints {
   /** Keys by school year; a key never changes once made, only disappears (`forget`). */
   private readonly keys = new Map<number, Promise<Buffer>>();
+  /** The keys of a range of school years as read at most a second ago (`existing`). */
+  private readonly recentKeys = new ExpiringCache<{ schoolYear: number; key: Buffer }[]>({
+    ttlMs: 1000,
+    maxEntries: 8,
+  });
 
   constructor(
     @Inject(DATABASE) private readonly db: Database,
@@ -67,19 +72,25 @@ export class StudentFingerprints {
     from: number,
     to: number,
   ): Promise<{ schoolYear: number; fingerprint: string }[]> {
-    const { rows } = await this.db.execute<{ school_year: number; key: Buffer }>(
-      sql`SELECT school_year, key FROM orders.student_fingerprint_keys
-          WHERE school_year BETWEEN ${from} AND ${to}`,
-    );
-    return rows.map((row) => ({
-      schoolYear: row.school_year,
-      fingerprint: fingerprintWith(row.key, schoolId, studentId),
+    // Every placed order asks: the keys are read at most once a second per range (a key made or
+    // destroyed by another replica counts here within that second; by this one, at once).
+    const keys = await this.recentKeys.get(`${from}:${to}`, async () => {
+      const { rows } = await this.db.execute<{ school_year: number; key: Buffer }>(
+        sql`SELECT school_year, key FROM orders.student_fingerprint_keys
+            WHERE school_year BETWEEN ${from} AND ${to}`,
+      );
+      return rows.map((row) => ({ schoolYear: row.school_year, key: row.key }));
+    });
+    return keys.map(({ schoolYear, key }) => ({
+      schoolYear,
+      fingerprint: fingerprintWith(key, schoolId, studentId),
     }));
   }
 
   /** Forgets cached keys of these school years (their rows were just deleted). */
   forget(schoolYears: readonly number[]): void {
     for (const year of schoolYears) this.keys.delete(year);
+    this.recentKeys.invalidate();
   }
 
   private keyOf(schoolYear: number): Promise<Buffer> {
@@ -105,6 +116,8 @@ export class StudentFingerprints {
     );
     const key = rows[0]?.key;
     if (!key) throw new Error(`no fingerprint key for school year ${schoolYear}`);
+    // A range read before this key existed would not count the orders it marks.
+    this.recentKeys.invalidate();
     return key;
   }
 }

@@ -1,8 +1,12 @@
 /**
  * The charity's settings: one row in orders.settings, read where a rule needs it (placing a
- * request, counting a student's requests, the retention job) so a change made through any replica
- * applies at once everywhere. Fields the row lacks take their defaults, so the record always has
- * every field of `settingsSchema`.
+ * request, counting a student's requests, the retention job). Fields the row lacks take their
+ * defaults, so the record always has every field of `settingsSchema`.
+ *
+ * Rules applied on every request read `recent()`: the row as read at most a second ago in this
+ * process, so a burst of orders reads it once, not once per order and rule. A change made through
+ * this replica applies here at once, through another within that second. The console and the
+ * retention job read the row itself (`get()`).
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
@@ -13,14 +17,24 @@ import {
   type Settings,
   type UpdateSettingsInput,
 } from '@lr/contracts';
-import { DATABASE, type Database } from '@lr/nest-kit';
+import { DATABASE, ExpiringCache, type Database } from '@lr/nest-kit';
 
 const ROW_ID = 'settings';
+/** How old the settings that per-request rules apply may be (see `recent`). */
+const RECENT_MS = 1000;
 
 @Injectable()
 export class SettingsService {
+  private readonly recentRead = new ExpiringCache<Settings>({ ttlMs: RECENT_MS, maxEntries: 1 });
+
   constructor(@Inject(DATABASE) private readonly db: Database) {}
 
+  /** The settings as read at most a second ago in this process (for rules applied per request). */
+  recent(): Promise<Settings> {
+    return this.recentRead.get(ROW_ID, () => this.get());
+  }
+
+  /** The settings row itself. */
   async get(): Promise<Settings> {
     const { rows } = await this.db.execute<{ value: Record<string, unknown>; updated_at: Date }>(
       sql`SELECT value, updated_at FROM orders.settings WHERE id = ${ROW_ID}`,
@@ -41,12 +55,15 @@ export class SettingsService {
             SET value = orders.settings.value || excluded.value, updated_at = now()
           RETURNING value, updated_at`,
     );
+    // What this replica read before the change is not applied after it.
+    this.recentRead.invalidate();
     const row = rows[0]!;
     return this.parse(row.value, row.updated_at);
   }
 
+  /** The school year's start as the recent settings say (placing an order, the year's key). */
   async schoolYearStart(): Promise<SchoolYearStart> {
-    return startOf(await this.get());
+    return startOf(await this.recent());
   }
 
   private parse(value: Record<string, unknown>, updatedAt: Date | string): Settings {

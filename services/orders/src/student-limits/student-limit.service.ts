@@ -30,7 +30,7 @@ export class StudentLimitService {
 
   /** What one more request for this student of this school would meet, as of `now`. */
   async check(schoolId: string, studentId: string, now: Date = new Date()): Promise<StudentCheck> {
-    const settings = await this.settings.get();
+    const settings = await this.settings.recent();
     const start = startOf(settings);
     const year = schoolYearOf(now, start);
     const since = schoolYearStartOf(year, start);
@@ -65,18 +65,18 @@ export class StudentLimitService {
    * sends (it never asks): the console flags it over the limit, with no reason given
    * (docs/adr/0242-per-student-limit-warn-and-block.md).
    */
-  async enforce(
-    schoolId: string,
-    receivingPersonName: string,
-    reason: string | undefined,
-  ): Promise<string | undefined> {
-    const check = await this.check(schoolId, studentIdOf(receivingPersonName));
+  enforce(check: StudentCheck, reason: string | undefined): string | undefined {
     if (check.blocked) throw AppError.conflict(check.message, { studentLimit: check });
     return check.overLimit ? reason : undefined;
   }
 
+  /** What one more request for the student a delivery line names would meet (for `enforce`). */
+  checkRequest(schoolId: string, receivingPersonName: string): Promise<StudentCheck> {
+    return this.check(schoolId, studentIdOf(receivingPersonName));
+  }
+
   async flags(ids: readonly string[]): Promise<OrderFlags> {
-    const settings = await this.settings.get();
+    const settings = await this.settings.recent();
     const rows = await this.requests.flags(ids, startOf(settings));
     const limit = settings.studentRequestLimit;
     return rows.map((row) => {
