@@ -206,6 +206,23 @@ describe('per-student limit', () => {
       expect(read.shippingInfo.studentLimitReason).toBe('Lost everything in a flood');
     });
 
+    it('block: counts each student apart when several place at once, and a new student is free', async () => {
+      await settings({ studentLimitMode: 'block' });
+      const school = await registerAccount(env, admin, 'Busy Primary');
+      const students = ['G1_10_NA', 'G2_11_NA', 'G3_12_NA'];
+      // Placed together: their counts go out as one statement (and their inserts as one).
+      const placed = await Promise.all(
+        students.flatMap((person) => [forStudent(school, person), forStudent(school, person)]),
+      );
+      expect(placed).toHaveLength(6);
+      for (const person of students) {
+        await expect(forStudent(school, person)).rejects.toMatchObject({ code: 'CONFLICT' });
+      }
+      const counted = await Promise.all(['g1', 'g2', 'g3', 'g4'].map((id) => check(school, id)));
+      expect(counted.map((c) => c.requests)).toEqual([2, 2, 2, 0]);
+      await expect(forStudent(school, 'G4_10_NA')).resolves.toMatchObject({ status: 'Processing' });
+    });
+
     it('under the limit keeps no reason', async () => {
       const school = await registerAccount(env, admin, 'Under Primary');
       const order = await forStudent(school, 'U1_10_NA', { studentLimitReason: 'not needed' });

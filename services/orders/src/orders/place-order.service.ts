@@ -87,6 +87,7 @@ export class PlaceOrderService {
     const studentCheck = this.studentLimit.checkRequest(
       school.id,
       input.shippingInfo.receivingPersonName,
+      input.studentLimitReason,
     );
     studentCheck.catch(() => undefined);
     const [profile, products] = await Promise.all([

@@ -65,13 +65,25 @@ export class StudentLimitService {
    * sends (it never asks): the console flags it over the limit, with no reason given
    * (docs/adr/0242-per-student-limit-warn-and-block.md).
    */
-  enforce(check: StudentCheck, reason: string | undefined): string | undefined {
+  enforce(check: StudentCheck | null, reason: string | undefined): string | undefined {
+    if (!check) return undefined;
     if (check.blocked) throw AppError.conflict(check.message, { studentLimit: check });
     return check.overLimit ? reason : undefined;
   }
 
-  /** What one more request for the student a delivery line names would meet (for `enforce`). */
-  checkRequest(schoolId: string, receivingPersonName: string): Promise<StudentCheck> {
+  /**
+   * What one more request for the student a delivery line names would meet, for `enforce`; null
+   * when no count could change what is placed: no limit is set, or the limit warns and no reason
+   * came with the request (placed as it is either way). So most orders count nothing.
+   */
+  async checkRequest(
+    schoolId: string,
+    receivingPersonName: string,
+    reason: string | undefined,
+  ): Promise<StudentCheck | null> {
+    const settings = await this.settings.recent();
+    if (settings.studentRequestLimit <= 0) return null;
+    if (settings.studentLimitMode === 'warn' && !reason) return null;
     return this.check(schoolId, studentIdOf(receivingPersonName));
   }
 
