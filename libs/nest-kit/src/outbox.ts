@@ -169,12 +169,15 @@ export class OutboxRelay {
    */
   handOver(events: readonly EventEnvelope[]): void {
     if (!this.running || events.length === 0) return;
+    // Handed over right after the commit: the publish delay counts from now, as a claimed row's
+    // counts from its transaction (the envelope's time may be older: built before the write waited).
+    const committedMs = Date.now();
     for (const envelope of events) {
       this.handedOver.push({
         event_id: envelope.eventId,
         subject: envelope.type,
         envelope,
-        written_ms: Date.parse(envelope.occurredAt),
+        written_ms: committedMs,
       });
     }
     this.wake(false);
