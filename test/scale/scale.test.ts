@@ -126,6 +126,13 @@ describe('scale-out under faults', () => {
     const acceptedKeys = new Map<string, string>();
     let unresolvedPlacements = 0;
     let unexpected4xx = 0;
+    /** What the first unexpected 4xx answers said (printed with the figures). */
+    const unexpectedAnswers: string[] = [];
+    const noteUnexpected = (kind: string, response: { status: number; body: unknown }) => {
+      unexpected4xx += 1;
+      if (unexpectedAnswers.length < 5)
+        unexpectedAnswers.push(`${kind} ${response.status} ${JSON.stringify(response.body)}`);
+    };
     let statusChanges = 0;
     let deletes = 0;
     const loadEnd = Date.now() + LOAD_MS;
@@ -176,7 +183,7 @@ describe('scale-out under faults', () => {
           return;
         }
         if (response.status >= 400 && response.status < 500) {
-          unexpected4xx += 1;
+          noteUnexpected('place', response);
           return;
         }
         await sleep(500);
@@ -209,7 +216,7 @@ describe('scale-out under faults', () => {
         const response = await send('status', g, () => apis[g]!.setStatus(admin, order.id, next));
         if (response.status === 200) order.status = next;
         else {
-          if (response.status >= 400 && response.status < 500) unexpected4xx += 1;
+          if (response.status >= 400 && response.status < 500) noteUnexpected('status', response);
           order.unsure = true;
         }
       }
@@ -346,6 +353,7 @@ describe('scale-out under faults', () => {
       ['deletes sent', deletes],
       ['orders live at the end', expectedLive],
       ['unexpected 4xx', unexpected4xx],
+      ...unexpectedAnswers.map((answer): [string, string] => ['  answered', answer.slice(0, 200)]),
       ['5xx/unanswered at the dead gateway', atDeadGateway.length],
       ['5xx elsewhere', elsewhere.length],
       ['orders whose change went unanswered (read back at the end)', unsure.length],

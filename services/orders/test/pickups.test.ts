@@ -4,9 +4,23 @@
  * the day-before reminder goes once per order (even with two replicas asking at once), and a
  * change of time mails the school.
  */
-import { ordersOps, pickupsOps, settingsOps, type Actor, type CatalogProduct, type OrderSnapshot, type PickupSlot } from '@lr/contracts';
+import {
+  ordersOps,
+  pickupsOps,
+  settingsOps,
+  type Actor,
+  type CatalogProduct,
+  type OrderSnapshot,
+  type PickupSlot,
+} from '@lr/contracts';
 import { TestEnv, mailsIn, waitFor } from '@lr/testing';
-import { createProduct, place, registerAccount, startOrdersWithServices, update } from '@lr/testing/services';
+import {
+  createProduct,
+  place,
+  registerAccount,
+  startOrdersWithServices,
+  update,
+} from '@lr/testing/services';
 import { addDays, dayIn, instantOf, isoWeekday } from '../src/pickups/charity-time.js';
 import { PickupReminders } from '../src/pickups/pickup-reminders.js';
 
@@ -101,6 +115,21 @@ describe('pickup times', () => {
     // Read back through the school's own view.
     const mine = await env.rpc.call(ordersOps.get, { id: b.id }, { actor: school });
     expect(mine.pickup).toMatchObject({ kind: 'slot', date: addDays(first, 7) });
+  });
+
+  it('gives each of several orders made ready at once a place of its own, refusing none', async () => {
+    // They read the same openings before any booked: whoever finds a place taken moves on.
+    const ready = await Promise.all([readyOrder(), readyOrder(), readyOrder()]);
+    const dates = ready.map((order) => order.pickup?.date);
+    expect(dates.every((date) => typeof date === 'string')).toBe(true);
+    expect(new Set(dates).size).toBe(3);
+    const { rows } = await env.pool.query(
+      `SELECT pickup->>'date' AS date, count(*)::int AS n FROM orders.orders
+        WHERE pickup->>'slotId' = $1 GROUP BY 1 HAVING count(*) > 1`,
+      [slot.id],
+    );
+    expect(rows).toEqual([]);
+    for (const order of ready) await update(env, admin, order.id, 'Processing');
   });
 
   it('checks a chosen time: a slot on the wrong weekday, a closed date, the past', async () => {

@@ -82,11 +82,29 @@ export class PickupPlanner {
     choice: PickupChoice | undefined,
     now: Date = new Date(),
   ): Promise<OrderPickup | null> {
-    if (!choice) {
-      const next = (await this.times(now)).openings[0];
-      if (!next) return null;
-      choice = { kind: 'slot', slotId: next.slotId, date: next.date };
+    if (choice) return this.checked(tx, orderId, choice, now);
+    // No time chosen: the soonest opening that still has room once its slot is locked. The
+    // openings were read without the lock, so another change may have taken a last place since;
+    // that is no reason to refuse a change whose sender left the time to us.
+    for (const next of (await this.times(now)).openings) {
+      const slotChoice: PickupChoice = { kind: 'slot', slotId: next.slotId, date: next.date };
+      const pickup = await this.checked(tx, orderId, slotChoice, now, { whenFull: 'skip' });
+      if (pickup) return pickup;
     }
+    return null;
+  }
+
+  /**
+   * A chosen time checked against the slots, closed dates and what is booked (the slot's row
+   * locked). A full slot is refused, or answers null with `whenFull: 'skip'`.
+   */
+  private async checked(
+    tx: Executor,
+    orderId: string,
+    choice: PickupChoice,
+    now: Date,
+    { whenFull }: { whenFull: 'refuse' | 'skip' } = { whenFull: 'refuse' },
+  ): Promise<OrderPickup | null> {
     const today = this.today(now);
     if (choice.date < today) throw AppError.badRequest('pickup.date: must be today or later');
     if (choice.date > addDays(today, PLANNING_DAYS)) {
@@ -106,6 +124,7 @@ export class PickupPlanner {
     if (start <= now) throw AppError.badRequest('pickup.date: that pickup time has passed');
     const booked = await this.slots.bookedOn(tx, slot.id, choice.date, orderId);
     if (booked >= slot.capacity) {
+      if (whenFull === 'skip') return null;
       throw AppError.conflict('That pickup time is full; choose another one');
     }
     return {
