@@ -8,12 +8,21 @@ import {
 import type { OrderHistoryRow, OrderLineRow, OrderRow } from '../db/schema.js';
 import { formatOrderNumber } from './order-number.js';
 
-export function toOrderSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderSnapshot {
+/** What names an order and its school (the access log keeps this of each order shown). */
+export function toOrderRef(
+  order: OrderRow,
+): Pick<OrderSnapshot, 'id' | 'orderNumber' | 'userId' | 'userName'> {
   return {
     id: order.id,
     orderNumber: formatOrderNumber(order.orderNumber),
     userId: order.userId,
     userName: order.userName,
+  };
+}
+
+export function toOrderSnapshot(order: OrderRow, lines: OrderLineRow[]): OrderSnapshot {
+  return {
+    ...toOrderRef(order),
     status: order.status,
     createdAt: order.createdAt.toISOString(),
     deliveredAt: order.deliveredAt ? order.deliveredAt.toISOString() : null,

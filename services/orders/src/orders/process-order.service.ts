@@ -39,7 +39,7 @@ import { PickupOnStatusChange } from '../pickups/pickup-on-status-change.js';
 import type { AccessLogWrite, OrderRef } from '../student-data/student-data-disclosure.js';
 import { OrderWriter } from './order-writer.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
-import { toOrderSnapshot } from './order.mapper.js';
+import { toOrderRef, toOrderSnapshot } from './order.mapper.js';
 
 /** A change's recorded reply: the order, and whether the change waited for catalog's decision. */
 type Recorded = OrderSnapshot & { stockAwaited?: boolean };
@@ -212,7 +212,7 @@ export class ProcessOrderService {
               actor,
               reason: null,
               // The order's number and school do not change with its status.
-              access: logRead?.(toOrderSnapshot(order, lines)),
+              access: logRead?.(toOrderRef(order)),
             },
             replyKey,
             // A resend answers with catalog's decision too: whether there is one to wait for.

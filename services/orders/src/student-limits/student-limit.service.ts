@@ -10,6 +10,7 @@ import {
   schoolYearStartOf,
   type OrderFlag,
   type OrderFlags,
+  type Settings,
   type StudentCheck,
 } from '@lr/contracts';
 import { StudentFingerprints, studentIdOf } from '../privacy/student-fingerprints.js';
@@ -30,7 +31,16 @@ export class StudentLimitService {
 
   /** What one more request for this student of this school would meet, as of `now`. */
   async check(schoolId: string, studentId: string, now: Date = new Date()): Promise<StudentCheck> {
-    const settings = await this.settings.recent();
+    return this.checkUnder(await this.settings.recent(), schoolId, studentId, now);
+  }
+
+  /** `check` under the settings the caller read (one read for the whole decision). */
+  private async checkUnder(
+    settings: Settings,
+    schoolId: string,
+    studentId: string,
+    now: Date,
+  ): Promise<StudentCheck> {
     const start = startOf(settings);
     const year = schoolYearOf(now, start);
     const since = schoolYearStartOf(year, start);
@@ -84,7 +94,7 @@ export class StudentLimitService {
     const settings = await this.settings.recent();
     if (settings.studentRequestLimit <= 0) return null;
     if (settings.studentLimitMode === 'warn' && !reason) return null;
-    return this.check(schoolId, studentIdOf(receivingPersonName));
+    return this.checkUnder(settings, schoolId, studentIdOf(receivingPersonName), new Date());
   }
 
   async flags(ids: readonly string[]): Promise<OrderFlags> {
