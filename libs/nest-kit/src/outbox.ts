@@ -256,26 +256,18 @@ export class OutboxRelay {
     const ids = this.unmarked;
     this.unmarked = [];
     if (!ids.every((id) => UUID_TEXT.test(id))) throw new Error('invalid outbox event id');
-    const { schema, pool } = this.options;
-    const own = this.listener;
+    const { schema } = this.options;
     try {
-      const client = own ?? (await pool.connect());
-      try {
-        // One round trip: a multi-statement simple query, so the ids (checked above) are written
-        // into the text.
-        await client.query(
+      // One round trip: a multi-statement simple query, so the ids (checked above) are written
+      // into the text.
+      await this.inTransaction((client) =>
+        client.query(
           `BEGIN; SET LOCAL synchronous_commit TO off;
            UPDATE ${schema}.outbox SET sent_at = now()
            WHERE event_id IN (${ids.map((id) => `'${id}'`).join(',')}) AND sent_at IS NULL;
            COMMIT`,
-        );
-      } catch (error) {
-        // A failed statement leaves the connection inside the aborted transaction.
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        if (!own) client.release();
-      }
+        ),
+      );
     } catch (error) {
       this.unmarked = [...ids, ...this.unmarked].slice(-MAX_UNMARKED);
       throw error;
@@ -373,17 +365,9 @@ export class OutboxRelay {
 
   /** Claims unsent rows and publishes them; true when a full batch was published (there may be more). */
   private async publishBatch(): Promise<boolean> {
-    const { pool, schema } = this.options;
+    const { schema } = this.options;
     const batchSize = this.batchSize();
-    // The relay's own connection is the one it listens on: taking one from the pool per batch
-    // queued the relay behind every request waiting for a connection, so under load events waited
-    // for the requests' backlog. Only one batch runs at a time, and a notification that arrives
-    // during its transaction is delivered after it (and wakes the relay again).
-    const own = this.listener;
-    const client = own ?? (await pool.connect());
-    let publishError: unknown;
-    let full: boolean;
-    try {
+    const { full, publishError } = await this.inTransaction(async (client) => {
       // Two round trips per batch, not four: the claim goes with its BEGIN, the mark with its
       // COMMIT, as multi-statement simple queries (a round trip costs both processes a send and a
       // wake-up, more than parsing and planning these two statements). Marking rows sent need not
@@ -418,16 +402,31 @@ export class OutboxRelay {
       } else {
         await client.query('COMMIT');
       }
-      publishError = error;
-      full = acked.length === batchSize;
+      return { full: acked.length === batchSize, publishError: error };
+    });
+    if (publishError) throw publishError;
+    return full;
+  }
+
+  /**
+   * Runs `work` (a transaction it opens and commits itself) on the relay's own connection, the one
+   * it listens on, or one of the pool's when it has none; rolls back when `work` fails (a failed
+   * statement leaves the connection inside the aborted transaction). Taking a pool connection per
+   * batch queued the relay behind every request waiting for one, so under load events waited for
+   * the requests' backlog. Only one drain runs at a time, and a notification that arrives during
+   * its transaction is delivered after it (and wakes the relay again).
+   */
+  private async inTransaction<T>(work: (client: pg.ClientBase) => Promise<T>): Promise<T> {
+    const own = this.listener;
+    const client = own ?? (await this.options.pool.connect());
+    try {
+      return await work(client);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
       if (!own) client.release();
     }
-    if (publishError) throw publishError;
-    return full;
   }
 }
 
