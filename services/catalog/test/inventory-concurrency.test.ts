@@ -157,6 +157,57 @@ describe('concurrent commits across two replicas', () => {
     ]);
   });
 
+  it('sees a size a product edit added while the batch waited for the product', async () => {
+    const product = await createProduct(env, {
+      name: 'Growing Units',
+      ProductSize: [{ size: 'M', stock: 5 }],
+    });
+    const handler = replica.get(OrderInventoryHandler);
+    const db = replica.get<typeof DATABASE, Database>(DATABASE);
+    // The edit: holds the product's lock and adds size L (with its ledger row), not yet committed.
+    const edit = await env.pool.connect();
+    try {
+      await edit.query('BEGIN');
+      await edit.query('SELECT id FROM catalog.products WHERE id = $1 FOR UPDATE', [product.id]);
+      const { rows } = await edit.query<{ id: string }>(
+        `INSERT INTO catalog.product_sizes (product_id, size, stock, position)
+         VALUES ($1, 'L', 4, 2) RETURNING id`,
+        [product.id],
+      );
+      const added = rows[0]!.id;
+      await edit.query(
+        `INSERT INTO catalog.stock_movements (product_id, size_id, size, delta, reason)
+         VALUES ($1, $2, 'L', 4, 'initial')`,
+        [product.id, added],
+      );
+      const order = new OrderBuilder([{ productId: product.id, size: 'L', quantity: 3 }]);
+      const event = order.move('Printed') as Parameters<
+        OrderInventoryHandler['onBatch']
+      >[1][number];
+      const batch = db.transaction((tx) => handler.onBatch(tx, [event]));
+      // The batch has locked its order's commitment row and now waits for the product.
+      await waitFor(async () => {
+        const waiting = await env.pool.query(
+          `SELECT 1 FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock'
+             AND query LIKE '%lock_order_batch%'`,
+        );
+        return waiting.rowCount === 1;
+      });
+      await edit.query('COMMIT');
+      await batch;
+      expect(await stockOf(env, added)).toBe(1);
+      const rejected = await outboxEvents<{ orderId: string }>(
+        env,
+        EVENTS.catalogInventoryCommitRejected,
+      );
+      expect(rejected.map((e) => e.data.orderId)).not.toContain(order.id);
+    } finally {
+      edit.release();
+    }
+    expect(await ledgerMismatches(env)).toEqual([]);
+  });
+
   it('refuses to write stock decided on rows it did not lock, writing nothing', async () => {
     const product = await createProduct(env, {
       name: 'Stale Units',

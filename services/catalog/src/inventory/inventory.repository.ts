@@ -36,6 +36,14 @@ export interface HeldStock {
   held: number;
 }
 
+/** What `catalog.lock_order_batch` answers (jsonb, so numbers and booleans arrive typed). */
+interface OrderBatchLocks {
+  commitments: CommitmentState[];
+  held: (HeldStock & { orderId: string })[];
+  products: { id: string; version: number }[];
+  sizes: SizeWithProduct[];
+}
+
 export interface MovementFilter {
   productId?: string;
   sizeId?: string;
@@ -116,73 +124,44 @@ export class InventoryRepository {
   }
 
   /**
-   * For an inventory consumer batch whose orders' commitment rows this transaction has locked
-   * (lockCommitments): what each order still holds per size, and the products named by its events
-   * or held by its orders locked in id order, in one statement; then their sizes, locked in a
-   * second one. Sizes are read by a statement of their own, begun once the products are locked, so
-   * it sees a size that a product edit added while this one waited for the product's lock (one
-   * statement sees only what had committed when it began). The held stock can share the products'
-   * statement: only the holder of an order's commitment row writes that order's movements.
+   * Everything an inventory consumer batch decides on, locked, in one round trip
+   * (`catalog.lock_order_batch`, migration 005): the orders' commitment rows (created when missing),
+   * what each order still holds per size, the products its events name or its orders hold, and
+   * their sizes. The function runs three statements, each begun once the locks before it were
+   * granted, so each sees what had committed by then: the held stock after the commitment rows are
+   * locked (only their holder writes an order's movements), and a size a product edit added while
+   * the batch waited for the product.
    */
-  async lockForOrders(
+  async lockOrderBatch(
     tx: Executor,
     orderIds: readonly string[],
     productIds: readonly string[],
   ): Promise<{
+    states: Map<string, CommitmentState>;
     held: Map<string, HeldStock[]>;
     sizes: SizeWithProduct[];
     versions: Map<string, number>;
   }> {
-    const held = new Map<string, HeldStock[]>();
-    const versions = new Map<string, number>();
-    const orders = orderIds.filter(isUuid);
+    const orders = [...new Set(orderIds.filter(isUuid))].sort();
     const named = [...new Set(productIds.filter(isUuid))].sort();
-    if (orders.length === 0 && named.length === 0) return { held, sizes: [], versions };
-    const result = await executeNamed<{
-      order_id: string | null;
-      size_id: string | null;
-      product_id: string;
-      size: string | null;
-      held: number | null;
-      version: number | null;
-    }>(
+    const result = await executeNamed<{ locks: OrderBatchLocks }>(
       tx,
-      'catalog.lock-for-orders',
-      sql`
-      WITH held AS MATERIALIZED (
-        SELECT order_id, size_id, product_id, min(size) AS size, (-sum(delta))::int AS held
-        FROM catalog.stock_movements
-        WHERE order_id = ANY(${sql.param(orders)}::uuid[])
-          AND reason IN ('order-commit', 'order-release')
-        GROUP BY order_id, size_id, product_id
-        HAVING -sum(delta) > 0
-      ), locked AS MATERIALIZED (
-        SELECT id, version FROM catalog.products
-        WHERE id = ANY(${sql.param(named)}::uuid[]) OR id IN (SELECT product_id FROM held)
-        ORDER BY id FOR UPDATE
-      )
-      SELECT order_id, size_id, product_id, size, held, NULL::integer AS version FROM held
-      UNION ALL
-      SELECT NULL, NULL, id, NULL, NULL, version FROM locked`,
+      'catalog.lock-order-batch',
+      sql`SELECT catalog.lock_order_batch(${sql.param(orders)}::uuid[], ${sql.param(named)}::uuid[]) AS locks`,
     );
-    for (const r of result.rows) {
-      if (r.version !== null) {
-        versions.set(r.product_id, Number(r.version));
-        continue;
-      }
-      const orderId = r.order_id as string;
+    const locks = (result.rows[0] as { locks: OrderBatchLocks }).locks;
+    const held = new Map<string, HeldStock[]>();
+    for (const { orderId, ...rest } of locks.held) {
       const rows = held.get(orderId) ?? [];
-      rows.push({
-        sizeId: r.size_id as string,
-        productId: r.product_id,
-        size: r.size as string,
-        held: Number(r.held),
-      });
+      rows.push(rest);
       held.set(orderId, rows);
     }
-    for (const rows of held.values()) rows.sort((a, b) => (a.sizeId < b.sizeId ? -1 : 1));
-    const locked = [...versions.keys()].sort();
-    return { held, sizes: locked.length > 0 ? await this.lockSizes(tx, locked) : [], versions };
+    return {
+      states: new Map(locks.commitments.map((state) => [state.orderId, state])),
+      held,
+      sizes: locks.sizes,
+      versions: new Map(locks.products.map((p) => [p.id, p.version])),
+    };
   }
 
   /** The sizes of products this transaction has locked, locked in id order. */
@@ -194,7 +173,7 @@ export class InventoryRepository {
    * Writes movements decided on locked rows (the rule: stock-ledger.ts) in one statement: each
    * size's deltas added to its stock, the ledger rows in order, each product's version bumped once
    * per movement, the outbox events in order, and the inventory consumer's new order commitment
-   * states (rows it has locked with lockCommitments; none for other writers). Resolves with the stock and versions the rows
+   * states (rows it has locked with lockOrderBatch; none for other writers). Resolves with the stock and versions the rows
    * ended at, for the ledger to compare with what it decided.
    */
   async applyMovements(
@@ -269,46 +248,6 @@ export class InventoryRepository {
     }
     for (const movement of movements) countMovement(movement.reason);
     return { stock, versions };
-  }
-
-  /**
-   * Ensures the orders' rows exist and locks them for this transaction, in one statement (DO UPDATE,
-   * unlike DO NOTHING, locks and returns an existing row). Rows are taken in id order, so two
-   * consumers locking overlapping sets cannot deadlock.
-   */
-  async lockCommitments(
-    tx: Executor,
-    orderIds: readonly string[],
-  ): Promise<Map<string, CommitmentState>> {
-    if (orderIds.length === 0) return new Map();
-    const result = await executeNamed<{
-      order_id: string;
-      version: number;
-      committed: boolean;
-      deleted: boolean;
-      last_status: string;
-    }>(
-      tx,
-      'catalog.lock-commitments',
-      sql`INSERT INTO catalog.order_commitments (order_id, version, committed, last_status)
-          SELECT w.id, 0, false, 'Processing'
-          FROM unnest(${sql.param([...orderIds].sort())}::uuid[]) WITH ORDINALITY AS w(id, n)
-          ORDER BY w.n
-          ON CONFLICT (order_id) DO UPDATE SET order_id = excluded.order_id
-          RETURNING order_id, version, committed, deleted, last_status`,
-    );
-    return new Map(
-      result.rows.map((r) => [
-        r.order_id,
-        {
-          orderId: r.order_id,
-          version: Number(r.version),
-          committed: r.committed,
-          deleted: r.deleted,
-          lastStatus: r.last_status,
-        },
-      ]),
-    );
   }
 
   async findCommitment(orderId: string): Promise<OrderCommitmentRow | null> {

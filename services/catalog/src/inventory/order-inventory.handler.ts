@@ -19,7 +19,7 @@ import {
   type OrderSnapshot,
 } from '@lr/contracts';
 import { LOGGER, OutboxWriter, withSpan, type Executor, type Logger } from '@lr/nest-kit';
-import { InventoryRepository, type CommitmentState } from './inventory.repository.js';
+import type { CommitmentState } from './inventory.repository.js';
 import { StockLedger } from './stock-ledger.js';
 import { StockPlan, type WantedLine } from './stock-plan.js';
 
@@ -51,7 +51,6 @@ export class OrderInventoryHandler {
   private readonly logger: Logger;
 
   constructor(
-    private readonly repository: InventoryRepository,
     private readonly ledger: StockLedger,
     private readonly outbox: OutboxWriter,
     @Inject(LOGGER) logger: Logger,
@@ -60,20 +59,18 @@ export class OrderInventoryHandler {
   }
 
   /**
-   * A consumer batch, in stream order. A few statements whatever its size: the orders' commitment
-   * rows are created and locked, then what they hold is read with the products they name or hold
-   * locked, then those products' sizes are locked; each event is then decided in memory
-   * (StockPlan), and the ledger writes every movement, event and commitment row at the end, in one
-   * statement.
+   * A consumer batch, in stream order. Two statements whatever its size: one locks what the batch
+   * decides on (the orders' commitment rows, created when missing; what they hold; the products
+   * they name or hold and their sizes); each event is then decided in memory (StockPlan), and the
+   * ledger writes every movement, event and commitment row at the end, in one statement.
    */
   async onBatch(tx: Executor, events: readonly (StatusChanged | OrderDeleted)[]): Promise<void> {
     const ids = [...new Set(events.map((e) => e.data.order.id))];
-    const states = await this.repository.lockCommitments(tx, ids);
     const productIds = new Set<string>();
     for (const event of events) {
       for (const line of event.data.order.lines) productIds.add(line.productId);
     }
-    const { stock, held } = await this.ledger.lockForOrders(tx, ids, [...productIds]);
+    const { states, stock, held } = await this.ledger.lockOrderBatch(tx, ids, [...productIds]);
     const plan = new StockPlan(stock, held);
     const outboxEvents: EventEnvelope[] = [];
 

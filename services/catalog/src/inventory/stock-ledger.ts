@@ -52,17 +52,25 @@ export class StockLedger {
   }
 
   /**
-   * For an inventory consumer batch (its orders' commitment rows locked): what each order still
-   * holds, and the stock to decide on, locked as `lock` does, of the products named by its events
-   * and of those its orders hold.
+   * For an inventory consumer batch: its orders' commitment states (rows created when missing and
+   * locked), what each order still holds, and the stock to decide on, locked as `lock` does, of
+   * the products named by its events and of those its orders hold.
    */
-  async lockForOrders(
+  async lockOrderBatch(
     tx: Executor,
     orderIds: readonly string[],
     productIds: readonly string[],
-  ): Promise<{ stock: LockedStock; held: Map<string, HeldStock[]> }> {
-    const { held, sizes, versions } = await this.repository.lockForOrders(tx, orderIds, productIds);
-    return { stock: new LockedStock(sizes, versions), held };
+  ): Promise<{
+    states: Map<string, CommitmentState>;
+    stock: LockedStock;
+    held: Map<string, HeldStock[]>;
+  }> {
+    const { states, held, sizes, versions } = await this.repository.lockOrderBatch(
+      tx,
+      orderIds,
+      productIds,
+    );
+    return { states, stock: new LockedStock(sizes, versions), held };
   }
 
   /** Applies one change; returns the new stock. Throws CONFLICT (nothing applied) below zero. */
