@@ -10,7 +10,7 @@
  *   BENCH_LAG_RATES=200,50 npm run bench     the event-lag rates (changes/s; targets are at 200)
  *   BENCH_ONLY=cpu-per-operation npm run bench   CPU per status change and per placed order
  *     BENCH_BASELINE_REF=<commit>   beside that commit's figures (bench/cpu-per-operation.md)
- *     BENCH_CPU_RATE=50             operations offered per second; BENCH_CPU_ROUNDS=3 rounds a side
+ *     BENCH_CPU_RATE=200,50         operations offered per second, each in turn; BENCH_CPU_ROUNDS=3 rounds a side
  */
 import { benchCatalogListing } from './scenarios/catalog-listing.mjs';
 import { benchCpuPerOperation } from './scenarios/cpu-per-operation.mjs';
@@ -66,7 +66,7 @@ if (wanted('cpu-per-operation'))
   rows.push(
     ...(await benchCpuPerOperation({
       durationSeconds,
-      rate: Number(process.env.BENCH_CPU_RATE ?? 50),
+      rates: (process.env.BENCH_CPU_RATE || '200,50').split(',').map(Number),
       rounds: Number(process.env.BENCH_CPU_ROUNDS ?? 3),
       baselineRef: process.env.BENCH_BASELINE_REF || undefined,
     })),

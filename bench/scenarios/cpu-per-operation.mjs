@@ -2,7 +2,8 @@
  * CPU per operation: milliseconds of CPU each process spends per status change and per placed
  * order, read from /proc before and after each measured window and divided by the operations
  * answered in it, with the PostgreSQL transactions and rows written and the NATS messages per
- * operation. With BENCH_BASELINE_REF the same figures of that commit (built in a temporary
+ * operation, at each offered rate in turn (the targets are read at 200 a second, the event lag's
+ * rate: at a lower rate each message also pays for waking a process that had gone idle). With BENCH_BASELINE_REF the same figures of that commit (built in a temporary
  * worktree) are measured on a second stack in alternating rounds, so a change reads as a ratio.
  * How to read it: bench/cpu-per-operation.md.
  */
@@ -16,9 +17,11 @@ import { METRICS_PROCESSES } from '../lib/stack.mjs';
 export const CPU_GROUPS = [...METRICS_PROCESSES, 'postgres', 'nats'];
 const GROUP_LABELS = { postgres: 'PostgreSQL backends', nats: 'nats-server' };
 const KINDS = [
-  { kind: 'change', benchmark: 'cpu per status change' },
-  { kind: 'place', benchmark: 'cpu per placed order' },
+  { kind: 'change', benchmark: 'cpu per status change', targetMs: 5 },
+  { kind: 'place', benchmark: 'cpu per placed order', targetMs: 1.2 },
 ];
+/** The rate the CPU targets are set at: the event lag's (bench/scenarios/event-lag.mjs). */
+const TARGET_RATE = 200;
 /** How long the effects of a round may take to be applied before the round counts as failed. */
 const APPLY_TIMEOUT_MS = 60_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,7 +30,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * One measured window: the operations at `rate` for `seconds`, then until their effects are
  * applied, so the asynchronous work they cause (events, read models) is inside the window.
  */
-async function measureRound(side, kind, { rate, seconds }) {
+async function measureRound(side, totals, kind, { rate, seconds }) {
   const window = cpuWindow(() => side.stack.pids());
   await window.start();
   const messagesBefore = await side.stack.nats.messages();
@@ -53,7 +56,6 @@ async function measureRound(side, kind, { rate, seconds }) {
   }
   const cpuMs = await window.stop();
   const messagesAfter = await side.stack.nats.messages();
-  const totals = side.totals[kind];
   totals.ops += result.ok;
   totals.failed += result.failed;
   totals.seconds += (performance.now() - started) / 1000;
@@ -74,7 +76,7 @@ async function measureIdle(side, seconds) {
   await sleep(seconds * 1000);
   const cpuMs = await window.stop();
   const elapsed = (performance.now() - started) / 1000;
-  return Object.values(cpuMs).reduce((sum, ms) => sum + ms, 0) / elapsed;
+  return Object.fromEntries(CPU_GROUPS.map((group) => [group, (cpuMs[group] ?? 0) / elapsed]));
 }
 
 const emptyTotals = () => ({
@@ -87,8 +89,11 @@ const emptyTotals = () => ({
   rounds: [],
 });
 
-/** Rows of one kind: ours beside the baseline (when there is one) and their ratio. */
-function rowsOf(benchmark, ours, base) {
+/**
+ * Rows of one kind at one rate: ours beside the baseline (when there is one) and their ratio; the
+ * target beside the total at the target's rate.
+ */
+function rowsOf(benchmark, ours, base, target) {
   const per = (totals, value) =>
     totals && totals.ops > 0 ? value(totals) / totals.ops : undefined;
   const row = (metric, value, { ratio = true } = {}) => {
@@ -103,8 +108,11 @@ function rowsOf(benchmark, ours, base) {
     };
   };
   const totalCpu = (t) => Object.values(t.cpuMs).reduce((sum, ms) => sum + ms, 0);
+  const total = row('CPU ms per op: all processes', totalCpu);
   return [
-    row('CPU ms per op: all processes', totalCpu),
+    target === undefined
+      ? total
+      : { ...total, target: `<= ${target}`, met: total.ours !== undefined && total.ours <= target },
     ...CPU_GROUPS.map((group) =>
       row(`CPU ms per op: ${GROUP_LABELS[group] ?? group}`, (t) => t.cpuMs[group]),
     ),
@@ -129,10 +137,11 @@ function rowsOf(benchmark, ours, base) {
 }
 
 /**
- * `rate`: operations offered per second; `rounds`: windows per side and kind, alternating sides;
- * `baselineRef`: a commit to measure beside this tree (none: the baseline column stays empty).
+ * `rates`: operations offered per second, one measurement of each kind per rate; `rounds`: windows
+ * per side, kind and rate, alternating sides; `baselineRef`: a commit to measure beside this tree
+ * (none: the baseline column stays empty).
  */
-export async function benchCpuPerOperation({ durationSeconds, rate, rounds, baselineRef }) {
+export async function benchCpuPerOperation({ durationSeconds, rates, rounds, baselineRef }) {
   const seconds = Math.max(1, Math.round(durationSeconds / rounds));
   const baseline = baselineRef ? prepareBaselineTree(baselineRef) : null;
   const sides = [];
@@ -141,40 +150,57 @@ export async function benchCpuPerOperation({ durationSeconds, rate, rounds, base
     if (baseline) trees.push({ root: baseline.root, label: `baseline ${baselineRef}` });
     for (const tree of trees) {
       const stack = await startMeasuredStack(tree);
-      const side = { stack, totals: { change: emptyTotals(), place: emptyTotals() } };
+      const side = { stack, totals: new Map() };
       sides.push(side);
       side.fixture = await prepareOperations(stack);
     }
     // Database counters are published late: read them around each kind, after they settle.
     await sleep(STATS_SETTLE_MS);
-    for (const { kind } of KINDS) {
-      const before = await Promise.all(sides.map((side) => side.stack.databaseCounters()));
-      for (let round = 0; round < rounds; round += 1) {
-        for (const side of round % 2 === 0 ? sides : [...sides].reverse())
-          await measureRound(side, kind, { rate, seconds });
-      }
-      await sleep(STATS_SETTLE_MS);
-      for (const [index, side] of sides.entries()) {
-        const after = await side.stack.databaseCounters();
-        side.totals[kind].database = {
-          transactions: after.transactions - before[index].transactions,
-          written: after.written - before[index].written,
-        };
+    for (const rate of rates) {
+      for (const { kind } of KINDS) {
+        const key = `${kind}@${rate}`;
+        for (const side of sides) side.totals.set(key, emptyTotals());
+        const before = await Promise.all(sides.map((side) => side.stack.databaseCounters()));
+        for (let round = 0; round < rounds; round += 1) {
+          for (const side of round % 2 === 0 ? sides : [...sides].reverse())
+            await measureRound(side, side.totals.get(key), kind, { rate, seconds });
+        }
+        await sleep(STATS_SETTLE_MS);
+        for (const [index, side] of sides.entries()) {
+          const after = await side.stack.databaseCounters();
+          side.totals.get(key).database = {
+            transactions: after.transactions - before[index].transactions,
+            written: after.written - before[index].written,
+          };
+        }
       }
     }
     const idle = [];
     for (const side of sides) idle.push(await measureIdle(side, seconds));
     const [ours, base] = sides;
     return [
-      ...KINDS.flatMap(({ kind, benchmark }) =>
-        rowsOf(benchmark, ours.totals[kind], base?.totals[kind]),
+      ...rates.flatMap((rate) =>
+        KINDS.flatMap(({ kind, benchmark, targetMs }) =>
+          rowsOf(
+            `${benchmark} @${rate}/s`,
+            ours.totals.get(`${kind}@${rate}`),
+            base?.totals.get(`${kind}@${rate}`),
+            rate === TARGET_RATE ? targetMs : undefined,
+          ),
+        ),
       ),
-      {
-        benchmark: 'cpu at idle',
-        metric: 'CPU ms per second, all processes, no operations',
-        ours: idle[0],
-        baseline: idle[1],
-      },
+      ...[['all processes', null], ...CPU_GROUPS.map((group) => [group, group])].map(
+        ([label, group]) => {
+          const perSecond = (idle) =>
+            idle && (group ? idle[group] : Object.values(idle).reduce((sum, ms) => sum + ms, 0));
+          return {
+            benchmark: 'cpu at idle',
+            metric: `CPU ms per second, ${GROUP_LABELS[label] ?? label}, no operations`,
+            ours: perSecond(idle[0]),
+            baseline: perSecond(idle[1]),
+          };
+        },
+      ),
     ];
   } finally {
     for (const side of sides) await side.stack.dispose();
