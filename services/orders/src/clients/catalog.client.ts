@@ -4,8 +4,8 @@
  * when an order is committed and its decision comes back with the change (StockDecisions).
  *
  * Products are kept for PRODUCT_CACHE_TTL_MS (one RPC and two catalog queries less per order under
- * load). The copy is emptied by every catalog event (a core NATS subscription on
- * `catalog.>`, which also sees what catalog's outbox relay publishes) and by catalog's
+ * load). The copy is emptied by every catalog event (the process's core NATS subscription on
+ * `catalog.>`, CatalogEventFeed, which also sees what catalog's outbox relay publishes) and by catalog's
  * `hint.catalog.products-changed`, which is flushed before an admin's change is answered, so a
  * hidden or deleted product is refused from the very next order. A lost message costs at most the
  * TTL of staleness; the stock a product carries here is a hint for placing only.
@@ -14,7 +14,6 @@ import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@ne
 import {
   catalogOps,
   HINTS,
-  STREAMS,
   namespaced,
   productImageUrl,
   type Actor,
@@ -29,6 +28,7 @@ import {
   type NatsConnection,
 } from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
+import { CatalogEventFeed } from './catalog-event-feed.js';
 
 /** Far more than the products of a busy day's orders. */
 const MAX_CACHED_PRODUCTS = 5_000;
@@ -36,10 +36,11 @@ const MAX_CACHED_PRODUCTS = 5_000;
 @Injectable()
 export class CatalogClient implements OnModuleInit, OnModuleDestroy {
   private readonly products: ExpiringCache<CatalogProduct>;
-  private subscriptions: ReturnType<NatsConnection['subscribe']>[] = [];
+  private hints: ReturnType<NatsConnection['subscribe']> | undefined;
 
   constructor(
     private readonly rpc: RpcClient,
+    private readonly events: CatalogEventFeed,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(KIT_CONFIG)
     private readonly config: Pick<OrdersConfig, 'NATS_NAMESPACE' | 'PRODUCT_CACHE_TTL_MS'>,
@@ -52,14 +53,15 @@ export class CatalogClient implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     if (!this.products.enabled) return;
-    const evict = { callback: () => this.products.invalidate() };
-    this.subscriptions = [STREAMS.CATALOG, HINTS.catalogProductsChanged].map((subject) =>
-      this.nc.subscribe(namespaced(this.config.NATS_NAMESPACE, subject), evict),
+    this.events.listen(() => this.products.invalidate());
+    this.hints = this.nc.subscribe(
+      namespaced(this.config.NATS_NAMESPACE, HINTS.catalogProductsChanged),
+      { callback: () => this.products.invalidate() },
     );
   }
 
   onModuleDestroy(): void {
-    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    this.hints?.unsubscribe();
   }
 
   /** The products with these ids that exist (hidden ones included: the caller decides). */

@@ -1,8 +1,9 @@
 /**
- * Catalog's decisions on order commits, as they happen: a core NATS subscription (no queue group,
- * so every replica sees every decision, whichever replica's durable consumer handles it) to
- * `catalog.inventory.adjusted.v1` (an `order-commit` movement: taken) and
- * `catalog.inventory.commit-rejected.v1` (refused, with the short lines). Catalog's outbox relay
+ * Catalog's decisions on order commits, as they happen: from the process's core NATS subscription to
+ * catalog's events (CatalogEventFeed; no queue group, so every replica sees every decision,
+ * whichever replica's durable consumer handles it), `catalog.inventory.adjusted.v1` (an
+ * `order-commit` movement: taken) and `catalog.inventory.commit-rejected.v1` (refused, with the
+ * short lines). Catalog's outbox relay
  * publishes them once its transaction has committed, so they state what catalog decided.
  *
  * A status change that commits stock watches its order before it writes (`watch`), so a decision
@@ -10,23 +11,16 @@
  * are also kept for a while (`recent`) for a console that follows a change answered `pending`.
  * This is a faster path only: the durable consumers stay the source of every effect.
  */
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   EVENTS,
   eventEnvelopeSchema,
   inventoryAdjustedSchema,
   inventoryCommitRejectedSchema,
-  namespaced,
   type ShortLine,
 } from '@lr/contracts';
-import {
-  KIT_CONFIG,
-  LOGGER,
-  NATS_CONNECTION,
-  type Logger,
-  type NatsConnection,
-} from '@lr/nest-kit';
-import type { OrdersConfig } from '../config.js';
+import { LOGGER, NATS_CONNECTION, type Logger, type NatsConnection } from '@lr/nest-kit';
+import { CatalogEventFeed } from '../clients/catalog-event-feed.js';
 
 export type StockDecision =
   | { outcome: 'committed'; version: number }
@@ -37,6 +31,12 @@ const MAX_RECENT = 2_000;
 
 const decoder = new TextDecoder();
 
+/** The catalog events that carry a decision on an order's stock. */
+const DECISION_SUBJECTS: ReadonlySet<string> = new Set([
+  EVENTS.catalogInventoryAdjusted,
+  EVENTS.catalogInventoryCommitRejected,
+]);
+
 /** The decisions on one order seen since `watch`; `until` waits for one version's. */
 export interface OrderWatch {
   until(version: number, waitMs: number): Promise<StockDecision | null>;
@@ -44,40 +44,26 @@ export interface OrderWatch {
 }
 
 @Injectable()
-export class StockDecisions implements OnModuleInit, OnModuleDestroy {
+export class StockDecisions implements OnModuleInit {
   private readonly logger: Logger;
   private readonly watchers = new Map<string, Set<(decision: StockDecision) => void>>();
   /** `<order id>:<version>` → decision, oldest first (a Map keeps insertion order). */
   private readonly recent = new Map<string, StockDecision>();
-  private subscriptions: ReturnType<NatsConnection['subscribe']>[] = [];
 
   constructor(
+    private readonly events: CatalogEventFeed,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
-    @Inject(KIT_CONFIG) private readonly config: Pick<OrdersConfig, 'NATS_NAMESPACE'>,
     @Inject(LOGGER) logger: Logger,
   ) {
     this.logger = logger.child({ context: StockDecisions.name });
   }
 
   async onModuleInit(): Promise<void> {
-    for (const subject of [
-      EVENTS.catalogInventoryAdjusted,
-      EVENTS.catalogInventoryCommitRejected,
-    ]) {
-      this.subscriptions.push(
-        this.nc.subscribe(namespaced(this.config.NATS_NAMESPACE, subject), {
-          callback: (error, msg) => {
-            if (!error) this.received(subject, msg.data);
-          },
-        }),
-      );
-    }
-    // The server knows the subscriptions before the service answers its first change.
+    this.events.listen((subject, data) => {
+      if (DECISION_SUBJECTS.has(subject)) this.received(subject, data);
+    });
+    // The server knows the subscription before the service answers its first change.
     await this.nc.flush();
-  }
-
-  onModuleDestroy(): void {
-    for (const subscription of this.subscriptions) subscription.unsubscribe();
   }
 
   /** Starts collecting the decisions on one order; close it when done. */
@@ -135,7 +121,11 @@ export class StockDecisions implements OnModuleInit, OnModuleDestroy {
     data: Uint8Array,
   ): { orderId: string; decision: StockDecision } | null {
     try {
-      const envelope = eventEnvelopeSchema.parse(JSON.parse(decoder.decode(data)));
+      const raw = JSON.parse(decoder.decode(data)) as { data?: { reason?: unknown } } | null;
+      // Only a commit's movements answer a change; releases and restocks are read no further.
+      if (subject === EVENTS.catalogInventoryAdjusted && raw?.data?.reason !== 'order-commit')
+        return null;
+      const envelope = eventEnvelopeSchema.parse(raw);
       if (subject === EVENTS.catalogInventoryCommitRejected) {
         const rejected = inventoryCommitRejectedSchema.parse(envelope.data);
         return {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CatalogEventFeed } from '../clients/catalog-event-feed.js';
 import { CatalogClient } from '../clients/catalog.client.js';
 import { UsersClient } from '../clients/users.client.js';
 import { CommitRejectedConsumer } from '../inventory/commit-rejected.consumer.js';
@@ -46,6 +47,7 @@ import { PickupsModule } from '../pickups/pickups.module.js';
     OrderPlacementRepository,
     OrderChangesRepository,
     OrderWriter,
+    CatalogEventFeed,
     CatalogClient,
     UsersClient,
     OrderMailer,
