@@ -3,7 +3,8 @@
  * order, read from /proc before and after each measured window and divided by the operations
  * answered in it, with the PostgreSQL transactions and rows written and the NATS messages per
  * operation, at each offered rate in turn (the targets are read at 200 a second, the event lag's
- * rate: at a lower rate each message also pays for waking a process that had gone idle). With BENCH_BASELINE_REF the same figures of that commit (built in a temporary
+ * rate: at a lower rate each message also pays for waking a process that had gone idle), and the
+ * machine's floor per message handed between two bare processes at the same rates. With BENCH_BASELINE_REF the same figures of that commit (built in a temporary
  * worktree) are measured on a second stack in alternating rounds, so a change reads as a ratio.
  * How to read it: bench/cpu-per-operation.md.
  */
@@ -11,6 +12,7 @@ import { ROOT } from '../../scripts/stack/paths.mjs';
 import { prepareBaselineTree } from '../lib/baseline-tree.mjs';
 import { STATS_SETTLE_MS, startMeasuredStack } from '../lib/cpu-stack.mjs';
 import { effectsApplied, prepareOperations, runOperations } from '../lib/operations.mjs';
+import { measureMessageFloor } from '../lib/message-floor.mjs';
 import { cpuWindow } from '../lib/process-cpu.mjs';
 import { METRICS_PROCESSES } from '../lib/stack.mjs';
 
@@ -177,6 +179,10 @@ export async function benchCpuPerOperation({ durationSeconds, rates, rounds, bas
     }
     const idle = [];
     for (const side of sides) idle.push(await measureIdle(side, seconds));
+    // The floor each hop between two processes pays on this machine, at the same rates.
+    const floors = [];
+    for (const rate of rates)
+      floors.push({ rate, ...(await measureMessageFloor({ rate, seconds: seconds * rounds })) });
     const [ours, base] = sides;
     return [
       ...rates.flatMap((rate) =>
@@ -189,6 +195,19 @@ export async function benchCpuPerOperation({ durationSeconds, rates, rounds, bas
           ),
         ),
       ),
+      ...floors.flatMap(({ rate, answered, echoMsPerMessage, roundTripMs }) => [
+        {
+          benchmark: `message floor @${rate}/s`,
+          metric: 'CPU ms per message answered, bare Node process over loopback TCP',
+          ours: echoMsPerMessage,
+        },
+        {
+          benchmark: `message floor @${rate}/s`,
+          metric: 'CPU ms per round trip, sender and answerer',
+          ours: roundTripMs,
+        },
+        { benchmark: `message floor @${rate}/s`, metric: 'messages answered', ours: answered },
+      ]),
       ...[['all processes', null], ...CPU_GROUPS.map((group) => [group, group])].map(
         ([label, group]) => {
           const perSecond = (idle) =>

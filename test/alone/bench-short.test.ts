@@ -133,6 +133,16 @@ describe('npm run bench, short form', () => {
       expect(row(benchmark, 'failed requests')?.ours).toBe(0);
       expect(row(benchmark, 'CPU ms per op: all processes')?.target).toBeUndefined();
     }
+    // The machine's floor per message between two bare processes, at the same rate.
+    expect(
+      Number(
+        row(
+          'message floor @20/s',
+          'CPU ms per message answered, bare Node process over loopback TCP',
+        )?.ours,
+      ),
+    ).toBeGreaterThanOrEqual(0);
+    expect(Number(row('message floor @20/s', 'messages answered')?.ours)).toBeGreaterThan(0);
     const idle = cpuRows.filter((r) => r.benchmark === 'cpu at idle');
     expect(idle.map((r) => r.metric)).toContain(
       'CPU ms per second, PostgreSQL backends, no operations',
