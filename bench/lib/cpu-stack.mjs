@@ -92,6 +92,8 @@ export async function startMeasuredStack({ root, label }) {
     return {
       label,
       url: stack.url,
+      databaseUrl: databaseUrl.toString(),
+      natsAdminSeed: nats.seeds.admin,
       probe,
       nats,
       /** Pids of each measured group now: the node processes, nats-server, PostgreSQL backends. */

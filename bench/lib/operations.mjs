@@ -1,7 +1,8 @@
 /**
  * The two operations CPU is measured per: a status change (an admin's PUT of an order's status)
  * and a placed order (a school's POST of a one-item order), sent at a set rate, and the check that
- * their effects (catalog's stock commitment and the report's row) have been applied.
+ * their effects (catalog's stock commitment and the report's row) have been applied; and the same
+ * order sent to the placement benchmark's prototype (`fixture.prototypeUrl`), for comparison.
  */
 import { randomUUID } from 'node:crypto';
 import { send } from './light-http.mjs';
@@ -55,7 +56,7 @@ export async function prepareOperations(stack) {
 }
 
 /**
- * Sends `kind` ('change' or 'place') at `rate` per second for `seconds`; resolves with the
+ * Sends `kind` ('change', 'place' or 'prototype') at `rate` per second for `seconds`; resolves with the
  * operations answered 2xx, the failed ones, and what their effects must show: order id -> version.
  */
 export async function runOperations(stack, fixture, { kind, rate, seconds }) {
@@ -92,6 +93,13 @@ export async function runOperations(stack, fixture, { kind, rate, seconds }) {
       ok += 1;
       expected.set(JSON.parse(body).order._id, 1);
     });
+  // The prototype keeps nothing the stack's read models would show: nothing to wait for.
+  const prototype = () =>
+    send(fixture.prototypeUrl, { ...placeRequest(fixture), clock: Date.now }).then(({ status }) => {
+      if (status !== 201) return void (failed += 1);
+      ok += 1;
+    });
+  const operation = { change, place, prototype }[kind];
   const start = performance.now();
   let issued = 0;
   let next = 0;
@@ -101,7 +109,7 @@ export async function runOperations(stack, fixture, { kind, rate, seconds }) {
     for (let tries = 0; issued < due && tries < ids.length; tries += 1) {
       const id = ids[next++ % ids.length];
       if (kind === 'change' && busy.has(id)) continue;
-      const job = (kind === 'change' ? change(id) : place())
+      const job = operation(id)
         .catch(() => void (failed += 1))
         .finally(() => inFlight.delete(job));
       inFlight.add(job);

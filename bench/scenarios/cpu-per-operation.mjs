@@ -3,11 +3,14 @@
  * order, read from /proc before and after each measured window and divided by the operations
  * answered in it, with the PostgreSQL transactions and rows written and the NATS messages per
  * operation, at each offered rate in turn (the targets are read at 200 a second, the event lag's
- * rate: at a lower rate each message also pays for waking a process that had gone idle), and the
- * machine's floor per message handed between two bare processes at the same rates. With BENCH_BASELINE_REF the same figures of that commit (built in a temporary
+ * rate: at a lower rate each message also pays for waking a process that had gone idle), and two
+ * references at the same rates: the same order sent to the placement benchmark's prototype (the
+ * least a placed order needs), and the machine's floor per message between two bare processes. With BENCH_BASELINE_REF the same figures of that commit (built in a temporary
  * worktree) are measured on a second stack in alternating rounds, so a change reads as a ratio.
  * How to read it: bench/cpu-per-operation.md.
  */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { ROOT } from '../../scripts/stack/paths.mjs';
 import { prepareBaselineTree } from '../lib/baseline-tree.mjs';
 import { STATS_SETTLE_MS, startMeasuredStack } from '../lib/cpu-stack.mjs';
@@ -79,6 +82,76 @@ async function measureIdle(side, seconds) {
   const cpuMs = await window.stop();
   const elapsed = (performance.now() - started) / 1000;
   return Object.fromEntries(CPU_GROUPS.map((group) => [group, (cpuMs[group] ?? 0) / elapsed]));
+}
+
+/**
+ * The placement benchmark's prototype as a process of its own on `stack`'s database and NATS:
+ * resolves with its pid, its URL and a stop function.
+ */
+async function startPrototypeProcess(stack) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/lib/prototype-process.mjs')], {
+    env: {
+      ...process.env,
+      PROTOTYPE_DATABASE_URL: stack.databaseUrl,
+      PROTOTYPE_NATS_URL: stack.nats.url,
+      PROTOTYPE_NATS_SEED: stack.natsAdminSeed,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const { url } = await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('\n')) resolve(JSON.parse(output.slice(0, output.indexOf('\n'))));
+    });
+    child.once('exit', (code) => reject(new Error(`the prototype exited with ${code}`)));
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    pid: child.pid,
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * CPU per order of the prototype at `rate`: its process, the database's backends and nats-server,
+ * the same groups a placed order is measured over (the stack's own processes idle meanwhile).
+ */
+async function measurePrototype(side, prototype, { rate, seconds, rounds }) {
+  const totals = { ops: 0, failed: 0, cpuMs: { prototype: 0, postgres: 0, nats: 0 } };
+  const groups = async () => {
+    const { postgres, nats } = await side.stack.pids();
+    return { prototype: [prototype.pid], postgres, nats };
+  };
+  for (let round = 0; round < rounds; round += 1) {
+    const window = cpuWindow(groups);
+    await window.start();
+    const sampler = setInterval(() => window.sample().catch(() => undefined), 250);
+    try {
+      const fixture = { ...side.fixture, prototypeUrl: prototype.url };
+      const result = await runOperations(side.stack, fixture, { kind: 'prototype', rate, seconds });
+      totals.ops += result.ok;
+      totals.failed += result.failed;
+    } finally {
+      clearInterval(sampler);
+    }
+    const cpuMs = await window.stop();
+    for (const group of Object.keys(totals.cpuMs)) totals.cpuMs[group] += cpuMs[group] ?? 0;
+  }
+  const benchmark = `cpu per prototype order @${rate}/s`;
+  const per = (ms) => (totals.ops > 0 ? ms / totals.ops : undefined);
+  const all = Object.values(totals.cpuMs).reduce((sum, ms) => sum + ms, 0);
+  return [
+    { benchmark, metric: 'CPU ms per op: all processes', ours: per(all) },
+    { benchmark, metric: 'CPU ms per op: prototype process', ours: per(totals.cpuMs.prototype) },
+    { benchmark, metric: 'CPU ms per op: PostgreSQL backends', ours: per(totals.cpuMs.postgres) },
+    { benchmark, metric: 'CPU ms per op: nats-server', ours: per(totals.cpuMs.nats) },
+    { benchmark, metric: 'failed requests', ours: totals.failed },
+  ];
 }
 
 const emptyTotals = () => ({
@@ -179,6 +252,17 @@ export async function benchCpuPerOperation({ durationSeconds, rates, rounds, bas
     }
     const idle = [];
     for (const side of sides) idle.push(await measureIdle(side, seconds));
+    // The least a placed order can cost crossing HTTP, NATS and a transaction, on ours' stack.
+    const prototypeRows = [];
+    const prototype = await startPrototypeProcess(sides[0].stack);
+    try {
+      for (const rate of rates)
+        prototypeRows.push(
+          ...(await measurePrototype(sides[0], prototype, { rate, seconds, rounds })),
+        );
+    } finally {
+      await prototype.stop();
+    }
     // The floor each hop between two processes pays on this machine, at the same rates.
     const floors = [];
     for (const rate of rates)
@@ -195,6 +279,7 @@ export async function benchCpuPerOperation({ durationSeconds, rates, rounds, bas
           ),
         ),
       ),
+      ...prototypeRows,
       ...floors.flatMap(({ rate, answered, echoMsPerMessage, roundTripMs }) => [
         {
           benchmark: `message floor @${rate}/s`,

@@ -133,6 +133,11 @@ describe('npm run bench, short form', () => {
       expect(row(benchmark, 'failed requests')?.ours).toBe(0);
       expect(row(benchmark, 'CPU ms per op: all processes')?.target).toBeUndefined();
     }
+    // The same order sent to the placement benchmark's prototype, as a reference at the same rate.
+    expect(
+      Number(row('cpu per prototype order @20/s', 'CPU ms per op: prototype process')?.ours),
+    ).toBeGreaterThan(0);
+    expect(row('cpu per prototype order @20/s', 'failed requests')?.ours).toBe(0);
     // The machine's floor per message between two bare processes, at the same rate.
     expect(
       Number(

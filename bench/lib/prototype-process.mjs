@@ -1,0 +1,17 @@
+/**
+ * The placement benchmark's prototype (HTTP -> NATS request -> one PostgreSQL transaction -> reply,
+ * bench/scenarios/order-placement.mjs) as a process of its own, so its CPU can be read apart from
+ * the load generator's: prints `{"url": ...}` once listening, stops on SIGTERM. Configured by
+ * PROTOTYPE_DATABASE_URL, PROTOTYPE_NATS_URL and PROTOTYPE_NATS_SEED (the NATS admin identity).
+ */
+import { startPrototype } from '../scenarios/order-placement.mjs';
+
+const prototype = await startPrototype(
+  process.env.PROTOTYPE_DATABASE_URL,
+  process.env.PROTOTYPE_NATS_URL,
+  process.env.PROTOTYPE_NATS_SEED,
+);
+console.log(JSON.stringify({ url: prototype.url }));
+process.once('SIGTERM', () => {
+  void prototype.stop().finally(() => process.exit(0));
+});
