@@ -20,6 +20,7 @@ DECLARE
   found_commitments jsonb;
   found_held jsonb;
   found_products jsonb;
+  locked_ids uuid[];
   found_sizes jsonb;
 BEGIN
   WITH rows AS (
@@ -53,13 +54,14 @@ BEGIN
      FROM held_rows),
     (SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'version', version) ORDER BY id),
               '[]'::jsonb)
-     FROM locked_rows)
-  INTO found_held, found_products;
+     FROM locked_rows),
+    (SELECT coalesce(array_agg(id), '{}') FROM locked_rows)
+  INTO found_held, found_products, locked_ids;
 
   WITH size_rows AS (
     SELECT s.id AS size_id, s.product_id, s.size, s.stock, p.name, p.is_show
     FROM catalog.product_sizes AS s JOIN catalog.products AS p ON p.id = s.product_id
-    WHERE s.product_id IN (SELECT (l ->> 'id')::uuid FROM jsonb_array_elements(found_products) AS l)
+    WHERE s.product_id = ANY(locked_ids)
     ORDER BY s.id
     FOR UPDATE OF s
   )
