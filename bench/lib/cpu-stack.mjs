@@ -40,6 +40,45 @@ function serverBuilt(root) {
   if (build.status !== 0) throw new Error('npm run build:server failed');
 }
 
+/**
+ * Whether PostgreSQL counts statements (pg_stat_statements loaded through
+ * `shared_preload_libraries`, which needs a server restart): then the extension is created in the
+ * stack's database and its statements are counted; otherwise only transactions are.
+ */
+async function countStatements(admin, databaseUrl) {
+  const { rows } = await admin.query(`SELECT current_setting('shared_preload_libraries') AS libs`);
+  if (
+    !String(rows[0].libs)
+      .split(',')
+      .some((lib) => lib.trim() === 'pg_stat_statements')
+  )
+    return false;
+  const client = new pg.Client({
+    connectionString: databaseUrl.toString(),
+    application_name: BENCH_APPLICATION,
+  });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  } finally {
+    await client.end();
+  }
+  return true;
+}
+
+/**
+ * Statements run so far in the database `probe` is connected to (pg_stat_statements' calls of
+ * statements sent to the server, BEGIN and COMMIT included; a function's inner statements are
+ * not). Read there: the view exists only in databases that created the extension.
+ */
+async function statementsRun(probe) {
+  const { rows } = await probe.query(
+    `SELECT coalesce(sum(calls), 0) AS calls FROM pg_stat_statements
+      WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+  );
+  return Number(rows[0].calls);
+}
+
 export async function startMeasuredStack({ root, label }) {
   serverBuilt(root);
   const name = `lrcpu_${randomBytes(4).toString('hex')}`;
@@ -89,6 +128,7 @@ export async function startMeasuredStack({ root, label }) {
     cleanups.push(() => stack.stop());
     const probe = countingPool(databaseUrl.toString());
     cleanups.push(() => probe.end());
+    const statementsCounted = await countStatements(admin, databaseUrl);
     return {
       label,
       url: stack.url,
@@ -124,6 +164,9 @@ export async function startMeasuredStack({ root, label }) {
         return {
           transactions: Number(rows[0].transactions) - probe.queriesSoFar(),
           written: Number(rows[0].written),
+          statements: statementsCounted
+            ? (await statementsRun(probe)) - probe.queriesSoFar()
+            : undefined,
         };
       },
       dispose,

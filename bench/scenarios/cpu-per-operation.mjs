@@ -192,6 +192,10 @@ function rowsOf(benchmark, ours, base, target) {
       row(`CPU ms per op: ${GROUP_LABELS[group] ?? group}`, (t) => t.cpuMs[group]),
     ),
     row('PostgreSQL transactions per op', (t) => t.database.transactions),
+    // Only where PostgreSQL counts statements (pg_stat_statements loaded; cpu-per-operation.md).
+    ...(ours.database.statements === undefined
+      ? []
+      : [row('PostgreSQL statements per op', (t) => t.database.statements)]),
     row('PostgreSQL rows written per op', (t) => t.database.written),
     row('NATS messages in per op', (t) => t.messagesIn),
     row('NATS messages out per op', (t) => t.messagesOut),
@@ -246,6 +250,10 @@ export async function benchCpuPerOperation({ durationSeconds, rates, rounds, bas
           side.totals.get(key).database = {
             transactions: after.transactions - before[index].transactions,
             written: after.written - before[index].written,
+            statements:
+              after.statements === undefined
+                ? undefined
+                : after.statements - before[index].statements,
           };
         }
       }
