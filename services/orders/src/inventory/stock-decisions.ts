@@ -3,8 +3,8 @@
  * catalog's events (CatalogEventFeed; no queue group, so every replica sees every decision,
  * whichever replica's durable consumer handles it), `catalog.inventory.adjusted.v1` (an
  * `order-commit` movement: taken) and `catalog.inventory.commit-rejected.v1` (refused, with the
- * short lines). Catalog's outbox relay
- * publishes them once its transaction has committed, so they state what catalog decided.
+ * short lines). Catalog's outbox relay publishes them once its transaction has committed, so they
+ * state what catalog decided.
  *
  * A status change that commits stock watches its order before it writes (`watch`), so a decision
  * published before the writer returns is not missed, then waits for the version it wrote. Decisions
