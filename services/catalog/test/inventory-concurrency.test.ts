@@ -46,6 +46,15 @@ describe('concurrent commits across two replicas', () => {
     await env.close();
   });
 
+  type BatchEvent = Parameters<OrderInventoryHandler['onBatch']>[1][number];
+  /** One inventory batch in a transaction of its own on the replica, as its consumer runs it. */
+  const applyBatch = (events: readonly unknown[]) =>
+    replica
+      .get<typeof DATABASE, Database>(DATABASE)
+      .transaction((tx) =>
+        replica.get(OrderInventoryHandler).onBatch(tx, events as readonly BatchEvent[]),
+      );
+
   it('gives exactly the available units and rejects the rest', async () => {
     const product = await createProduct(env, {
       name: 'Last Units',
@@ -98,19 +107,12 @@ describe('concurrent commits across two replicas', () => {
       name: 'Race Units',
       ProductSize: [{ size: '5', stock: 3 }],
     });
-    const handler = replica.get(OrderInventoryHandler);
-    const db = replica.get<typeof DATABASE, Database>(DATABASE);
     const orders = Array.from(
       { length: 8 },
       () => new OrderBuilder([{ productId: product.id, size: '5', quantity: 1 }]),
     );
     // Eight transactions at once on the pool, as eight replicas would run them.
-    await Promise.all(
-      orders.map((o) => {
-        const event = o.move('Printed') as Parameters<OrderInventoryHandler['onBatch']>[1][number];
-        return db.transaction((tx) => handler.onBatch(tx, [event]));
-      }),
-    );
+    await Promise.all(orders.map((o) => applyBatch([o.move('Printed')])));
     expect(await stockOf(env, sizeId(product, '5'))).toBe(0);
     const rejected = (
       await outboxEvents<{ orderId: string }>(env, EVENTS.catalogInventoryCommitRejected)
@@ -124,12 +126,9 @@ describe('concurrent commits across two replicas', () => {
       name: 'Batch Units',
       ProductSize: [{ size: 'M', stock: 10 }],
     });
-    const handler = replica.get(OrderInventoryHandler);
-    const db = replica.get<typeof DATABASE, Database>(DATABASE);
     const a = new OrderBuilder([{ productId: product.id, size: 'M', quantity: 2 }]);
     const b = new OrderBuilder([{ productId: product.id, size: 'M', quantity: 3 }]);
     const aPrinted = a.move('Printed');
-    type Batch = Parameters<OrderInventoryHandler['onBatch']>[1];
     const batch = [
       aPrinted, // a takes 2
       b.move('Printed'), // b takes 3
@@ -137,8 +136,8 @@ describe('concurrent commits across two replicas', () => {
       a.move('Ready for Pickup'), // a takes 2 again
       aPrinted, // stale (older version): skipped
       b.deleted(), // b gives its 3 back
-    ] as Batch;
-    await db.transaction((tx) => handler.onBatch(tx, batch));
+    ];
+    await applyBatch(batch);
 
     expect(await stockOf(env, sizeId(product, 'M'))).toBe(8);
     expect(await ledgerMismatches(env)).toEqual([]);
@@ -162,8 +161,6 @@ describe('concurrent commits across two replicas', () => {
       name: 'Growing Units',
       ProductSize: [{ size: 'M', stock: 5 }],
     });
-    const handler = replica.get(OrderInventoryHandler);
-    const db = replica.get<typeof DATABASE, Database>(DATABASE);
     // The edit: holds the product's lock and adds size L (with its ledger row), not yet committed.
     const edit = await env.pool.connect();
     try {
@@ -181,10 +178,7 @@ describe('concurrent commits across two replicas', () => {
         [product.id, added],
       );
       const order = new OrderBuilder([{ productId: product.id, size: 'L', quantity: 3 }]);
-      const event = order.move('Printed') as Parameters<
-        OrderInventoryHandler['onBatch']
-      >[1][number];
-      const batch = db.transaction((tx) => handler.onBatch(tx, [event]));
+      const batch = applyBatch([order.move('Printed')]);
       // The batch has locked its order's commitment row and now waits for the product.
       await waitFor(async () => {
         const waiting = await env.pool.query(
@@ -203,7 +197,8 @@ describe('concurrent commits across two replicas', () => {
       );
       expect(rejected.map((e) => e.data.orderId)).not.toContain(order.id);
     } finally {
-      edit.release();
+      // Closed, not returned to the pool: a failure above leaves its transaction (and lock) open.
+      edit.release(true);
     }
     expect(await ledgerMismatches(env)).toEqual([]);
   });
