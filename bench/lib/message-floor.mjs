@@ -5,36 +5,14 @@
  * between the stack's processes pays (a reader woken, a read, a write that wakes the next one),
  * whatever the message says; the stack's CPU per operation reads against it.
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startReportingProcess } from './reporting-process.mjs';
 
 const PEER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'message-floor-peer.mjs');
 
-/** A peer process and its printed lines (one JSON document each), read in turn with `next()`. */
-function startPeer(args) {
-  const child = spawn(process.execPath, [PEER, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = [];
-  const waiting = [];
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-    for (let end = output.indexOf('\n'); end >= 0; end = output.indexOf('\n')) {
-      lines.push(JSON.parse(output.slice(0, end)));
-      output = output.slice(end + 1);
-    }
-    while (lines.length > 0 && waiting.length > 0) waiting.shift().resolve(lines.shift());
-  });
-  child.once('exit', (code) => {
-    for (const { reject } of waiting.splice(0))
-      reject(new Error(`message-floor peer exited with ${code}`));
-  });
-  const next = () =>
-    lines.length > 0
-      ? Promise.resolve(lines.shift())
-      : new Promise((resolve, reject) => waiting.push({ resolve, reject }));
-  return { child, next };
-}
+/** A peer process (`echo` or `send ...`), its printed documents read with `next()`. */
+const startPeer = (args) => startReportingProcess(PEER, args);
 
 /** CPU ms per message of the answering process and per round trip of both, at `rate` a second. */
 export async function measureMessageFloor({ rate, seconds }) {

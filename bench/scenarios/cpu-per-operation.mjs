@@ -9,13 +9,13 @@
  * worktree) are measured on a second stack in alternating rounds, so a change reads as a ratio.
  * How to read it: bench/cpu-per-operation.md.
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from '../../scripts/stack/paths.mjs';
 import { prepareBaselineTree } from '../lib/baseline-tree.mjs';
 import { STATS_SETTLE_MS, startMeasuredStack } from '../lib/cpu-stack.mjs';
 import { effectsApplied, prepareOperations, runOperations } from '../lib/operations.mjs';
 import { measureMessageFloor } from '../lib/message-floor.mjs';
+import { startReportingProcess } from '../lib/reporting-process.mjs';
 import { cpuWindow } from '../lib/process-cpu.mjs';
 import { METRICS_PROCESSES } from '../lib/stack.mjs';
 
@@ -89,30 +89,18 @@ async function measureIdle(side, seconds) {
  * resolves with its pid, its URL and a stop function.
  */
 async function startPrototypeProcess(stack) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/lib/prototype-process.mjs')], {
-    env: {
-      ...process.env,
-      PROTOTYPE_DATABASE_URL: stack.databaseUrl,
-      PROTOTYPE_NATS_URL: stack.nats.url,
-      PROTOTYPE_NATS_SEED: stack.natsAdminSeed,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const prototype = startReportingProcess(path.join(ROOT, 'bench/lib/prototype-process.mjs'), [], {
+    PROTOTYPE_DATABASE_URL: stack.databaseUrl,
+    PROTOTYPE_NATS_URL: stack.nats.url,
+    PROTOTYPE_NATS_SEED: stack.natsAdminSeed,
   });
-  const { url } = await new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('\n')) resolve(JSON.parse(output.slice(0, output.indexOf('\n'))));
-    });
-    child.once('exit', (code) => reject(new Error(`the prototype exited with ${code}`)));
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const { url } = await prototype.next();
   return {
-    pid: child.pid,
+    pid: prototype.child.pid,
     url,
     stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
+      prototype.child.kill('SIGTERM');
+      await prototype.exited;
     },
   };
 }
