@@ -32,34 +32,47 @@ const APPLY_TIMEOUT_MS = 60_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Runs `work` inside a CPU window over the processes `groups()` names, re-listed every 250 ms so
+ * a PostgreSQL backend opened mid-window counts too; resolves with its result and each group's CPU
+ * milliseconds.
+ */
+async function withinCpuWindow(groups, work) {
+  const window = cpuWindow(groups);
+  await window.start();
+  const sampler = setInterval(() => window.sample().catch(() => undefined), 250);
+  let result;
+  try {
+    result = await work();
+  } finally {
+    clearInterval(sampler);
+  }
+  return { result, cpuMs: await window.stop() };
+}
+
+/**
  * One measured window: the operations at `rate` for `seconds`, then until their effects are
  * applied, so the asynchronous work they cause (events, read models) is inside the window.
  */
 async function measureRound(side, totals, kind, { rate, seconds }) {
-  const window = cpuWindow(() => side.stack.pids());
-  await window.start();
   const messagesBefore = await side.stack.nats.messages();
-  // New PostgreSQL backends may open mid-window; a pass every 250 ms finds them.
-  const sampler = setInterval(() => window.sample().catch(() => undefined), 250);
   const started = performance.now();
-  let result;
-  try {
-    result = await runOperations(side.stack, side.fixture, { kind, rate, seconds });
-    const deadline = Date.now() + APPLY_TIMEOUT_MS;
-    for (;;) {
-      const effects = await effectsApplied(side.stack, result.expected);
-      if (effects.applied) break;
-      if (Date.now() > deadline)
-        throw new Error(
-          `${side.stack.label}: of ${result.expected.size} ${kind} operations, catalog applied ` +
-            `${effects.catalog} and the report ${effects.report} within ${APPLY_TIMEOUT_MS} ms`,
-        );
-      await sleep(20);
-    }
-  } finally {
-    clearInterval(sampler);
-  }
-  const cpuMs = await window.stop();
+  const { result, cpuMs } = await withinCpuWindow(
+    () => side.stack.pids(),
+    async () => {
+      const sent = await runOperations(side.stack, side.fixture, { kind, rate, seconds });
+      const deadline = Date.now() + APPLY_TIMEOUT_MS;
+      for (;;) {
+        const effects = await effectsApplied(side.stack, sent.expected);
+        if (effects.applied) return sent;
+        if (Date.now() > deadline)
+          throw new Error(
+            `${side.stack.label}: of ${sent.expected.size} ${kind} operations, catalog applied ` +
+              `${effects.catalog} and the report ${effects.report} within ${APPLY_TIMEOUT_MS} ms`,
+          );
+        await sleep(20);
+      }
+    },
+  );
   const messagesAfter = await side.stack.nats.messages();
   totals.ops += result.ok;
   totals.failed += result.failed;
@@ -75,11 +88,11 @@ async function measureRound(side, totals, kind, { rate, seconds }) {
  * CPU that is not caused by its operations, for reading the per-op figures of short windows.
  */
 async function measureIdle(side, seconds) {
-  const window = cpuWindow(() => side.stack.pids());
-  await window.start();
   const started = performance.now();
-  await sleep(seconds * 1000);
-  const cpuMs = await window.stop();
+  const { cpuMs } = await withinCpuWindow(
+    () => side.stack.pids(),
+    () => sleep(seconds * 1000),
+  );
   const elapsed = (performance.now() - started) / 1000;
   return Object.fromEntries(CPU_GROUPS.map((group) => [group, (cpuMs[group] ?? 0) / elapsed]));
 }
@@ -115,19 +128,13 @@ async function measurePrototype(side, prototype, { rate, seconds, rounds }) {
     const { postgres, nats } = await side.stack.pids();
     return { prototype: [prototype.pid], postgres, nats };
   };
+  const fixture = { ...side.fixture, prototypeUrl: prototype.url };
   for (let round = 0; round < rounds; round += 1) {
-    const window = cpuWindow(groups);
-    await window.start();
-    const sampler = setInterval(() => window.sample().catch(() => undefined), 250);
-    try {
-      const fixture = { ...side.fixture, prototypeUrl: prototype.url };
-      const result = await runOperations(side.stack, fixture, { kind: 'prototype', rate, seconds });
-      totals.ops += result.ok;
-      totals.failed += result.failed;
-    } finally {
-      clearInterval(sampler);
-    }
-    const cpuMs = await window.stop();
+    const { result, cpuMs } = await withinCpuWindow(groups, () =>
+      runOperations(side.stack, fixture, { kind: 'prototype', rate, seconds }),
+    );
+    totals.ops += result.ok;
+    totals.failed += result.failed;
     for (const group of Object.keys(totals.cpuMs)) totals.cpuMs[group] += cpuMs[group] ?? 0;
   }
   const benchmark = `cpu per prototype order @${rate}/s`;
