@@ -4,7 +4,8 @@
 -- function takes a fresh snapshot for every statement it runs, so each sees what had committed by
 -- the time the locks it waited for were granted (one statement would see only what had committed
 -- when it began):
---   1. the orders' commitment rows, created when missing and locked in id order;
+--   1. the orders' commitment rows, created when missing and locked in id order (ON CONFLICT DO
+--      UPDATE, unlike DO NOTHING, locks and returns a row that exists);
 --   2. what those orders hold per size (read once their commitment rows are locked: only the holder
 --      of an order's commitment row writes that order's movements), and the products the events
 --      name or the orders hold, locked in id order;
