@@ -4,10 +4,29 @@
  * submits and the placed event.
  */
 import { randomUUID } from 'node:crypto';
-import { authOps, ordersOps, EVENTS, catalogOps, namespaced, withoutPersonalFields, type Actor, type AppError, type RefusedLine } from '@lr/contracts';
+import {
+  authOps,
+  ordersOps,
+  EVENTS,
+  HINTS,
+  catalogOps,
+  namespaced,
+  withoutPersonalFields,
+  type Actor,
+  type AppError,
+  type RefusedLine,
+} from '@lr/contracts';
 import { TestEnv, mailsIn, waitFor } from '@lr/testing';
 import { formatOrderNumber } from '../src/orders/order-number.js';
-import { createProduct, hideProduct, place, registerAccount, setStock, shipping, startOrdersWithServices } from '@lr/testing/services';
+import {
+  createProduct,
+  hideProduct,
+  place,
+  registerAccount,
+  setStock,
+  shipping,
+  startOrdersWithServices,
+} from '@lr/testing/services';
 import { streamEvents } from './support/streams.js';
 
 describe('placing an order', () => {
@@ -322,6 +341,43 @@ describe('placing an order', () => {
     asked.unsubscribe();
   });
 
+  /**
+   * A change's hint reaches orders on another connection than the next order does. Other users'
+   * hints sent now queue ahead of it there, and are still being read when that order arrives.
+   */
+  const keepHintsConnectionBusy = () => {
+    const subject = namespaced(env.namespace, HINTS.authSessionsChanged);
+    for (let i = 0; i < 100_000; i += 1) {
+      env.nc.publish(subject, JSON.stringify({ userId: randomUUID() }));
+    }
+  };
+
+  it('uses a changed address on the very next order while its hints connection is still busy', async () => {
+    const school = await registerAccount(env, admin, 'Eastfield Primary', {
+      address: '1 Mill Lane',
+      district: 'South',
+    });
+    const product = await addProduct('Bobble hat', { S: 10 });
+    const lines = [{ productId: product.id, size: 'S', quantity: 1 }];
+    expect((await place(env, school, lines)).shippingInfo.userAddress).toBe('1 Mill Lane|South');
+
+    keepHintsConnectionBusy();
+    await env.rpc.call(
+      authOps.updateUser,
+      {
+        id: school.id,
+        name: 'Eastfield Primary',
+        email: school.loginId,
+        role: 'user',
+        address: '2 Mill Lane',
+        district: 'North',
+      },
+      { actor: admin },
+    );
+    const after = await place(env, school, lines);
+    expect(after.shippingInfo.userAddress).toBe('2 Mill Lane|North');
+  });
+
   it('keeps the products between orders, yet sees a hidden product or new stock on the very next order', async () => {
     const product = await addProduct('Winter scarf', { M: 3 });
     const lines = [{ productId: product.id, size: 'M', quantity: 1 }];
@@ -359,6 +415,24 @@ describe('placing an order', () => {
     ]);
     expect(productRequests).toBeGreaterThanOrEqual(3);
     asked.unsubscribe();
+  });
+
+  it('refuses a product hidden just now on the very next order while its hints connection is still busy', async () => {
+    const product = await addProduct('Ear muffs', { M: 3 });
+    const lines = [{ productId: product.id, size: 'M', quantity: 1 }];
+    await waitFor(
+      async () =>
+        (await env.pool.query('SELECT 1 FROM catalog.outbox WHERE sent_at IS NULL')).rowCount === 0,
+      { message: 'catalog events sent' },
+    );
+    await place(env, schoolA, lines);
+
+    keepHintsConnectionBusy();
+    await hideProduct(env, admin, product.id);
+    const hidden = await refusal(place(env, schoolA, lines));
+    expect((hidden.details as { lines: RefusedLine[] }).lines).toEqual([
+      expect.objectContaining({ reason: 'hidden' }),
+    ]);
   });
 
   it('checks who places and what they send', async () => {

@@ -4,13 +4,16 @@
  *
  * Profiles are kept for PROFILE_CACHE_TTL_MS (one RPC less per order under load). Auth's
  * `hint.auth.sessions-changed` broadcast names a user whose profile, role or account changed; it is
- * flushed to the NATS server before auth answers the change, so the entry is gone before the school's
- * next request can reach this service. A lost hint costs at most the TTL of staleness.
+ * flushed to the NATS server before auth answers the change. The school's next request reaches this
+ * process on the RPC server's connection, not the one the hint comes on, so a kept profile is used
+ * only once the HintBarrier has passed: by then the hint has been read and the entry is gone. A lost
+ * hint costs at most the TTL of staleness.
  */
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { authOps, AppError, type Actor, type OutputOf } from '@lr/contracts';
 import {
   ExpiringCache,
+  HintBarrier,
   KIT_CONFIG,
   LOGGER,
   NATS_CONNECTION,
@@ -34,6 +37,7 @@ export class UsersClient implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly rpc: RpcClient,
+    private readonly hintsRead: HintBarrier,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(KIT_CONFIG)
     private readonly config: Pick<OrdersConfig, 'NATS_NAMESPACE' | 'PROFILE_CACHE_TTL_MS'>,
@@ -62,7 +66,9 @@ export class UsersClient implements OnModuleInit, OnModuleDestroy {
   }
 
   /** The caller's own profile; 401 when the account no longer exists. */
-  profileOf(actor: Actor): Promise<SchoolProfile> {
+  async profileOf(actor: Actor): Promise<SchoolProfile> {
+    // Unconfirmed (NATS slow to answer): a hint may be unread, so the kept profile is not trusted.
+    if (this.profiles.enabled && !(await this.hintsRead.passed())) this.profiles.forget(actor.id);
     return this.profiles.get(actor.id, () => this.fetch(actor));
   }
 
