@@ -34,4 +34,9 @@ export type RpcRequest<T = unknown> = {
 export const HEADERS = {
   correlationId: 'x-correlation-id',
   requestId: 'x-request-id',
+  /**
+   * How long (ms) the caller will wait for this attempt's reply, counted from when it sent it: a
+   * service that waits on something else (orders on catalog's stock decision) answers within it.
+   */
+  replyWithinMs: 'x-reply-within-ms',
 } as const;

@@ -16,6 +16,11 @@ export interface RequestContext {
    * goes here instead of asking the database to notify.
    */
   afterCommit?: (() => void)[];
+  /**
+   * When the caller stops waiting for the reply (this process's clock: the caller sends how long it
+   * waits, not until when, so the two clocks need not agree).
+   */
+  replyBy?: number;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -31,6 +36,15 @@ export function enterContext(context: RequestContext): void {
 
 export function currentContext(): RequestContext | undefined {
   return storage.getStore();
+}
+
+/**
+ * How long the caller of the request in hand still waits for its reply, in ms; Infinity outside a
+ * request or when the caller did not say.
+ */
+export function callerWaitsMs(now = Date.now()): number {
+  const replyBy = storage.getStore()?.replyBy;
+  return replyBy === undefined ? Infinity : replyBy - now;
 }
 
 /** The current correlation id, or a new one when running outside any request (e.g. a timer). */

@@ -19,7 +19,7 @@ import {
   type OutputOf,
   type RpcReply,
 } from '@lr/contracts';
-import { headers, type Msg, type NatsConnection } from '@nats-io/transport-node';
+import { headers, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { currentCorrelationId } from './context.js';
 import { metrics, secondsSince } from './metrics.js';
 import { LatencyEstimate } from './latency-estimate.js';
@@ -142,7 +142,10 @@ export class RpcClient {
           attemptTimeoutMs: latency.waitMs(this.resendPolicy.attemptTimeoutMs, deadlineMs / 3),
         },
         send: (waitMs, attempt) => {
-          const sent = this.inbox.request(target, body, { timeoutMs: waitMs, headers: hdrs });
+          const sent = this.inbox.request(target, body, {
+            timeoutMs: waitMs,
+            headers: withReplyWithin(hdrs, waitMs),
+          });
           // The first attempt's reply time is a plain sample; a later one's starts later.
           return attempt === 1 ? sent.then((msg) => this.observed(latency, sentAt, msg)) : sent;
         },
@@ -192,4 +195,15 @@ export class RpcClient {
     latency.observe(Date.now() - sentAt);
     return msg;
   }
+}
+
+/**
+ * The call's headers plus how long this attempt waits for its reply: a copy per attempt, since an
+ * attempt's headers are read when it is published, and each attempt waits for a different time.
+ */
+function withReplyWithin(base: MsgHdrs, waitMs: number): MsgHdrs {
+  const copy = headers();
+  for (const key of base.keys()) for (const value of base.values(key)) copy.append(key, value);
+  copy.set(HEADERS.replyWithinMs, String(Math.max(1, Math.floor(waitMs))));
+  return copy;
 }

@@ -49,6 +49,12 @@ const REPLY_OVERHEAD_BYTES = 1024;
 /** Request ids are the callers' uuids; anything else is ignored (the call is then not deduped). */
 const REQUEST_ID = /^[0-9A-Za-z-]{8,64}$/;
 
+/** When the caller stops waiting, by its `replyWithinMs` header; undefined when it did not say. */
+function replyByOf(msg: Msg, receivedAt: number): number | undefined {
+  const within = Number(msg.headers?.get(HEADERS.replyWithinMs));
+  return Number.isFinite(within) && within > 0 ? receivedAt + within : undefined;
+}
+
 function requestIdOf(msg: Msg): string | null {
   const id = msg.headers?.get(HEADERS.requestId);
   return id && REQUEST_ID.test(id) ? id : null;
@@ -107,13 +113,14 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
 
   private async handle(pattern: string, msg: Msg): Promise<void> {
     const correlationId = msg.headers?.get(HEADERS.correlationId) || randomUUID();
+    const replyBy = replyByOf(msg, Date.now());
     const start = process.hrtime.bigint();
     const span = startSpan(this.options.service, pattern, {
       kind: SpanKind.SERVER,
       parent: extractTrace(msg.headers),
       attributes: { 'rpc.system': 'nats', 'rpc.method': pattern },
     });
-    await runWithContext({ correlationId, span }, async () => {
+    await runWithContext({ correlationId, span, replyBy }, async () => {
       const reply = await this.dispatch(pattern, msg);
       if (msg.reply) this.sendReply(pattern, msg.reply, reply);
       const outcome = reply.ok ? 'ok' : reply.error.code.toLowerCase();

@@ -59,7 +59,8 @@ export const ordersConfigSchema = baseConfigSchema.extend({
   /**
    * How long a status change that commits stock waits for catalog's decision before it answers
    * (ms); past it the answer says `pending` and the console waits on. Below the gateway's RPC
-   * deadline (10 s) with room for the rest of the change.
+   * deadline (10 s) with room for the rest of the change; shortened to what the caller still
+   * waits when that is less (a resent change arrives late).
    */
   STOCK_DECISION_WAIT_MS: z.coerce.number().int().min(0).max(8000).default(4000),
 });

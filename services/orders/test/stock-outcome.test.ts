@@ -119,6 +119,30 @@ describe('the stock outcome of a status change', () => {
     expect(await stockOf(product.id)).toEqual({ L: 0, S: 4 });
   });
 
+  it('answers pending within what its caller waits, though the configured wait is longer', async () => {
+    // Orders here waits up to 8 s for a decision; a caller that waits 3 s still gets its answer.
+    const product = await createProduct({ M: 2 });
+    const order = await place(env, school, [{ productId: product.id, size: 'M', quantity: 1 }]);
+    await env.stopService('catalog');
+    try {
+      const changed = await env.rpc.call(
+        ordersOps.update,
+        { id: order.id, status: 'Ready for Pickup' },
+        { actor: admin, timeoutMs: 3_000 },
+      );
+      expect(changed).toMatchObject({ stock: { outcome: 'pending', version: 2 } });
+      await expect(
+        env.rpc.call(
+          ordersOps.stockOutcome,
+          { id: order.id, version: 2 },
+          { actor: admin, timeoutMs: 2_500 },
+        ),
+      ).resolves.toEqual({ outcome: 'pending', version: 2 });
+    } finally {
+      await startCatalogService(env);
+    }
+  });
+
   it('answers pending when catalog does not decide in time, and the decision follows', async () => {
     await env.stopService('orders');
     await startOrdersService(env, { STOCK_DECISION_WAIT_MS: '300' });

@@ -25,6 +25,7 @@ import {
   KIT_CONFIG,
   LOGGER,
   RecordedReplies,
+  callerWaitsMs,
   metrics,
   withSpan,
   type Executor,
@@ -40,6 +41,14 @@ import type { AccessLogWrite, OrderRef } from '../student-data/student-data-disc
 import { OrderWriter } from './order-writer.js';
 import { OrderReadsRepository } from './order-reads.repository.js';
 import { toOrderRef, toOrderSnapshot } from './order.mapper.js';
+
+/**
+ * What a change keeps of its caller's wait for after catalog's decision: the order's reads after a
+ * refusal, the reply's trip back, and a busy process's delays. A caller whose attempt was resent
+ * late waits less than the configured decision wait, and a `pending` answer it receives is worth
+ * more than one that arrives after it gave up.
+ */
+const REPLY_MARGIN_MS = 1_000;
 
 /** A change's recorded reply: the order, and whether the change waited for catalog's decision. */
 type Recorded = OrderSnapshot & { stockAwaited?: boolean };
@@ -138,7 +147,7 @@ export class ProcessOrderService {
    */
   async stockOutcome(
     { id, version }: StockOutcomeInput,
-    waitMs = this.config.STOCK_DECISION_WAIT_MS,
+    waitMs = this.decisionWaitMs(),
   ): Promise<StockOutcome> {
     const watch = this.decisions.watch(id);
     try {
@@ -154,6 +163,12 @@ export class ProcessOrderService {
     } finally {
       watch.close();
     }
+  }
+
+  /** How long to wait for catalog's decision: the configured wait, within what the caller waits. */
+  private decisionWaitMs(): number {
+    const configured = this.config.STOCK_DECISION_WAIT_MS;
+    return Math.max(0, Math.min(configured, callerWaitsMs() - REPLY_MARGIN_MS));
   }
 
   /** Whether the change right after `version` was catalog's refusal of its commit. */
@@ -227,7 +242,7 @@ export class ProcessOrderService {
         ? await this.withDecision(
             result.snapshot,
             await withSpan('orders', 'await stock decision', () =>
-              watch.until(version, this.config.STOCK_DECISION_WAIT_MS),
+              watch.until(version, this.decisionWaitMs()),
             ),
           )
         : { order: result.snapshot, stock: { outcome: 'none' as const, version } };
