@@ -14,7 +14,7 @@ import { dumpDatabase } from './lib/backup/database-dump.mjs';
 import { resolveEndpoints } from './lib/backup/endpoints.mjs';
 import { copyMediaOut } from './lib/backup/media-copy.mjs';
 import { progressReporter } from './lib/backup/progress.mjs';
-import { dumpStreams } from './lib/backup/stream-dump.mjs';
+import { dumpStreams, streamCut } from './lib/backup/stream-dump.mjs';
 
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
@@ -34,10 +34,12 @@ const staging = await stagingFolder();
 try {
   nc = await connectNats(endpoints.natsUrl, 'backup', undefined, endpoints.natsAuth);
   await mkdir(path.join(staging, 'streams'), { recursive: true });
+  // Cut first: the streams must hold nothing the database snapshot has not seen (stream-dump.mjs).
+  const cut = await streamCut(nc, endpoints.namespace);
   progress.line('Dumping the database (one snapshot of every service schema) ...');
   const database = await dumpDatabase(pool, path.join(staging, 'database'), progress);
   progress.line('Copying the event streams ...');
-  const streams = await dumpStreams(nc, endpoints.namespace, staging, progress);
+  const streams = await dumpStreams(nc, endpoints.namespace, staging, progress, cut);
   if (endpoints.mediaStorage !== 'local')
     progress.line('Media are in object storage (MEDIA_STORAGE=s3): back up the bucket separately.');
   const media =

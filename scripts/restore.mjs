@@ -24,7 +24,13 @@ import { resolveEndpoints } from './lib/backup/endpoints.mjs';
 import { carryErasureLog, readErasureLog } from './lib/backup/erasure-log.mjs';
 import { assertMediaEmpty, copyMediaIn } from './lib/backup/media-copy.mjs';
 import { progressReporter } from './lib/backup/progress.mjs';
-import { assertStreamsEmpty, deleteStreams, loadStreams } from './lib/backup/stream-dump.mjs';
+import { resendEventsAfterCut } from './lib/backup/outbox-resend.mjs';
+import {
+  assertStreamsEmpty,
+  deleteStreams,
+  eventIdsOf,
+  loadStreams,
+} from './lib/backup/stream-dump.mjs';
 
 const args = process.argv.slice(2);
 const archive = args.find((arg) => !arg.startsWith('--'));
@@ -108,6 +114,11 @@ try {
   if (localMedia && media.files !== manifest.media.files) wrong.push(`media: ${media.files} files`);
   if (wrong.length > 0)
     throw new Error(`Restored figures differ from the archive: ${wrong.join('; ')}`);
+  const resent = await resendEventsAfterCut(pool, await eventIdsOf(staging));
+  if (resent > 0)
+    progress.line(
+      `${resent} events sent while the backup was taken are sent again when the services start.`,
+    );
   const carried = await carryErasureLog(pool, erasures);
   if (carried > 0)
     progress.line(

@@ -4,6 +4,12 @@
  * Restore publishes them again in order into fresh streams, under the target's namespace. Consumers
  * are not copied: the services create their durables again and skip what their processed-events
  * tables (restored with the database) say they already applied.
+ *
+ * The streams are cut before the database snapshot is taken (`streamCut`), never after: an event
+ * published between the two would describe a change the snapshot does not hold (an order moved
+ * after it), and replaying it would apply that change to stock and the report alone. What is
+ * missing the other way, an event the snapshot's outbox shows as sent but that went out after the
+ * cut, is sent again after the restore (`eventIdsOf`, `markUnsentOutside` in restore.mjs).
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -22,6 +28,8 @@ export const STREAM_NAMES = ['AUTH', 'CATALOG', 'ORDERS'];
 const FETCH_BATCH = 500;
 const FETCH_EXPIRES_MS = 2000;
 const PUBLISH_WINDOW = 256;
+/** The header the outbox relays put the event id in (JetStream's de-duplication id). */
+const MSG_ID_HEADER = 'Nats-Msg-Id';
 
 const streamName = (namespace, stream) => (namespace ? `${namespace}_${stream}` : stream);
 const withoutNamespace = (namespace, subject) =>
@@ -38,8 +46,22 @@ async function streamInfo(jsm, name) {
   }
 }
 
-/** Writes `<dir>/streams/<STREAM>.jsonl`; returns `{ STREAM: messageCount }`. */
-export async function dumpStreams(nc, namespace, dir, progress) {
+/** The last sequence of each stream now, `{ STREAM: seq }` (0 for an absent or empty stream). */
+export async function streamCut(nc, namespace) {
+  const jsm = await jetstreamManager(nc);
+  const cut = {};
+  for (const stream of STREAM_NAMES) {
+    const info = await streamInfo(jsm, streamName(namespace, stream));
+    cut[stream] = info && info.state.messages > 0 ? info.state.last_seq : 0;
+  }
+  return cut;
+}
+
+/**
+ * Writes `<dir>/streams/<STREAM>.jsonl` with each stream's messages up to its sequence in `cut`
+ * (`streamCut`, taken before the database snapshot); returns `{ STREAM: messageCount }`.
+ */
+export async function dumpStreams(nc, namespace, dir, progress, cut) {
   const jsm = await jetstreamManager(nc);
   const js = jetstream(nc);
   const counts = {};
@@ -48,9 +70,9 @@ export async function dumpStreams(nc, namespace, dir, progress) {
     const info = await streamInfo(jsm, name);
     const file = createWriteStream(path.join(dir, 'streams', `${stream}.jsonl`));
     let written = 0;
-    const total = info?.state.messages ?? 0;
-    if (info && total > 0) {
-      const lastSeq = info.state.last_seq;
+    const lastSeq = cut[stream] ?? 0;
+    const total = info ? Math.min(info.state.messages, lastSeq) : 0;
+    if (info && total > 0 && lastSeq >= info.state.first_seq) {
       const consumer = await js.consumers.get(name, { deliver_policy: DeliverPolicy.All });
       try {
         for (let caughtUp = false; !caughtUp;) {
@@ -61,6 +83,11 @@ export async function dumpStreams(nc, namespace, dir, progress) {
           let received = 0;
           for await (const msg of batch) {
             received += 1;
+            // Published after the cut: after the database snapshot too, so the next backup's.
+            if (msg.seq > lastSeq) {
+              caughtUp = true;
+              break;
+            }
             const headers = {};
             for (const [key, values] of msg.headers ?? []) headers[key] = values;
             const line = JSON.stringify({
@@ -71,7 +98,6 @@ export async function dumpStreams(nc, namespace, dir, progress) {
             if (!file.write(`${line}\n`)) await once(file, 'drain');
             written += 1;
             progress.update(`stream ${stream}`, written, total);
-            // Messages published after the backup started belong to the next backup.
             if (msg.seq >= lastSeq || msg.info.pending === 0) {
               caughtUp = true;
               break;
@@ -149,4 +175,21 @@ export async function loadStreams(nc, namespace, dir, manifestCounts, progress) 
     counts[stream] = published;
   }
   return counts;
+}
+
+/** The event ids (Nats-Msg-Id) of every message in the archive's streams. */
+export async function eventIdsOf(dir) {
+  const ids = [];
+  for (const stream of STREAM_NAMES) {
+    const lines = readline.createInterface({
+      input: createReadStream(path.join(dir, 'streams', `${stream}.jsonl`)),
+      crlfDelay: Infinity,
+    });
+    for await (const line of lines) {
+      if (!line) continue;
+      const id = JSON.parse(line).headers[MSG_ID_HEADER]?.[0];
+      if (id) ids.push(id);
+    }
+  }
+  return ids;
 }
