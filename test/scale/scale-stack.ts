@@ -130,7 +130,14 @@ export interface ScaleStackOptions {
 }
 
 export async function startScaleStack(options: ScaleStackOptions = {}): Promise<ScaleStack> {
-  const log = options.log ?? (() => undefined);
+  // What the supervisor said (a process that exited, its last lines), for a stack that never
+  // became healthy: the error carries the latest of it.
+  const said: string[] = [];
+  const log = (line: string) => {
+    said.push(line);
+    if (said.length > 40) said.shift();
+    options.log?.(line);
+  };
   const binary = findNatsServer() as string | null;
   if (!binary) throw new Error('nats-server is not on the PATH');
   const dataDir = `/tmp/lockerroom-scale/${randomBytes(4).toString('hex')}`;
@@ -237,7 +244,11 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
         PUBLIC_URL: gateways[i]!,
         METRICS_PORT: await metricsPort(`gateway-${i + 1}`),
       });
-    await Promise.all(gateways.map((url) => waitForHealthy(url, 180_000)));
+    await Promise.all(gateways.map((url) => waitForHealthy(url, 180_000))).catch((error: Error) => {
+      throw new Error(`${error.message}\nThe supervisor said:\n${said.join('\n') || '-'}`, {
+        cause: error,
+      });
+    });
     await seedDemoData({ databaseUrl: database.url, demoCode: 'demo345', log });
     pool = new pg.Pool({ connectionString: database.url, max: 4 });
     pool.on('error', () => undefined);
