@@ -60,6 +60,25 @@ describe('placing an order', () => {
     )) as AppError;
   }
 
+  /** The lines a refused placement names. */
+  const refusedLines = (error: AppError) => (error.details as { lines: RefusedLine[] }).lines;
+
+  /** A product's own creation events empty orders' copy when they arrive; lets them arrive first. */
+  const catalogEventsSent = () =>
+    waitFor(
+      async () =>
+        (await env.pool.query('SELECT 1 FROM catalog.outbox WHERE sent_at IS NULL')).rowCount === 0,
+      { message: 'catalog events sent' },
+    );
+
+  /** An admin moves the school to another address (auth hints orders that its profile changed). */
+  const moveSchool = (school: Actor, address: string, district: string) =>
+    env.rpc.call(
+      authOps.updateUser,
+      { id: school.id, name: school.name, email: school.loginId, role: 'user', address, district },
+      { actor: admin },
+    );
+
   it('creates a Processing order with the profile address, a friendly number and copies of the products', async () => {
     const shirt = await addProduct(
       'School shirt',
@@ -211,7 +230,7 @@ describe('placing an order', () => {
       ]),
     );
     expect(error.code).toBe('CONFLICT');
-    const lines = (error.details as { lines: RefusedLine[] }).lines;
+    const lines = refusedLines(error);
     expect(lines.map((l) => [l.index, l.reason])).toEqual([
       [1, 'not-found'],
       [2, 'hidden'],
@@ -222,7 +241,7 @@ describe('placing an order', () => {
       place(env, schoolA, [{ productId: visible.id, size: 'M', quantity: 6 }]),
     );
     expect(tooMany.code).toBe('CONFLICT');
-    expect((tooMany.details as { lines: RefusedLine[] }).lines).toEqual([
+    expect(refusedLines(tooMany)).toEqual([
       expect.objectContaining({ index: 0, reason: 'over-limit', requested: 6, name: 'Jumper' }),
     ]);
   });
@@ -234,7 +253,7 @@ describe('placing an order', () => {
     );
     expect(error.code).toBe('CONFLICT');
     expect(error.message).toContain('only 2 left');
-    expect((error.details as { lines: RefusedLine[] }).lines).toEqual([
+    expect(refusedLines(error)).toEqual([
       expect.objectContaining({ index: 0, reason: 'short', requested: 3, available: 2 }),
     ]);
     const mine = await env.rpc.call(ordersOps.listMine, {}, { actor: schoolA });
@@ -323,18 +342,7 @@ describe('placing an order', () => {
     await place(env, school, lines);
     expect(profileRequests).toBe(0);
 
-    await env.rpc.call(
-      authOps.updateUser,
-      {
-        id: school.id,
-        name: 'Westfield Primary',
-        email: school.loginId,
-        role: 'user',
-        address: '2 New Road',
-        district: 'East',
-      },
-      { actor: admin },
-    );
+    await moveSchool(school, '2 New Road', 'East');
     const after = await place(env, school, lines);
     expect(after.shippingInfo.userAddress).toBe('2 New Road|East');
     await waitFor(async () => profileRequests === 1, { message: 'one profile request' });
@@ -362,18 +370,7 @@ describe('placing an order', () => {
     expect((await place(env, school, lines)).shippingInfo.userAddress).toBe('1 Mill Lane|South');
 
     keepHintsConnectionBusy();
-    await env.rpc.call(
-      authOps.updateUser,
-      {
-        id: school.id,
-        name: 'Eastfield Primary',
-        email: school.loginId,
-        role: 'user',
-        address: '2 Mill Lane',
-        district: 'North',
-      },
-      { actor: admin },
-    );
+    await moveSchool(school, '2 Mill Lane', 'North');
     const after = await place(env, school, lines);
     expect(after.shippingInfo.userAddress).toBe('2 Mill Lane|North');
   });
@@ -381,12 +378,7 @@ describe('placing an order', () => {
   it('keeps the products between orders, yet sees a hidden product or new stock on the very next order', async () => {
     const product = await addProduct('Winter scarf', { M: 3 });
     const lines = [{ productId: product.id, size: 'M', quantity: 1 }];
-    // The product's own creation events empty the copy when they arrive; let them arrive first.
-    await waitFor(
-      async () =>
-        (await env.pool.query('SELECT 1 FROM catalog.outbox WHERE sent_at IS NULL')).rowCount === 0,
-      { message: 'catalog events sent' },
-    );
+    await catalogEventsSent();
     await place(env, schoolA, lines);
 
     // Kept: the second order does not ask catalog for the product again.
@@ -401,7 +393,7 @@ describe('placing an order', () => {
     // New stock through catalog: the next order is checked against it at once.
     await setStock(env, admin, product.id, 'M', 0);
     const short = await refusal(place(env, schoolA, lines));
-    expect((short.details as { lines: RefusedLine[] }).lines).toEqual([
+    expect(refusedLines(short)).toEqual([
       expect.objectContaining({ reason: 'short', available: 0 }),
     ]);
     await setStock(env, admin, product.id, 'M', 5);
@@ -410,9 +402,7 @@ describe('placing an order', () => {
     // Hidden by an admin: refused from the very next order.
     await hideProduct(env, admin, product.id);
     const hidden = await refusal(place(env, schoolA, lines));
-    expect((hidden.details as { lines: RefusedLine[] }).lines).toEqual([
-      expect.objectContaining({ reason: 'hidden' }),
-    ]);
+    expect(refusedLines(hidden)).toEqual([expect.objectContaining({ reason: 'hidden' })]);
     expect(productRequests).toBeGreaterThanOrEqual(3);
     asked.unsubscribe();
   });
@@ -420,19 +410,13 @@ describe('placing an order', () => {
   it('refuses a product hidden just now on the very next order while its hints connection is still busy', async () => {
     const product = await addProduct('Ear muffs', { M: 3 });
     const lines = [{ productId: product.id, size: 'M', quantity: 1 }];
-    await waitFor(
-      async () =>
-        (await env.pool.query('SELECT 1 FROM catalog.outbox WHERE sent_at IS NULL')).rowCount === 0,
-      { message: 'catalog events sent' },
-    );
+    await catalogEventsSent();
     await place(env, schoolA, lines);
 
     keepHintsConnectionBusy();
     await hideProduct(env, admin, product.id);
     const hidden = await refusal(place(env, schoolA, lines));
-    expect((hidden.details as { lines: RefusedLine[] }).lines).toEqual([
-      expect.objectContaining({ reason: 'hidden' }),
-    ]);
+    expect(refusedLines(hidden)).toEqual([expect.objectContaining({ reason: 'hidden' })]);
   });
 
   it('checks who places and what they send', async () => {
