@@ -9,7 +9,7 @@
  * published between the two would describe a change the snapshot does not hold (an order moved
  * after it), and replaying it would apply that change to stock and the report alone. What is
  * missing the other way, an event the snapshot's outbox shows as sent but that went out after the
- * cut, is sent again after the restore (`eventIdsOf`, `markUnsentOutside` in restore.mjs).
+ * cut, is sent again after the restore (`eventIdsOf` here, `resendEventsAfterCut` in outbox-resend.mjs).
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -137,6 +137,15 @@ export async function deleteStreams(nc, namespace) {
   }
 }
 
+/** The messages dumped of `stream` in `dir`, in order, as `dumpStreams` wrote them. */
+async function* dumpedMessages(dir, stream) {
+  const lines = readline.createInterface({
+    input: createReadStream(path.join(dir, 'streams', `${stream}.jsonl`)),
+    crlfDelay: Infinity,
+  });
+  for await (const line of lines) if (line) yield JSON.parse(line);
+}
+
 /**
  * Publishes every dumped message into the (already created) streams of `namespace`, in order, a
  * window of acknowledged publishes at a time. Returns `{ STREAM: published }`.
@@ -148,13 +157,7 @@ export async function loadStreams(nc, namespace, dir, manifestCounts, progress) 
     const total = manifestCounts[stream] ?? 0;
     let published = 0;
     let window = [];
-    const lines = readline.createInterface({
-      input: createReadStream(path.join(dir, 'streams', `${stream}.jsonl`)),
-      crlfDelay: Infinity,
-    });
-    for await (const line of lines) {
-      if (!line) continue;
-      const message = JSON.parse(line);
+    for await (const message of dumpedMessages(dir, stream)) {
       const headers = natsHeaders();
       for (const [key, values] of Object.entries(message.headers))
         for (const value of values) headers.append(key, value);
@@ -181,13 +184,8 @@ export async function loadStreams(nc, namespace, dir, manifestCounts, progress) 
 export async function eventIdsOf(dir) {
   const ids = [];
   for (const stream of STREAM_NAMES) {
-    const lines = readline.createInterface({
-      input: createReadStream(path.join(dir, 'streams', `${stream}.jsonl`)),
-      crlfDelay: Infinity,
-    });
-    for await (const line of lines) {
-      if (!line) continue;
-      const id = JSON.parse(line).headers[MSG_ID_HEADER]?.[0];
+    for await (const message of dumpedMessages(dir, stream)) {
+      const id = message.headers[MSG_ID_HEADER]?.[0];
       if (id) ids.push(id);
     }
   }
