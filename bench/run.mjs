@@ -66,6 +66,7 @@ if (wanted('cpu-per-operation'))
   rows.push(
     ...(await benchCpuPerOperation({
       durationSeconds,
+      warmupSeconds,
       rates: (process.env.BENCH_CPU_RATE || '200,50').split(',').map(Number),
       rounds: Number(process.env.BENCH_CPU_ROUNDS ?? 3),
       baselineRef: process.env.BENCH_BASELINE_REF || undefined,

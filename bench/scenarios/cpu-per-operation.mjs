@@ -2,10 +2,12 @@
  * CPU per operation: milliseconds of CPU each process spends per status change and per placed
  * order, read from /proc before and after each measured window and divided by the operations
  * answered in it, with the PostgreSQL transactions and rows written and the NATS messages per
- * operation, at each offered rate in turn (the targets are read at 200 a second, the event lag's
- * rate: at a lower rate each message also pays for waking a process that had gone idle), and two
- * references at the same rates: the same order sent to the placement benchmark's prototype (the
- * least a placed order needs), and the machine's floor per message between two bare processes. With BENCH_BASELINE_REF the same figures of that commit (built in a temporary
+ * operation, at each offered rate in turn (at a lower rate each message also pays for waking a
+ * process that had gone idle), and for placed orders also under the placement benchmark's load.
+ * The status change's target is read at 200 a second (the event lag's rate), the placed order's
+ * under load. References: the same order sent to the placement benchmark's prototype at the same
+ * rates and load (the least a placed order needs), and the machine's floor per message between two
+ * bare processes. With BENCH_BASELINE_REF the same figures of that commit (built in a temporary
  * worktree) are measured on a second stack in alternating rounds, so a change reads as a ratio.
  * How to read it: bench/cpu-per-operation.md.
  */
@@ -14,19 +16,28 @@ import { ROOT } from '../../scripts/stack/paths.mjs';
 import { prepareBaselineTree } from '../lib/baseline-tree.mjs';
 import { STATS_SETTLE_MS, startMeasuredStack } from '../lib/cpu-stack.mjs';
 import { effectsApplied, prepareOperations, runOperations } from '../lib/operations.mjs';
+import { load } from '../lib/load.mjs';
 import { measureMessageFloor } from '../lib/message-floor.mjs';
 import { startReportingProcess } from '../lib/reporting-process.mjs';
 import { cpuWindow } from '../lib/process-cpu.mjs';
 import { METRICS_PROCESSES } from '../lib/stack.mjs';
+import { placementLoad } from './order-placement.mjs';
 
 export const CPU_GROUPS = [...METRICS_PROCESSES, 'postgres', 'nats'];
 const GROUP_LABELS = { postgres: 'PostgreSQL backends', nats: 'nats-server' };
 const KINDS = [
   { kind: 'change', benchmark: 'cpu per status change', targetMs: 5 },
-  { kind: 'place', benchmark: 'cpu per placed order', targetMs: 1.2 },
+  { kind: 'place', benchmark: 'cpu per placed order' },
 ];
-/** The rate the CPU targets are set at: the event lag's (bench/scenarios/event-lag.mjs). */
+/** The rate the status change's target is set at: the event lag's (bench/scenarios/event-lag.mjs). */
 const TARGET_RATE = 200;
+/**
+ * The placed order's target is read under the placement benchmark's load (its connections, each
+ * sending its next order as soon as the last is answered), where that target was set: placements
+ * arriving together share statements, commits and batches there, as they do when schools order
+ * at the start of a term.
+ */
+const UNDER_LOAD = { benchmark: 'cpu per placed order under load', targetMs: 1.2 };
 /** How long the effects of a round may take to be applied before the round counts as failed. */
 const APPLY_TIMEOUT_MS = 60_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,6 +94,50 @@ async function measureRound(side, totals, kind, { rate, seconds }) {
   totals.rounds.push(result.ok);
 }
 
+/** Resolves once the report holds a row for every order placed (the effects of a load round). */
+async function reportCaughtUp(stack) {
+  const deadline = Date.now() + APPLY_TIMEOUT_MS;
+  for (;;) {
+    const { rows } = await stack.probe.query(
+      `SELECT (SELECT count(*) FROM orders.orders) AS placed,
+              (SELECT count(*) FROM reporting.report_orders) AS reported`,
+    );
+    if (Number(rows[0].reported) >= Number(rows[0].placed)) return;
+    if (Date.now() > deadline)
+      throw new Error(
+        `${stack.label}: the report holds ${rows[0].reported} of ${rows[0].placed} orders ` +
+          `${APPLY_TIMEOUT_MS} ms after the load`,
+      );
+    await sleep(20);
+  }
+}
+
+/**
+ * One window of placed orders under the placement benchmark's load for `seconds`, then until the
+ * report holds them all, so the events they cause are inside it too.
+ */
+async function measureLoadRound(side, totals, seconds) {
+  const messagesBefore = await side.stack.nats.messages();
+  const started = performance.now();
+  const { result, cpuMs } = await withinCpuWindow(
+    () => side.stack.pids(),
+    async () => {
+      const answered = await load({ ...side.placement.ours, durationSeconds: seconds });
+      await reportCaughtUp(side.stack);
+      return answered;
+    },
+  );
+  const messagesAfter = await side.stack.nats.messages();
+  const ok = result.total - result.failed;
+  totals.ops += ok;
+  totals.failed += result.failed;
+  totals.seconds += (performance.now() - started) / 1000;
+  totals.messagesIn += messagesAfter.in - messagesBefore.in;
+  totals.messagesOut += messagesAfter.out - messagesBefore.out;
+  for (const group of CPU_GROUPS) totals.cpuMs[group] += cpuMs[group] ?? 0;
+  totals.rounds.push(ok);
+}
+
 /**
  * CPU of a stack doing nothing for `seconds` (timers, polls, heartbeats): the part of each window's
  * CPU that is not caused by its operations, for reading the per-op figures of short windows.
@@ -119,25 +174,25 @@ async function startPrototypeProcess(stack) {
 }
 
 /**
- * CPU per order of the prototype at `rate`: its process, the database's backends and nats-server,
- * the same groups a placed order is measured over (the stack's own processes idle meanwhile).
+ * CPU per order of the prototype over `rounds` windows of `send()` (which resolves with the orders
+ * answered 2xx and the failed ones), after `warmup()` when given: its process, the database's backends and nats-server, the
+ * same groups a placed order is measured over (the stack's own processes idle meanwhile).
  */
-async function measurePrototype(side, prototype, { rate, seconds, rounds }) {
-  const totals = { ops: 0, failed: 0, cpuMs: { prototype: 0, postgres: 0, nats: 0 } };
+async function measurePrototype(side, prototype, { benchmark, rounds, send, warmup }) {
+  const totals = { ops: 0, failed: 0, seconds: 0, cpuMs: { prototype: 0, postgres: 0, nats: 0 } };
   const groups = async () => {
     const { postgres, nats } = await side.stack.pids();
     return { prototype: [prototype.pid], postgres, nats };
   };
-  const fixture = { ...side.fixture, prototypeUrl: prototype.url };
+  await warmup?.();
   for (let round = 0; round < rounds; round += 1) {
-    const { result, cpuMs } = await withinCpuWindow(groups, () =>
-      runOperations(side.stack, fixture, { kind: 'prototype', rate, seconds }),
-    );
+    const started = performance.now();
+    const { result, cpuMs } = await withinCpuWindow(groups, send);
+    totals.seconds += (performance.now() - started) / 1000;
     totals.ops += result.ok;
     totals.failed += result.failed;
     for (const group of Object.keys(totals.cpuMs)) totals.cpuMs[group] += cpuMs[group] ?? 0;
   }
-  const benchmark = `cpu per prototype order @${rate}/s`;
   const per = (ms) => (totals.ops > 0 ? ms / totals.ops : undefined);
   const all = Object.values(totals.cpuMs).reduce((sum, ms) => sum + ms, 0);
   return [
@@ -145,8 +200,18 @@ async function measurePrototype(side, prototype, { rate, seconds, rounds }) {
     { benchmark, metric: 'CPU ms per op: prototype process', ours: per(totals.cpuMs.prototype) },
     { benchmark, metric: 'CPU ms per op: PostgreSQL backends', ours: per(totals.cpuMs.postgres) },
     { benchmark, metric: 'CPU ms per op: nats-server', ours: per(totals.cpuMs.nats) },
+    { benchmark, metric: 'ops/s over the windows', ours: totals.ops / totals.seconds },
     { benchmark, metric: 'failed requests', ours: totals.failed },
   ];
+}
+
+/** The database's counters between two readings of `databaseCounters()`. */
+function countersSince(before, after) {
+  return {
+    transactions: after.transactions - before.transactions,
+    written: after.written - before.written,
+    statements: after.statements === undefined ? undefined : after.statements - before.statements,
+  };
 }
 
 const emptyTotals = () => ({
@@ -215,7 +280,13 @@ function rowsOf(benchmark, ours, base, target) {
  * per side, kind and rate, alternating sides; `baselineRef`: a commit to measure beside this tree
  * (none: the baseline column stays empty).
  */
-export async function benchCpuPerOperation({ durationSeconds, rates, rounds, baselineRef }) {
+export async function benchCpuPerOperation({
+  durationSeconds,
+  warmupSeconds = 0,
+  rates,
+  rounds,
+  baselineRef,
+}) {
   const seconds = Math.max(1, Math.round(durationSeconds / rounds));
   const baseline = baselineRef ? prepareBaselineTree(baselineRef) : null;
   const sides = [];
@@ -227,6 +298,7 @@ export async function benchCpuPerOperation({ durationSeconds, rates, rounds, bas
       const side = { stack, totals: new Map() };
       sides.push(side);
       side.fixture = await prepareOperations(stack);
+      side.placement = await placementLoad({ url: stack.url, pool: stack.probe });
     }
     // Database counters are published late: read them around each kind, after they settle.
     await sleep(STATS_SETTLE_MS);
@@ -240,18 +312,32 @@ export async function benchCpuPerOperation({ durationSeconds, rates, rounds, bas
             await measureRound(side, side.totals.get(key), kind, { rate, seconds });
         }
         await sleep(STATS_SETTLE_MS);
-        for (const [index, side] of sides.entries()) {
-          const after = await side.stack.databaseCounters();
-          side.totals.get(key).database = {
-            transactions: after.transactions - before[index].transactions,
-            written: after.written - before[index].written,
-            statements:
-              after.statements === undefined
-                ? undefined
-                : after.statements - before[index].statements,
-          };
-        }
+        for (const [index, side] of sides.entries())
+          side.totals.get(key).database = countersSince(
+            before[index],
+            await side.stack.databaseCounters(),
+          );
       }
+    }
+    {
+      for (const side of sides) {
+        side.totals.set('place@load', emptyTotals());
+        // Unmeasured, as the placement benchmark's own warm-up: the first seconds at full load
+        // also pay for compiling the hot paths and growing the pools.
+        if (warmupSeconds > 0)
+          await load({ ...side.placement.ours, durationSeconds: warmupSeconds });
+      }
+      const before = await Promise.all(sides.map((side) => side.stack.databaseCounters()));
+      for (let round = 0; round < rounds; round += 1) {
+        for (const side of round % 2 === 0 ? sides : [...sides].reverse())
+          await measureLoadRound(side, side.totals.get('place@load'), seconds);
+      }
+      await sleep(STATS_SETTLE_MS);
+      for (const [index, side] of sides.entries())
+        side.totals.get('place@load').database = countersSince(
+          before[index],
+          await side.stack.databaseCounters(),
+        );
     }
     const idle = [];
     for (const side of sides) idle.push(await measureIdle(side, seconds));
@@ -259,10 +345,35 @@ export async function benchCpuPerOperation({ durationSeconds, rates, rounds, bas
     const prototypeRows = [];
     const prototype = await startPrototypeProcess(sides[0].stack);
     try {
+      const fixture = { ...sides[0].fixture, prototypeUrl: prototype.url };
       for (const rate of rates)
         prototypeRows.push(
-          ...(await measurePrototype(sides[0], prototype, { rate, seconds, rounds })),
+          ...(await measurePrototype(sides[0], prototype, {
+            benchmark: `cpu per prototype order @${rate}/s`,
+            rounds,
+            send: () =>
+              runOperations(sides[0].stack, fixture, { kind: 'prototype', rate, seconds }),
+          })),
         );
+      prototypeRows.push(
+        ...(await measurePrototype(sides[0], prototype, {
+          benchmark: 'cpu per prototype order under load',
+          rounds,
+          warmup: () =>
+            warmupSeconds > 0 &&
+            load({
+              ...sides[0].placement.prototype(prototype.url),
+              durationSeconds: warmupSeconds,
+            }),
+          send: async () => {
+            const answered = await load({
+              ...sides[0].placement.prototype(prototype.url),
+              durationSeconds: seconds,
+            });
+            return { ok: answered.total - answered.failed, failed: answered.failed };
+          },
+        })),
+      );
     } finally {
       await prototype.stop();
     }
@@ -278,9 +389,15 @@ export async function benchCpuPerOperation({ durationSeconds, rates, rounds, bas
             `${benchmark} @${rate}/s`,
             ours.totals.get(`${kind}@${rate}`),
             base?.totals.get(`${kind}@${rate}`),
-            rate === TARGET_RATE ? targetMs : undefined,
+            rate === TARGET_RATE && targetMs !== undefined ? targetMs : undefined,
           ),
         ),
+      ),
+      ...rowsOf(
+        UNDER_LOAD.benchmark,
+        ours.totals.get('place@load'),
+        base?.totals.get('place@load'),
+        UNDER_LOAD.targetMs,
       ),
       ...prototypeRows,
       ...floors.flatMap(({ rate, answered, echoMsPerMessage, roundTripMs }) => [
