@@ -5,8 +5,9 @@
  *
  * One file, not one .eml file per mail: a file per mail costs an open, a write and a close through
  * the thread pool plus a new directory entry for every order placed, a share of the stack's CPU
- * that shows under load (bench/README.md). Here the file stays open, and mails sent while a write
- * is under way go out together in the next single append.
+ * that shows under load (bench/README.md). Here the file stays open and each append is one write
+ * on the event loop's thread; mails sent while the file is being opened go out together in the
+ * next single append.
  */
 import { close, fstatSync, open, writeSync } from 'node:fs';
 import {
@@ -71,7 +72,7 @@ interface PendingAppend {
   done: (error?: Error) => void;
 }
 
-/** Appends to one file, kept open; appends made while one is written go out together next. */
+/** Appends to one file, kept open; appends made while it is being opened go out together next. */
 export class MailboxWriter {
   private fd: number | undefined;
   private readonly pending: PendingAppend[] = [];
