@@ -61,29 +61,39 @@ async function withinCpuWindow(groups, work) {
 }
 
 /**
- * One measured window: the operations at `rate` for `seconds`, then until their effects are
- * applied, so the asynchronous work they cause (events, read models) is inside the window.
+ * Polls `check()` (resolving `{ applied, ...counts }`) until it says applied; after
+ * APPLY_TIMEOUT_MS throws with `describe(counts)`, the round counting as failed.
  */
-async function measureRound(side, totals, kind, { rate, seconds }) {
+async function untilApplied(check, describe) {
+  const deadline = Date.now() + APPLY_TIMEOUT_MS;
+  for (;;) {
+    const state = await check();
+    if (state.applied) return;
+    if (Date.now() > deadline) throw new Error(`${describe(state)} within ${APPLY_TIMEOUT_MS} ms`);
+    await sleep(20);
+  }
+}
+
+/** Whether the report holds a row for every order placed (the effects of a load round). */
+async function reportCaughtUp(stack) {
+  const { rows } = await stack.probe.query(
+    `SELECT (SELECT count(*) FROM orders.orders) AS placed,
+            (SELECT count(*) FROM reporting.report_orders) AS reported`,
+  );
+  const placed = Number(rows[0].placed);
+  const reported = Number(rows[0].reported);
+  return { applied: reported >= placed, placed, reported };
+}
+
+/**
+ * One measured window of `work()`, which sends the operations and waits until their effects are
+ * applied (so the asynchronous work they cause, events and read models, is inside the window) and
+ * resolves with the operations answered 2xx and the failed ones; adds its figures to `totals`.
+ */
+async function measureWindow(side, totals, work) {
   const messagesBefore = await side.stack.nats.messages();
   const started = performance.now();
-  const { result, cpuMs } = await withinCpuWindow(
-    () => side.stack.pids(),
-    async () => {
-      const sent = await runOperations(side.stack, side.fixture, { kind, rate, seconds });
-      const deadline = Date.now() + APPLY_TIMEOUT_MS;
-      for (;;) {
-        const effects = await effectsApplied(side.stack, sent.expected);
-        if (effects.applied) return sent;
-        if (Date.now() > deadline)
-          throw new Error(
-            `${side.stack.label}: of ${sent.expected.size} ${kind} operations, catalog applied ` +
-              `${effects.catalog} and the report ${effects.report} within ${APPLY_TIMEOUT_MS} ms`,
-          );
-        await sleep(20);
-      }
-    },
-  );
+  const { result, cpuMs } = await withinCpuWindow(() => side.stack.pids(), work);
   const messagesAfter = await side.stack.nats.messages();
   totals.ops += result.ok;
   totals.failed += result.failed;
@@ -94,48 +104,31 @@ async function measureRound(side, totals, kind, { rate, seconds }) {
   totals.rounds.push(result.ok);
 }
 
-/** Resolves once the report holds a row for every order placed (the effects of a load round). */
-async function reportCaughtUp(stack) {
-  const deadline = Date.now() + APPLY_TIMEOUT_MS;
-  for (;;) {
-    const { rows } = await stack.probe.query(
-      `SELECT (SELECT count(*) FROM orders.orders) AS placed,
-              (SELECT count(*) FROM reporting.report_orders) AS reported`,
+/** One window of `kind` operations at `rate` for `seconds`. */
+function measureRound(side, totals, kind, { rate, seconds }) {
+  return measureWindow(side, totals, async () => {
+    const sent = await runOperations(side.stack, side.fixture, { kind, rate, seconds });
+    await untilApplied(
+      () => effectsApplied(side.stack, sent.expected),
+      (effects) =>
+        `${side.stack.label}: of ${sent.expected.size} ${kind} operations, catalog applied ` +
+        `${effects.catalog} and the report ${effects.report}`,
     );
-    if (Number(rows[0].reported) >= Number(rows[0].placed)) return;
-    if (Date.now() > deadline)
-      throw new Error(
-        `${stack.label}: the report holds ${rows[0].reported} of ${rows[0].placed} orders ` +
-          `${APPLY_TIMEOUT_MS} ms after the load`,
-      );
-    await sleep(20);
-  }
+    return sent;
+  });
 }
 
-/**
- * One window of placed orders under the placement benchmark's load for `seconds`, then until the
- * report holds them all, so the events they cause are inside it too.
- */
-async function measureLoadRound(side, totals, seconds) {
-  const messagesBefore = await side.stack.nats.messages();
-  const started = performance.now();
-  const { result, cpuMs } = await withinCpuWindow(
-    () => side.stack.pids(),
-    async () => {
-      const answered = await load({ ...side.placement.ours, durationSeconds: seconds });
-      await reportCaughtUp(side.stack);
-      return answered;
-    },
-  );
-  const messagesAfter = await side.stack.nats.messages();
-  const ok = result.total - result.failed;
-  totals.ops += ok;
-  totals.failed += result.failed;
-  totals.seconds += (performance.now() - started) / 1000;
-  totals.messagesIn += messagesAfter.in - messagesBefore.in;
-  totals.messagesOut += messagesAfter.out - messagesBefore.out;
-  for (const group of CPU_GROUPS) totals.cpuMs[group] += cpuMs[group] ?? 0;
-  totals.rounds.push(ok);
+/** One window of placed orders under the placement benchmark's load for `seconds`. */
+function measureLoadRound(side, totals, seconds) {
+  return measureWindow(side, totals, async () => {
+    const answered = await load({ ...side.placement.ours, durationSeconds: seconds });
+    await untilApplied(
+      () => reportCaughtUp(side.stack),
+      (state) =>
+        `${side.stack.label}: the report holds ${state.reported} of ${state.placed} orders`,
+    );
+    return { ok: answered.total - answered.failed, failed: answered.failed };
+  });
 }
 
 /**
@@ -175,8 +168,9 @@ async function startPrototypeProcess(stack) {
 
 /**
  * CPU per order of the prototype over `rounds` windows of `send()` (which resolves with the orders
- * answered 2xx and the failed ones), after `warmup()` when given: its process, the database's backends and nats-server, the
- * same groups a placed order is measured over (the stack's own processes idle meanwhile).
+ * answered 2xx and the failed ones), after `warmup()` when given: its process, the database's
+ * backends and nats-server, the same groups a placed order is measured over (the stack's own
+ * processes idle meanwhile).
  */
 async function measurePrototype(side, prototype, { benchmark, rounds, send, warmup }) {
   const totals = { ops: 0, failed: 0, seconds: 0, cpuMs: { prototype: 0, postgres: 0, nats: 0 } };
@@ -223,6 +217,26 @@ const emptyTotals = () => ({
   cpuMs: Object.fromEntries(CPU_GROUPS.map((group) => [group, 0])),
   rounds: [],
 });
+
+/**
+ * `rounds` windows per side of `measure(side, totals)`, the sides taking turns (ours, baseline,
+ * then baseline, ours, ...), into each side's totals under `key`, with the database's counters
+ * over them all (read once they have settled: PostgreSQL publishes them late).
+ */
+async function alternateRounds(sides, key, rounds, measure) {
+  for (const side of sides) side.totals.set(key, emptyTotals());
+  const before = await Promise.all(sides.map((side) => side.stack.databaseCounters()));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const side of round % 2 === 0 ? sides : [...sides].reverse())
+      await measure(side, side.totals.get(key));
+  }
+  await sleep(STATS_SETTLE_MS);
+  for (const [index, side] of sides.entries())
+    side.totals.get(key).database = countersSince(
+      before[index],
+      await side.stack.databaseCounters(),
+    );
+}
 
 /**
  * Rows of one kind at one rate: ours beside the baseline (when there is one) and their ratio; the
@@ -304,41 +318,19 @@ export async function benchCpuPerOperation({
     await sleep(STATS_SETTLE_MS);
     for (const rate of rates) {
       for (const { kind } of KINDS) {
-        const key = `${kind}@${rate}`;
-        for (const side of sides) side.totals.set(key, emptyTotals());
-        const before = await Promise.all(sides.map((side) => side.stack.databaseCounters()));
-        for (let round = 0; round < rounds; round += 1) {
-          for (const side of round % 2 === 0 ? sides : [...sides].reverse())
-            await measureRound(side, side.totals.get(key), kind, { rate, seconds });
-        }
-        await sleep(STATS_SETTLE_MS);
-        for (const [index, side] of sides.entries())
-          side.totals.get(key).database = countersSince(
-            before[index],
-            await side.stack.databaseCounters(),
-          );
-      }
-    }
-    {
-      for (const side of sides) {
-        side.totals.set('place@load', emptyTotals());
-        // Unmeasured, as the placement benchmark's own warm-up: the first seconds at full load
-        // also pay for compiling the hot paths and growing the pools.
-        if (warmupSeconds > 0)
-          await load({ ...side.placement.ours, durationSeconds: warmupSeconds });
-      }
-      const before = await Promise.all(sides.map((side) => side.stack.databaseCounters()));
-      for (let round = 0; round < rounds; round += 1) {
-        for (const side of round % 2 === 0 ? sides : [...sides].reverse())
-          await measureLoadRound(side, side.totals.get('place@load'), seconds);
-      }
-      await sleep(STATS_SETTLE_MS);
-      for (const [index, side] of sides.entries())
-        side.totals.get('place@load').database = countersSince(
-          before[index],
-          await side.stack.databaseCounters(),
+        await alternateRounds(sides, `${kind}@${rate}`, rounds, (side, totals) =>
+          measureRound(side, totals, kind, { rate, seconds }),
         );
+      }
     }
+    // Unmeasured, as the placement benchmark's own warm-up: the first seconds at full load also
+    // pay for compiling the hot paths and growing the pools.
+    if (warmupSeconds > 0)
+      for (const side of sides)
+        await load({ ...side.placement.ours, durationSeconds: warmupSeconds });
+    await alternateRounds(sides, 'place@load', rounds, (side, totals) =>
+      measureLoadRound(side, totals, seconds),
+    );
     const idle = [];
     for (const side of sides) idle.push(await measureIdle(side, seconds));
     // The least a placed order can cost crossing HTTP, NATS and a transaction, on ours' stack.
@@ -355,21 +347,15 @@ export async function benchCpuPerOperation({
               runOperations(sides[0].stack, fixture, { kind: 'prototype', rate, seconds }),
           })),
         );
+      const prototypeLoad = sides[0].placement.prototype(prototype.url);
       prototypeRows.push(
         ...(await measurePrototype(sides[0], prototype, {
           benchmark: 'cpu per prototype order under load',
           rounds,
           warmup: () =>
-            warmupSeconds > 0 &&
-            load({
-              ...sides[0].placement.prototype(prototype.url),
-              durationSeconds: warmupSeconds,
-            }),
+            warmupSeconds > 0 && load({ ...prototypeLoad, durationSeconds: warmupSeconds }),
           send: async () => {
-            const answered = await load({
-              ...sides[0].placement.prototype(prototype.url),
-              durationSeconds: seconds,
-            });
+            const answered = await load({ ...prototypeLoad, durationSeconds: seconds });
             return { ok: answered.total - answered.failed, failed: answered.failed };
           },
         })),
@@ -389,7 +375,7 @@ export async function benchCpuPerOperation({
             `${benchmark} @${rate}/s`,
             ours.totals.get(`${kind}@${rate}`),
             base?.totals.get(`${kind}@${rate}`),
-            rate === TARGET_RATE && targetMs !== undefined ? targetMs : undefined,
+            rate === TARGET_RATE ? targetMs : undefined,
           ),
         ),
       ),
