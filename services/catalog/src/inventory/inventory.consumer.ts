@@ -9,9 +9,10 @@
  * deletion that overtakes the order's delivery takes the delivered stock itself
  * (OrderInventoryHandler.onDeleted).
  */
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DURABLE_CONSUMERS, EVENTS } from '@lr/contracts';
-import { EventConsumers } from '@lr/nest-kit';
+import { EventConsumers, KIT_CONFIG } from '@lr/nest-kit';
+import type { CatalogConfig } from '../config.js';
 import { OrderInventoryHandler } from './order-inventory.handler.js';
 
 type InventoryEvents = Parameters<OrderInventoryHandler['onBatch']>[1];
@@ -21,6 +22,8 @@ export class InventoryConsumer implements OnModuleInit {
   constructor(
     private readonly consumers: EventConsumers,
     private readonly handler: OrderInventoryHandler,
+    @Inject(KIT_CONFIG)
+    private readonly config: Pick<CatalogConfig, 'INVENTORY_BATCH_WINDOW_MS'>,
   ) {}
 
   onModuleInit(): void {
@@ -33,6 +36,7 @@ export class InventoryConsumer implements OnModuleInit {
         ...durable,
         subjects: [subject],
         schema: 'catalog',
+        batchWindowMs: this.config.INVENTORY_BATCH_WINDOW_MS,
         batchHandler: (tx, events) => this.handler.onBatch(tx, events as InventoryEvents),
       });
     }
