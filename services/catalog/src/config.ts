@@ -11,6 +11,6 @@ export const catalogConfigSchema = baseConfigSchema.extend({
    * wait lets several share them. A status change's answer waits for catalog's decision, so it is
    * that much later.
    */
-  INVENTORY_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(1_000).default(10),
+  INVENTORY_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(1_000).default(25),
 });
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;

@@ -27,8 +27,9 @@ export async function failureOf(promise: Promise<unknown>): Promise<AppError | n
   )) as AppError | null;
 }
 
-export async function startCatalog(env: TestEnv): Promise<void> {
-  await startCatalogService(env);
+/** Starts catalog in `env`; `vars` are configuration beyond the test environment's. */
+export async function startCatalog(env: TestEnv, vars: Record<string, string> = {}): Promise<void> {
+  await startCatalogService(env, vars);
 }
 
 export async function createProduct(
