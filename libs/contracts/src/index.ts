@@ -15,6 +15,7 @@ export * from './personal-data.js';
 export * from './privacy.js';
 export * from './settings.js';
 export * from './pickup-text.js';
+export * from './charity-day.js';
 export * from './student-limits.js';
 export * from './pickups.js';
 export * from './notices.js';

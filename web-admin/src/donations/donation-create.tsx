@@ -1,12 +1,14 @@
 import { Create, useNotify, useRedirect } from 'react-admin';
+import { CircularProgress } from '@mui/material';
+import { useCharityToday } from '../pickups/queries';
 import { DonationForm } from './donation-form';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** Receive donation: volunteers and admins. */
 export function DonationCreate() {
   const notify = useNotify();
   const redirect = useRedirect();
+  // Received today as the charity counts days (UTC's date is tomorrow's on its evenings).
+  const today = useCharityToday();
   return (
     <Create
       title="Receive donation"
@@ -17,7 +19,11 @@ export function DonationCreate() {
         },
       }}
     >
-      <DonationForm defaultValues={{ receivedOn: today(), lines: [{ quantity: 1 }] }} />
+      {today ? (
+        <DonationForm defaultValues={{ receivedOn: today, lines: [{ quantity: 1 }] }} />
+      ) : (
+        <CircularProgress size={24} sx={{ m: 2 }} aria-label="Loading" />
+      )}
     </Create>
   );
 }

@@ -12,7 +12,8 @@ import {
   maxLength,
   required,
 } from 'react-admin';
-import { Typography } from '@mui/material';
+import { CircularProgress, Typography } from '@mui/material';
+import { useCharityToday } from '../pickups/queries';
 
 const LEVEL_CHOICES = [
   { id: 'info', name: 'Info' },
@@ -49,15 +50,21 @@ function NoticeFields() {
 }
 
 export function NoticeCreate() {
-  const today = new Date().toISOString().slice(0, 10);
+  // The charity's today, not the browser's or UTC's: schools see a notice from its start date as
+  // the charity counts days, so a notice posted in the evening would otherwise start tomorrow.
+  const today = useCharityToday();
   return (
     <Create title="Post a notice" redirect="list">
-      <SimpleForm
-        defaultValues={{ level: 'info', startDate: today, endDate: today }}
-        validate={endNotBeforeStart}
-      >
-        <NoticeFields />
-      </SimpleForm>
+      {today ? (
+        <SimpleForm
+          defaultValues={{ level: 'info', startDate: today, endDate: today }}
+          validate={endNotBeforeStart}
+        >
+          <NoticeFields />
+        </SimpleForm>
+      ) : (
+        <CircularProgress size={24} sx={{ m: 2 }} aria-label="Loading" />
+      )}
     </Create>
   );
 }

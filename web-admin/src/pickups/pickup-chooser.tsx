@@ -13,7 +13,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { slotText, type PickupChoice } from '@lr/contracts';
+import { dayIn, slotText, type PickupChoice } from '@lr/contracts';
 import { errorMessage } from '../http';
 import { usePickupTimes } from './queries';
 
@@ -41,7 +41,7 @@ export function PickupChooser({
   if (isPending) return <CircularProgress size={20} />;
   if (error || !data) return <Alert severity="error">{errorMessage(error)}</Alert>;
 
-  const today = new Date().toISOString().slice(0, 10);
+  const today = dayIn(data.timeZone, new Date());
   return (
     <>
       {/* On a phone the long date wraps inside the field instead of widening the page. */}

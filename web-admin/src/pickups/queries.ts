@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PickupTimes, UpcomingPickups } from '@lr/contracts';
+import { dayIn, type PickupTimes, type UpcomingPickups } from '@lr/contracts';
 import { CONSOLE_API } from '../dataProvider';
 import { httpClient } from '../http';
 
@@ -16,6 +16,18 @@ export function usePickupTimes(enabled = true) {
     enabled,
     queryFn: async () => (await httpClient(`${CONSOLE_API}/pickup-times`)).json as PickupTimes,
   });
+}
+
+/**
+ * Today in the charity's time zone, the day the server goes by (when a notice shows, which pickup
+ * dates are open); undefined until the zone is known. Should the request fail, the browser's own
+ * day is the best guess left.
+ */
+export function useCharityToday(): string | undefined {
+  const { data, isError } = usePickupTimes();
+  if (data) return dayIn(data.timeZone, new Date());
+  if (isError) return dayIn(Intl.DateTimeFormat().resolvedOptions().timeZone, new Date());
+  return undefined;
 }
 
 /** Today's and tomorrow's pickups (the dashboard). */

@@ -32,11 +32,8 @@ function parts(instant: Date, timeZone: string): Record<string, number> {
   return out;
 }
 
-/** The day it is in `timeZone` at `instant`. */
-export function dayIn(timeZone: string, instant: Date): string {
-  const p = parts(instant, timeZone);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
-}
+/** The day it is in `timeZone` at `instant` (shared with the console, which defaults dates by it). */
+export { dayIn } from '@lr/contracts';
 
 export function addDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];

@@ -1,0 +1,16 @@
+/**
+ * Which day it is in a time zone. The charity's day (CHARITY_TIME_ZONE) decides when a notice
+ * shows, which pickup dates are open and the date a donation is recorded on; a browser's own day,
+ * or UTC's, is another day for part of every day.
+ */
+export function dayIn(timeZone: string, instant: Date): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
