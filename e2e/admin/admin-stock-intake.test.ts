@@ -3,6 +3,7 @@
  * stock; an admin runs a stock count with two differences and sees the ledger and the report change.
  */
 import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
+import { dayIn } from '@lr/contracts';
 import { apiLogin, launchBrowser, newPage, screenshot, waitForInputValue } from '../harness.js';
 import { consoleLogin, createProduct, stockOf } from './console-helpers.js';
 
@@ -82,13 +83,12 @@ describe('console: donations and stock counts', () => {
 
     await page.goto('/admin/#/donations');
     await page.getByText(sourceName).first().waitFor();
-    // Days read MM-DD-YYYY like every other date.
-    const today = new Date();
-    const pad = (n: number) => String(n).padStart(2, '0');
-    await page
-      .getByText(`${pad(today.getMonth() + 1)}-${pad(today.getDate())}-${today.getFullYear()}`)
-      .first()
-      .waitFor();
+    // Received on the charity's today (the form's default), read MM-DD-YYYY like every other date.
+    const { timeZone } = (await (await admin.get('/api/console/pickup-times')).json()) as {
+      timeZone: string;
+    };
+    const [year, month, day] = dayIn(timeZone, new Date()).split('-');
+    await page.getByText(`${month}-${day}-${year}`).first().waitFor();
     await screenshot(page, 'admin-donation-list');
     await context.close();
     expect(failed).toEqual([]);
