@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AckPolicy, jetstream, jetstreamManager, StorageType } from '@nats-io/jetstream';
 import { connect, headers, nanos } from '@nats-io/transport-node';
+import { findNatsServer, INSTALL_HELP, reachable } from '../scripts/stack/nats.mjs';
 import { cpuMsOf } from './lib/process-cpu.mjs';
 import { freePort } from './lib/stack.mjs';
 
@@ -31,20 +32,18 @@ const body = new TextEncoder().encode(
 );
 
 async function startServer() {
+  const binary = findNatsServer();
+  if (!binary) throw new Error(INSTALL_HELP);
   const store = mkdtempSync(path.join(tmpdir(), 'lr-js-cost-'));
   const port = await freePort();
-  const child = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], {
+  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], {
     stdio: 'ignore',
   });
-  for (let tries = 0; ; tries += 1) {
-    try {
-      const probe = await connect({ servers: `127.0.0.1:${port}` });
-      await probe.close();
-      break;
-    } catch (error) {
-      if (tries > 50) throw error;
-      await sleep(100);
-    }
+  const deadline = Date.now() + 5_000;
+  while (!(await reachable(`127.0.0.1:${port}`))) {
+    if (child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`nats-server did not start on port ${port}`);
+    await sleep(100);
   }
   return {
     url: `127.0.0.1:${port}`,

@@ -3,9 +3,8 @@
  * stock; an admin runs a stock count with two differences and sees the ledger and the report change.
  */
 import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
-import { dayIn } from '@lr/contracts';
 import { apiLogin, launchBrowser, newPage, screenshot, waitForInputValue } from '../harness.js';
-import { consoleLogin, createProduct, stockOf } from './console-helpers.js';
+import { charityToday, consoleLogin, createProduct, stockOf } from './console-helpers.js';
 
 describe('console: donations and stock counts', () => {
   let browser: Browser;
@@ -84,10 +83,7 @@ describe('console: donations and stock counts', () => {
     await page.goto('/admin/#/donations');
     await page.getByText(sourceName).first().waitFor();
     // Received on the charity's today (the form's default), read MM-DD-YYYY like every other date.
-    const { timeZone } = (await (await admin.get('/api/console/pickup-times')).json()) as {
-      timeZone: string;
-    };
-    const [year, month, day] = dayIn(timeZone, new Date()).split('-');
+    const [year, month, day] = (await charityToday(admin)).split('-');
     await page.getByText(`${month}-${day}-${year}`).first().waitFor();
     await screenshot(page, 'admin-donation-list');
     await context.close();

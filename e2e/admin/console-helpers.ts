@@ -5,9 +5,21 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { dayIn } from '@lr/contracts';
 import { apiLogin, DEMO_CODE, newPage } from '../harness.js';
 
 export const SCHOOL_LOGIN_ID = 'willowcreek';
+
+/**
+ * Today as the charity counts days (YYYY-MM-DD), in the zone the stack's pickup times carry: the
+ * day the console's date fields start on and the store goes by.
+ */
+export async function charityToday(staff: APIRequestContext): Promise<string> {
+  const { timeZone } = (await (await staff.get('/api/console/pickup-times')).json()) as {
+    timeZone: string;
+  };
+  return dayIn(timeZone, new Date());
+}
 
 export async function consoleLogin(page: Page, loginId: string, code = DEMO_CODE): Promise<void> {
   await page.goto('/admin/#/login');

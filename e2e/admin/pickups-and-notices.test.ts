@@ -8,11 +8,16 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { dayIn } from '@lr/contracts';
 import { expectNoSeriousAxeViolations } from '../axe.js';
 import { apiLogin, launchBrowser, newPage, screenshot } from '../harness.js';
 import { acceptNotice } from '../store/store-pages.js';
-import { consoleLogin, createProduct, chooseStatus, placeOrder } from './console-helpers.js';
+import {
+  charityToday,
+  consoleLogin,
+  createProduct,
+  chooseStatus,
+  placeOrder,
+} from './console-helpers.js';
 
 const SCHOOL = 'lakeview';
 const OTHER_SCHOOL = 'harborpoint';
@@ -171,12 +176,9 @@ describe('pickup times and notices', () => {
     await page.goto('/admin/#/notices/create');
     // The form starts on the charity's today (the day the store goes by), which in the evening
     // of its zone is not UTC's.
-    const { timeZone } = (await (await admin.get('/api/console/pickup-times')).json()) as {
-      timeZone: string;
-    };
-    const charityToday = dayIn(timeZone, new Date());
-    expect(await page.getByLabel('Show from').inputValue()).toBe(charityToday);
-    expect(await page.getByLabel('Show until (included)').inputValue()).toBe(charityToday);
+    const today = await charityToday(admin);
+    expect(await page.getByLabel('Show from').inputValue()).toBe(today);
+    expect(await page.getByLabel('Show until (included)').inputValue()).toBe(today);
     await page.getByLabel('Text').first().fill(text);
     await page.getByRole('combobox', { name: 'Level' }).click();
     await page.getByRole('option', { name: 'Warning' }).click();
