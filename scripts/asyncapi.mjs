@@ -94,7 +94,13 @@ for (const type of Object.values(EVENTS)) {
       properties: {
         'Nats-Msg-Id': {
           type: 'string',
-          description: 'The eventId; JetStream drops a republished id (deduplication).',
+          description:
+            'The eventId (for a message of several events, a digest of their ids); JetStream drops a republished id (deduplication).',
+        },
+        'Lr-Event-Ids': {
+          type: 'string',
+          description:
+            'Only on a message of several events: their eventIds, comma-separated, in order.',
         },
         'x-correlation-id': {
           type: 'string',
@@ -102,9 +108,19 @@ for (const type of Object.values(EVENTS)) {
         },
       },
     },
-    payload: jsonSchema(
-      eventEnvelopeSchema.extend({ type: z.literal(type), data: EVENT_SCHEMAS[type] }),
-    ),
+    // One event, or several of this type that one relay published together, in order.
+    payload: {
+      oneOf: [
+        jsonSchema(
+          eventEnvelopeSchema.extend({ type: z.literal(type), data: EVENT_SCHEMAS[type] }),
+        ),
+        {
+          type: 'array',
+          minItems: 2,
+          items: { $ref: `#/components/messages/${name}/payload/oneOf/0` },
+        },
+      ],
+    },
   };
   channels[name] = {
     address: type,

@@ -3,6 +3,7 @@ export * from './text.js';
 export * from './login-key.js';
 export * from './errors.js';
 export * from './envelope.js';
+export * from './event-message.js';
 export * from './subjects.js';
 export * from './events.js';
 export * from './rpc.js';

@@ -16,11 +16,15 @@ import type { Database, Transaction } from './db.js';
 import type { DurableConsumerOptions, EventHandler } from './consumer-options.js';
 
 /**
- * Parses an envelope; its data is validated only when the consumer handles its type (an envelope
- * of another type on a handled subject is acknowledged without validating its data).
+ * Checks one event of a message (parsed JSON, see contracts `eventsInMessage`) as an envelope; its
+ * data is validated only when the consumer handles its type (an envelope of another type on a
+ * handled subject is acknowledged without validating its data).
  */
-export function parseEvent(raw: string, handledTypes: readonly string[]): EventEnvelope<unknown> {
-  const envelope = eventEnvelopeSchema.parse(JSON.parse(raw));
+export function parseEvent(
+  value: unknown,
+  handledTypes: readonly string[],
+): EventEnvelope<unknown> {
+  const envelope = eventEnvelopeSchema.parse(value);
   if (!handledTypes.includes(envelope.type)) return envelope;
   const schema = EVENT_SCHEMAS[envelope.type as keyof typeof EVENT_SCHEMAS];
   if (!schema) throw new Error(`unknown event type ${envelope.type}`);

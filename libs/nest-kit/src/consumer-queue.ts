@@ -1,7 +1,7 @@
 /**
  * The messages a durable consumer has received and not yet handled, in stream order, and how they
  * are taken in batches: what has arrived, or (with a batch window) what arrives within the window
- * of the oldest message.
+ * of the oldest message. A batch's size counts events, not messages (a message may hold several).
  */
 import type { JsMsg } from '@nats-io/jetstream';
 
@@ -9,10 +9,14 @@ import type { JsMsg } from '@nats-io/jetstream';
 export interface Delivered {
   msg: JsMsg;
   deliveredAt: number;
+  /** How many events the message holds. */
+  events: number;
 }
 
 export class DeliveryQueue {
   private readonly items: Delivered[] = [];
+  /** The events of the queued messages. */
+  private queuedEvents = 0;
   /** The reader has ended: nothing more will be pushed. */
   private closed = false;
   private wake: (() => void) | undefined;
@@ -20,11 +24,13 @@ export class DeliveryQueue {
   /** Empties the queue for a new start; anything left is redelivered by JetStream. */
   reset(): void {
     this.items.length = 0;
+    this.queuedEvents = 0;
     this.closed = false;
   }
 
   push(item: Delivered): void {
     this.items.push(item);
+    this.queuedEvents += item.events;
     this.wake?.();
   }
 
@@ -34,8 +40,9 @@ export class DeliveryQueue {
   }
 
   /**
-   * The next batch of at most `batchSize` messages; undefined when stopping, or when the reader has
-   * ended and nothing is left (on stop, what is still queued is not taken: it is redelivered).
+   * The next batch: messages holding at most `batchSize` events (or one message, if it alone holds
+   * more); undefined when stopping, or when the reader has ended and nothing is left (on stop, what
+   * is still queued is not taken: it is redelivered).
    */
   async take(
     batchSize: number,
@@ -50,16 +57,27 @@ export class DeliveryQueue {
         this.wake = undefined;
         continue;
       }
-      if (windowMs > 0 && this.items.length < batchSize && !this.closed) {
+      if (windowMs > 0 && this.queuedEvents < batchSize && !this.closed) {
         await this.waitForMore(batchSize, windowMs, stopping);
         if (stopping()) return undefined;
       }
-      return this.items.splice(0, batchSize);
+      return this.takeUpTo(batchSize);
     }
   }
 
+  private takeUpTo(batchSize: number): Delivered[] {
+    let count = 1;
+    let events = this.items[0]?.events ?? 0;
+    while (count < this.items.length && events + (this.items[count]?.events ?? 0) <= batchSize) {
+      events += this.items[count]?.events ?? 0;
+      count += 1;
+    }
+    this.queuedEvents -= events;
+    return this.items.splice(0, count);
+  }
+
   /**
-   * Resolves when `batchSize` messages are queued, `windowMs` after the oldest of them arrived, or
+   * Resolves when `batchSize` events are queued, `windowMs` after the oldest of them arrived, or
    * when stopping. The window runs from the oldest message's arrival, not from now: messages that
    * arrived while the previous batch was being applied have waited already.
    */
@@ -69,7 +87,7 @@ export class DeliveryQueue {
     stopping: () => boolean,
   ): Promise<void> {
     const until = (this.items[0]?.deliveredAt ?? Date.now()) + windowMs;
-    while (this.items.length < batchSize && !stopping() && !this.closed) {
+    while (this.queuedEvents < batchSize && !stopping() && !this.closed) {
       const left = until - Date.now();
       if (left <= 0) return;
       await new Promise<void>((resolve) => {

@@ -2,14 +2,16 @@
  * A JetStream durable pull consumer with exactly-once effects: every service that reacts to another
  * service's events (inventory, the report's read model, commit rejections) consumes through it.
  *
- * For each message: validate the envelope and its data, then in ONE database transaction record the
- * event id in `processed_events` and run the handler's effect. A duplicate or redelivered event finds
+ * A message holds one event or several of one type published together (contracts
+ * `event-message.ts`). For each event: validate the envelope and its data, then in ONE database
+ * transaction record the event id in `processed_events` and run the handler's effect. A duplicate or redelivered event finds
  * its id already recorded and changes nothing. Ack after commit; on failure nak with backoff; after
  * the last allowed delivery the message goes to `dead_letters`, is logged loudly, and is terminated
  * so the consumer goes on with the next one. Messages are handled in stream order; those already
  * waiting are applied together in one transaction (one commit for many events keeps up with bursts
  * on a disk that syncs a few hundred times a second). If any of them fails, the batch is rolled back
- * and its messages are handled one at a time, so only the failing one is retried.
+ * and its messages are handled one at a time, and a message's events one at a time, so only the
+ * failing event is retried (the others are recorded as processed) and dead-lettered.
  */
 import {
   AckPolicy,
@@ -21,13 +23,19 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
-import { namespaced, namespacedStream, type EventEnvelope } from '@lr/contracts';
+import {
+  EVENT_IDS_HEADER,
+  eventsInMessage,
+  namespaced,
+  namespacedStream,
+  type EventEnvelope,
+} from '@lr/contracts';
 import { currentContext, currentCorrelationId, runWithContext } from './context.js';
 import type { Database } from './db.js';
 import type { Logger } from './logger.js';
 import { metrics, secondsSince, type GaugeSample } from './metrics.js';
 import { endSpan, extractTrace, linksTo, SpanKind, startSpan, type Span } from './tracing.js';
-import { applyEvents, insertDeadLetter, parseEvent } from './consumer-effects.js';
+import { applyEvents, insertDeadLetter, parseEvent, type DeadLetter } from './consumer-effects.js';
 import { DeliveryQueue } from './consumer-queue.js';
 import type { ConsumerStats, DurableConsumerOptions } from './consumer-options.js';
 
@@ -38,6 +46,19 @@ export type {
   EventHandler,
   EventHandlers,
 } from './consumer-options.js';
+
+/** One event of a message: its text, and its envelope or why it could not be read. */
+interface ReceivedEvent {
+  raw: string;
+  envelope: EventEnvelope<unknown> | null;
+  error?: string;
+}
+
+/** How many events a message holds, from its header (no need to parse it yet). */
+function eventCountOf(msg: JsMsg): number {
+  const ids = msg.headers?.get(EVENT_IDS_HEADER);
+  return ids ? ids.split(',').length : 1;
+}
 
 export class DurableConsumer {
   private messages: ConsumerMessages | undefined;
@@ -172,7 +193,7 @@ export class DurableConsumer {
             Math.max(0, deliveredAt - storedAt) / 1000,
           );
         }
-        this.queue.push({ msg, deliveredAt });
+        this.queue.push({ msg, deliveredAt, events: eventCountOf(msg) });
       }
     } finally {
       this.queue.close();
@@ -205,44 +226,50 @@ export class DurableConsumer {
       else this.ack(msg);
     }
     if (batch.length === 0) return;
-    const parsed: { msg: JsMsg; envelope: EventEnvelope<unknown> | null }[] = batch.map((msg) => {
-      try {
-        return { msg, envelope: this.parse(msg.string()) };
-      } catch {
-        return { msg, envelope: null };
-      }
-    });
-    // An invalid message is dead-lettered by the one-at-a-time path; keep the batch path simple.
-    if (parsed.some((p) => p.envelope === null)) {
+    const received = batch.map((msg) => ({ msg, events: this.unpack(msg) }));
+    // An invalid event is dead-lettered by the one-at-a-time path; keep the batch path simple.
+    if (received.some(({ events }) => events.some((e) => e.envelope === null))) {
       for (const msg of batch) await this.process(msg);
       return;
     }
-    const wanted = parsed.filter((p) =>
-      this.options.subjects.includes((p.envelope as EventEnvelope<unknown>).type),
+    const wanted = received.flatMap(({ msg, events }) =>
+      this.handled(events).map((envelope) => ({ msg, envelope })),
     );
-    const envelopes = wanted.map((p) => p.envelope as EventEnvelope<unknown>);
-    let applied: boolean[];
-    const start = process.hrtime.bigint();
-    const spans = wanted.map((p) => this.consumeSpan(p.msg, (p.envelope as EventEnvelope).type));
     try {
-      // A batch is one transaction: what its effects write (events of a batch handler) continues
-      // the trace of its first event.
-      const first = envelopes[0];
-      applied = !first
-        ? []
-        : await runWithContext({ correlationId: first.correlationId, span: spans[0] }, () =>
-            this.transact(envelopes),
-          );
+      await this.applyTogether(wanted);
+    } catch {
+      for (const msg of batch) await this.process(msg);
+      return;
+    }
+    for (const { msg } of received) this.ack(msg);
+  }
+
+  /**
+   * Applies `events` in one transaction, each with its consume span; the metrics count them once
+   * it committed. Throws what the transaction threw (nothing of it is applied then).
+   */
+  private async applyTogether(
+    events: readonly { msg: JsMsg; envelope: EventEnvelope<unknown> }[],
+  ): Promise<void> {
+    const first = events[0];
+    if (!first) return;
+    const envelopes = events.map(({ envelope }) => envelope);
+    const spans = events.map(({ msg, envelope }) => this.consumeSpan(msg, envelope.type));
+    const start = process.hrtime.bigint();
+    let applied: boolean[];
+    try {
+      // One transaction: what its effects write (events of a batch handler) continues the trace
+      // of its first event.
+      applied = await runWithContext(
+        { correlationId: first.envelope.correlationId, span: spans[0] },
+        () => this.transact(envelopes),
+      );
     } catch (error) {
       for (const span of spans) endSpan(span, error);
-      for (const msg of batch) await this.process(msg);
-      return;
+      throw error;
     }
     for (const span of spans) endSpan(span);
-    if (envelopes.length > 0) {
-      metrics.consumer.processingDuration.observe(this.labels, secondsSince(start));
-    }
-    for (const { msg } of parsed) this.ack(msg);
+    metrics.consumer.processingDuration.observe(this.labels, secondsSince(start));
     this.countApplied(applied, envelopes);
   }
 
@@ -253,66 +280,103 @@ export class DurableConsumer {
     await this.loop;
   }
 
+  /**
+   * Handles one message on its own: its events in one transaction, or, if that fails, each in its
+   * own, so those that can be applied are. A failed event is retried with the message (nak with
+   * backoff; the applied ones are then duplicates); after the last allowed delivery it goes to
+   * `dead_letters`, as does an event that cannot be read at all, and the message is terminated.
+   */
   private async process(msg: JsMsg): Promise<void> {
     if (!this.wantedSubjects.has(msg.subject)) {
       this.ack(msg);
       return;
     }
-    const raw = msg.string();
-    let envelope: EventEnvelope<unknown>;
-    try {
-      envelope = this.parse(raw);
-    } catch (error) {
-      await this.deadLetter(msg, null, raw, `invalid event: ${(error as Error).message}`);
-      return;
+    const events = this.unpack(msg);
+    const letters: DeadLetter[] = events
+      .filter((event) => event.envelope === null)
+      .map((event) => this.letter(msg, null, event.raw, `invalid event: ${event.error}`));
+    const wanted = this.handled(events);
+    const failed = await this.applyOneByOne(msg, wanted);
+    if (failed.length > 0) {
+      const deliveries = msg.info.deliveryCount;
+      if (deliveries < (this.options.maxDeliver ?? 5)) {
+        const backoff = this.options.backoffMs ?? [200, 1000, 5000, 15000];
+        msg.nak(backoff[Math.min(deliveries - 1, backoff.length - 1)] ?? 1000);
+        return;
+      }
+      for (const { envelope, error } of failed) {
+        const raw = events.find((event) => event.envelope === envelope)?.raw ?? '';
+        letters.push(this.letter(msg, envelope.eventId, raw, error.message));
+      }
     }
-    if (!this.options.subjects.includes(envelope.type)) {
-      this.ack(msg);
-      return;
-    }
-    const span = this.consumeSpan(msg, envelope.type);
-    await runWithContext({ correlationId: envelope.correlationId, span }, async () => {
-      const start = process.hrtime.bigint();
+    if (letters.length > 0) await this.deadLetter(msg, letters);
+    else this.ack(msg);
+  }
+
+  /**
+   * Applies `envelopes` (one message's) together, and when that fails, one at a time; returns the
+   * ones that failed with their errors (logged, counted).
+   */
+  private async applyOneByOne(
+    msg: JsMsg,
+    envelopes: readonly EventEnvelope<unknown>[],
+  ): Promise<{ envelope: EventEnvelope<unknown>; error: Error }[]> {
+    if (envelopes.length > 1) {
       try {
-        const applied = await this.apply(envelope);
-        metrics.consumer.processingDuration.observe(this.labels, secondsSince(start));
-        this.ack(msg);
-        this.countApplied([applied], [envelope]);
-        endSpan(span);
+        await this.applyTogether(envelopes.map((envelope) => ({ msg, envelope })));
+        return [];
+      } catch {
+        // each on its own below
+      }
+    }
+    const failed: { envelope: EventEnvelope<unknown>; error: Error }[] = [];
+    for (const envelope of envelopes) {
+      try {
+        await this.applyTogether([{ msg, envelope }]);
       } catch (error) {
-        endSpan(span, error);
+        failed.push({ envelope, error: error as Error });
         this.stats.failures += 1;
         metrics.consumer.failures.inc(this.labels);
-        const deliveries = msg.info.deliveryCount;
-        const maxDeliver = this.options.maxDeliver ?? 5;
-        if (deliveries >= maxDeliver) {
-          await this.deadLetter(msg, envelope.eventId, raw, (error as Error).message);
-          return;
-        }
-        const backoff = this.options.backoffMs ?? [200, 1000, 5000, 15000];
-        const delay = backoff[Math.min(deliveries - 1, backoff.length - 1)] ?? 1000;
         this.logger.warn(
           {
             err: (error as Error).message,
             eventId: envelope.eventId,
             type: envelope.type,
-            deliveries,
+            deliveries: msg.info.deliveryCount,
           },
           'event handler failed; will retry',
         );
-        msg.nak(delay);
+      }
+    }
+    return failed;
+  }
+
+  /** The events of `msg`, each checked as an envelope (see contracts `eventsInMessage`). */
+  private unpack(msg: JsMsg): ReceivedEvent[] {
+    const text = msg.string();
+    let values: unknown[];
+    try {
+      values = eventsInMessage(text);
+    } catch (error) {
+      return [{ raw: text, envelope: null, error: (error as Error).message }];
+    }
+    return values.map((value) => {
+      const raw = values.length === 1 ? text : JSON.stringify(value);
+      try {
+        return { raw, envelope: parseEvent(value, this.options.subjects) };
+      } catch (error) {
+        return { raw, envelope: null, error: (error as Error).message };
       }
     });
   }
 
-  private parse(raw: string): EventEnvelope<unknown> {
-    return parseEvent(raw, this.options.subjects);
-  }
-
-  /** Returns false when the event was already processed. */
-  private async apply(envelope: EventEnvelope<unknown>): Promise<boolean> {
-    const [applied] = await this.transact([envelope]);
-    return applied ?? false;
+  /** The readable events of a message whose types this consumer handles (others are skipped). */
+  private handled(events: readonly ReceivedEvent[]): EventEnvelope<unknown>[] {
+    const handled: EventEnvelope<unknown>[] = [];
+    for (const { envelope } of events) {
+      if (envelope && this.options.subjects.includes(envelope.type)) handled.push(envelope);
+    }
+    return handled;
   }
 
   /**
@@ -329,40 +393,38 @@ export class DurableConsumer {
     return applied;
   }
 
-  private async deadLetter(
-    msg: JsMsg,
-    eventId: string | null,
-    raw: string,
-    error: string,
-  ): Promise<void> {
+  private letter(msg: JsMsg, eventId: string | null, raw: string, error: string): DeadLetter {
+    return { eventId, subject: msg.subject, raw, error, deliveries: msg.info.deliveryCount };
+  }
+
+  /** Records `letters` (events of `msg`) in dead_letters and terminates the message. */
+  private async deadLetter(msg: JsMsg, letters: readonly DeadLetter[]): Promise<void> {
     try {
-      await insertDeadLetter(this.db, this.options, {
-        eventId,
-        subject: msg.subject,
-        raw,
-        error,
-        deliveries: msg.info.deliveryCount,
-      });
+      for (const letter of letters) await insertDeadLetter(this.db, this.options, letter);
+    } catch (dbError) {
+      // Could not record them: leave the message to be redelivered rather than lose it (an event
+      // recorded before the failure is recorded again then).
+      this.logger.error({ err: (dbError as Error).message }, 'dead-letter insert failed');
+      msg.nak(5000);
+      return;
+    }
+    for (const letter of letters) {
       this.stats.deadLettered += 1;
       metrics.consumer.deadLettered.inc(this.labels);
       this.logger.error(
         {
           consumer: this.options.name,
-          eventId,
-          subject: msg.subject,
-          error,
-          deliveries: msg.info.deliveryCount,
+          eventId: letter.eventId,
+          subject: letter.subject,
+          error: letter.error,
+          deliveries: letter.deliveries,
         },
         'EVENT DEAD-LETTERED: moved to dead_letters after its last delivery; needs an operator',
       );
-      // No reason argument: nats-server 2.9 only understands a bare +TERM and ignores "+TERM reason",
-      // so the message was redelivered (and dead-lettered again) every ack_wait, forever. The reason
-      // is in the dead_letters row.
-      msg.term();
-    } catch (dbError) {
-      // Could not record it: leave it to be redelivered rather than lose it.
-      this.logger.error({ err: (dbError as Error).message }, 'dead-letter insert failed');
-      msg.nak(5000);
     }
+    // No reason argument: nats-server 2.9 only understands a bare +TERM and ignores "+TERM reason",
+    // so the message was redelivered (and dead-lettered again) every ack_wait, forever. The reason
+    // is in the dead_letters row.
+    msg.term();
   }
 }

@@ -2,7 +2,8 @@
  * The outbox relay: the publishing half of the transactional outbox (the writing half is
  * `outbox-writer.ts`). `OutboxRelay` publishes unsent rows to JetStream with `msgID = eventId`
  * (JetStream drops a republished id inside its duplicate window) and marks a row sent only after
- * the publish ack.
+ * the publish ack. Consecutive events of one type that are published together go as one message
+ * (contracts `event-message.ts`).
  *
  * Two ways in. Events this process committed are handed over by OutboxWriter (`handOver`) and
  * published from memory: no statement claims them, and the marks of everything published in a short
@@ -12,11 +13,12 @@
  */
 import type pg from 'pg';
 import { headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
-import { HEADERS, namespaced, type EventEnvelope } from '@lr/contracts';
+import { EVENT_IDS_HEADER, HEADERS, namespaced, type EventEnvelope } from '@lr/contracts';
 import type { Logger } from './logger.js';
 import { metrics, secondsSince } from './metrics.js';
 import { contextOfTraceparent, endSpan, injectTrace, SpanKind, startSpan } from './tracing.js';
 import { ReplyInbox } from './reply-inbox.js';
+import { packEvents, packId, type Encoded } from './event-packs.js';
 import { notifyChannel } from './outbox-writer.js';
 
 /** JetStream's de-duplication header. */
@@ -277,57 +279,71 @@ export class OutboxRelay {
   }
 
   /**
-   * Publishes `events` together on the one connection, so they reach the stream in this order; an
-   * event counts as acked only once its own ack came back. Resolves with the ids acked before the
-   * first failure, and that failure.
+   * Publishes `events` together on the one connection, so they reach the stream in this order:
+   * consecutive events of one type go as one message (`packEvents`); an event counts as acked only
+   * once its message's ack came back. Resolves with the ids acked before the first failure, and
+   * that failure.
    */
   private async publishAll(
     events: readonly Publishable[],
   ): Promise<{ acked: string[]; error?: unknown }> {
-    const { schema, namespace, afterPublish } = this.options;
-    const results = await Promise.allSettled(
-      events.map((event) => {
-        const hdrs = headers();
-        hdrs.set(HEADERS.correlationId, event.envelope.correlationId);
-        // JetStream drops a second publish of the same id inside its duplicate window.
-        hdrs.set(MSG_ID_HEADER, event.event_id);
-        // The publish continues the trace of the change that wrote the event; consumers get the
-        // publish span's context in the message headers.
-        const span = startSpan(schema, `publish ${event.subject}`, {
-          kind: SpanKind.PRODUCER,
-          parent: contextOfTraceparent(event.envelope.traceparent),
-          attributes: {
-            'messaging.destination.name': event.subject,
-            'lr.event_id': event.event_id,
-          },
-        });
-        injectTrace(span, hdrs);
-        return this.publishToStream(
-          namespaced(namespace, event.subject),
-          JSON.stringify(event.envelope),
-          hdrs,
-          event.written_ms,
-        ).then(
-          () => endSpan(span),
-          (error: unknown) => {
-            endSpan(span, error);
-            throw error;
-          },
-        );
-      }),
-    );
+    const packs = packEvents(events);
+    const results = await Promise.allSettled(packs.map((pack) => this.publishPack(pack)));
     const acked: string[] = [];
     for (const [index, result] of results.entries()) {
-      const event = events[index] as Publishable;
       if (result.status === 'rejected') return { acked, error: result.reason };
-      try {
-        if (afterPublish) await afterPublish(event.event_id);
-      } catch (error) {
-        return { acked, error };
+      for (const { event } of packs[index] as Encoded<Publishable>[]) {
+        try {
+          if (this.options.afterPublish) await this.options.afterPublish(event.event_id);
+        } catch (error) {
+          return { acked, error };
+        }
+        acked.push(event.event_id);
       }
-      acked.push(event.event_id);
     }
     return { acked };
+  }
+
+  /** Publishes one message holding `pack` (events of one subject) and waits for its ack. */
+  private async publishPack(encoded: readonly Encoded<Publishable>[]): Promise<void> {
+    const { schema, namespace } = this.options;
+    const pack = encoded.map(({ event }) => event);
+    const first = pack[0] as Publishable;
+    const hdrs = headers();
+    hdrs.set(HEADERS.correlationId, first.envelope.correlationId);
+    // JetStream drops a second publish of the same id inside its duplicate window. A pack's id
+    // names exactly its events: a republish that groups them differently is a new message, whose
+    // events the consumers skip as already processed.
+    hdrs.set(MSG_ID_HEADER, pack.length === 1 ? first.event_id : packId(pack));
+    if (pack.length > 1) hdrs.set(EVENT_IDS_HEADER, pack.map((e) => e.event_id).join(','));
+    // The publish continues the trace of the change that wrote the (first) event; consumers get
+    // the publish span's context in the message headers.
+    const span = startSpan(schema, `publish ${first.subject}`, {
+      kind: SpanKind.PRODUCER,
+      parent: contextOfTraceparent(first.envelope.traceparent),
+      attributes: {
+        'messaging.destination.name': first.subject,
+        'messaging.batch.message_count': pack.length,
+        'lr.event_id': first.event_id,
+      },
+    });
+    injectTrace(span, hdrs);
+    const payload =
+      encoded.length === 1
+        ? (encoded[0] as Encoded<Publishable>).json
+        : `[${encoded.map(({ json }) => json).join(',')}]`;
+    try {
+      await this.publishToStream(
+        namespaced(namespace, first.subject),
+        payload,
+        hdrs,
+        pack.map((e) => e.written_ms),
+      );
+      endSpan(span);
+    } catch (error) {
+      endSpan(span, error);
+      throw error;
+    }
   }
 
   /**
@@ -338,7 +354,8 @@ export class OutboxRelay {
     subject: string,
     payload: string,
     hdrs: MsgHdrs,
-    writtenMs: number,
+    /** When each event of the message was written. */
+    writtenMs: readonly number[],
   ): Promise<void> {
     const start = process.hrtime.bigint();
     const labels = { schema: this.options.schema };
@@ -349,7 +366,9 @@ export class OutboxRelay {
       throw error;
     }
     metrics.outbox.publishDuration.observe(labels, secondsSince(start));
-    metrics.outbox.publishDelay.observe(labels, Math.max(0, Date.now() - writtenMs) / 1000);
+    const now = Date.now();
+    for (const written of writtenMs)
+      metrics.outbox.publishDelay.observe(labels, Math.max(0, now - written) / 1000);
   }
 
   private async requestAck(subject: string, payload: string, hdrs: MsgHdrs): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * The durable consumer against the real PostgreSQL and JetStream: a handler that crashes gets the
  * message again and applies its effect once; duplicates change nothing; a poison message ends in the
- * dead-letter table after the configured deliveries and the consumer goes on.
+ * dead-letter table after the configured deliveries and the consumer goes on; a message of several
+ * events is applied event by event when one of them fails, and only that one is dead-lettered.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
@@ -9,9 +10,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { headers } from '@nats-io/transport-node';
 import { pino } from 'pino';
 import type pg from 'pg';
-import { EVENTS, namespaced, namespacedStream, type EventEnvelope } from '@lr/contracts';
+import {
+  EVENTS,
+  EVENT_IDS_HEADER,
+  namespaced,
+  namespacedStream,
+  type EventEnvelope,
+} from '@lr/contracts';
 import {
   DurableConsumer,
   createDatabase,
@@ -23,6 +31,23 @@ import {
 import { TestEnv, waitFor } from '@lr/testing';
 
 const logger = pino({ level: 'silent' });
+
+/**
+ * Publishes `events` as one message of several, as an outbox relay does with consecutive events of
+ * one type (`body` replaces the array's text, for a message with an unreadable event).
+ */
+async function publishPack(
+  env: TestEnv,
+  events: readonly EventEnvelope[],
+  body = JSON.stringify(events),
+): Promise<void> {
+  const hdrs = headers();
+  hdrs.set(EVENT_IDS_HEADER, events.map((e) => e.eventId).join(','));
+  await jetstream(env.nc).publish(namespaced(env.namespace, EVENTS.authUserCreated), body, {
+    msgID: randomUUID(),
+    headers: hdrs,
+  });
+}
 
 function userEvent(loginId: string): EventEnvelope {
   return {
@@ -93,7 +118,7 @@ describe('durable consumer', () => {
           // The effect above is rolled back with the transaction when the handler fails.
           if ((loginId === 'crash-once' || loginId === 'batch-crash-once') && n === 1)
             throw new Error('crash mid-handler');
-          if (loginId === 'poison') throw new Error('always fails');
+          if (loginId === 'poison' || loginId === 'pack-poison') throw new Error('always fails');
         },
       },
     });
@@ -175,6 +200,74 @@ describe('durable consumer', () => {
     );
     // Terminated for good: not waiting for an ack, so not redelivered and dead-lettered again.
     await waitForNothingPending(consumer, 'nothing left pending');
+  });
+
+  it('applies each event of a message of several once, and skips them when they come again', async () => {
+    const events = ['pack-1', 'pack-2', 'pack-3'].map(userEvent);
+    const duplicatesBefore = consumer.stats.duplicates;
+    await publishPack(env, events);
+    await waitFor(async () => (await effectCount('pack-3')) === 1, { message: 'pack applied' });
+    // Grouped otherwise by a relay that publishes them again: nothing is applied twice.
+    await publishPack(env, events.slice(1));
+    await waitFor(() => consumer.stats.duplicates === duplicatesBefore + 2, {
+      message: 'repeated events absorbed',
+    });
+    for (const loginId of ['pack-1', 'pack-2', 'pack-3'])
+      expect(await effectCount(loginId)).toBe(1);
+    await waitForNothingPending(consumer, 'pack acknowledged');
+  });
+
+  it('applies the rest of a message of several when one event fails, and dead-letters only that one', async () => {
+    const [first, poison, last] = ['pack-ok-1', 'pack-poison', 'pack-ok-2'].map(userEvent);
+    await publishPack(env, [first!, poison!, last!]);
+    const letters = await waitFor(
+      async () => {
+        const { rows } = await pool.query<{
+          event_id: string;
+          payload: string;
+          deliveries: number;
+        }>(
+          "SELECT event_id, payload, deliveries FROM auth.dead_letters WHERE payload LIKE '%pack-%'",
+        );
+        return rows.length ? rows : null;
+      },
+      { message: 'the failing event dead-lettered' },
+    );
+    expect(letters).toHaveLength(1);
+    expect(letters[0]).toMatchObject({ event_id: poison!.eventId, deliveries: 3 });
+    // The letter holds the failing event alone, as it was published.
+    expect(JSON.parse(letters[0]!.payload)).toEqual(poison);
+    // Its neighbours were applied on the first delivery and skipped on the redeliveries.
+    expect(await effectCount('pack-ok-1')).toBe(1);
+    expect(await effectCount('pack-ok-2')).toBe(1);
+    expect(await effectCount('pack-poison')).toBe(0);
+    await waitForNothingPending(consumer, 'pack terminated');
+  });
+
+  it('dead-letters an unreadable event of a message of several at once and applies the others', async () => {
+    const [before, after] = ['pack-read-1', 'pack-read-2'].map(userEvent);
+    const unreadable = { eventId: 'not-a-uuid', note: 'pack-unreadable' };
+    await publishPack(env, [before!, after!], JSON.stringify([before, unreadable, after]));
+    const letters = await waitFor(
+      async () => {
+        const { rows } = await pool.query<{
+          event_id: string | null;
+          payload: string;
+          error: string;
+        }>(
+          "SELECT event_id, payload, error FROM auth.dead_letters WHERE payload LIKE '%pack-unreadable%'",
+        );
+        return rows.length ? rows : null;
+      },
+      { message: 'the unreadable event dead-lettered' },
+    );
+    expect(letters).toHaveLength(1);
+    expect(letters[0]?.event_id).toBeNull();
+    expect(JSON.parse(letters[0]!.payload)).toEqual(unreadable);
+    expect(letters[0]?.error).toMatch(/^invalid event/);
+    expect(await effectCount('pack-read-1')).toBe(1);
+    expect(await effectCount('pack-read-2')).toBe(1);
+    await waitForNothingPending(consumer, 'pack terminated');
   });
 
   it('acknowledges a subject it does not handle unread, even when it is not a valid event', async () => {
@@ -310,6 +403,45 @@ describe('durable consumer with a batch handler', () => {
       await waitFor(async () => windowed.stats.applied === applied + 7, { message: 'applied' });
       // A full batch as soon as five are there, then the last two when the window closes.
       expect(windowCalls).toEqual([5, 2]);
+    } finally {
+      await windowed.stop();
+    }
+  });
+
+  it('counts a batch by its events: a message of several fills it at once', async () => {
+    const calls: number[] = [];
+    const windowed = new DurableConsumer(env.nc, createDatabase(pool), env.namespace, logger, {
+      name: 'test-window-packs',
+      stream: 'AUTH',
+      subjects: [EVENTS.authUserCreated],
+      schema: 'auth',
+      batchWindowMs: 5_000,
+      batchSize: 5,
+      batchHandler: async (_tx, events) => {
+        calls.push(events.length);
+      },
+    });
+    await windowed.start();
+    const jsm = await jetstreamManager(env.nc);
+    await waitFor(
+      async () => {
+        const info = await jsm.consumers.info(windowed.streamName, windowed.durableName);
+        return info.num_pending === 0 && info.num_ack_pending === 0;
+      },
+      { message: 'caught up with the stream', timeoutMs: 30_000 },
+    );
+    calls.length = 0;
+    const applied = windowed.stats.applied;
+    try {
+      const started = Date.now();
+      // Six events in one message: more than a batch, so it goes whole and without waiting.
+      await publishPack(
+        env,
+        Array.from({ length: 6 }, (_, i) => userEvent(`fill-${i}`)),
+      );
+      await waitFor(async () => windowed.stats.applied === applied + 6, { message: 'applied' });
+      expect(calls).toEqual([6]);
+      expect(Date.now() - started).toBeLessThan(5_000);
     } finally {
       await windowed.stop();
     }

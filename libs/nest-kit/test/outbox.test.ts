@@ -1,13 +1,21 @@
 /**
  * The outbox relay against the real PostgreSQL and JetStream: every committed event is published
  * exactly once (even when the relay dies between publish and marking sent), nothing of a rolled-back
- * transaction is published, and events handed over by this process's writer are published from
- * memory and marked sent without being claimed.
+ * transaction is published, events handed over by this process's writer are published from
+ * memory and marked sent without being claimed, and consecutive events of one type go out as one
+ * message.
  */
 import { sql } from 'drizzle-orm';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { pino } from 'pino';
-import { EVENTS, namespaced, namespacedStream, type EventEnvelope } from '@lr/contracts';
+import {
+  EVENTS,
+  EVENT_IDS_HEADER,
+  eventsInMessage,
+  namespaced,
+  namespacedStream,
+  type EventEnvelope,
+} from '@lr/contracts';
 import {
   DurableConsumer,
   OutboxPruner,
@@ -35,10 +43,41 @@ describe('transactional outbox', () => {
   let db: Database;
   const writer = new OutboxWriter('auth');
 
-  async function streamMessages(): Promise<number> {
+  /** The stream's messages from sequence `after` on: each with its events' ids and headers. */
+  async function streamMessagesAfter(
+    after = 0,
+  ): Promise<
+    { seq: number; ids: string[]; listed: string | undefined; msgId: string | undefined }[]
+  > {
     const jsm = await jetstreamManager(env.nc);
-    const info = await jsm.streams.info(namespacedStream(env.namespace, 'AUTH'));
-    return info.state.messages;
+    const name = namespacedStream(env.namespace, 'AUTH');
+    const info = await jsm.streams.info(name);
+    const messages = [];
+    for (
+      let seq = Math.max(after + 1, info.state.first_seq);
+      seq <= info.state.last_seq;
+      seq += 1
+    ) {
+      const msg = await jsm.streams.getMessage(name, { seq });
+      const events = eventsInMessage(msg.string()) as EventEnvelope[];
+      messages.push({
+        seq,
+        ids: events.map((event) => event.eventId),
+        listed: msg.header?.get(EVENT_IDS_HEADER) || undefined,
+        msgId: msg.header?.get('Nats-Msg-Id') || undefined,
+      });
+    }
+    return messages;
+  }
+
+  async function lastSeq(): Promise<number> {
+    const jsm = await jetstreamManager(env.nc);
+    return (await jsm.streams.info(namespacedStream(env.namespace, 'AUTH'))).state.last_seq;
+  }
+
+  /** How many events the stream holds (a message may hold several). */
+  async function streamEvents(): Promise<number> {
+    return (await streamMessagesAfter()).reduce((sum, message) => sum + message.ids.length, 0);
   }
 
   function relay(extra: Partial<ConstructorParameters<typeof OutboxRelay>[0]> = {}): OutboxRelay {
@@ -96,13 +135,13 @@ describe('transactional outbox', () => {
     });
     await r.flush();
     await r.stop();
-    expect(await streamMessages()).toBe(2);
+    expect(await streamEvents()).toBe(2);
     const rows = await db.execute(sql`SELECT count(*)::int AS n FROM auth.outbox`);
     expect(rows.rows[0]).toEqual({ n: 2 });
   });
 
   it('does not publish twice when the relay dies between publish and marking sent', async () => {
-    const before = await streamMessages();
+    const before = await streamEvents();
     await db.transaction(async (tx) => {
       await writer.write(tx, EVENTS.authUserCreated, userCreated(), 1);
     });
@@ -115,25 +154,25 @@ describe('transactional outbox', () => {
     await dying.flush();
     await dying.stop();
     expect(await countUnsent(pool, 'auth')).toBe(1);
-    expect(await streamMessages()).toBe(before + 1);
+    expect(await streamEvents()).toBe(before + 1);
 
     // A new relay republishes the same eventId: JetStream drops it as a duplicate.
     const fresh = relay();
     await fresh.flush();
     await fresh.stop();
     expect(await countUnsent(pool, 'auth')).toBe(0);
-    expect(await streamMessages()).toBe(before + 1);
+    expect(await streamEvents()).toBe(before + 1);
   });
 
   it('wakes on NOTIFY without waiting for the poll', async () => {
-    const before = await streamMessages();
+    const before = await streamEvents();
     const r = relay({ pollIntervalMs: 60_000 });
     await r.start();
     await r.flush();
     await db.transaction(async (tx) => {
       await writer.write(tx, EVENTS.authUserCreated, userCreated(), 1);
     });
-    await waitFor(async () => (await streamMessages()) === before + 1, {
+    await waitFor(async () => (await streamEvents()) === before + 1, {
       timeoutMs: 5000,
       message: 'notify wake-up',
     });
@@ -141,7 +180,7 @@ describe('transactional outbox', () => {
   });
 
   it('wakes its own relay directly, without NOTIFY, after a write outside a transaction', async () => {
-    const before = await streamMessages();
+    const before = await streamEvents();
     const connected = new OutboxWriter('auth');
     const r = relay({ pollIntervalMs: 60_000 });
     connected.useRelay((events) => r.handOver(events));
@@ -159,7 +198,7 @@ describe('transactional outbox', () => {
             VALUES (${event.eventId}, ${event.type}, ${JSON.stringify(event)}::jsonb)`,
       );
       await connected.written(db, [event]);
-      await waitFor(async () => (await streamMessages()) === before + 1, {
+      await waitFor(async () => (await streamEvents()) === before + 1, {
         timeoutMs: 5000,
         message: 'direct wake-up',
       });
@@ -169,7 +208,7 @@ describe('transactional outbox', () => {
         await connected.write(tx, EVENTS.authUserCreated, userCreated(), 1);
       });
       await waitFor(async () => notifications.length === 1, { message: 'one NOTIFY at commit' });
-      await waitFor(async () => (await streamMessages()) === before + 3, { message: 'published' });
+      await waitFor(async () => (await streamEvents()) === before + 3, { message: 'published' });
       expect(notifications).toEqual(['auth_outbox']);
     } finally {
       await listener.query('UNLISTEN *');
@@ -205,7 +244,7 @@ describe('transactional outbox', () => {
     });
     await consumer.start();
     try {
-      const before = await streamMessages();
+      const before = await streamEvents();
       const trigger = connected.envelope(
         EVENTS.authUserCreated,
         { user: { ...userCreated().user, loginId: `trigger-${randomUUID()}` } },
@@ -217,7 +256,7 @@ describe('transactional outbox', () => {
         { msgID: trigger.eventId },
       );
       // The relay polls once a minute: only the wake after the commit publishes the echo this soon.
-      await waitFor(async () => (await streamMessages()) === before + 2, {
+      await waitFor(async () => (await streamEvents()) === before + 2, {
         timeoutMs: 5000,
         message: 'the echo published after the commit',
       });
@@ -231,7 +270,7 @@ describe('transactional outbox', () => {
   });
 
   it('publishes handed-over events from memory once, and marks them sent together soon after', async () => {
-    const before = await streamMessages();
+    const before = await streamEvents();
     const connected = new OutboxWriter('auth');
     const publishes: string[] = [];
     // Polls once a minute: only the hand-over and the mark that follows it can publish and mark.
@@ -246,7 +285,7 @@ describe('transactional outbox', () => {
     // From memory, not read back: an event handed over with no row in the table goes out too.
     const unstored = connected.envelope(EVENTS.authUserCreated, userCreated(), 1);
     r.handOver([unstored]);
-    await waitFor(async () => (await streamMessages()) === before + 4, {
+    await waitFor(async () => (await streamEvents()) === before + 4, {
       timeoutMs: 5000,
       message: 'handed-over events published',
     });
@@ -266,7 +305,7 @@ describe('transactional outbox', () => {
   });
 
   it('leaves what a stopped relay was handed to the next relay, which claims it', async () => {
-    const before = await streamMessages();
+    const before = await streamEvents();
     const connected = new OutboxWriter('auth');
     const stopped = relay({ pollIntervalMs: 60_000 });
     connected.useRelay((events) => stopped.handOver(events));
@@ -278,7 +317,73 @@ describe('transactional outbox', () => {
     await next.flush();
     await next.stop();
     expect(await countUnsent(pool, 'auth')).toBe(0);
-    expect(await streamMessages()).toBe(before + 1);
+    expect(await streamEvents()).toBe(before + 1);
+  });
+
+  it('publishes consecutive events of one type as one message, in order, listing their ids', async () => {
+    const after = await lastSeq();
+    const connected = new OutboxWriter('auth');
+    const r = relay({ pollIntervalMs: 60_000 });
+    connected.useRelay((events) => r.handOver(events));
+    await r.start();
+    await r.flush();
+    try {
+      const created = [1, 2, 3].map(() =>
+        connected.envelope(EVENTS.authUserCreated, userCreated(), 1),
+      );
+      const deleted = connected.envelope(EVENTS.authUserDeleted, { userId: randomUUID() }, 1);
+      const createdAgain = connected.envelope(EVENTS.authUserCreated, userCreated(), 1);
+      // Handed over together, as one transaction's events are.
+      r.handOver([...created, deleted, createdAgain]);
+      await waitFor(async () => (await lastSeq()) >= after + 3, {
+        timeoutMs: 5000,
+        message: 'three messages published',
+      });
+      const messages = await streamMessagesAfter(after);
+      // A different type in between starts a new message: the stream keeps the events' order.
+      expect(messages.map((m) => m.ids)).toEqual([
+        created.map((e) => e.eventId),
+        [deleted.eventId],
+        [createdAgain.eventId],
+      ]);
+      const [pack, single] = messages;
+      expect(pack?.listed).toBe(created.map((e) => e.eventId).join(','));
+      expect(pack?.msgId).toMatch(/^pack-/);
+      expect(single?.listed).toBeUndefined();
+      expect(single?.msgId).toBe(deleted.eventId);
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('publishes a pack again when it is grouped differently, and drops the same pack as a duplicate', async () => {
+    const after = await lastSeq();
+    const r = relay({ pollIntervalMs: 60_000 });
+    await r.start();
+    await r.flush();
+    try {
+      const writer2 = new OutboxWriter('auth');
+      const [a, b, c] = [1, 2, 3].map(() =>
+        writer2.envelope(EVENTS.authUserCreated, userCreated(), 1),
+      );
+      r.handOver([a!, b!]);
+      await r.flush();
+      // The same two again (a relay that died before marking them): JetStream drops the copy.
+      r.handOver([a!, b!]);
+      await r.flush();
+      expect((await streamMessagesAfter(after)).map((m) => m.ids)).toEqual([
+        [a!.eventId, b!.eventId],
+      ]);
+      // Grouped with a third, the message is a new one: consumers skip a and b as processed.
+      r.handOver([a!, b!, c!]);
+      await r.flush();
+      expect((await streamMessagesAfter(after)).map((m) => m.ids)).toEqual([
+        [a!.eventId, b!.eventId],
+        [a!.eventId, b!.eventId, c!.eventId],
+      ]);
+    } finally {
+      await r.stop();
+    }
   });
 
   it('prunes published rows past retention, in chunks, and never an unsent one', async () => {

@@ -30,6 +30,8 @@ const FETCH_EXPIRES_MS = 2000;
 const PUBLISH_WINDOW = 256;
 /** The header the outbox relays put the event id in (JetStream's de-duplication id). */
 const MSG_ID_HEADER = 'Nats-Msg-Id';
+/** A message of several events lists their ids here (libs/contracts event-message.ts). */
+const EVENT_IDS_HEADER = 'Lr-Event-Ids';
 
 const streamName = (namespace, stream) => (namespace ? `${namespace}_${stream}` : stream);
 const withoutNamespace = (namespace, subject) =>
@@ -180,13 +182,18 @@ export async function loadStreams(nc, namespace, dir, manifestCounts, progress) 
   return counts;
 }
 
-/** The event ids (Nats-Msg-Id) of every message in the archive's streams. */
+/**
+ * The event ids of every message in the archive's streams: its Nats-Msg-Id, or for a message of
+ * several events the ids it lists.
+ */
 export async function eventIdsOf(dir) {
   const ids = [];
   for (const stream of STREAM_NAMES) {
     for await (const message of dumpedMessages(dir, stream)) {
-      const id = message.headers[MSG_ID_HEADER]?.[0];
-      if (id) ids.push(id);
+      const listed = message.headers[EVENT_IDS_HEADER]?.[0];
+      const single = message.headers[MSG_ID_HEADER]?.[0];
+      if (listed) ids.push(...listed.split(','));
+      else if (single) ids.push(single);
     }
   }
   return ids;

@@ -58,6 +58,22 @@ async function durablesOf(jsm, name) {
   return durables;
 }
 
+/**
+ * A message's content with its events upgraded, or null when none needed it. A message holds one
+ * event, or an array of events published together (libs/contracts event-message.ts).
+ */
+async function upgradeMessage(content, upgrade) {
+  if (!Array.isArray(content)) return upgrade(content);
+  let changed = false;
+  const events = [];
+  for (const event of content) {
+    const upgraded = await upgrade(event);
+    if (upgraded) changed = true;
+    events.push(upgraded ?? event);
+  }
+  return changed ? events : null;
+}
+
 /** The work file's content: the upgraded messages and the consumers to put back. */
 async function prepare(nc, name, upgrade) {
   const { info, messages } = await readStream(nc, name);
@@ -65,7 +81,7 @@ async function prepare(nc, name, upgrade) {
   const copy = [];
   for (const message of messages) {
     let data = message.data;
-    const upgraded = await upgrade(JSON.parse(data.toString('utf8')));
+    const upgraded = await upgradeMessage(JSON.parse(data.toString('utf8')), upgrade);
     if (upgraded) {
       data = Buffer.from(JSON.stringify(upgraded));
       changed += 1;

@@ -15,6 +15,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import {
   EVENTS,
   eventEnvelopeSchema,
+  eventsInMessage,
   inventoryAdjustedSchema,
   inventoryCommitRejectedSchema,
   type ShortLine,
@@ -105,23 +106,33 @@ export class StockDecisions implements OnModuleInit {
   }
 
   private received(subject: string, data: Uint8Array): void {
-    const decided = this.decisionOf(subject, data);
-    if (!decided) return;
-    const { orderId, decision } = decided;
-    const key = `${orderId}:${decision.version}`;
-    // One commit moves several sizes: the first of its movements says it all.
-    if (this.recent.has(key)) return;
-    this.recent.set(key, decision);
-    if (this.recent.size > MAX_RECENT) this.recent.delete(this.recent.keys().next().value!);
-    for (const collect of this.watchers.get(orderId) ?? []) collect(decision);
+    let events: unknown[];
+    try {
+      events = eventsInMessage(decoder.decode(data));
+    } catch (error) {
+      // A malformed message is catalog's to explain; the durable consumers will see it too.
+      this.logger.warn({ subject, error: (error as Error).message }, 'unreadable stock decision');
+      return;
+    }
+    for (const event of events) {
+      const decided = this.decisionOf(subject, event);
+      if (!decided) continue;
+      const { orderId, decision } = decided;
+      const key = `${orderId}:${decision.version}`;
+      // One commit moves several sizes: the first of its movements says it all.
+      if (this.recent.has(key)) continue;
+      this.recent.set(key, decision);
+      if (this.recent.size > MAX_RECENT) this.recent.delete(this.recent.keys().next().value!);
+      for (const collect of this.watchers.get(orderId) ?? []) collect(decision);
+    }
   }
 
   private decisionOf(
     subject: string,
-    data: Uint8Array,
+    event: unknown,
   ): { orderId: string; decision: StockDecision } | null {
     try {
-      const raw = JSON.parse(decoder.decode(data)) as { data?: { reason?: unknown } } | null;
+      const raw = event as { data?: { reason?: unknown } } | null;
       // Only a commit's movements answer a change; releases and restocks are read no further.
       if (subject === EVENTS.catalogInventoryAdjusted && raw?.data?.reason !== 'order-commit')
         return null;

@@ -1,6 +1,7 @@
 /** Reads what was published to a JetStream stream of the test namespace. */
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
+  eventsInMessage,
   namespacedStream,
   type EventEnvelope,
   type OrderSnapshot,
@@ -30,7 +31,7 @@ export async function streamEvents(
   if (info.state.messages === 0) return events;
   for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq += 1) {
     const msg = await jsm.streams.getMessage(name, { seq }).catch(() => null);
-    if (msg) events.push(msg.json<EventEnvelope<OrderEventData>>());
+    if (msg) events.push(...(eventsInMessage(msg.string()) as EventEnvelope<OrderEventData>[]));
   }
   return events;
 }

@@ -25,6 +25,7 @@ import {
   AppError,
   EVENT_SCHEMAS,
   eventEnvelopeSchema,
+  eventsInMessage,
   namespaced,
   namespacedStream,
   type RebuildResult,
@@ -221,8 +222,7 @@ export class ReadModelRebuilder {
         const events: ReplayedEvent[] = [];
         for await (const msg of batch) {
           received += 1;
-          const event = this.parse(msg);
-          if (event) events.push(event);
+          events.push(...this.parse(msg));
           // Events published after the rebuild started are applied by the live consumer anyway.
           if (msg.seq >= lastSeq || msg.info.pending === 0) {
             caughtUp = true;
@@ -300,12 +300,32 @@ export class ReadModelRebuilder {
   }
 
   /**
-   * A message that is not a valid order or stock intake event is skipped (the live consumer
-   * dead-letters it); other catalog events are not the report's.
+   * The report's events of a message (one, or several published together). One that is not a
+   * valid order or stock intake event is skipped (the live consumer dead-letters it); other
+   * catalog events are not the report's.
    */
-  private parse(msg: JsMsg): ReplayedEvent | null {
+  private parse(msg: JsMsg): ReplayedEvent[] {
+    let values: unknown[];
     try {
-      const envelope = eventEnvelopeSchema.parse(JSON.parse(msg.string()));
+      values = eventsInMessage(msg.string());
+    } catch (error) {
+      this.logger.warn(
+        { seq: msg.seq, err: (error as Error).message },
+        'rebuild skipped a message',
+      );
+      return [];
+    }
+    const events: ReplayedEvent[] = [];
+    for (const value of values) {
+      const event = this.parseEvent(msg.seq, value);
+      if (event) events.push(event);
+    }
+    return events;
+  }
+
+  private parseEvent(seq: number, value: unknown): ReplayedEvent | null {
+    try {
+      const envelope = eventEnvelopeSchema.parse(value);
       if (isOrderEventType(envelope.type)) {
         const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
         return { ...envelope, data } as OrderEvent;
@@ -321,10 +341,7 @@ export class ReadModelRebuilder {
       const data = EVENT_SCHEMAS[envelope.type].parse(envelope.data);
       return { ...envelope, data } as StockIntakeEvent | ImpactCatalogEvent | DemandStockEvent;
     } catch (error) {
-      this.logger.warn(
-        { seq: msg.seq, err: (error as Error).message },
-        'rebuild skipped an invalid event',
-      );
+      this.logger.warn({ seq, err: (error as Error).message }, 'rebuild skipped an invalid event');
       return null;
     }
   }
