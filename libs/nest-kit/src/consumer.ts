@@ -34,7 +34,15 @@ import { currentContext, currentCorrelationId, runWithContext } from './context.
 import type { Database } from './db.js';
 import type { Logger } from './logger.js';
 import { metrics, secondsSince, type GaugeSample } from './metrics.js';
-import { endSpan, extractTrace, linksTo, SpanKind, startSpan, type Span } from './tracing.js';
+import {
+  contextOfTraceparent,
+  endSpan,
+  extractTrace,
+  linksTo,
+  SpanKind,
+  startSpan,
+  type Span,
+} from './tracing.js';
 import { applyEvents, insertDeadLetter, parseEvent, type DeadLetter } from './consumer-effects.js';
 import { DeliveryQueue } from './consumer-queue.js';
 import type { ConsumerStats, DurableConsumerOptions } from './consumer-options.js';
@@ -98,19 +106,24 @@ export class DurableConsumer {
   }
 
   /**
-   * The span of handling one message: a child of the publish that sent it (one trace per order) and
-   * linked to it, as OpenTelemetry's messaging conventions ask of a consumer.
+   * The span of handling one event: a child of the publish that sent it (one trace per order) and
+   * linked to it, as OpenTelemetry's messaging conventions ask of a consumer. The publish of a
+   * message of several events continues the first one's trace; each of the others continues the
+   * trace of the change that wrote it (its envelope's `traceparent`), linked to the publish.
    */
-  private consumeSpan(msg: JsMsg, type: string): Span {
-    const parent = extractTrace(msg.headers);
-    return startSpan(this.options.schema, `consume ${type}`, {
+  private consumeSpan(msg: JsMsg, envelope: EventEnvelope<unknown>): Span {
+    const publish = extractTrace(msg.headers);
+    const listed = msg.headers?.get(EVENT_IDS_HEADER);
+    const sharesPublish = !listed || listed.startsWith(envelope.eventId) || !envelope.traceparent;
+    const parent = sharesPublish ? publish : contextOfTraceparent(envelope.traceparent);
+    return startSpan(this.options.schema, `consume ${envelope.type}`, {
       kind: SpanKind.CONSUMER,
       parent,
-      links: linksTo(parent),
+      links: linksTo(publish),
       attributes: {
         'messaging.system': 'nats',
         'messaging.consumer.group.name': this.options.name,
-        'messaging.destination.name': type,
+        'messaging.destination.name': envelope.type,
       },
     });
   }
@@ -254,7 +267,7 @@ export class DurableConsumer {
     const first = events[0];
     if (!first) return;
     const envelopes = events.map(({ envelope }) => envelope);
-    const spans = events.map(({ msg, envelope }) => this.consumeSpan(msg, envelope.type));
+    const spans = events.map(({ msg, envelope }) => this.consumeSpan(msg, envelope));
     const start = process.hrtime.bigint();
     let applied: boolean[];
     try {

@@ -11,3 +11,4 @@ export * from './prometheus-text.js';
 export * from './order-events.js';
 export * from './resent-call.js';
 export * from './operator-scripts.js';
+export * from './stream-events.js';

@@ -1,8 +1,6 @@
 /** Reads what was published to a JetStream stream of the test namespace. */
-import { jetstreamManager } from '@nats-io/jetstream';
+import { streamEvents as readStreamEvents } from '@lr/testing';
 import {
-  eventsInMessage,
-  namespacedStream,
   type EventEnvelope,
   type OrderSnapshot,
   type OrderStatus,
@@ -24,14 +22,5 @@ export async function streamEvents(
   namespace: string,
   stream: StreamName = 'ORDERS',
 ): Promise<EventEnvelope<OrderEventData>[]> {
-  const jsm = await jetstreamManager(nc);
-  const name = namespacedStream(namespace, stream);
-  const info = await jsm.streams.info(name);
-  const events: EventEnvelope<OrderEventData>[] = [];
-  if (info.state.messages === 0) return events;
-  for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq += 1) {
-    const msg = await jsm.streams.getMessage(name, { seq }).catch(() => null);
-    if (msg) events.push(...(eventsInMessage(msg.string()) as EventEnvelope<OrderEventData>[]));
-  }
-  return events;
+  return readStreamEvents<OrderEventData>(nc, namespace, stream);
 }
