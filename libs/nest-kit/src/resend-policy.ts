@@ -95,7 +95,8 @@ export function sendWithResends<T>(options: ResendOptions<T>): Promise<T> {
     let waiting = 0;
     let fastFailures = 0;
     let done = false;
-    let lastError: unknown = new Error('no attempt was made');
+    /** Set by every failed attempt; an Error is made only if the call fails without one. */
+    let lastError: unknown;
     let next: NodeJS.Timeout | undefined;
     let nextAt = Infinity;
 
@@ -107,7 +108,7 @@ export function sendWithResends<T>(options: ResendOptions<T>): Promise<T> {
     const failIfIdle = () => {
       if (!done && waiting === 0 && next === undefined) {
         stop();
-        reject(lastError);
+        reject(lastError ?? new Error('no attempt was made'));
       }
     };
     /** Plans the next attempt `delayMs` from now, unless none may follow or one comes sooner. */
