@@ -52,6 +52,12 @@ export const baseConfigSchema = z.object({
   MAIL_FROM: z.string().default('Locker Room <no-reply@lockerroom.local>'),
   /** Days a published outbox row is kept (the stream keeps the event); 0 keeps them forever. */
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(0).default(7),
+  /**
+   * How long an event this process committed may wait for others before its relay publishes it
+   * (ms, from the first of them; 0: at once). Events of one type published together travel as one
+   * message, which costs the broker and every consumer about what one event does.
+   */
+  OUTBOX_PUBLISH_WINDOW_MS: z.coerce.number().int().min(0).max(1_000).default(10),
   /** Copies of each stream a NATS cluster keeps (1 on one server, 3 on a three-node cluster). */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /**

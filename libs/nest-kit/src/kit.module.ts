@@ -204,6 +204,7 @@ export class KitModule {
             schema: options.schema,
             namespace: config.NATS_NAMESPACE,
             logger: logger.child({ context: 'OutboxRelay' }),
+            publishWindowMs: config.OUTBOX_PUBLISH_WINDOW_MS,
           });
           // Events committed by this process go to its relay directly (OutboxWriter.written).
           writer.useRelay((events) => relay.handOver(events));

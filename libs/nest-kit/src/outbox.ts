@@ -44,6 +44,12 @@ export interface OutboxRelayOptions {
   logger: Logger;
   pollIntervalMs?: number;
   batchSize?: number;
+  /**
+   * How long a handed-over event waits for company before it is published, from the first one
+   * waiting (default 0: at once); what arrives meanwhile goes with it, as one message per run of
+   * one type.
+   */
+  publishWindowMs?: number;
   /** Test hook: runs after a publish is acked and before the row is marked sent. */
   afterPublish?: (eventId: string) => void | Promise<void>;
 }
@@ -66,6 +72,8 @@ export class OutboxRelay {
   private listener: pg.PoolClient | undefined;
   private timer: NodeJS.Timeout | undefined;
   private markTimer: NodeJS.Timeout | undefined;
+  /** Set while handed-over events wait for company (`publishWindowMs`). */
+  private windowTimer: NodeJS.Timeout | undefined;
   private running = false;
   private draining: Promise<void> | undefined;
   private wakeAgain = false;
@@ -98,6 +106,8 @@ export class OutboxRelay {
     if (this.timer) clearTimeout(this.timer);
     if (this.markTimer) clearTimeout(this.markTimer);
     this.markTimer = undefined;
+    if (this.windowTimer) clearTimeout(this.windowTimer);
+    this.windowTimer = undefined;
     // The publish in progress may be using the listening connection.
     await this.idle();
     // What was published stays marked, so a restart does not publish it again.
@@ -166,8 +176,8 @@ export class OutboxRelay {
   }
 
   /**
-   * Events that this process has just committed to the outbox: published from memory soon, never
-   * waits. Ignored when stopped (the rows stay unsent in the table for the next relay to claim).
+   * Events that this process has just committed to the outbox: published from memory soon (after
+   * the publish window, if any), never waits. Ignored when stopped (the rows stay unsent in the table for the next relay to claim).
    */
   handOver(events: readonly EventEnvelope[]): void {
     if (!this.running || events.length === 0) return;
@@ -182,7 +192,15 @@ export class OutboxRelay {
         written_ms: committedMs,
       });
     }
-    this.wake(false);
+    const windowMs = this.options.publishWindowMs ?? 0;
+    if (windowMs <= 0) {
+      this.wake(false);
+      return;
+    }
+    this.windowTimer ??= setTimeout(() => {
+      this.windowTimer = undefined;
+      this.wake(false);
+    }, windowMs);
   }
 
   /** `claim`: also claim unsent rows from the table (not needed for handed-over events). */

@@ -356,6 +356,52 @@ describe('transactional outbox', () => {
     }
   });
 
+  it('with a publish window, events committed one after another within it go out as one message', async () => {
+    const after = await lastSeq();
+    const windowed = new OutboxWriter('auth');
+    const r = relay({ pollIntervalMs: 60_000, publishWindowMs: 400 });
+    windowed.useRelay((events) => r.handOver(events));
+    await r.start();
+    await r.flush();
+    try {
+      const first = await windowed.write(db, EVENTS.authUserCreated, userCreated(), 1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const second = await windowed.write(db, EVENTS.authUserCreated, userCreated(), 1);
+      // Still waiting for company: nothing is published before the window has passed.
+      expect(await lastSeq()).toBe(after);
+      await waitFor(async () => (await lastSeq()) > after, {
+        timeoutMs: 5000,
+        message: 'published after the window',
+      });
+      expect((await streamMessagesAfter(after)).map((m) => m.ids)).toEqual([
+        [first.eventId, second.eventId],
+      ]);
+      await waitFor(async () => (await countUnsent(pool, 'auth')) === 0, {
+        timeoutMs: 5000,
+        message: 'marked sent',
+      });
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('leaves events waiting in the publish window to the next relay when stopped', async () => {
+    const after = await lastSeq();
+    const windowed = new OutboxWriter('auth');
+    const stopping = relay({ pollIntervalMs: 60_000, publishWindowMs: 60_000 });
+    windowed.useRelay((events) => stopping.handOver(events));
+    await stopping.start();
+    await stopping.flush();
+    const waiting = await windowed.write(db, EVENTS.authUserCreated, userCreated(), 1);
+    await stopping.stop();
+    expect(await lastSeq()).toBe(after);
+    expect(await countUnsent(pool, 'auth')).toBe(1);
+    const next = relay();
+    await next.flush();
+    await next.stop();
+    expect((await streamMessagesAfter(after)).map((m) => m.ids)).toEqual([[waiting.eventId]]);
+  });
+
   it('publishes a pack again when it is grouped differently, and drops the same pack as a duplicate', async () => {
     const after = await lastSeq();
     const r = relay({ pollIntervalMs: 60_000 });
