@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import {
+  eventsInMessage,
   reportingOps,
   namespacedStream,
   type EventEnvelope,
@@ -46,7 +47,7 @@ describe('upgrade of personal data written by the earlier version', () => {
     for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq += 1) {
       const msg = await jsm.streams.getMessage(stream(), { seq });
       text += Buffer.from(msg.data).toString('utf8');
-      envelopes.push(msg.json<EventEnvelope<OrderData>>());
+      envelopes.push(...(eventsInMessage(msg.string()) as EventEnvelope<OrderData>[]));
     }
     return { text, envelopes };
   }

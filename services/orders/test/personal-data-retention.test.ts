@@ -147,7 +147,7 @@ describe('personal data retention', () => {
     expect(orders).toContain(OPEN.studentId);
     expectNoneOf(await schemaText(env, 'reporting'), 'reporting database');
     const stream = await streamText(env.nc, env.namespace, 'ORDERS');
-    expect(stream.messages).toBeGreaterThanOrEqual(9);
+    expect(stream.events).toBeGreaterThanOrEqual(9);
     expectNoneOf(stream.text, 'ORDERS stream');
     // Events never held the open order's details either.
     expect(stream.text).not.toContain(OPEN.studentId);

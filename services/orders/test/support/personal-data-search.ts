@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { namespacedStream, type StreamName } from '@lr/contracts';
+import { eventsInMessage, namespacedStream, type StreamName } from '@lr/contracts';
 import { runOperatorScript, type TestEnv } from '@lr/testing';
 
 /** Every row of every table of the schema, as JSON text. */
@@ -27,27 +27,30 @@ export async function schemaText(env: TestEnv, schema: string): Promise<string> 
   return text;
 }
 
-/** Every message of the stream, its headers and data bytes, and how many there were. */
+/**
+ * Every message of the stream, its headers and data bytes, and how many events they held (a
+ * message holds one or several).
+ */
 export async function streamText(
   nc: NatsConnection,
   namespace: string,
   stream: StreamName,
-): Promise<{ text: string; messages: number }> {
+): Promise<{ text: string; events: number }> {
   const jsm = await jetstreamManager(nc);
   const name = namespacedStream(namespace, stream);
   const info = await jsm.streams.info(name);
   const parts: Buffer[] = [];
-  let messages = 0;
+  let events = 0;
   if (info.state.messages > 0) {
     for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq += 1) {
       const msg = await jsm.streams.getMessage(name, { seq }).catch(() => null);
       if (!msg) continue;
-      messages += 1;
+      events += eventsInMessage(msg.string()).length;
       parts.push(Buffer.from(msg.subject), Buffer.from(msg.header?.toString() ?? ''));
       parts.push(Buffer.from(msg.data));
     }
   }
-  return { text: Buffer.concat(parts).toString('utf8'), messages };
+  return { text: Buffer.concat(parts).toString('utf8'), events };
 }
 
 /** Runs `npm run backup` (scripts/backup.mjs) against the test's database and NATS namespace. */
