@@ -4,14 +4,15 @@
  *
  * A message holds one event or several of one type published together (contracts
  * `event-message.ts`). For each event: validate the envelope and its data, then in ONE database
- * transaction record the event id in `processed_events` and run the handler's effect. A duplicate or redelivered event finds
- * its id already recorded and changes nothing. Ack after commit; on failure nak with backoff; after
- * the last allowed delivery the message goes to `dead_letters`, is logged loudly, and is terminated
- * so the consumer goes on with the next one. Messages are handled in stream order; those already
- * waiting are applied together in one transaction (one commit for many events keeps up with bursts
- * on a disk that syncs a few hundred times a second). If any of them fails, the batch is rolled back
- * and its messages are handled one at a time, and a message's events one at a time, so only the
- * failing event is retried (the others are recorded as processed) and dead-lettered.
+ * transaction record the event id in `processed_events` and run the handler's effect. A duplicate
+ * or redelivered event finds its id already recorded and changes nothing. Ack after commit; on
+ * failure nak with backoff; after the last allowed delivery the event goes to `dead_letters`, is
+ * logged loudly, and the message is terminated so the consumer goes on with the next one. Messages
+ * are handled in stream order; those already waiting are applied together in one transaction (one
+ * commit for many events keeps up with bursts on a disk that syncs a few hundred times a second).
+ * If any of them fails, the batch is rolled back and its messages are handled one at a time, and a
+ * message's events one at a time, so only the failing event is retried (the others are recorded as
+ * processed) and dead-lettered.
  */
 import {
   AckPolicy,
@@ -60,6 +61,12 @@ interface ReceivedEvent {
   raw: string;
   envelope: EventEnvelope<unknown> | null;
   error?: string;
+}
+
+/** A readable event of a type this consumer handles, with its text (for a dead letter). */
+interface HandledEvent {
+  raw: string;
+  envelope: EventEnvelope<unknown>;
 }
 
 /** How many events a message holds, from its header (no need to parse it yet). */
@@ -246,7 +253,7 @@ export class DurableConsumer {
       return;
     }
     const wanted = received.flatMap(({ msg, events }) =>
-      this.handled(events).map((envelope) => ({ msg, envelope })),
+      this.handled(events).map(({ envelope }) => ({ msg, envelope })),
     );
     try {
       await this.applyTogether(wanted);
@@ -317,9 +324,8 @@ export class DurableConsumer {
         msg.nak(backoff[Math.min(deliveries - 1, backoff.length - 1)] ?? 1000);
         return;
       }
-      for (const { envelope, error } of failed) {
-        const raw = events.find((event) => event.envelope === envelope)?.raw ?? '';
-        letters.push(this.letter(msg, envelope.eventId, raw, error.message));
+      for (const { event, error } of failed) {
+        letters.push(this.letter(msg, event.envelope.eventId, event.raw, error.message));
       }
     }
     if (letters.length > 0) await this.deadLetter(msg, letters);
@@ -327,27 +333,28 @@ export class DurableConsumer {
   }
 
   /**
-   * Applies `envelopes` (one message's) together, and when that fails, one at a time; returns the
+   * Applies `events` (one message's) together, and when that fails, one at a time; returns the
    * ones that failed with their errors (logged, counted).
    */
   private async applyOneByOne(
     msg: JsMsg,
-    envelopes: readonly EventEnvelope<unknown>[],
-  ): Promise<{ envelope: EventEnvelope<unknown>; error: Error }[]> {
-    if (envelopes.length > 1) {
+    events: readonly HandledEvent[],
+  ): Promise<{ event: HandledEvent; error: Error }[]> {
+    if (events.length > 1) {
       try {
-        await this.applyTogether(envelopes.map((envelope) => ({ msg, envelope })));
+        await this.applyTogether(events.map(({ envelope }) => ({ msg, envelope })));
         return [];
       } catch {
         // each on its own below
       }
     }
-    const failed: { envelope: EventEnvelope<unknown>; error: Error }[] = [];
-    for (const envelope of envelopes) {
+    const failed: { event: HandledEvent; error: Error }[] = [];
+    for (const event of events) {
+      const { envelope } = event;
       try {
         await this.applyTogether([{ msg, envelope }]);
       } catch (error) {
-        failed.push({ envelope, error: error as Error });
+        failed.push({ event, error: error as Error });
         this.stats.failures += 1;
         metrics.consumer.failures.inc(this.labels);
         this.logger.warn(
@@ -384,10 +391,11 @@ export class DurableConsumer {
   }
 
   /** The readable events of a message whose types this consumer handles (others are skipped). */
-  private handled(events: readonly ReceivedEvent[]): EventEnvelope<unknown>[] {
-    const handled: EventEnvelope<unknown>[] = [];
-    for (const { envelope } of events) {
-      if (envelope && this.options.subjects.includes(envelope.type)) handled.push(envelope);
+  private handled(events: readonly ReceivedEvent[]): HandledEvent[] {
+    const handled: HandledEvent[] = [];
+    for (const { raw, envelope } of events) {
+      if (envelope && this.options.subjects.includes(envelope.type))
+        handled.push({ raw, envelope });
     }
     return handled;
   }

@@ -177,7 +177,8 @@ export class OutboxRelay {
 
   /**
    * Events that this process has just committed to the outbox: published from memory soon (after
-   * the publish window, if any), never waits. Ignored when stopped (the rows stay unsent in the table for the next relay to claim).
+   * the publish window, if any), never waits. Ignored when stopped (the rows stay unsent in the
+   * table for the next relay to claim).
    */
   handOver(events: readonly EventEnvelope[]): void {
     if (!this.running || events.length === 0) return;

@@ -87,6 +87,25 @@ describe('durable consumer', () => {
     );
   }
 
+  /** The dead letters whose payload matches `like` (SQL LIKE), once there is one. */
+  async function deadLettersLike(like: string, message: string) {
+    return waitFor(
+      async () => {
+        const { rows } = await pool.query<{
+          event_id: string | null;
+          payload: string;
+          deliveries: number;
+          error: string;
+        }>(
+          'SELECT event_id, payload, deliveries, error FROM auth.dead_letters WHERE payload LIKE $1',
+          [like],
+        );
+        return rows.length ? rows : null;
+      },
+      { message },
+    );
+  }
+
   async function effectCount(loginId: string): Promise<number> {
     const { rows } = await pool.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM auth.effects WHERE login_id = $1',
@@ -220,19 +239,7 @@ describe('durable consumer', () => {
   it('applies the rest of a message of several when one event fails, and dead-letters only that one', async () => {
     const [first, poison, last] = ['pack-ok-1', 'pack-poison', 'pack-ok-2'].map(userEvent);
     await publishPack(env, [first!, poison!, last!]);
-    const letters = await waitFor(
-      async () => {
-        const { rows } = await pool.query<{
-          event_id: string;
-          payload: string;
-          deliveries: number;
-        }>(
-          "SELECT event_id, payload, deliveries FROM auth.dead_letters WHERE payload LIKE '%pack-%'",
-        );
-        return rows.length ? rows : null;
-      },
-      { message: 'the failing event dead-lettered' },
-    );
+    const letters = await deadLettersLike('%pack-%', 'the failing event dead-lettered');
     expect(letters).toHaveLength(1);
     expect(letters[0]).toMatchObject({ event_id: poison!.eventId, deliveries: 3 });
     // The letter holds the failing event alone, as it was published.
@@ -248,18 +255,9 @@ describe('durable consumer', () => {
     const [before, after] = ['pack-read-1', 'pack-read-2'].map(userEvent);
     const unreadable = { eventId: 'not-a-uuid', note: 'pack-unreadable' };
     await publishPack(env, [before!, after!], JSON.stringify([before, unreadable, after]));
-    const letters = await waitFor(
-      async () => {
-        const { rows } = await pool.query<{
-          event_id: string | null;
-          payload: string;
-          error: string;
-        }>(
-          "SELECT event_id, payload, error FROM auth.dead_letters WHERE payload LIKE '%pack-unreadable%'",
-        );
-        return rows.length ? rows : null;
-      },
-      { message: 'the unreadable event dead-lettered' },
+    const letters = await deadLettersLike(
+      '%pack-unreadable%',
+      'the unreadable event dead-lettered',
     );
     expect(letters).toHaveLength(1);
     expect(letters[0]?.event_id).toBeNull();
