@@ -6,9 +6,16 @@
 import type { APIRequestContext, Browser } from 'playwright-core';
 import { expectNoSeriousAxeViolations } from '../axe.js';
 import { apiLogin, launchBrowser, newPage, screenshot, waitForInputValue } from '../harness.js';
-import { adminAndSchool, createProduct, placeOrder, readProduct } from './console-helpers.js';
+import {
+  adminAndSchool,
+  charityToday,
+  createProduct,
+  placeOrder,
+  readProduct,
+} from './console-helpers.js';
 
-const today = new Date().toISOString().slice(0, 10);
+/** The charity's day: the report's days, like the console's date fields, are the charity's. */
+let today: string;
 
 interface ImpactRecord {
   valueGiven: string;
@@ -37,6 +44,7 @@ describe('console: impact', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     ({ admin, school } = await adminAndSchool(browser));
+    today = await charityToday(admin);
   });
   afterAll(async () => {
     await browser.close();

@@ -3,11 +3,24 @@
  * A bad or missing variable stops the process with one line naming it.
  */
 import { z } from 'zod';
+import { DEFAULT_CHARITY_TIME_ZONE, isKnownTimeZone } from '@lr/contracts';
 
 /** A yes/no variable: `true`/`1` or `false`/`0` (anything else names the variable at boot). */
 export const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
+
+/** An IANA time zone the runtime knows, e.g. `Europe/London` (anything else stops the boot). */
+export const timeZoneSetting = z
+  .string()
+  .refine(isKnownTimeZone, 'must be an IANA time zone, e.g. America/Los_Angeles');
+
+/**
+ * CHARITY_TIME_ZONE, read by every service whose answers depend on the charity's day or hour
+ * (orders' pickups, notices and daily summary; reporting's days and weeks): one setting, so the
+ * dashboard's "today", the summary mail and the report agree on when a day starts.
+ */
+export const charityTimeZoneSetting = timeZoneSetting.default(DEFAULT_CHARITY_TIME_ZONE);
 
 /** Variables every service and the gateway read. */
 export const baseConfigSchema = z.object({

@@ -1,13 +1,12 @@
 /** Orders service configuration, parsed once at boot (convention 5). */
 import { z } from 'zod';
 import { DEFAULT_STUDENT_DATA_RETENTION_DAYS } from '@lr/contracts';
-import { baseConfigSchema, booleanFromEnv } from '@lr/nest-kit';
-import { isKnownTimeZone } from './pickups/charity-time.js';
+import { baseConfigSchema, booleanFromEnv, charityTimeZoneSetting } from '@lr/nest-kit';
 
 export const ordersConfigSchema = baseConfigSchema.extend({
   /** Where the daily summary of new orders goes (the old app hard-coded it). */
   CHARITY_EMAIL: z.email().default('orders@lockerroom.local'),
-  /** Hour of the day (0-23, in the process's time zone, TZ) at which the daily summary is sent. */
+  /** Hour of the day (0-23, in CHARITY_TIME_ZONE) from which the daily summary is sent. */
   DAILY_SUMMARY_HOUR: z.coerce.number().int().min(0).max(23).default(17),
   /** Turns the daily summary timer off (e.g. in tests or a replica that should never send it). */
   DAILY_SUMMARY_ENABLED: booleanFromEnv.default(true),
@@ -42,19 +41,17 @@ export const ordersConfigSchema = baseConfigSchema.extend({
   /** Where schools ask for a copy or the erasure of a student's details (default CHARITY_EMAIL). */
   PRIVACY_CONTACT_EMAIL: z.email().optional(),
   /**
+   * The charity's IANA time zone: pickup slots are wall-clock times there, and "today" (notices,
+   * reminders, the dashboard, the daily summary) is its day. Feeds and replies carry instants with
+   * their offset.
+   */
+  CHARITY_TIME_ZONE: charityTimeZoneSetting,
+  /** Turns the day-before pickup reminder's timer off (tests run it with their own clock). */
+  PICKUP_REMINDERS_ENABLED: booleanFromEnv.default(true),
+  /**
    * Orders one school may place in a clock hour (then 429 with Retry-After); 0: no limit. Each order
    * mails the address the school wrote in it, so this bounds the mail one account can send.
    */
-  /**
-   * The charity's IANA time zone: pickup slots are wall-clock times there, and "today" (notices,
-   * reminders, the dashboard) is its day. Feeds and replies carry instants with their offset.
-   */
-  CHARITY_TIME_ZONE: z
-    .string()
-    .default('America/Los_Angeles')
-    .refine(isKnownTimeZone, 'must be an IANA time zone, e.g. America/Los_Angeles'),
-  /** Turns the day-before pickup reminder's timer off (tests run it with their own clock). */
-  PICKUP_REMINDERS_ENABLED: booleanFromEnv.default(true),
   ORDERS_PER_SCHOOL_PER_HOUR: z.coerce.number().int().min(0).max(10_000).default(30),
   /**
    * How long a status change that commits stock waits for catalog's decision before it answers

@@ -1,11 +1,13 @@
 /**
  * Emails: the school hears when its order is Ready for Pickup (with its pickup time) and Delivered,
- * not on other moves; the charity gets one daily summary of new orders at the configured hour, sent
- * by one replica only; a broken mail server never fails an order.
+ * not on other moves; the charity gets one daily summary of new orders from the configured hour of
+ * its own time zone (not the server's), sent by one replica only; a broken mail server never fails
+ * an order.
  */
 import { ordersOps, type Actor, type CatalogProduct } from '@lr/contracts';
 import { TestEnv, mailsIn, waitFor } from '@lr/testing';
 import { DailySummaryService } from '../src/notifications/daily-summary.service.js';
+import { dayIn, instantOf } from '../src/pickups/charity-time.js';
 import {
   createProduct,
   place,
@@ -13,6 +15,10 @@ import {
   startOrdersWithServices,
   update,
 } from '@lr/testing/services';
+
+/** Five hours behind UTC in May: the charity's 17:00 is the server's 21:00 or 22:00. */
+const ZONE = 'America/New_York';
+const at = (day: string, time: string) => instantOf(ZONE, day, time);
 
 describe('order notifications', () => {
   let env: TestEnv;
@@ -33,6 +39,7 @@ describe('order notifications', () => {
     ({ admin } = await startOrdersWithServices(env, {
       CHARITY_EMAIL: 'charity@example.org',
       DAILY_SUMMARY_HOUR: '17',
+      CHARITY_TIME_ZONE: ZONE,
     }));
     schoolA = await registerAccount(env, admin, 'Notify Primary');
     product = await createProduct(env, admin, 'Wellies', { '5': 100 }, { category: 'Footwear' });
@@ -63,27 +70,28 @@ describe('order notifications', () => {
     expect(await mailsAbout(other.orderNumber)).toHaveLength(2);
   });
 
-  it('sends the daily summary once a day, from the configured hour, to the configured address', async () => {
+  it('sends the daily summary once a day, from the configured hour of the charity, to the configured address', async () => {
     const summary = env.apps.get('orders')!.get(DailySummaryService, { strict: false });
-    const morning = new Date(2031, 4, 6, 9, 0);
-    const evening = new Date(2031, 4, 6, 17, 30);
-    expect(await summary.sendIfDue(morning)).toBe(false);
+    expect(await summary.sendIfDue(at('2031-05-06', '09:00'))).toBe(false);
+    // 17:30 in UTC is 13:30 in New York: not yet the charity's summary hour.
+    expect(await summary.sendIfDue(new Date('2031-05-06T17:30:00Z'))).toBe(false);
+    const evening = at('2031-05-06', '17:30');
     // Two replicas checking at once: one sends.
     const results = await Promise.all([summary.sendIfDue(evening), summary.sendIfDue(evening)]);
     expect(results.filter(Boolean)).toHaveLength(1);
-    expect(await summary.sendIfDue(new Date(2031, 4, 6, 22, 0))).toBe(false);
+    // 23:30 in New York is already the next day in UTC: still the charity's 6 May, sent.
+    expect(await summary.sendIfDue(at('2031-05-06', '23:30'))).toBe(false);
     const sent = (await mails()).filter((m) => m.includes('To: charity@example.org'));
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(/0 new orders on 2031-05-06/);
-    expect(await summary.sendIfDue(new Date(2031, 4, 7, 18, 0))).toBe(true);
+    expect(await summary.sendIfDue(at('2031-05-07', '18:00'))).toBe(true);
   });
 
   it('counts the orders of the last 24 hours in the summary', async () => {
     const summary = env.apps.get('orders')!.get(DailySummaryService, { strict: false });
     const { items: before } = await env.rpc.call(ordersOps.listAll, {}, { actor: admin });
     // At or after today's summary hour, so the summary is due; the orders above are minutes old.
-    const todayAtHour = new Date();
-    todayAtHour.setHours(17, 30, 0, 0);
+    const todayAtHour = at(dayIn(ZONE, new Date()), '17:30');
     const now = new Date(Math.max(Date.now() + 1000, todayAtHour.getTime()));
     await env.pool.query('DELETE FROM orders.daily_summaries');
     expect(await summary.sendIfDue(now)).toBe(true);

@@ -1,25 +1,18 @@
 /** Reporting service configuration, parsed once at boot (convention 5). */
 import { z } from 'zod';
-import { baseConfigSchema } from '@lr/nest-kit';
+import { baseConfigSchema, charityTimeZoneSetting, timeZoneSetting } from '@lr/nest-kit';
 
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const reportingConfigSchema = baseConfigSchema.extend({
+const settingsSchema = baseConfigSchema.extend({
+  CHARITY_TIME_ZONE: charityTimeZoneSetting,
   /**
-   * The charity's time zone: report date ranges cover whole days and weeks start on Monday in this
-   * zone (an order placed at 23:30 local time belongs to that local day).
+   * The report's own zone, only where it should differ from the charity's; unset or empty:
+   * CHARITY_TIME_ZONE. Report date ranges cover whole days and weeks start on Monday in this zone
+   * (an order placed at 23:30 local time belongs to that local day).
    */
-  REPORT_TIME_ZONE: z
-    .string()
-    .refine(isTimeZone, 'must be an IANA time zone, e.g. Europe/London')
-    .default('UTC'),
+  REPORT_TIME_ZONE: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    timeZoneSetting.optional(),
+  ),
   /**
    * How long the read model's consumer lets a batch of order events gather before applying it (ms;
    * 0: at once). The report is then that much later, and under load it writes in fewer, larger
@@ -27,4 +20,10 @@ export const reportingConfigSchema = baseConfigSchema.extend({
    */
   READ_MODEL_BATCH_WINDOW_MS: z.coerce.number().int().min(0).max(5_000).default(100),
 });
+
+/** The settings, with REPORT_TIME_ZONE resolved: the zone every day and week of the report is in. */
+export const reportingConfigSchema = settingsSchema.transform(({ REPORT_TIME_ZONE, ...rest }) => ({
+  ...rest,
+  REPORT_TIME_ZONE: REPORT_TIME_ZONE ?? rest.CHARITY_TIME_ZONE,
+}));
 export type ReportingConfig = z.infer<typeof reportingConfigSchema>;

@@ -1,6 +1,7 @@
 /**
  * CSV exports through the real service: RFC 4180 quoting, formula neutralising on data typed by
- * schools, a header row, and the paged orders export adding up to the whole.
+ * schools, a header row, times in the charity's zone, and the paged orders export adding up to the
+ * whole.
  */
 import { reportingOps, type OrdersCsvPage } from '@lr/contracts';
 import { events, newOrder, publish, type TestEnv } from '@lr/testing';
@@ -59,7 +60,8 @@ describe('reporting CSV exports', () => {
   }
 
   // Reporting holds no personal data: the teacher and receiving person columns stay for the
-  // spreadsheets built on this export, and read "erased".
+  // spreadsheets built on this export, and read "erased". Times are the charity's wall clock (Los
+  // Angeles by default, UTC-7 in May): 09:15 UTC is 02:15 there.
   it('exports one row per order line with a header, quoting and formula escaping', async () => {
     const page = await ordersPage({});
     expect(page.nextCursor).toBeNull();
@@ -67,13 +69,13 @@ describe('reporting CSV exports', () => {
     const lines = page.csv.split('\r\n');
     expect(`${lines[0]}\r\n`).toBe(HEADER);
     expect(lines[1]).toBe(
-      `LR-000001,2026-05-04 09:15,Processing,,"'=HYPERLINK(""http://evil.example"",""Click"")",erased,erased,"Shirt, ""XL""",Clothing,Unisex youth sizing,M,1,1`,
+      `LR-000001,2026-05-04 02:15,Processing,,"'=HYPERLINK(""http://evil.example"",""Click"")",erased,erased,"Shirt, ""XL""",Clothing,Unisex youth sizing,M,1,1`,
     );
     expect(lines[2]).toBe(
-      `LR-000001,2026-05-04 09:15,Processing,,"'=HYPERLINK(""http://evil.example"",""Click"")",erased,erased,'@SUM(A1:A9),Miscellaneous,One size,'-,3,2`,
+      `LR-000001,2026-05-04 02:15,Processing,,"'=HYPERLINK(""http://evil.example"",""Click"")",erased,erased,'@SUM(A1:A9),Miscellaneous,One size,'-,3,2`,
     );
     expect(lines[3]).toBe(
-      `LR-000002,2026-05-05 10:00,Processing,,Brook High,erased,erased,Sneakers,Footwear,Men's sizing,9,1,1`,
+      `LR-000002,2026-05-05 03:00,Processing,,Brook High,erased,erased,Sneakers,Footwear,Men's sizing,9,1,1`,
     );
     expect(lines).toHaveLength(7); // header + 5 rows + the empty string after the last CRLF
   });

@@ -1,5 +1,5 @@
 /**
- * Once a day, at DAILY_SUMMARY_HOUR, the charity's address (CHARITY_EMAIL) gets the count of orders
+ * Once a day, from DAILY_SUMMARY_HOUR in the charity's time zone, the charity's address (CHARITY_EMAIL) gets the count of orders
  * placed in the last 24 hours. A timer in each replica checks every minute; the claimed day in
  * `orders.daily_summaries` makes sure only one of them sends.
  */
@@ -11,16 +11,11 @@ import {
 } from '@nestjs/common';
 import { KIT_CONFIG, LOGGER, Mailer, type Logger } from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
+import { dayIn, hourIn } from '../pickups/charity-time.js';
 import { DailySummaryRepository } from './daily-summary.repository.js';
 
 const CHECK_EVERY_MS = 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The local calendar day, YYYY-MM-DD. */
-export function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
 
 @Injectable()
 export class DailySummaryService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -48,8 +43,10 @@ export class DailySummaryService implements OnApplicationBootstrap, OnApplicatio
 
   /** Sends today's summary if the hour has come and nobody sent it yet; true when this call sent it. */
   async sendIfDue(now: Date = new Date()): Promise<boolean> {
-    if (now.getHours() < this.config.DAILY_SUMMARY_HOUR) return false;
-    const day = localDay(now);
+    // The charity's hour and day, not the server's: a container's clock is usually UTC.
+    const zone = this.config.CHARITY_TIME_ZONE;
+    if (hourIn(zone, now) < this.config.DAILY_SUMMARY_HOUR) return false;
+    const day = dayIn(zone, now);
     try {
       if (!(await this.repository.claim(day))) return false;
     } catch (error) {

@@ -6,16 +6,6 @@
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Whether the runtime knows the IANA zone (checked at boot). */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 function parts(instant: Date, timeZone: string): Record<string, number> {
   const formatted = new Intl.DateTimeFormat('en-US', {
     timeZone,
@@ -33,7 +23,12 @@ function parts(instant: Date, timeZone: string): Record<string, number> {
 }
 
 /** The day it is in `timeZone` at `instant` (shared with the console, which defaults dates by it). */
-export { dayIn } from '@lr/contracts';
+export { dayIn, isKnownTimeZone } from '@lr/contracts';
+
+/** The hour of the day (0-23) it is in `timeZone` at `instant`. */
+export function hourIn(timeZone: string, instant: Date): number {
+  return parts(instant, timeZone).hour!;
+}
 
 export function addDays(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
