@@ -48,6 +48,15 @@ import { applyEvents, insertDeadLetter, parseEvent, type DeadLetter } from './co
 import { DeliveryQueue } from './consumer-queue.js';
 import type { ConsumerStats, DurableConsumerOptions } from './consumer-options.js';
 
+/**
+ * How many delivered messages a consumer may hold unacknowledged: JetStream delivers no more until
+ * some are acked. The client reads ahead of the handlers without limit of its own, so this is what
+ * bounds a consumer's memory in a backlog (a message may carry a run of events of up to
+ * MAX_PACK_BYTES, event-packs.ts; the server's default, 1,000, would let one consumer buffer
+ * hundreds of MiB) and keeps the queue short enough to be applied within the ack wait.
+ */
+export const MAX_UNACKED_MESSAGES = 256;
+
 export type {
   BatchEventHandler,
   ConsumerStats,
@@ -186,6 +195,7 @@ export class DurableConsumer {
       ack_wait: nanos(10_000),
       // Delivery limits are enforced here (dead-letter table), not by the server.
       max_deliver: -1,
+      max_ack_pending: MAX_UNACKED_MESSAGES,
     };
     try {
       await jsm.consumers.info(this.streamName, this.durableName);
@@ -194,7 +204,7 @@ export class DurableConsumer {
       await jsm.consumers.add(this.streamName, config);
     }
     const consumer = await jetstream(this.nc).consumers.get(this.streamName, this.durableName);
-    this.messages = await consumer.consume({ max_messages: 256 });
+    this.messages = await consumer.consume({ max_messages: MAX_UNACKED_MESSAGES });
     void this.read(this.messages);
     this.loop = this.processQueue();
   }
