@@ -46,6 +46,7 @@ describe('upgrade of personal data written by the earlier version', () => {
     const envelopes: EventEnvelope<OrderData>[] = [];
     for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq += 1) {
       const msg = await jsm.streams.getMessage(stream(), { seq });
+      if (!msg) throw new Error(`no message ${seq} in ${stream()}`);
       text += Buffer.from(msg.data).toString('utf8');
       envelopes.push(...(eventsInMessage(msg.string()) as EventEnvelope<OrderData>[]));
     }

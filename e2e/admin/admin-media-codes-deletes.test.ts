@@ -32,12 +32,6 @@ function atList(resource: string): (url: URL) => boolean {
     (url.hash === `#/${resource}` || url.hash.startsWith(`#/${resource}?`));
 }
 
-/** The fields of an <img> the journey reads in the page (e2e has no DOM types). */
-interface LoadedImage {
-  complete: boolean;
-  naturalWidth: number;
-}
-
 interface ConsoleUser {
   id: string;
   email: string;
@@ -173,10 +167,10 @@ describe('console: images, codes and deletes', () => {
     const image = store.page.locator('img.product-details__image');
     expect(await image.getAttribute('src')).toBe(url);
     await store.page.waitForFunction(
-      (img) => (img as LoadedImage).complete && (img as LoadedImage).naturalWidth > 0,
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
       await image.elementHandle(),
     );
-    expect(await image.evaluate((img) => (img as LoadedImage).naturalWidth)).toBe(64);
+    expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(64);
     await screenshot(store.page, 'admin-store-product-image');
     await store.context.close();
   });

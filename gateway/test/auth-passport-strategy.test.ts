@@ -105,7 +105,9 @@ describe('gateway session strategy (Passport JWT)', () => {
     h = await startAuthHarness();
     secret = h.jwtSecret;
     h.env.nc.subscribe(namespaced(h.env.namespace, authOps.sessionCheck.subject), {
-      callback: () => (checks += 1),
+      callback: () => {
+        checks += 1;
+      },
     });
     await h.env.nc.flush();
   });
@@ -132,7 +134,11 @@ describe('gateway session strategy (Passport JWT)', () => {
 
     const start = await checksSoFar();
     for (const [kind, token] of Object.entries(refused)) {
-      for (const headers of [{ cookie: `token=${token}` }, { authorization: `Bearer ${token}` }]) {
+      const ways: Record<string, string>[] = [
+        { cookie: `token=${token}` },
+        { authorization: `Bearer ${token}` },
+      ];
+      for (const headers of ways) {
         const onPublic = await publicList(headers);
         expect([kind, onPublic.statusCode, setCookieOf(onPublic)]).toEqual([kind, 200, undefined]);
         const onProtected = await me(headers);

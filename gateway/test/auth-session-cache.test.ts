@@ -86,7 +86,9 @@ describe('gateway session cache', () => {
     a = gatewayOf(h.app);
     b = await startGateway();
     h.env.nc.subscribe(namespaced(h.env.namespace, authOps.sessionCheck.subject), {
-      callback: () => (checks += 1),
+      callback: () => {
+        checks += 1;
+      },
     });
     await h.env.nc.flush();
     admin = await h.loginAs('admin');

@@ -20,12 +20,7 @@ describe('gateway pickup, calendar and notice routes', () => {
 
   const get = (url: string, cookie?: string) =>
     h.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-  const send = (
-    method: 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    cookie: string,
-    payload?: unknown,
-  ) =>
+  const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) =>
     h.inject({ method, url, headers: { cookie }, ...(payload === undefined ? {} : { payload }) });
 
   beforeAll(async () => {

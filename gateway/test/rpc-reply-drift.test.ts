@@ -25,8 +25,9 @@ describe('a reply outside its operation', () => {
     env = await TestEnv.create();
     // The reply to a forgotten code, with the field renamed: `message` is what the operation says.
     fakeAuth = env.nc.subscribe(namespaced(env.namespace, authOps.forgotPassword.subject), {
-      callback: (_error, msg) =>
-        msg.respond(JSON.stringify({ ok: true, data: { note: 'renamed field' } })),
+      callback: (_error, msg) => {
+        msg.respond(JSON.stringify({ ok: true, data: { note: 'renamed field' } }));
+      },
     });
     await env.nc.flush();
     const sink = new Writable({

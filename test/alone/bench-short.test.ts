@@ -136,7 +136,7 @@ describe('npm run bench, short form', () => {
     // Placed orders under the placement benchmark's load, where the placed order's target is read.
     const underLoad = 'cpu per placed order under load';
     expect(
-      Number(row(underLoad, 'ops measured (per round)')?.ours.toString().split(' ')[0]),
+      Number(String(row(underLoad, 'ops measured (per round)')?.ours).split(' ')[0]),
     ).toBeGreaterThan(0);
     for (const process of ['all processes', 'gateway', 'orders', 'PostgreSQL backends'])
       expect(Number(row(underLoad, `CPU ms per op: ${process}`)?.ours)).toBeGreaterThan(0);

@@ -225,6 +225,7 @@ describe('reliability under faults', () => {
       const last = await jsm.streams.getMessage('ORDERS', {
         last_by_subj: 'orders.order.status-changed.v1',
       });
+      if (!last) throw new Error('no status change in ORDERS');
       // A new msgID: JetStream keeps it, as it would after the window; the consumers must absorb it.
       await jetstream(nc).publish(last.subject, last.data, { msgID: randomUUID() });
     } finally {

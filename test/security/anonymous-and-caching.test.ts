@@ -27,7 +27,7 @@ describe('bad credentials and private answers', () => {
       { authorization: 'Basic Zm9vOmJhcg==' },
       { cookie: `token=${hugeToken}` },
       { cookie: 'token=%00garbage' },
-    ]) {
+    ] as Record<string, string>[]) {
       const response = await get('/api/v1/products', headers);
       expect([response.statusCode, headers]).toEqual([200, headers]);
     }
@@ -40,7 +40,7 @@ describe('bad credentials and private answers', () => {
       { authorization: `Bearer ${hugeToken}` },
       { authorization: 'Bearer not.a.jwt' },
       { cookie: `token=${hugeToken}` },
-    ]) {
+    ] as Record<string, string>[]) {
       const response = await get('/api/v1/me', headers);
       expect(response.statusCode).toBe(401);
       expect(JSON.parse(response.body)).toMatchObject({ success: false, code: 'UNAUTHORIZED' });

@@ -109,7 +109,7 @@ describe('plain-text mail', () => {
 
 describe('Mailer', () => {
   let dataDir: string;
-  const logger = createLogger({ level: 'silent', name: 'mailer-test' });
+  const logger = createLogger({ level: 'silent', service: 'mailer-test', pretty: false });
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'lr-mailer-'));

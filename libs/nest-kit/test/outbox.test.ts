@@ -59,6 +59,7 @@ describe('transactional outbox', () => {
       seq += 1
     ) {
       const msg = await jsm.streams.getMessage(name, { seq });
+      if (!msg) throw new Error(`no message ${seq} in ${name}`);
       const events = eventsInMessage(msg.string()) as EventEnvelope[];
       messages.push({
         seq,

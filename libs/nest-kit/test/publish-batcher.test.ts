@@ -22,7 +22,11 @@ describe('PublishBatcher', () => {
   async function listen(name: string): Promise<{ subject: string; received: string[] }> {
     const subject = `${uniqueNamespace()}.${name}`;
     const received: string[] = [];
-    listener.subscribe(subject, { callback: (_e, msg) => received.push(msg.string()) });
+    listener.subscribe(subject, {
+      callback: (_e, msg) => {
+        received.push(msg.string());
+      },
+    });
     await listener.flush();
     return { subject, received };
   }

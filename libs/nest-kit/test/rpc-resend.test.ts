@@ -84,7 +84,9 @@ describe('RpcClient resends', () => {
   const swallowing = () =>
     env.nc.subscribe(namespaced(env.namespace, 'rpc.auth.*'), {
       queue: namespaced(env.namespace, 'auth'),
-      callback: (_error, msg) => swallowed.push(msg.headers?.get(HEADERS.requestId) ?? ''),
+      callback: (_error, msg) => {
+        swallowed.push(msg.headers?.get(HEADERS.requestId) ?? '');
+      },
     });
 
   beforeAll(async () => {

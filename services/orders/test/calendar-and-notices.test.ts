@@ -5,7 +5,12 @@
  */
 import { ordersOps, noticesOps, pickupsOps, type Actor, type OrderSnapshot } from '@lr/contracts';
 import { TestEnv } from '@lr/testing';
-import { createProduct, place, registerAccount, startOrdersWithServices } from '@lr/testing/services';
+import {
+  createProduct,
+  place,
+  registerAccount,
+  startOrdersWithServices,
+} from '@lr/testing/services';
 import { addDays, dayIn } from '../src/pickups/charity-time.js';
 
 const ZONE = 'Europe/London';
@@ -110,7 +115,12 @@ describe('calendar feeds and notices', () => {
 
   it('shows notices whose dates include today, until each user dismisses them', async () => {
     const today = dayIn(ZONE, new Date());
-    const notice = (text: string, startDate: string, endDate: string, level = 'info') =>
+    const notice = (
+      text: string,
+      startDate: string,
+      endDate: string,
+      level: 'info' | 'warning' = 'info',
+    ) =>
       env.rpc.call(noticesOps.createNotice, { text, startDate, endDate, level }, { actor: admin });
     const current = await notice('Closed on Friday', today, addDays(today, 3), 'warning');
     const lastDay = await notice('Last day for winter coats', addDays(today, -4), today);
@@ -160,7 +170,7 @@ describe('calendar feeds and notices', () => {
     await expect(
       env.rpc.call(
         noticesOps.createNotice,
-        { text: ' ', startDate: '2026-05-01', endDate: '2026-05-01', level: 'urgent' },
+        { text: ' ', startDate: '2026-05-01', endDate: '2026-05-01', level: 'urgent' } as never,
         { actor: admin },
       ),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });

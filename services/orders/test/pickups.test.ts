@@ -42,7 +42,7 @@ describe('pickup times', () => {
     const order = await place(env, school, [{ productId: product.id, size: 'M', quantity: 1 }]);
     return env.rpc.call(
       ordersOps.update,
-      { id: order.id, status: 'Ready for Pickup', ...(pickup ? { pickup } : {}) },
+      { id: order.id, status: 'Ready for Pickup', ...(pickup ? { pickup } : {}) } as never,
       { actor: admin },
     );
   }

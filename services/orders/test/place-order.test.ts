@@ -336,7 +336,9 @@ describe('placing an order', () => {
     // Kept: the second order does not ask auth for the profile again.
     let profileRequests = 0;
     const asked = env.nc.subscribe(namespaced(env.namespace, authOps.getUser.subject), {
-      callback: () => (profileRequests += 1),
+      callback: () => {
+        profileRequests += 1;
+      },
     });
     await env.nc.flush();
     await place(env, school, lines);
@@ -384,7 +386,9 @@ describe('placing an order', () => {
     // Kept: the second order does not ask catalog for the product again.
     let productRequests = 0;
     const asked = env.nc.subscribe(namespaced(env.namespace, catalogOps.getProducts.subject), {
-      callback: () => (productRequests += 1),
+      callback: () => {
+        productRequests += 1;
+      },
     });
     await env.nc.flush();
     await place(env, schoolA, lines);

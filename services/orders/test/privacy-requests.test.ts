@@ -35,9 +35,9 @@ describe('privacy requests', () => {
   const orders: Record<'a1' | 'a2' | 'a3' | 'b1', OrderSnapshot> = {} as never;
 
   const erase = (input: unknown, actor: Actor = admin) =>
-    env.rpc.call(ordersOps.privacyErase, input, { actor });
+    env.rpc.call(ordersOps.privacyErase, input as never, { actor });
   const exportOf = (input: unknown, actor: Actor = admin) =>
-    env.rpc.call(ordersOps.privacyExport, input, { actor });
+    env.rpc.call(ordersOps.privacyExport, input as never, { actor });
   const get = (order: OrderSnapshot) =>
     env.rpc.call(ordersOps.get, { id: order.id }, { actor: admin });
 

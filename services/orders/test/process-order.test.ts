@@ -223,7 +223,9 @@ describe('processing an order', () => {
       code: 'NOT_FOUND',
     });
     await expect(
-      env.rpc.call(ordersOps.update, { id: order.id, status: 'Shipped' }, { actor: admin }),
+      env.rpc.call(ordersOps.update, { id: order.id, status: 'Shipped' } as never, {
+        actor: admin,
+      }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 

@@ -8,6 +8,7 @@ import {
   ordersOps,
   EVENTS,
   type Actor,
+  type InputOf,
   type OrderSnapshot,
   type CatalogProduct,
 } from '@lr/contracts';
@@ -139,7 +140,7 @@ describe('reading and deleting orders', () => {
     const list = (
       filter: Record<string, unknown>,
       range = { start: 0, end: 99 },
-      sort?: { field: string; order: string },
+      sort?: InputOf<typeof ordersOps.consoleList>['sort'],
     ) => env.rpc.call(ordersOps.consoleList, { filter, range, sort }, { actor: volunteer });
 
     it('filters by status, school, order number, student id and date, and pages', async () => {

@@ -116,7 +116,7 @@ describe('student data access', () => {
     const order = await placeFor(school);
     // The change logs the read it answers with in its own statement; its resend adds nothing.
     const requestId = randomUUID();
-    const change = { id: order.id, status: 'Printed' };
+    const change = { id: order.id, status: 'Printed' as const };
     for (const attempt of [1, 2]) {
       const reply = await callWithRequestId<OrderReadView>(env, ordersOps.update.subject, change, {
         actor: volunteer,

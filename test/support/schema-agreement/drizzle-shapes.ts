@@ -59,7 +59,7 @@ export function drizzleTableShapes(
         .filter((c) => c.isUnique)
         .map((c) => ({ name: c.uniqueName ?? '', keys: [c.name], where: null })),
       ...config.uniqueConstraints.map((u) => ({
-        name: u.getName(),
+        name: u.getName() ?? '',
         keys: u.columns.map((c) => c.name),
         where: null,
       })),
@@ -68,11 +68,12 @@ export function drizzleTableShapes(
     for (const index of config.indexes) {
       const shape: KeyShape = {
         name: index.config.name ?? '(unnamed)',
-        keys: index.config.columns.map((key) =>
-          is(key, SQL)
-            ? render(key)
-            : `${key.name}${key.indexConfig?.order === 'desc' ? ' DESC' : ''}`,
-        ),
+        keys: index.config.columns.map((key) => {
+          if (is(key, SQL)) return render(key);
+          // A column of the index (drizzle types it as a partial of SQL or IndexedColumn).
+          const column = key as { name?: string; indexConfig?: { order?: string } };
+          return `${column.name}${column.indexConfig?.order === 'desc' ? ' DESC' : ''}`;
+        }),
         where: index.config.where ? render(index.config.where) : null,
       };
       (index.config.unique ? uniques : indexes).push(shape);

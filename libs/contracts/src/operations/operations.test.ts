@@ -4,7 +4,7 @@ import type { Operation } from '../operation.js';
 
 /** Every exported group of operations (`authOps`, `settingsOps`, ...). */
 function exportedGroups(): Array<[string, Record<string, Operation>]> {
-  return Object.entries(contracts).filter(
+  return (Object.entries(contracts) as [string, unknown][]).filter(
     (entry): entry is [string, Record<string, Operation>] =>
       entry[0].endsWith('Ops') && typeof entry[1] === 'object',
   );
