@@ -256,21 +256,39 @@ describe('student data access', () => {
   it('makes every page of one walk a single read, and a count no read at all', async () => {
     const a = await placeFor(school);
     const b = await placeFor(otherSchool);
+    const c = await placeFor(school);
     const walk = access('order-list');
-    const firstPage = await env.rpc.call(
-      ordersOps.listAll,
-      { limit: 1 },
-      { actor: admin, access: walk },
-    );
-    await env.rpc.call(
-      ordersOps.listAll,
-      { limit: 1, after: firstPage.next },
-      { actor: admin, access: walk },
-    );
-    const [row] = await rowsOf(walk.accessId);
+    const page = (after?: string) =>
+      env.rpc.call(ordersOps.listAll, { limit: 1, after }, { actor: admin, access: walk });
+    const first = await page();
+    const second = await page(first.next!);
+    // A resend of the second page adds nothing new to the read.
+    await page(first.next!);
+    await page(second.next!);
+    const [row, ...more] = await rowsOf(walk.accessId);
+    expect(more).toEqual([]);
     expect(row).toMatchObject({ action: 'order-list' });
-    expect([...(row!.order_ids as string[])].sort()).toEqual([a.id, b.id].sort());
-    expect([...(row!.school_ids as string[])].sort()).toEqual([school.id, otherSchool.id].sort());
+
+    // The console shows the walk as one read with the orders and schools of all its pages, and
+    // finds it by an order of its last page (newest first: c, b, then a) and by b's school.
+    const { items } = await env.rpc.call(
+      ordersOps.accessLog,
+      { range: { start: 0, end: 99 }, filter: { order: a.orderNumber } },
+      { actor: admin },
+    );
+    const read = items.filter((entry) => entry.action === 'order-list');
+    expect(read).toHaveLength(1);
+    const newest = [a, b, c].map((o) => o.id);
+    expect(read[0]!.orderIds.filter((id) => newest.includes(id)).sort()).toEqual(newest.sort());
+    expect(new Set(read[0]!.orderIds).size).toBe(read[0]!.orderIds.length);
+    expect(read[0]!.orderNumbers).toEqual(expect.arrayContaining([a.orderNumber, c.orderNumber]));
+    expect([...read[0]!.schoolIds].sort()).toEqual([school.id, otherSchool.id].sort());
+    const byOtherSchool = await env.rpc.call(
+      ordersOps.accessLog,
+      { range: { start: 0, end: 99 }, filter: { schoolId: otherSchool.id, action: 'order-list' } },
+      { actor: admin },
+    );
+    expect(byOtherSchool.items.map((entry) => entry.id)).toContain(read[0]!.id);
 
     const count = access('count');
     const counted = await env.rpc.call(

@@ -117,7 +117,7 @@ export const dailySummaries = ordersSchema.table('daily_summaries', {
   ordersCount: integer('orders_count'),
 });
 
-export { studentDataAccess } from './student-data-access.schema.js';
+export { studentDataAccess, studentDataAccessPages } from './student-data-access.schema.js';
 /** One HMAC key per school year for student fingerprints; deleted after the year + retention. */
 export const studentFingerprintKeys = ordersSchema.table('student_fingerprint_keys', {
   schoolYear: integer('school_year').primaryKey(),

@@ -1,6 +1,6 @@
-/** Drizzle declaration of the access log of student details (migration 007). */
+/** Drizzle declaration of the access log of student details (migrations 007 and 012). */
 import { sql } from 'drizzle-orm';
-import { bigserial, pgSchema, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, pgSchema, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { Role, StudentDataAction } from '@lr/contracts';
 
 // The same schema as schema.ts's; declared here so that file can re-export this one without a cycle.
@@ -35,8 +35,24 @@ export const studentDataAccess = ordersSchema.table(
     scope: text('scope'),
     clientAddress: text('client_address'),
   },
-  // Every page and resend of one request adds to the row of its access id.
+  // One row per request: its first page; later pages go to studentDataAccessPages.
   (table) => [unique('student_data_access_access_id_key').on(table.accessId)],
 );
 
 export type StudentDataAccessRow = typeof studentDataAccess.$inferSelect;
+
+/** A later page of a read: the orders it showed, under the read's access id. */
+export const studentDataAccessPages = ordersSchema.table(
+  'student_data_access_pages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accessId: uuid('access_id')
+      .notNull()
+      .references(() => studentDataAccess.accessId, { onDelete: 'cascade' }),
+    orderIds: uuid('order_ids').array().notNull(),
+    orderNumbers: text('order_numbers').array().notNull(),
+    schoolIds: uuid('school_ids').array().notNull(),
+    schoolNames: text('school_names').array().notNull(),
+  },
+  (table) => [index('student_data_access_pages_access_idx').on(table.accessId)],
+);

@@ -1,14 +1,19 @@
 /**
- * The only SQL of the access log of student details: adding a read (one row per access id, later
- * pages and resends of the same request merge into it), listing it for the console and deleting
- * rows past retention. It also reads when a school confirmed it may share an order's details.
+ * The only SQL of the access log of student details: adding a read (one row per access id; a later
+ * page or a resend of the same request adds a row of pages under it), listing it for the console
+ * with the orders of all its pages, and deleting rows past retention. It also reads when a school
+ * confirmed it may share an order's details.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { DATABASE, executeNamed, isUuid, likeContaining, type Database } from '@lr/nest-kit';
 import type { AccessLogFilter, Role, StudentDataAction, AccessLogEntry } from '@lr/contracts';
 import { orders } from '../db/schema.js';
-import { studentDataAccess, type StudentDataAccessRow } from '../db/student-data-access.schema.js';
+import {
+  studentDataAccess,
+  studentDataAccessPages,
+  type StudentDataAccessRow,
+} from '../db/student-data-access.schema.js';
 
 /** One read to add to the log. */
 export interface AccessRecord {
@@ -30,7 +35,30 @@ function arrayOf(values: string[], type: 'uuid' | 'text'): SQL {
   )}[]`;
 }
 
-export function toAccessLogEntry(row: StudentDataAccessRow): AccessLogEntry {
+/** The orders a read's later pages showed, as they are added to its entry. */
+type PageOrders = Pick<
+  StudentDataAccessRow,
+  'orderIds' | 'orderNumbers' | 'schoolIds' | 'schoolNames'
+>;
+
+/** `values` followed by those of `more` it does not hold yet, in order. */
+function union(values: string[], more: string[]): string[] {
+  return [...new Set([...values, ...more])];
+}
+
+export function toAccessLogEntry(
+  row: StudentDataAccessRow,
+  pages: PageOrders[] = [],
+): AccessLogEntry {
+  const all = pages.reduce<PageOrders>(
+    (sum, page) => ({
+      orderIds: union(sum.orderIds, page.orderIds),
+      orderNumbers: union(sum.orderNumbers, page.orderNumbers),
+      schoolIds: union(sum.schoolIds, page.schoolIds),
+      schoolNames: union(sum.schoolNames, page.schoolNames),
+    }),
+    row,
+  );
   return {
     id: String(row.id),
     at: row.at.toISOString(),
@@ -38,10 +66,10 @@ export function toAccessLogEntry(row: StudentDataAccessRow): AccessLogEntry {
     actorLoginId: row.actorLoginId,
     actorRole: row.actorRole,
     action: row.action,
-    orderIds: row.orderIds,
-    orderNumbers: row.orderNumbers,
-    schoolIds: row.schoolIds,
-    schoolNames: row.schoolNames,
+    orderIds: all.orderIds,
+    orderNumbers: all.orderNumbers,
+    schoolIds: all.schoolIds,
+    schoolNames: all.schoolNames,
     scope: row.scope,
     clientAddress: row.clientAddress,
   };
@@ -51,39 +79,59 @@ export function toAccessLogEntry(row: StudentDataAccessRow): AccessLogEntry {
 export class AccessLogRepository {
   constructor(@Inject(DATABASE) readonly db: Database) {}
 
-  /** Adds a read; a later page or resend of the same access id adds its orders to that row. */
+  /**
+   * Adds a read, or to a read: the first page of an access id makes its row, a later page (or a
+   * resend) adds a row of pages under it, so a page costs what its own orders cost however many
+   * came before it.
+   */
   async record(entry: AccessRecord): Promise<void> {
+    const page = this.ordersOf(entry);
     // Named (planned once per connection): every order shown to staff adds a row.
-    await executeNamed(this.db, 'orders.record-access', this.insertSql(entry));
+    await executeNamed(
+      this.db,
+      'orders.record-access',
+      sql`
+      WITH read AS (${this.insertSql(entry)} RETURNING access_id)
+      INSERT INTO orders.student_data_access_pages
+        (access_id, order_ids, order_numbers, school_ids, school_names)
+      SELECT ${entry.accessId}::uuid, ${page.orderIds}, ${page.orderNumbers}, ${page.schoolIds},
+             ${page.schoolNames}
+      WHERE NOT EXISTS (SELECT 1 FROM read) AND cardinality(${page.orderIds}) > 0`,
+    );
+  }
+
+  /** The arrays of one page of `entry`'s orders, each value once. */
+  private ordersOf(entry: AccessRecord | null): Record<keyof PageOrders, SQL> {
+    const distinct = <T>(values: T[] = []) => [...new Set(values)];
+    const orders = entry?.orders;
+    return {
+      orderIds: arrayOf(distinct(orders?.map((o) => o.id)), 'uuid'),
+      orderNumbers: arrayOf(distinct(orders?.map((o) => o.orderNumber)), 'text'),
+      schoolIds: arrayOf(distinct(orders?.map((o) => o.userId)), 'uuid'),
+      schoolNames: arrayOf(distinct(orders?.map((o) => o.userName)), 'text'),
+    };
   }
 
   /**
-   * The insert of `record`, for a data-modifying CTE of a larger statement: with `onlyWith` (a CTE
-   * of that statement) the read is added only when it returned a row, so it is logged with the
-   * change that showed it, and without one when `entry` is null. The text depends on `onlyWith`
-   * only, so the statement can be a named one.
+   * The insert of a read's row, for a data-modifying CTE of a larger statement: with `onlyWith` (a
+   * CTE of that statement) the read is added only when it returned a row, so it is logged with the
+   * change that showed it, and without one when `entry` is null. A row of the same access id is
+   * left as it is (a resent change shows the same order; `record` adds later pages). The text
+   * depends on `onlyWith` only, so the statement can be a named one.
    */
   insertSql(entry: AccessRecord | null, onlyWith?: SQL): SQL {
-    const distinct = <T>(values: T[] = []) => [...new Set(values)];
-    const orders = entry?.orders;
+    const page = this.ordersOf(entry);
     return sql`
-      INSERT INTO orders.student_data_access AS a
+      INSERT INTO orders.student_data_access
         (access_id, actor_id, actor_login_id, actor_role, action, order_ids, order_numbers,
          school_ids, school_names, scope, client_address)
       SELECT ${entry?.accessId ?? null}::uuid, ${entry?.actor.id ?? null}::uuid,
              ${entry?.actor.loginId ?? null}::text, ${entry?.actor.role ?? null}::text,
              ${entry?.action ?? null}::text,
-             ${arrayOf(distinct(orders?.map((o) => o.id)), 'uuid')},
-             ${arrayOf(distinct(orders?.map((o) => o.orderNumber)), 'text')},
-             ${arrayOf(distinct(orders?.map((o) => o.userId)), 'uuid')},
-             ${arrayOf(distinct(orders?.map((o) => o.userName)), 'text')},
+             ${page.orderIds}, ${page.orderNumbers}, ${page.schoolIds}, ${page.schoolNames},
              ${entry?.scope ?? null}::text, ${entry?.clientAddress ?? null}::text
       ${onlyWith ? sql`FROM ${onlyWith} ` : sql``}WHERE ${entry?.accessId ?? null}::text IS NOT NULL
-      ON CONFLICT (access_id) DO UPDATE SET
-        order_ids = ARRAY(SELECT DISTINCT v FROM unnest(a.order_ids || excluded.order_ids) v ORDER BY v),
-        order_numbers = ARRAY(SELECT DISTINCT v FROM unnest(a.order_numbers || excluded.order_numbers) v ORDER BY v),
-        school_ids = ARRAY(SELECT DISTINCT v FROM unnest(a.school_ids || excluded.school_ids) v ORDER BY v),
-        school_names = ARRAY(SELECT DISTINCT v FROM unnest(a.school_names || excluded.school_names) v ORDER BY v)`;
+      ON CONFLICT (access_id) DO NOTHING`;
   }
 
   /** Newest first: one range of the rows that match, and how many match. */
@@ -102,7 +150,36 @@ export class AccessLogRepository {
         .limit(range.end - range.start + 1),
       this.db.select({ n: count() }).from(studentDataAccess).where(where),
     ]);
-    return { items: rows.map(toAccessLogEntry), total: counted?.n ?? 0 };
+    const pages = await this.pagesOf(rows.map((row) => row.accessId));
+    return {
+      items: rows.map((row) => toAccessLogEntry(row, pages.get(row.accessId))),
+      total: counted?.n ?? 0,
+    };
+  }
+
+  /** The later pages of these reads, by access id, in the order they were added. */
+  private async pagesOf(accessIds: string[]): Promise<Map<string, PageOrders[]>> {
+    const byRead = new Map<string, PageOrders[]>();
+    if (accessIds.length === 0) return byRead;
+    const rows = await this.db
+      .select()
+      .from(studentDataAccessPages)
+      .where(inArray(studentDataAccessPages.accessId, accessIds))
+      .orderBy(studentDataAccessPages.id);
+    for (const row of rows) byRead.set(row.accessId, [...(byRead.get(row.accessId) ?? []), row]);
+    return byRead;
+  }
+
+  /**
+   * `value` is one of a read's `column` (school_ids, order_ids or order_numbers), on its own row or
+   * on one of its later pages.
+   */
+  private readHolds(column: 'school_ids' | 'order_ids' | 'order_numbers', value: SQL): SQL {
+    const t = studentDataAccess;
+    const own = sql.identifier(column);
+    return sql`(${value} = ANY(${t}.${own}) OR EXISTS (
+      SELECT 1 FROM orders.student_data_access_pages p
+      WHERE p.access_id = ${t.accessId} AND ${value} = ANY(p.${own})))`;
   }
 
   private conditions(filter: AccessLogFilter): SQL[] {
@@ -110,7 +187,8 @@ export class AccessLogRepository {
     const conditions: SQL[] = [];
     if (filter.actorId) conditions.push(eq(t.actorId, filter.actorId));
     if (filter.person) conditions.push(ilike(t.actorLoginId, likeContaining(filter.person)));
-    if (filter.schoolId) conditions.push(sql`${filter.schoolId}::uuid = ANY(${t.schoolIds})`);
+    if (filter.schoolId)
+      conditions.push(this.readHolds('school_ids', sql`${filter.schoolId}::uuid`));
     if (filter.action) conditions.push(eq(t.action, filter.action));
     if (filter.beforeId) conditions.push(lt(t.id, filter.beforeId));
     if (filter.from) conditions.push(gte(t.at, new Date(filter.from)));
@@ -124,10 +202,13 @@ export class AccessLogRepository {
     if (filter.order) {
       const wanted = filter.order.trim();
       const number = ORDER_NUMBER.exec(wanted);
-      if (isUuid(wanted)) conditions.push(sql`${wanted}::uuid = ANY(${t.orderIds})`);
+      if (isUuid(wanted)) conditions.push(this.readHolds('order_ids', sql`${wanted}::uuid`));
       else if (number)
         conditions.push(
-          sql`orders.format_order_number(${Number(number[1])}::bigint) = ANY(${t.orderNumbers})`,
+          this.readHolds(
+            'order_numbers',
+            sql`orders.format_order_number(${Number(number[1])}::bigint)`,
+          ),
         );
       // Neither an id nor a number: no order can match.
       else conditions.push(sql`false`);
