@@ -289,6 +289,16 @@ describe('student data access', () => {
       { actor: admin },
     );
     expect(byOtherSchool.items.map((entry) => entry.id)).toContain(read[0]!.id);
+    // Its later pages are kept with it and go with it (retention deletes the read's row).
+    const pagesOfWalk = () =>
+      env.pool.query('SELECT 1 FROM orders.student_data_access_pages WHERE access_id = $1', [
+        walk.accessId,
+      ]);
+    expect((await pagesOfWalk()).rowCount).toBe(3);
+    await env.pool.query('DELETE FROM orders.student_data_access WHERE access_id = $1', [
+      walk.accessId,
+    ]);
+    expect((await pagesOfWalk()).rowCount).toBe(0);
 
     const count = access('count');
     const counted = await env.rpc.call(
