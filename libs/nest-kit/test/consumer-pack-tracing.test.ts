@@ -5,48 +5,36 @@
  * publish span.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { pino } from 'pino';
-import type pg from 'pg';
 import { EVENTS, type EventEnvelope } from '@lr/contracts';
 import {
   DurableConsumer,
   OutboxRelay,
   OutboxWriter,
   createDatabase,
-  createPool,
   endSpan,
-  ensureStreams,
   initTracing,
-  runMigrations,
   runWithContext,
   startSpan,
 } from '@lr/nest-kit';
-import { TestEnv, waitFor } from '@lr/testing';
+import { waitFor } from '@lr/testing';
+import { startKitTestEnv, userCreatedData, type KitTestEnv } from './support/kit-test-env.js';
 
 const logger = pino({ level: 'silent' });
 const exporter = new InMemorySpanExporter();
 
 describe('tracing a message of several events', () => {
-  let env: TestEnv;
-  let pool: pg.Pool;
+  let kit: KitTestEnv;
 
   beforeAll(async () => {
     initTracing('lockerroom-test', { processor: new SimpleSpanProcessor(exporter) });
-    env = await TestEnv.create();
-    pool = createPool(env.database.url, 4);
-    await runMigrations(pool, 'auth', await mkdtemp(path.join(tmpdir(), 'mig-')));
-    await ensureStreams(env.nc, env.namespace, ['AUTH']);
+    kit = await startKitTestEnv();
   });
-  afterAll(async () => {
-    await pool.end();
-    await env.close();
-  });
+  afterAll(() => kit.close());
 
   it("keeps each event's consume span in the trace of the change that wrote it", async () => {
+    const { env, pool } = kit;
     const writer = new OutboxWriter('auth');
     /** An event written inside a change's span, as a service writes it. */
     const writtenIn = (name: string) => {
@@ -54,16 +42,7 @@ describe('tracing a message of several events', () => {
       const event = runWithContext({ correlationId: randomUUID(), span: change }, () =>
         writer.envelope(
           EVENTS.authUserCreated,
-          {
-            user: {
-              id: randomUUID(),
-              name,
-              loginId: `${name}-${randomUUID()}`,
-              role: 'user',
-              address: 'a',
-              district: 'd',
-            },
-          },
+          userCreatedData(`${name}-${randomUUID()}`, { name }),
           1,
         ),
       );

@@ -4,65 +4,28 @@
  * a quarter MiB), not the server's default of 1,000; a durable made before the limit (as deployed
  * ones were) takes it at the next start. Once the handler goes on, every message is applied once.
  */
-import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { pino } from 'pino';
-import type pg from 'pg';
 import { EVENTS, namespaced, namespacedStream, type EventEnvelope } from '@lr/contracts';
-import {
-  DurableConsumer,
-  MAX_UNACKED_MESSAGES,
-  createDatabase,
-  createPool,
-  ensureStreams,
-  runMigrations,
-} from '@lr/nest-kit';
-import { TestEnv, waitFor } from '@lr/testing';
+import { DurableConsumer, MAX_UNACKED_MESSAGES, createDatabase } from '@lr/nest-kit';
+import { waitFor } from '@lr/testing';
+import { startKitTestEnv, userEvent, type KitTestEnv } from './support/kit-test-env.js';
 
 /** More than the consumer may hold unacknowledged. */
 const MESSAGES = MAX_UNACKED_MESSAGES + 44;
 /** A message of several events, smaller than the relay's largest so the test stays quick. */
 const MESSAGE_BYTES = 16 * 1024;
 
-function largeEvent(loginId: string): EventEnvelope {
-  return {
-    eventId: randomUUID(),
-    type: EVENTS.authUserCreated,
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    correlationId: randomUUID(),
-    data: {
-      user: {
-        id: randomUUID(),
-        name: loginId,
-        loginId,
-        role: 'user',
-        address: 'x'.repeat(MESSAGE_BYTES),
-        district: 'd',
-      },
-    },
-  };
-}
-
 describe('durable consumer read-ahead', () => {
-  let env: TestEnv;
-  let pool: pg.Pool;
+  let kit: KitTestEnv;
 
   beforeAll(async () => {
-    env = await TestEnv.create();
-    pool = createPool(env.database.url, 4);
-    await runMigrations(pool, 'auth', await mkdtemp(path.join(tmpdir(), 'mig-')));
-    await ensureStreams(env.nc, env.namespace, ['AUTH']);
+    kit = await startKitTestEnv();
   });
-  afterAll(async () => {
-    await pool.end();
-    await env.close();
-  });
+  afterAll(() => kit.close());
 
   it('holds at most its limit of messages while busy, then applies them all once', async () => {
+    const { env, pool } = kit;
     const js = jetstream(env.nc);
     // The durable as a deployment made it before the limit: without max_ack_pending.
     const jsm = await jetstreamManager(env.nc);
@@ -72,7 +35,7 @@ describe('durable consumer read-ahead', () => {
       filter_subject: namespaced(env.namespace, EVENTS.authUserCreated),
     });
     for (let i = 0; i < MESSAGES; i += 1) {
-      const event = largeEvent(`large-${i}`);
+      const event = userEvent(`large-${i}`, { address: 'x'.repeat(MESSAGE_BYTES) });
       await js.publish(namespaced(env.namespace, event.type), JSON.stringify(event), {
         msgID: event.eventId,
       });

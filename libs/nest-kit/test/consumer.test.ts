@@ -5,9 +5,6 @@
  * events is applied event by event when one of them fails, and only that one is dead-lettered.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { headers } from '@nats-io/transport-node';
@@ -20,15 +17,9 @@ import {
   namespacedStream,
   type EventEnvelope,
 } from '@lr/contracts';
-import {
-  DurableConsumer,
-  createDatabase,
-  createPool,
-  ensureStreams,
-  runMigrations,
-  type Database,
-} from '@lr/nest-kit';
-import { TestEnv, waitFor } from '@lr/testing';
+import { DurableConsumer, createDatabase, type Database } from '@lr/nest-kit';
+import { waitFor, type TestEnv } from '@lr/testing';
+import { startKitTestEnv, userEvent, type KitTestEnv } from './support/kit-test-env.js';
 
 const logger = pino({ level: 'silent' });
 
@@ -49,20 +40,8 @@ async function publishPack(
   });
 }
 
-function userEvent(loginId: string): EventEnvelope {
-  return {
-    eventId: randomUUID(),
-    type: EVENTS.authUserCreated,
-    version: 1,
-    occurredAt: new Date().toISOString(),
-    correlationId: randomUUID(),
-    data: {
-      user: { id: randomUUID(), name: loginId, loginId, role: 'user', address: 'a', district: 'd' },
-    },
-  };
-}
-
 describe('durable consumer', () => {
+  let kit: KitTestEnv;
   let env: TestEnv;
   let pool: pg.Pool;
   let db: Database;
@@ -115,12 +94,10 @@ describe('durable consumer', () => {
   }
 
   beforeAll(async () => {
-    env = await TestEnv.create();
-    pool = createPool(env.database.url, 4);
+    kit = await startKitTestEnv();
+    ({ env, pool } = kit);
     db = createDatabase(pool);
-    await runMigrations(pool, 'auth', await mkdtemp(path.join(tmpdir(), 'mig-')));
     await pool.query('CREATE TABLE auth.effects (login_id text NOT NULL)');
-    await ensureStreams(env.nc, env.namespace, ['AUTH']);
     consumer = new DurableConsumer(env.nc, db, env.namespace, logger, {
       name: 'test-effects',
       stream: 'AUTH',
@@ -145,8 +122,7 @@ describe('durable consumer', () => {
   });
   afterAll(async () => {
     await consumer.stop();
-    await pool.end();
-    await env.close();
+    await kit.close();
   });
 
   it('redelivers after a crash mid-handler and applies the effect once', async () => {
@@ -222,7 +198,7 @@ describe('durable consumer', () => {
   });
 
   it('applies each event of a message of several once, and skips them when they come again', async () => {
-    const events = ['pack-1', 'pack-2', 'pack-3'].map(userEvent);
+    const events = ['pack-1', 'pack-2', 'pack-3'].map((loginId) => userEvent(loginId));
     const duplicatesBefore = consumer.stats.duplicates;
     await publishPack(env, events);
     await waitFor(async () => (await effectCount('pack-3')) === 1, { message: 'pack applied' });
@@ -237,7 +213,9 @@ describe('durable consumer', () => {
   });
 
   it('applies the rest of a message of several when one event fails, and dead-letters only that one', async () => {
-    const [first, poison, last] = ['pack-ok-1', 'pack-poison', 'pack-ok-2'].map(userEvent);
+    const [first, poison, last] = ['pack-ok-1', 'pack-poison', 'pack-ok-2'].map((loginId) =>
+      userEvent(loginId),
+    );
     await publishPack(env, [first!, poison!, last!]);
     const letters = await deadLettersLike('%pack-%', 'the failing event dead-lettered');
     expect(letters).toHaveLength(1);
@@ -252,7 +230,7 @@ describe('durable consumer', () => {
   });
 
   it('dead-letters an unreadable event of a message of several at once and applies the others', async () => {
-    const [before, after] = ['pack-read-1', 'pack-read-2'].map(userEvent);
+    const [before, after] = ['pack-read-1', 'pack-read-2'].map((loginId) => userEvent(loginId));
     const unreadable = { eventId: 'not-a-uuid', note: 'pack-unreadable' };
     await publishPack(env, [before!, after!], JSON.stringify([before, unreadable, after]));
     const letters = await deadLettersLike(
@@ -307,17 +285,16 @@ describe('durable consumer', () => {
 });
 
 describe('durable consumer with a batch handler', () => {
+  let kit: KitTestEnv;
   let env: TestEnv;
   let pool: pg.Pool;
   let consumer: DurableConsumer;
   const calls: string[][] = [];
 
   beforeAll(async () => {
-    env = await TestEnv.create();
-    pool = createPool(env.database.url, 4);
-    await runMigrations(pool, 'auth', await mkdtemp(path.join(tmpdir(), 'mig-')));
+    kit = await startKitTestEnv();
+    ({ env, pool } = kit);
     await pool.query('CREATE TABLE auth.batch_effects (login_id text NOT NULL)');
-    await ensureStreams(env.nc, env.namespace, ['AUTH']);
     consumer = new DurableConsumer(env.nc, createDatabase(pool), env.namespace, logger, {
       name: 'test-batch',
       stream: 'AUTH',
@@ -336,8 +313,7 @@ describe('durable consumer with a batch handler', () => {
   });
   afterAll(async () => {
     await consumer.stop();
-    await pool.end();
-    await env.close();
+    await kit.close();
   });
 
   it('gets the waiting events together, in stream order, each new event once', async () => {

@@ -23,21 +23,17 @@ import {
   OutboxWriter,
   countUnsent,
   createDatabase,
-  createPool,
-  ensureStreams,
-  runMigrations,
   type Database,
 } from '@lr/nest-kit';
-import { TestEnv, waitFor } from '@lr/testing';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { waitFor, type TestEnv } from '@lr/testing';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { startKitTestEnv, userCreatedData, type KitTestEnv } from './support/kit-test-env.js';
 
 const logger = pino({ level: 'silent' });
 
 describe('transactional outbox', () => {
+  let kit: KitTestEnv;
   let env: TestEnv;
   let pool: pg.Pool;
   let db: Database;
@@ -94,29 +90,15 @@ describe('transactional outbox', () => {
   }
 
   function userCreated() {
-    return {
-      user: {
-        id: randomUUID(),
-        name: 'A school',
-        loginId: `s-${randomUUID()}`,
-        role: 'user' as const,
-        address: '1 Road',
-        district: 'North',
-      },
-    };
+    return userCreatedData(`s-${randomUUID()}`);
   }
 
   beforeAll(async () => {
-    env = await TestEnv.create();
-    pool = createPool(env.database.url, 4);
+    kit = await startKitTestEnv();
+    ({ env, pool } = kit);
     db = createDatabase(pool);
-    await runMigrations(pool, 'auth', await mkdtemp(path.join(tmpdir(), 'mig-')));
-    await ensureStreams(env.nc, env.namespace, ['AUTH']);
   });
-  afterAll(async () => {
-    await pool.end();
-    await env.close();
-  });
+  afterAll(() => kit.close());
 
   it('publishes committed events once and nothing of a rolled-back transaction', async () => {
     const r = relay();
