@@ -86,17 +86,27 @@ export class AccessLogRepository {
    */
   async record(entry: AccessRecord): Promise<void> {
     const page = this.ordersOf(entry);
+    // The page's arrays are sent once, and both inserts read them from `page`.
+    const fromPage = (column: string) => sql`(SELECT ${sql.identifier(column)} FROM page)`;
     // Named (planned once per connection): every order shown to staff adds a row.
     await executeNamed(
       this.db,
       'orders.record-access',
       sql`
-      WITH read AS (${this.insertSql(entry)} RETURNING access_id)
+      WITH page AS (
+        SELECT ${page.orderIds} AS order_ids, ${page.orderNumbers} AS order_numbers,
+               ${page.schoolIds} AS school_ids, ${page.schoolNames} AS school_names
+      ), read AS (${this.insertSql(entry, undefined, {
+        orderIds: fromPage('order_ids'),
+        orderNumbers: fromPage('order_numbers'),
+        schoolIds: fromPage('school_ids'),
+        schoolNames: fromPage('school_names'),
+      })} RETURNING access_id)
       INSERT INTO orders.student_data_access_pages
         (access_id, order_ids, order_numbers, school_ids, school_names)
-      SELECT ${entry.accessId}::uuid, ${page.orderIds}, ${page.orderNumbers}, ${page.schoolIds},
-             ${page.schoolNames}
-      WHERE NOT EXISTS (SELECT 1 FROM read) AND cardinality(${page.orderIds}) > 0`,
+      SELECT ${entry.accessId}::uuid, order_ids, order_numbers, school_ids, school_names
+      FROM page
+      WHERE NOT EXISTS (SELECT 1 FROM read) AND cardinality(order_ids) > 0`,
     );
   }
 
@@ -117,10 +127,14 @@ export class AccessLogRepository {
    * CTE of that statement) the read is added only when it returned a row, so it is logged with the
    * change that showed it, and without one when `entry` is null. A row of the same access id is
    * left as it is (a resent change shows the same order; `record` adds later pages). The text
-   * depends on `onlyWith` only, so the statement can be a named one.
+   * depends on `onlyWith` only, so the statement can be a named one. `page`: where the orders'
+   * arrays come from (default: `entry`'s, as parameters).
    */
-  insertSql(entry: AccessRecord | null, onlyWith?: SQL): SQL {
-    const page = this.ordersOf(entry);
+  insertSql(
+    entry: AccessRecord | null,
+    onlyWith?: SQL,
+    page: Record<keyof PageOrders, SQL> = this.ordersOf(entry),
+  ): SQL {
     return sql`
       INSERT INTO orders.student_data_access
         (access_id, actor_id, actor_login_id, actor_role, action, order_ids, order_numbers,
