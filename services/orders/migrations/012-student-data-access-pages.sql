@@ -1,8 +1,8 @@
 -- The later pages of one read of student details. A request that walks the orders page by page
 -- (the old "all orders" list) logs one read; its first page makes the read's row, and each later page
 -- (or a resend of one) adds a row here with that page's orders. Merging every page into the read's
--- row instead rewrote, re-sorted and re-indexed everything logged so far at each page: a walk of
--- 1,000 pages took minutes. The console shows a read with the orders of all its rows.
+-- row instead rewrote, re-sorted and re-indexed everything logged so far at each page, so a walk
+-- cost the square of its pages. The console shows a read with the orders of all its rows.
 CREATE TABLE orders.student_data_access_pages (
   id bigserial PRIMARY KEY,
   access_id uuid NOT NULL REFERENCES orders.student_data_access (access_id) ON DELETE CASCADE,
