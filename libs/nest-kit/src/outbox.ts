@@ -347,6 +347,25 @@ export class OutboxRelay {
       },
     });
     injectTrace(span, hdrs);
+    // The pack's other events were written by other changes: each of their traces gets a publish
+    // span of its own (ended with the message's), so a trace kept by sampling is whole.
+    const traceparents = new Set([first.envelope.traceparent]);
+    const companions = pack.slice(1).flatMap((event) => {
+      const traceparent = event.envelope.traceparent;
+      if (!traceparent || traceparents.has(traceparent)) return [];
+      traceparents.add(traceparent);
+      return [
+        startSpan(schema, `publish ${first.subject}`, {
+          kind: SpanKind.PRODUCER,
+          parent: contextOfTraceparent(traceparent),
+          attributes: {
+            'messaging.destination.name': first.subject,
+            'messaging.batch.message_count': pack.length,
+            'lr.event_id': event.event_id,
+          },
+        }),
+      ];
+    });
     const payload =
       encoded.length === 1
         ? (encoded[0] as Encoded<Publishable>).json
@@ -358,9 +377,9 @@ export class OutboxRelay {
         hdrs,
         pack.map((e) => e.written_ms),
       );
-      endSpan(span);
+      for (const each of [span, ...companions]) endSpan(each);
     } catch (error) {
-      endSpan(span, error);
+      for (const each of [span, ...companions]) endSpan(each, error);
       throw error;
     }
   }
