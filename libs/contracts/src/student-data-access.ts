@@ -81,6 +81,13 @@ export const accessLogListInputSchema = z.object({
 });
 export type AccessLogListInput = z.infer<typeof accessLogListInputSchema>;
 
+/**
+ * Most orders and schools one entry of the log's list names; the rest are counted. A read of every
+ * order (the old all-orders route) names a hundred thousand, more than a reply may carry; all of
+ * them are one `accessLogNames` walk away (the CSV export takes it).
+ */
+export const ACCESS_LOG_SAMPLE = 20;
+
 export const accessLogEntrySchema = z.strictObject({
   id: z.string(),
   at: z.string(),
@@ -88,16 +95,45 @@ export const accessLogEntrySchema = z.strictObject({
   actorLoginId: z.string(),
   actorRole: roleSchema,
   action: studentDataActionSchema,
+  /** The first `ACCESS_LOG_SAMPLE` orders the read showed, in the order it showed them. */
   orderIds: z.array(z.string()),
   orderNumbers: z.array(z.string()),
+  /** How many orders the read showed in all. */
+  orderCount: z.number().int().nonnegative(),
+  /** The first `ACCESS_LOG_SAMPLE` schools whose orders the read showed. */
   schoolIds: z.array(z.string()),
   schoolNames: z.array(z.string()),
+  /** How many schools' orders the read showed in all. */
+  schoolCount: z.number().int().nonnegative(),
   /** What was read when it is not a list of orders (the CSV export's date range). */
   scope: z.string().nullable(),
   clientAddress: z.string().nullable(),
 });
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
 export const accessLogListSchema = z.array(accessLogEntrySchema);
+
+/** Most names one `accessLogNames` reply asks for (a reply is cut sooner by its size). */
+export const ACCESS_LOG_NAMES_PAGE_MAX = 10_000;
+
+/**
+ * `rpc.orders.access-log-names`: the order numbers or school names of one read, each once, in the
+ * order the read showed them, a page at a time: all of them, where the list names a sample.
+ */
+export const accessLogNamesInputSchema = z.object({
+  /** The entry's `id`. */
+  id: z.coerce.number().int().positive(),
+  of: z.enum(['orderNumbers', 'schoolNames']),
+  start: z.number().int().min(0).max(1_000_000_000),
+  limit: z.number().int().min(1).max(ACCESS_LOG_NAMES_PAGE_MAX),
+});
+export type AccessLogNamesInput = z.infer<typeof accessLogNamesInputSchema>;
+
+/** Fewer `names` than asked for when the reply's size cut them; `total` counts them all. */
+export const accessLogNamesSchema = z.object({
+  names: z.array(z.string()),
+  total: z.number().int().nonnegative(),
+});
+export type AccessLogNames = z.infer<typeof accessLogNamesSchema>;
 
 /** `rpc.orders.contact` / `GET /api/console/orders/:id/contact`: the teacher's phone and e-mail. */
 export const orderContactSchema = z.strictObject({

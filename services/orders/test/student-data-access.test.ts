@@ -283,6 +283,35 @@ describe('student data access', () => {
     expect(new Set(read[0]!.orderIds).size).toBe(read[0]!.orderIds.length);
     expect(read[0]!.orderNumbers).toEqual(expect.arrayContaining([a.orderNumber, c.orderNumber]));
     expect([...read[0]!.schoolIds].sort()).toEqual([school.id, otherSchool.id].sort());
+    expect(read[0]).toMatchObject({ orderCount: 3, schoolCount: 2 });
+    // All its order numbers, each once in the order shown, a page at a time; past the end, none.
+    const names = (of: 'orderNumbers' | 'schoolNames', start: number, limit: number) =>
+      env.rpc.call(
+        ordersOps.accessLogNames,
+        { id: read[0]!.id, of, start, limit },
+        { actor: admin },
+      );
+    const shownOrder = [c, b, a].map((o) => o.orderNumber);
+    expect(await names('orderNumbers', 0, 2)).toEqual({ names: shownOrder.slice(0, 2), total: 3 });
+    expect(await names('orderNumbers', 2, 2)).toEqual({ names: shownOrder.slice(2), total: 3 });
+    expect(await names('orderNumbers', 3, 2)).toEqual({ names: [], total: 3 });
+    expect((await names('schoolNames', 0, 10)).names.sort()).toEqual(
+      ['Other Oaks', 'Privacy Primary'].sort(),
+    );
+    await expect(
+      env.rpc.call(
+        ordersOps.accessLogNames,
+        { id: read[0]!.id, of: 'orderNumbers', start: 0, limit: 10 },
+        { actor: volunteer },
+      ),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(
+      await env.rpc.call(
+        ordersOps.accessLogNames,
+        { id: '999999999', of: 'orderNumbers', start: 0, limit: 10 },
+        { actor: admin },
+      ),
+    ).toEqual({ names: [], total: 0 });
     const byOtherSchool = await env.rpc.call(
       ordersOps.accessLog,
       { range: { start: 0, end: 99 }, filter: { schoolId: otherSchool.id, action: 'order-list' } },

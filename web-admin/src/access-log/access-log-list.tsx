@@ -18,6 +18,7 @@ import {
 } from 'react-admin';
 import { LIMITS, type AccessLogEntry, type StudentDataAction } from '@lr/contracts';
 import { DateTimeField } from '../components/date-time-field';
+import { describeList } from '../lib/describe-list';
 import { formatDateTime } from '../lib/date-format';
 import { CONSOLE_API } from '../dataProvider';
 
@@ -89,7 +90,7 @@ export function AccessLogList() {
             `${entry.actorLoginId}: ${ACTION_LABELS[entry.action] ?? entry.action}`
           }
           secondaryText={(entry) =>
-            `${describeList(entry.orderNumbers, entry.scope)} (${describeList(entry.schoolNames, null)})`
+            `${describeList(entry.orderNumbers, entry.orderCount, entry.scope)} (${describeList(entry.schoolNames, entry.schoolCount, null)})`
           }
           tertiaryText={(entry) =>
             `${formatDateTime(entry.at)}, ${entry.clientAddress ?? 'address unknown'}`
@@ -106,22 +107,15 @@ export function AccessLogList() {
           />
           <FunctionField<AccessLogEntry>
             label="Orders"
-            render={(entry) => describeList(entry.orderNumbers, entry.scope)}
+            render={(entry) => describeList(entry.orderNumbers, entry.orderCount, entry.scope)}
           />
           <FunctionField<AccessLogEntry>
             label="Schools"
-            render={(entry) => describeList(entry.schoolNames, null)}
+            render={(entry) => describeList(entry.schoolNames, entry.schoolCount, null)}
           />
           <TextField source="clientAddress" label="Client address" sortable={false} emptyText="-" />
         </Datagrid>
       )}
     </List>
   );
-}
-
-/** The first few of a long list and how many more (a list read may name a hundred orders). */
-export function describeList(values: string[], scope: string | null): string {
-  if (values.length === 0) return scope ?? '-';
-  const shown = values.slice(0, 3).join(', ');
-  return values.length > 3 ? `${shown} and ${values.length - 3} more` : shown;
 }

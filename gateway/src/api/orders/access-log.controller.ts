@@ -7,12 +7,14 @@ import { Readable } from 'node:stream';
 import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
 import {
   ordersOps,
+  ACCESS_LOG_NAMES_PAGE_MAX,
   PAGE_SIZE_MAX,
   accessLogEntrySchema,
   accessLogFilterSchema,
   csvResponseSchema,
   parseOrThrow,
   type AccessLogEntry,
+  type AccessLogNamesInput,
   type Actor,
 } from '@lr/contracts';
 import { RpcClient, collectRange, csvRow, csvRows } from '@lr/nest-kit';
@@ -40,20 +42,34 @@ const CSV_HEADER = [
   'Client address',
 ];
 
-function csvOf(items: AccessLogEntry[]): string {
-  return csvRows(
-    items.map((entry) => [
+/** Reads one entry's names past the list's sample. */
+type NamesOf = (entry: AccessLogEntry, of: AccessLogNamesInput['of']) => Promise<string[]>;
+
+/** The CSV rows of `items`, each with all the orders and schools of its read. */
+async function csvOf(items: AccessLogEntry[], namesOf: NamesOf): Promise<string> {
+  const rows = [];
+  for (const entry of items) {
+    const orderNumbers =
+      entry.orderCount > entry.orderNumbers.length
+        ? await namesOf(entry, 'orderNumbers')
+        : entry.orderNumbers;
+    const schoolNames =
+      entry.schoolCount > entry.schoolNames.length
+        ? await namesOf(entry, 'schoolNames')
+        : entry.schoolNames;
+    rows.push([
       entry.at,
       entry.actorLoginId,
       entry.actorId,
       entry.actorRole,
       entry.action,
-      entry.orderNumbers.join(' '),
-      entry.schoolNames.join('; '),
+      orderNumbers.join(' '),
+      schoolNames.join('; '),
       entry.scope,
       entry.clientAddress,
-    ]),
-  );
+    ]);
+  }
+  return csvRows(rows);
 }
 
 @Controller()
@@ -107,14 +123,27 @@ export class AccessLogController {
         { range: { start: 0, end: PAGE_SIZE_MAX - 1 }, filter: { ...filter, beforeId } },
         { actor },
       );
+    // A read of many orders (the old all-orders route) names them in pages of their own.
+    const namesOf: NamesOf = async (entry, of) => {
+      const names: string[] = [];
+      for (;;) {
+        const page = await rpc.call(
+          ordersOps.accessLogNames,
+          { id: Number(entry.id), of, start: names.length, limit: ACCESS_LOG_NAMES_PAGE_MAX },
+          { actor },
+        );
+        names.push(...page.names);
+        if (page.names.length === 0 || names.length >= page.total) return names;
+      }
+    };
     // The first page is fetched before answering, so a refused call is a proper error response.
     const first = await pageBelow(filter.beforeId);
     async function* pages(): AsyncGenerator<string> {
-      yield '\uFEFF' + csvRow(CSV_HEADER) + csvOf(first.items);
+      yield '\uFEFF' + csvRow(CSV_HEADER) + (await csvOf(first.items, namesOf));
       let page = first;
       while (page.items.length === PAGE_SIZE_MAX) {
         page = await pageBelow(Number(page.items.at(-1)!.id));
-        yield csvOf(page.items);
+        yield await csvOf(page.items, namesOf);
       }
     }
     void reply.header('Content-Type', 'text/csv; charset=utf-8');

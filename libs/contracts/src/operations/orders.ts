@@ -27,6 +27,8 @@ import {
 import {
   accessLogEntrySchema,
   accessLogListInputSchema,
+  accessLogNamesInputSchema,
+  accessLogNamesSchema,
   orderContactSchema,
   orderReadViewSchema,
   privacyTermsSchema,
@@ -121,6 +123,12 @@ export const ordersOps = defineOperations('orders', {
   accessLog: {
     input: accessLogListInputSchema,
     output: totalPageOf(accessLogEntrySchema),
+    callers: ADMINS,
+    resend: 'read',
+  },
+  accessLogNames: {
+    input: accessLogNamesInputSchema,
+    output: accessLogNamesSchema,
     callers: ADMINS,
     resend: 'read',
   },

@@ -1,16 +1,18 @@
 /**
- * Request-reply adapters of the access log and the privacy terms: the log's list (admins only),
- * reads served by another service that the gateway reports (admins only), and the terms the store's
- * Privacy Policy page states (anyone, signed in or not).
+ * Request-reply adapters of the access log and the privacy terms: the log's list and all the order
+ * numbers and school names of one read (admins only), and the terms the store's Privacy Policy page
+ * states (anyone, signed in or not).
  */
 import { Controller, Inject } from '@nestjs/common';
 import {
   ordersOps,
   type AccessLogEntry,
   type AccessLogListInput,
+  type AccessLogNames,
+  type AccessLogNamesInput,
   type PrivacyTerms,
 } from '@lr/contracts';
-import { Handles, KIT_CONFIG } from '@lr/nest-kit';
+import { Handles, KIT_CONFIG, withinReplyBudget } from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
 import { AccessLogRepository } from './access-log.repository.js';
 import { StudentDataDisclosure } from './student-data-disclosure.js';
@@ -26,6 +28,12 @@ export class AccessLogController {
   @Handles(ordersOps.accessLog)
   list({ range, filter }: AccessLogListInput): Promise<{ items: AccessLogEntry[]; total: number }> {
     return this.log.list(filter, range);
+  }
+
+  @Handles(ordersOps.accessLogNames)
+  async names(input: AccessLogNamesInput): Promise<AccessLogNames> {
+    const page = await this.log.names(input);
+    return { names: withinReplyBudget(page.names), total: page.total };
   }
 
   @Handles(ordersOps.privacyTerms)

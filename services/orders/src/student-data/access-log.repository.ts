@@ -5,15 +5,19 @@
  * confirmed it may share an order's details.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { and, count, desc, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, ilike, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { DATABASE, executeNamed, isUuid, likeContaining, type Database } from '@lr/nest-kit';
-import type { AccessLogFilter, Role, StudentDataAction, AccessLogEntry } from '@lr/contracts';
-import { orders } from '../db/schema.js';
 import {
-  studentDataAccess,
-  studentDataAccessPages,
-  type StudentDataAccessRow,
-} from '../db/student-data-access.schema.js';
+  ACCESS_LOG_SAMPLE,
+  type AccessLogEntry,
+  type AccessLogFilter,
+  type AccessLogNames,
+  type AccessLogNamesInput,
+  type Role,
+  type StudentDataAction,
+} from '@lr/contracts';
+import { orders } from '../db/schema.js';
+import { studentDataAccess, type StudentDataAccessRow } from '../db/student-data-access.schema.js';
 
 /** One read to add to the log. */
 export interface AccessRecord {
@@ -35,43 +39,82 @@ function arrayOf(values: string[], type: 'uuid' | 'text'): SQL {
   )}[]`;
 }
 
-/** The orders a read's later pages showed, as they are added to its entry. */
+/** The orders of one page of a read, as both inserts take them. */
 type PageOrders = Pick<
   StudentDataAccessRow,
   'orderIds' | 'orderNumbers' | 'schoolIds' | 'schoolNames'
 >;
 
-/** `values` followed by those of `more` it does not hold yet, in order. */
-function union(values: string[], more: string[]): string[] {
-  return [...new Set([...values, ...more])];
+/** A column of a read's orders or schools, on its row and on each of its later pages. */
+type ReadColumn = 'order_ids' | 'order_numbers' | 'school_ids' | 'school_names';
+
+const NAME_COLUMNS: Record<AccessLogNamesInput['of'], ReadColumn> = {
+  orderNumbers: 'order_numbers',
+  schoolNames: 'school_names',
+};
+
+/**
+ * Each value of `column` of the read `read` (an alias of the enclosing query) once, where it was
+ * first shown: its own row first, then its later pages in the order they came (a resent page
+ * repeats orders). Columns `v`, `page`, `n`.
+ */
+function firstShown(read: string, column: ReadColumn): SQL {
+  const alias = sql.identifier(read);
+  const values = sql.identifier(column);
+  return sql`
+    SELECT DISTINCT ON (v) v::text AS v, page, n FROM (
+      SELECT v, 0::bigint AS page, n FROM unnest(${alias}.${values}) WITH ORDINALITY AS u(v, n)
+      UNION ALL
+      SELECT v, p.id, n
+      FROM orders.student_data_access_pages p, unnest(p.${values}) WITH ORDINALITY AS u(v, n)
+      WHERE p.access_id = ${alias}.access_id
+    ) AS shown
+    ORDER BY v, page, n`;
 }
 
-export function toAccessLogEntry(
-  row: StudentDataAccessRow,
-  pages: PageOrders[] = [],
-): AccessLogEntry {
-  const all = pages.reduce<PageOrders>(
-    (sum, page) => ({
-      orderIds: union(sum.orderIds, page.orderIds),
-      orderNumbers: union(sum.orderNumbers, page.orderNumbers),
-      schoolIds: union(sum.schoolIds, page.schoolIds),
-      schoolNames: union(sum.schoolNames, page.schoolNames),
-    }),
-    row,
-  );
+/** How many values `column` of the read `read` holds, and the first ACCESS_LOG_SAMPLE of them. */
+function sampled(read: string, column: ReadColumn): SQL {
+  return sql`
+    SELECT count(*)::int AS total,
+           coalesce((array_agg(v ORDER BY page, n))[1:${sql.raw(String(ACCESS_LOG_SAMPLE))}],
+                    '{}') AS sample
+    FROM (${firstShown(read, column)}) AS firsts`;
+}
+
+/** A row of the console's list, as `list` selects it. */
+interface ListedRow extends Record<string, unknown> {
+  id: string;
+  at: Date | string;
+  actor_id: string;
+  actor_login_id: string;
+  actor_role: Role;
+  action: StudentDataAction;
+  order_ids: string[];
+  order_numbers: string[];
+  order_count: number;
+  school_ids: string[];
+  school_names: string[];
+  school_count: number;
+  scope: string | null;
+  client_address: string | null;
+}
+
+function toAccessLogEntry(row: ListedRow): AccessLogEntry {
   return {
     id: String(row.id),
-    at: row.at.toISOString(),
-    actorId: row.actorId,
-    actorLoginId: row.actorLoginId,
-    actorRole: row.actorRole,
+    at: new Date(row.at).toISOString(),
+    actorId: row.actor_id,
+    actorLoginId: row.actor_login_id,
+    actorRole: row.actor_role,
     action: row.action,
-    orderIds: all.orderIds,
-    orderNumbers: all.orderNumbers,
-    schoolIds: all.schoolIds,
-    schoolNames: all.schoolNames,
+    orderIds: row.order_ids,
+    orderNumbers: row.order_numbers,
+    orderCount: row.order_count,
+    schoolIds: row.school_ids,
+    schoolNames: row.school_names,
+    schoolCount: row.school_count,
     scope: row.scope,
-    clientAddress: row.clientAddress,
+    clientAddress: row.client_address,
   };
 }
 
@@ -148,40 +191,54 @@ export class AccessLogRepository {
       ON CONFLICT (access_id) DO NOTHING`;
   }
 
-  /** Newest first: one range of the rows that match, and how many match. */
+  /**
+   * Newest first: one range of the rows that match, and how many match. Each names the first
+   * orders and schools of its read and counts them all, so an entry stays small whatever was read.
+   */
   async list(
     filter: AccessLogFilter,
     range: { start: number; end: number },
   ): Promise<{ items: AccessLogEntry[]; total: number }> {
-    const where = and(...this.conditions(filter));
-    const [rows, [counted]] = await Promise.all([
-      this.db
-        .select()
-        .from(studentDataAccess)
-        .where(where)
-        .orderBy(desc(studentDataAccess.id))
-        .offset(range.start)
-        .limit(range.end - range.start + 1),
+    const where = and(...this.conditions(filter)) ?? sql`true`;
+    const [{ rows }, [counted]] = await Promise.all([
+      this.db.execute<ListedRow>(sql`
+        SELECT r.id, r.at, r.actor_id, r.actor_login_id, r.actor_role, r.action, r.scope,
+               r.client_address,
+               order_ids.sample AS order_ids, order_numbers.sample AS order_numbers,
+               order_ids.total AS order_count,
+               school_ids.sample AS school_ids, school_names.sample AS school_names,
+               school_ids.total AS school_count
+        FROM (
+          SELECT * FROM ${studentDataAccess} WHERE ${where}
+          ORDER BY id DESC OFFSET ${range.start} LIMIT ${range.end - range.start + 1}
+        ) AS r
+        CROSS JOIN LATERAL (${sampled('r', 'order_ids')}) AS order_ids
+        CROSS JOIN LATERAL (${sampled('r', 'order_numbers')}) AS order_numbers
+        CROSS JOIN LATERAL (${sampled('r', 'school_ids')}) AS school_ids
+        CROSS JOIN LATERAL (${sampled('r', 'school_names')}) AS school_names
+        ORDER BY r.id DESC`),
       this.db.select({ n: count() }).from(studentDataAccess).where(where),
     ]);
-    const pages = await this.pagesOf(rows.map((row) => row.accessId));
-    return {
-      items: rows.map((row) => toAccessLogEntry(row, pages.get(row.accessId))),
-      total: counted?.n ?? 0,
-    };
+    return { items: rows.map(toAccessLogEntry), total: counted?.n ?? 0 };
   }
 
-  /** The later pages of these reads, by access id, in the order they were added. */
-  private async pagesOf(accessIds: string[]): Promise<Map<string, PageOrders[]>> {
-    const byRead = new Map<string, PageOrders[]>();
-    if (accessIds.length === 0) return byRead;
-    const rows = await this.db
-      .select()
-      .from(studentDataAccessPages)
-      .where(inArray(studentDataAccessPages.accessId, accessIds))
-      .orderBy(studentDataAccessPages.id);
-    for (const row of rows) byRead.set(row.accessId, [...(byRead.get(row.accessId) ?? []), row]);
-    return byRead;
+  /**
+   * A page of one read's order numbers or school names, each once, in the order the read showed
+   * them, with how many there are (0 for an entry that is not there).
+   */
+  async names({ id, of, start, limit }: AccessLogNamesInput): Promise<AccessLogNames> {
+    const { rows } = await this.db.execute<{ v: string; total: number }>(sql`
+      SELECT v, count(*) OVER ()::int AS total
+      FROM ${studentDataAccess} AS r, LATERAL (${firstShown('r', NAME_COLUMNS[of])}) AS firsts
+      WHERE r.id = ${id}
+      ORDER BY page, n OFFSET ${start} LIMIT ${limit}`);
+    if (rows.length > 0) return { names: rows.map((row) => row.v), total: rows[0]!.total };
+    // Past the end (or no such entry): only the count is asked for.
+    const { rows: counted } = await this.db.execute<{ total: number }>(sql`
+      SELECT count(*)::int AS total
+      FROM ${studentDataAccess} AS r, LATERAL (${firstShown('r', NAME_COLUMNS[of])}) AS firsts
+      WHERE r.id = ${id}`);
+    return { names: [], total: counted[0]?.total ?? 0 };
   }
 
   /**
