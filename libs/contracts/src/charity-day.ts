@@ -27,3 +27,43 @@ export function dayIn(timeZone: string, instant: Date): string {
     parts.find((candidate) => candidate.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
+
+/** The calendar fields of `instant` in `timeZone`, hour 0-23. */
+function fieldsIn(timeZone: string, instant: Date): Record<string, number> {
+  const formatted = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const out: Record<string, number> = {};
+  for (const part of formatted) if (part.type !== 'literal') out[part.type] = Number(part.value);
+  return out;
+}
+
+/** The hour of the day (0-23) it is in `timeZone` at `instant`. */
+export function hourIn(timeZone: string, instant: Date): number {
+  return fieldsIn(timeZone, instant).hour!;
+}
+
+/** Milliseconds `timeZone` is ahead of UTC at `instant`. */
+function offsetAt(timeZone: string, instant: number): number {
+  const p = fieldsIn(timeZone, new Date(instant));
+  const asUtc = Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!);
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant of wall-clock `time` (HH:MM) on `day` (YYYY-MM-DD) in `timeZone`. */
+export function instantOf(timeZone: string, day: string, time: string): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(y, m - 1, d, hh, mm);
+  // Two passes settle a guess made across a daylight-saving change.
+  let instant = wall - offsetAt(timeZone, wall);
+  instant = wall - offsetAt(timeZone, instant);
+  return new Date(instant);
+}

@@ -75,4 +75,21 @@ describe('personal data declaration', () => {
     expect(schoolYearStartOf(2027, leap).toISOString()).toBe('2027-03-01T00:00:00.000Z');
     expect(schoolYearOf(new Date('2028-02-29T00:00:00Z'), leap)).toBe(2028);
   });
+
+  it("starts the school year at midnight in the charity's time zone", () => {
+    const losAngeles = { month: 8, day: 1, timeZone: 'America/Los_Angeles' };
+    // 1 August 00:00 in Los Angeles (summer time) is 07:00 UTC.
+    expect(schoolYearStartOf(2026, losAngeles).toISOString()).toBe('2026-08-01T07:00:00.000Z');
+    // The evening of 31 July there is already 1 August in UTC: still the year before.
+    expect(schoolYearOf(new Date('2026-08-01T03:00:00Z'), losAngeles)).toBe(2025);
+    expect(schoolYearOf(new Date('2026-08-01T07:00:00Z'), losAngeles)).toBe(2026);
+    // East of UTC the year starts the evening before in UTC; winter time in Auckland is +12.
+    const auckland = { month: 8, day: 1, timeZone: 'Pacific/Auckland' };
+    expect(schoolYearStartOf(2026, auckland).toISOString()).toBe('2026-07-31T12:00:00.000Z');
+    expect(schoolYearOf(new Date('2026-07-31T13:00:00Z'), auckland)).toBe(2026);
+    // New Year's Eve in Los Angeles is already the next calendar year in UTC.
+    const january = { month: 1, day: 1, timeZone: 'America/Los_Angeles' };
+    expect(schoolYearOf(new Date('2027-01-01T05:00:00Z'), january)).toBe(2026);
+    expect(schoolYearOf(new Date('2027-01-01T08:00:00Z'), january)).toBe(2027);
+  });
 });

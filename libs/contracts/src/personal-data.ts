@@ -8,6 +8,7 @@
  * address, items, quantities, dates and statuses.
  */
 import type { ShippingInfo } from './events.js';
+import { dayIn, instantOf } from './charity-day.js';
 
 export type PersonalFieldName = Extract<
   keyof ShippingInfo,
@@ -125,28 +126,34 @@ export function normaliseStudentId(studentId: string): string {
 /** Default days personal data is kept after an order is Delivered or deleted. */
 export const DEFAULT_STUDENT_DATA_RETENTION_DAYS = 30;
 
-/** The day a school year starts (month 1-12, day of month), in UTC; set in the charity's settings. */
+/**
+ * The day a school year starts (month 1-12, day of month; set in the charity's settings), at
+ * midnight in `timeZone`: the charity's (CHARITY_TIME_ZONE) wherever orders applies it, so an order
+ * placed on the evening before the start counts in the year it was placed in there. UTC when absent.
+ */
 export interface SchoolYearStart {
   month: number;
   day: number;
+  timeZone?: string;
 }
 
 /** Where school years started before the start was a setting, and a fresh installation's start. */
 export const DEFAULT_SCHOOL_YEAR_START: SchoolYearStart = { month: 8, day: 1 };
 
 /**
- * The instant school year `year` starts. A start of 29 February falls on 1 March in other years
- * (Date.UTC rolls the day over).
+ * The instant school year `year` starts: midnight of its first day in the start's time zone. A
+ * start of 29 February falls on 1 March in other years (Date.UTC rolls the day over).
  */
 export function schoolYearStartOf(
   year: number,
   start: SchoolYearStart = DEFAULT_SCHOOL_YEAR_START,
 ): Date {
-  return new Date(Date.UTC(year, start.month - 1, start.day));
+  const firstDay = new Date(Date.UTC(year, start.month - 1, start.day)).toISOString().slice(0, 10);
+  return instantOf(start.timeZone ?? 'UTC', firstDay, '00:00');
 }
 
-/** The school year an instant falls in, named by the calendar year it starts in (UTC). */
+/** The school year an instant falls in, named by the calendar year it starts in. */
 export function schoolYearOf(at: Date, start: SchoolYearStart = DEFAULT_SCHOOL_YEAR_START): number {
-  const year = at.getUTCFullYear();
+  const year = Number(dayIn(start.timeZone ?? 'UTC', at).slice(0, 4));
   return at.getTime() >= schoolYearStartOf(year, start).getTime() ? year : year - 1;
 }

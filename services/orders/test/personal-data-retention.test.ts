@@ -13,6 +13,7 @@ import path from 'node:path';
 import {
   ordersOps,
   reportingOps,
+  schoolYearStartOf,
   ERASED_MARKER,
   type Actor,
   type CatalogProduct,
@@ -33,6 +34,7 @@ import { PersonalDataRetention } from '../src/privacy/personal-data-retention.js
 import { backupText, runBackup, schemaText, streamText } from './support/personal-data-search.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const ZONE = 'America/Los_Angeles';
 
 /** What the finished orders were placed with; none of it may survive retention. */
 const FINISHED = {
@@ -93,6 +95,7 @@ describe('personal data retention', () => {
     ({ admin } = await startOrdersWithServices(env, {
       STUDENT_DATA_RETENTION_DAYS: '30',
       STUDENT_DATA_RETENTION_ENABLED: 'false',
+      CHARITY_TIME_ZONE: ZONE,
     }));
     await startReportingService(env);
     school = await registerAccount(env, admin, 'Retention Primary');
@@ -188,8 +191,11 @@ describe('personal data retention', () => {
     );
     expect(rows).toHaveLength(1);
     const year = rows[0]!.school_year;
-    // 1 August after that year, plus 30 days and a minute.
-    const past = new Date(Date.UTC(year + 1, 7, 1) + 30 * DAY_MS + 60_000);
+    // The next year's start (1 August, midnight in the charity's zone), plus 30 days and a minute.
+    const nextStart = schoolYearStartOf(year + 1, { month: 8, day: 1, timeZone: ZONE });
+    const past = new Date(nextStart.getTime() + 30 * DAY_MS + 60_000);
+    // A minute short of that, the year is still within retention.
+    expect((await retention().run(new Date(past.getTime() - 120_000))).keysDestroyed).toEqual([]);
     const result = await retention().run(past);
     expect(result.keysDestroyed).toEqual([year]);
     expect((await env.pool.query('SELECT 1 FROM orders.student_fingerprint_keys')).rowCount).toBe(

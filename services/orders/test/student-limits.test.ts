@@ -6,6 +6,8 @@
  * console's flags, and requests entered by staff for a school with every rule of the school's own.
  */
 import {
+  dayIn,
+  instantOf,
   ordersOps,
   DEFAULT_SETTINGS,
   settingsOps,
@@ -26,6 +28,13 @@ import {
 import { PersonalDataRetention } from '../src/privacy/personal-data-retention.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const ZONE = 'America/Los_Angeles';
+
+/** The settings' school year start on the charity's day `at` falls on. */
+function startingOn(at: Date): UpdateSettingsInput {
+  const [, month, day] = dayIn(ZONE, at).split('-').map(Number);
+  return { schoolYearStartMonth: month!, schoolYearStartDay: day! };
+}
 
 describe('per-student limit', () => {
   let env: TestEnv;
@@ -56,6 +65,7 @@ describe('per-student limit', () => {
     ({ admin } = await startOrdersWithServices(env, {
       STUDENT_DATA_RETENTION_DAYS: '30',
       STUDENT_DATA_RETENTION_ENABLED: 'false',
+      CHARITY_TIME_ZONE: ZONE,
     }));
     volunteer = await registerAccount(env, admin, 'Limit Volunteer', { role: 'volunteer' });
     product = await createProduct(env, admin, 'Limit Jumper', { M: 1000 });
@@ -153,25 +163,18 @@ describe('per-student limit', () => {
       ];
       // The school year starts today: a request from yesterday is of the year before.
       const today = new Date();
-      await settings({
-        schoolYearStartMonth: today.getUTCMonth() + 1,
-        schoolYearStartDay: today.getUTCDate(),
-      });
+      await settings(startingOn(today));
       await env.pool.query(`UPDATE orders.orders SET created_at = $2 WHERE id = $1`, [
         earlier.id,
         new Date(Date.now() - 2 * DAY_MS),
       ]);
       const sameYear = await check(school, 'sy7');
       expect(sameYear.requests).toBe(1);
-      expect(sameYear.schoolYearStart).toBe(today.toISOString().slice(0, 10));
+      expect(sameYear.schoolYearStart).toBe(dayIn(ZONE, today));
 
       // Moved to start tomorrow: today is in the year that began almost a year ago, whose key is
       // not the one today's orders were fingerprinted with; both keys' orders count.
-      const tomorrow = new Date(Date.now() + DAY_MS);
-      await settings({
-        schoolYearStartMonth: tomorrow.getUTCMonth() + 1,
-        schoolYearStartDay: tomorrow.getUTCDate(),
-      });
+      await settings(startingOn(new Date(Date.now() + DAY_MS)));
       const newer = await forStudent(school, 'SY7_8_NA', { studentLimitReason: 'grew' });
       const years = await env.pool.query<{ fingerprint_year: number }>(
         `SELECT fingerprint_year FROM orders.orders WHERE id = ANY($1) ORDER BY created_at`,
@@ -179,6 +182,26 @@ describe('per-student limit', () => {
       );
       expect(years.rows[1]!.fingerprint_year).toBe(years.rows[0]!.fingerprint_year - 1);
       expect((await check(school, 'sy7')).requests).toBe(3);
+    });
+
+    it("starts the school year at midnight in the charity's time zone, not in UTC", async () => {
+      const school = await registerAccount(env, admin, 'Pacific Time Primary');
+      const today = new Date();
+      await settings({ ...startingOn(today), studentRequestLimit: 1 });
+      // Placed an hour before midnight in Los Angeles on the eve of the start: already the start
+      // day in UTC (07:00 or 08:00 there), and still the year before for the charity.
+      const eve = await forStudent(school, 'PT1_9_NA');
+      const midnight = instantOf(ZONE, dayIn(ZONE, today), '00:00');
+      await env.pool.query(`UPDATE orders.orders SET created_at = $2 WHERE id = $1`, [
+        eve.id,
+        new Date(midnight.getTime() - 3600_000),
+      ]);
+      const checked = await check(school, 'pt1');
+      expect(checked).toMatchObject({ requests: 0, schoolYearStart: dayIn(ZONE, today) });
+      // The console's flags count the same way: today's request is the student's first this year
+      // (the eve's is still open, so it is a duplicate, but not past the limit of one).
+      const next = await forStudent(school, 'PT1_9_NA');
+      expect((await flagsOf([next.id])).get(next.id)).toEqual(['duplicate']);
     });
   });
 

@@ -83,7 +83,10 @@ export function SettingsEdit() {
           row={false}
           validate={required()}
         />
-        <Section title="School year" help="Requests are counted from this day each year (UTC)." />
+        <Section
+          title="School year"
+          help="Requests are counted from the start of this day each year, in the charity's time zone."
+        />
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', width: '100%' }}>
           <SelectInput
             source="schoolYearStartMonth"

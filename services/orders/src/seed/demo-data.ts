@@ -12,7 +12,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { OutboxWriter, RecordedReplies, createDatabase, runMigrations } from '@lr/nest-kit';
+import {
+  OutboxWriter,
+  RecordedReplies,
+  charityTimeZoneSetting,
+  createDatabase,
+  runMigrations,
+} from '@lr/nest-kit';
 import { isReservedLoginId, placeholderImageUrl, type OrderStatus } from '@lr/contracts';
 import { MIGRATIONS_DIR } from '../orders-app.module.js';
 import { StudentFingerprints } from '../privacy/student-fingerprints.js';
@@ -122,7 +128,12 @@ export async function seedDemoData(
     new OrderChangesRepository(db),
     new OutboxWriter('orders'),
     new RecordedReplies('orders'),
-    new StudentFingerprints(db, new SettingsService(db)),
+    new StudentFingerprints(
+      db,
+      new SettingsService(db, {
+        CHARITY_TIME_ZONE: charityTimeZoneSetting.parse(process.env.CHARITY_TIME_ZONE),
+      }),
+    ),
   );
   const reads = new OrderReadsRepository(db);
   const now = Date.now();

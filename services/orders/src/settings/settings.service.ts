@@ -17,7 +17,8 @@ import {
   type Settings,
   type UpdateSettingsInput,
 } from '@lr/contracts';
-import { DATABASE, ExpiringCache, type Database } from '@lr/nest-kit';
+import { DATABASE, ExpiringCache, KIT_CONFIG, type Database } from '@lr/nest-kit';
+import type { OrdersConfig } from '../config.js';
 
 const ROW_ID = 'settings';
 /** How old the settings that per-request rules apply may be (see `recent`). */
@@ -27,7 +28,10 @@ const RECENT_MS = 1000;
 export class SettingsService {
   private readonly recentRead = new ExpiringCache<Settings>({ ttlMs: RECENT_MS, maxEntries: 1 });
 
-  constructor(@Inject(DATABASE) private readonly db: Database) {}
+  constructor(
+    @Inject(DATABASE) private readonly db: Database,
+    @Inject(KIT_CONFIG) private readonly config: Pick<OrdersConfig, 'CHARITY_TIME_ZONE'>,
+  ) {}
 
   /** The settings as read at most a second ago in this process (for rules applied per request). */
   recent(): Promise<Settings> {
@@ -63,7 +67,16 @@ export class SettingsService {
 
   /** The school year's start as the recent settings say (placing an order, the year's key). */
   async schoolYearStart(): Promise<SchoolYearStart> {
-    return startOf(await this.recent());
+    return this.startOf(await this.recent());
+  }
+
+  /** The school year's start `settings` name, at midnight in the charity's time zone. */
+  startOf(settings: Settings): SchoolYearStart {
+    return {
+      month: settings.schoolYearStartMonth,
+      day: settings.schoolYearStartDay,
+      timeZone: this.config.CHARITY_TIME_ZONE,
+    };
   }
 
   private parse(value: Record<string, unknown>, updatedAt: Date | string): Settings {
@@ -74,8 +87,4 @@ export class SettingsService {
       updatedAt: new Date(updatedAt).toISOString(),
     });
   }
-}
-
-export function startOf(settings: Settings): SchoolYearStart {
-  return { month: settings.schoolYearStartMonth, day: settings.schoolYearStartDay };
 }

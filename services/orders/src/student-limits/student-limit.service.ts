@@ -6,6 +6,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   AppError,
+  dayIn,
   schoolYearOf,
   schoolYearStartOf,
   type OrderFlag,
@@ -14,7 +15,7 @@ import {
   type StudentCheck,
 } from '@lr/contracts';
 import { StudentFingerprints, studentIdOf } from '../privacy/student-fingerprints.js';
-import { SettingsService, startOf } from '../settings/settings.service.js';
+import { SettingsService } from '../settings/settings.service.js';
 import { StudentRequestsRepository } from './student-requests.repository.js';
 
 function requestsPhrase(n: number): string {
@@ -41,7 +42,7 @@ export class StudentLimitService {
     studentId: string,
     now: Date,
   ): Promise<StudentCheck> {
-    const start = startOf(settings);
+    const start = this.settings.startOf(settings);
     const year = schoolYearOf(now, start);
     const since = schoolYearStartOf(year, start);
     // After the start moved, this year's orders may carry the key of the year before or after.
@@ -58,7 +59,7 @@ export class StudentLimitService {
     return {
       requests,
       schoolYear: year,
-      schoolYearStart: since.toISOString().slice(0, 10),
+      schoolYearStart: dayIn(start.timeZone ?? 'UTC', since),
       limit,
       mode: settings.studentLimitMode,
       overLimit,
@@ -99,7 +100,7 @@ export class StudentLimitService {
 
   async flags(ids: readonly string[]): Promise<OrderFlags> {
     const settings = await this.settings.recent();
-    const rows = await this.requests.flags(ids, startOf(settings));
+    const rows = await this.requests.flags(ids, this.settings.startOf(settings));
     const limit = settings.studentRequestLimit;
     return rows.map((row) => {
       const flags: OrderFlag[] = [];

@@ -4,7 +4,7 @@
  * survive erasure. Every order that exists counts, whatever its status; a deleted order is gone.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { SchoolYearStart } from '@lr/contracts';
 import { DATABASE, GroupWriter, executeNamed, type Database } from '@lr/nest-kit';
 
@@ -85,21 +85,25 @@ export class StudentRequestsRepository {
   /**
    * Per order: whether another open (not Delivered) request of the same student at the same school
    * exists while this one is open, and its place among the student's requests of its school year
-   * (the year as `start` says; a start of 29 February rolls over to 1 March as in the contracts).
+   * (the year as `start` says, from midnight in its time zone; a start of 29 February rolls over to
+   * 1 March as in the contracts).
    */
   async flags(ids: readonly string[], start: SchoolYearStart): Promise<OrderFlagRow[]> {
     if (ids.length === 0) return [];
+    const zone = start.timeZone ?? 'UTC';
+    // Midnight of the start day of calendar year `year` there (day - 1 added rolls 29 February over).
+    const startIn = (year: SQL) =>
+      sql`((make_timestamp(${year}, ${start.month}::integer, 1, 0, 0, 0)
+             + (${start.day}::integer - 1) * interval '1 day') AT TIME ZONE ${zone}::text)`;
     const { rows } = await this.db.execute<{ id: string; duplicate: boolean; nth: string }>(
       sql`WITH picked AS (
             SELECT o.id, o.user_id, o.student_fingerprint AS fp, o.created_at, o.status,
-                   make_timestamptz(extract(year FROM o.created_at AT TIME ZONE 'UTC')::integer,
-                                    ${start.month}::integer, 1, 0, 0, 0, 'UTC')
-                     + (${start.day}::integer - 1) * interval '1 day' AS year_start
+                   extract(year FROM o.created_at AT TIME ZONE ${zone}::text)::integer AS year
             FROM orders.orders o
             WHERE o.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
           ), dated AS (
-            SELECT *, CASE WHEN created_at >= year_start THEN year_start
-                           ELSE year_start - interval '1 year' END AS since
+            SELECT *, CASE WHEN created_at >= ${startIn(sql`year`)} THEN ${startIn(sql`year`)}
+                           ELSE ${startIn(sql`year - 1`)} END AS since
             FROM picked
           )
           SELECT d.id,
