@@ -11,7 +11,18 @@ import { createServer, type Server } from 'node:http';
 import client from 'prom-client';
 
 export const metricsRegistry = new client.Registry();
-client.collectDefaultMetrics({ register: metricsRegistry, prefix: 'lr_' });
+/**
+ * How often the event-loop lag is sampled. prom-client's default (10 ms) wakes an idle process a
+ * hundred times a second, which costs each process more CPU than the rest of its idle work and
+ * every operation at moderate rates a share of it. At 100 ms a stall of the loop longer than that
+ * is always seen, and a shorter one in proportion to its length; bench/results-log.md has the cost.
+ */
+const EVENT_LOOP_SAMPLE_MS = 100;
+client.collectDefaultMetrics({
+  register: metricsRegistry,
+  prefix: 'lr_',
+  eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS,
+});
 
 /** Seconds; from a fast RPC answer to a slow consumer batch. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -49,7 +49,8 @@ export class ReplyInbox {
   private readonly prefix: string;
   private readonly pending = new Map<number, PendingRequest>();
   private readonly subscription: Subscription;
-  private readonly sweeper: NodeJS.Timeout;
+  /** Runs while requests wait, so an idle process is not woken ten times a second for nothing. */
+  private sweeper: NodeJS.Timeout | null = null;
   private readonly outgoing: PublishBatcher;
   private nextId = 0;
 
@@ -62,8 +63,6 @@ export class ReplyInbox {
         if (!error) this.settle(msg);
       },
     });
-    this.sweeper = setInterval(() => this.expire(), SWEEP_INTERVAL_MS);
-    this.sweeper.unref();
     void this.subscription.closed.then(() => this.close());
   }
 
@@ -80,6 +79,7 @@ export class ReplyInbox {
       this.nextId += 1;
       const id = this.nextId;
       this.pending.set(id, { subject, deadline: Date.now() + options.timeoutMs, resolve, reject });
+      this.sweepWhileWaiting();
       this.outgoing.publish(
         subject,
         data,
@@ -99,7 +99,7 @@ export class ReplyInbox {
 
   /** Fails what is still waiting; later replies are dropped. */
   close(): void {
-    clearInterval(this.sweeper);
+    this.stopSweeping();
     this.outgoing.discard();
     if (!this.subscription.isClosed()) this.subscription.unsubscribe();
     for (const [id, request] of this.pending) {
@@ -121,6 +121,17 @@ export class ReplyInbox {
     }
   }
 
+  private sweepWhileWaiting(): void {
+    if (this.sweeper) return;
+    this.sweeper = setInterval(() => this.expire(), SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
+  }
+
+  private stopSweeping(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
+  }
+
   private expire(): void {
     const now = Date.now();
     for (const [id, request] of this.pending) {
@@ -128,5 +139,6 @@ export class ReplyInbox {
       this.pending.delete(id);
       request.reject(new RequestFailedError('timeout', request.subject));
     }
+    if (this.pending.size === 0) this.stopSweeping();
   }
 }

@@ -62,6 +62,21 @@ describe('ReplyInbox', () => {
     inbox.close();
   });
 
+  it('still times a request out after it sat idle with nothing waiting', async () => {
+    const inbox = new ReplyInbox(nc);
+    await expect(inbox.request(subject, 'never', { timeoutMs: 150 })).rejects.toMatchObject({
+      reason: 'timeout',
+    });
+    // Nothing waits now, so nothing sweeps; the next request's deadline is still kept (without
+    // a sweep it would wait forever and the test would time out).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(inbox.request(subject, 'never', { timeoutMs: 150 })).rejects.toMatchObject({
+      reason: 'timeout',
+    });
+    expect(inbox.waiting).toBe(0);
+    inbox.close();
+  });
+
   it('drops a reply that comes after its deadline, and fails what waits when closed', async () => {
     const inbox = new ReplyInbox(nc);
     await expect(inbox.request(subject, 'slow', { timeoutMs: 100 })).rejects.toBeInstanceOf(
