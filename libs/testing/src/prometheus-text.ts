@@ -22,10 +22,15 @@ const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*/;
 const LABEL_NAME = /^[a-zA-Z_][a-zA-Z0-9_]*/;
 const TYPES = new Set(['counter', 'gauge', 'histogram', 'summary', 'untyped']);
 
+/**
+ * A sample's value as Prometheus reads it (Go's ParseFloat: NaN and Inf in any case). prom-client
+ * writes an empty event-loop lag window's mean as `Nan`.
+ */
 function parseNumber(text: string, line: string): number {
-  if (text === '+Inf') return Infinity;
-  if (text === '-Inf') return -Infinity;
-  if (text === 'NaN') return NaN;
+  const special = text.toLowerCase();
+  if (special === '+inf' || special === 'inf') return Infinity;
+  if (special === '-inf') return -Infinity;
+  if (special === 'nan') return NaN;
   const value = Number(text);
   if (text === '' || Number.isNaN(value)) throw new Error(`bad number "${text}" in: ${line}`);
   return value;

@@ -31,6 +31,14 @@ describe('parsePrometheusText', () => {
     expect(scrape.value('t_missing')).toBe(0);
   });
 
+  it('reads NaN and Inf in any case, as Prometheus does (prom-client writes an empty mean as Nan)', () => {
+    const scrape = parsePrometheusText('a_mean Nan\nb NaN\nc +Inf\nd -inf\n');
+    expect(scrape.value('a_mean')).toBeNaN();
+    expect(scrape.value('b')).toBeNaN();
+    expect(scrape.value('c')).toBe(Infinity);
+    expect(scrape.value('d')).toBe(-Infinity);
+  });
+
   it('refuses lines Prometheus would refuse', () => {
     expect(() => parsePrometheusText('t_total{route="a} 1')).toThrow(/unterminated/);
     expect(() => parsePrometheusText('t_total{route=a} 1')).toThrow(/bad label/);
