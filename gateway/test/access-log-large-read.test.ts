@@ -4,9 +4,8 @@
  * console's list still answers, naming the first orders and counting them all, and the CSV export
  * holds every order number of the read, in the order the walk showed them.
  */
-import { randomUUID } from 'node:crypto';
 import { ACCESS_LOG_SAMPLE, type AccessLogEntry } from '@lr/contracts';
-import { insertBulkOrders } from '@lr/testing';
+import { insertBulkOrdersFor } from './bulk-orders-for.js';
 import { startCatalog, startOrders } from './service-starters.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
 
@@ -23,15 +22,7 @@ describe('an access-log entry of a read of every order', () => {
     await startOrders(h);
     const maple = await h.loginAs('maplegrove');
     admin = await h.loginAs('admin');
-    const me = await h.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: maple } });
-    const user = me.json<{ user: { _id: string; name: string; email: string } }>().user;
-    school = user.name;
-    await insertBulkOrders(h.env.pool, {
-      count: ORDERS,
-      linesPerOrder: 1,
-      user: { id: user._id, name: user.name, loginId: user.email },
-      productId: randomUUID(),
-    });
+    school = (await insertBulkOrdersFor(h, maple, { count: ORDERS, linesPerOrder: 1 })).name;
   }, 120_000);
   afterAll(() => h.close());
 

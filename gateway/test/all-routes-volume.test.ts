@@ -3,11 +3,10 @@
  * past one NATS message), and products and users over several pages. Each route answers 200 with
  * every row, in the shape the old client reads, streamed page by page from the real services.
  */
-import { insertBulkOrders } from '@lr/testing';
-import { randomUUID } from 'node:crypto';
 import { PAGE_SIZE_MAX } from '@lr/contracts';
 import { startCatalog, startOrders } from './service-starters.js';
 import { startAuthHarness, type AuthHarness } from './auth-harness.js';
+import { insertBulkOrdersFor } from './bulk-orders-for.js';
 
 const ORDERS = 5000;
 const PRODUCTS = PAGE_SIZE_MAX * 2 + 37;
@@ -35,15 +34,7 @@ describe('the old "all" routes at volume', () => {
       h.loginAs('volunteer'),
       h.loginAs('admin'),
     ]);
-    const me = await h.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: maple } });
-    const user = me.json<{ user: { _id: string; name: string; email: string } }>().user;
-    mapleId = user._id;
-    await insertBulkOrders(h.env.pool, {
-      count: ORDERS,
-      linesPerOrder: 5,
-      user: { id: user._id, name: user.name, loginId: user.email },
-      productId: randomUUID(),
-    });
+    mapleId = (await insertBulkOrdersFor(h, maple, { count: ORDERS, linesPerOrder: 5 }))._id;
     await h.env.pool.query(
       `WITH p AS (
          INSERT INTO catalog.products (name, category, sub_category)
