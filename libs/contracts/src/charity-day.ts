@@ -11,38 +11,40 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
+/** A formatter of every calendar field, per zone: making one costs far more than using it. */
+const fieldFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar fields of `instant` in `timeZone`, hour 0-23. */
+function fieldsIn(timeZone: string, instant: Date): Record<string, number> {
+  let formatter = fieldFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    fieldFormatters.set(timeZone, formatter);
+  }
+  const out: Record<string, number> = {};
+  for (const part of formatter.formatToParts(instant))
+    if (part.type !== 'literal') out[part.type] = Number(part.value);
+  return out;
+}
+
 /**
  * Which day it is in a time zone. The charity's day (CHARITY_TIME_ZONE) decides when a notice
  * shows, which pickup dates are open and the date a donation is recorded on; a browser's own day,
  * or UTC's, is another day for part of every day.
  */
 export function dayIn(timeZone: string, instant: Date): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** The calendar fields of `instant` in `timeZone`, hour 0-23. */
-function fieldsIn(timeZone: string, instant: Date): Record<string, number> {
-  const formatted = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(instant);
-  const out: Record<string, number> = {};
-  for (const part of formatted) if (part.type !== 'literal') out[part.type] = Number(part.value);
-  return out;
+  const { year, month, day } = fieldsIn(timeZone, instant);
+  const twoDigits = (n: number | undefined) => String(n).padStart(2, '0');
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}`;
 }
 
 /** The hour of the day (0-23) it is in `timeZone` at `instant`. */
