@@ -312,6 +312,13 @@ describe('student data access', () => {
         { actor: admin },
       ),
     ).toEqual({ names: [], total: 0 });
+    await expect(
+      env.rpc.call(
+        ordersOps.accessLogNames,
+        { id: '1e300', of: 'orderNumbers', start: 0, limit: 10 },
+        { actor: admin },
+      ),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     const byOtherSchool = await env.rpc.call(
       ordersOps.accessLog,
       { range: { start: 0, end: 99 }, filter: { schoolId: otherSchool.id, action: 'order-list' } },
