@@ -11,6 +11,8 @@
  *   BENCH_ONLY=cpu-per-operation npm run bench   CPU per status change and per placed order
  *     BENCH_BASELINE_REF=<commit>   beside that commit's figures (bench/cpu-per-operation.md)
  *     BENCH_CPU_RATE=200,50         operations offered per second, each in turn; BENCH_CPU_ROUNDS=3 rounds a side
+ *     BENCH_CPU_WARMUP=30           unmeasured seconds of each operation and rate first, on each side
+ *     BENCH_CPU_ORDERS=2000         orders the status changes rotate over
  */
 import { benchCatalogListing } from './scenarios/catalog-listing.mjs';
 import { benchCpuPerOperation } from './scenarios/cpu-per-operation.mjs';
@@ -67,6 +69,10 @@ if (wanted('cpu-per-operation'))
     ...(await benchCpuPerOperation({
       durationSeconds,
       warmupSeconds,
+      cpuWarmupSeconds: Number(process.env.BENCH_CPU_WARMUP ?? 30),
+      changedOrders: process.env.BENCH_CPU_ORDERS
+        ? Number(process.env.BENCH_CPU_ORDERS)
+        : undefined,
       rates: (process.env.BENCH_CPU_RATE || '200,50').split(',').map(Number),
       rounds: Number(process.env.BENCH_CPU_ROUNDS ?? 3),
       baselineRef: process.env.BENCH_BASELINE_REF || undefined,

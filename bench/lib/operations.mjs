@@ -8,8 +8,16 @@ import { randomUUID } from 'node:crypto';
 import { send } from './light-http.mjs';
 import { login } from './stack.mjs';
 
-/** Orders the status changes rotate over: one change per order at a time. */
-const ORDERS = 100;
+/**
+ * Orders the status changes rotate over (one change per order at a time), unless the caller names
+ * another count. Enough that each order changes every few seconds, not several times a second: with
+ * a few orders changed again and again, PostgreSQL's CPU per change grew the longer a run lasted
+ * (more dead versions of the same rows to step over), which a charity's orders, each changed a few
+ * times in its life, never meet (bench/results-log.md, "The bench's steady state").
+ */
+const CHANGED_ORDERS = 2000;
+/** Placements in flight at once while the orders are set up. */
+const SETUP_CONCURRENCY = 16;
 
 function placeRequest(fixture) {
   return {
@@ -26,8 +34,8 @@ function placeRequest(fixture) {
   };
 }
 
-/** A product with plenty of stock, the two logins and ORDERS orders to change. */
-export async function prepareOperations(stack) {
+/** A product with plenty of stock, the two logins and `orders` orders to change. */
+export async function prepareOperations(stack, { orders = CHANGED_ORDERS } = {}) {
   const { rows } = await stack.probe.query(
     `INSERT INTO catalog.products (name, description, category, sub_category, is_show)
      VALUES ('Bench CPU item', 'bench', 'Footwear', 'Unisex adult sizing', true) RETURNING id`,
@@ -47,11 +55,16 @@ export async function prepareOperations(stack) {
     admin: await login(stack.url, 'admin'),
   };
   const versions = new Map();
-  for (let i = 0; i < ORDERS; i += 1) {
-    const response = await fetch(`${stack.url}/api/v1/order/new`, placeRequest(fixture));
-    if (response.status !== 201) throw new Error(`placing an order: ${response.status}`);
-    versions.set((await response.json()).order._id, 1);
-  }
+  let placed = 0;
+  const placeNext = async () => {
+    while (placed < orders) {
+      placed += 1;
+      const response = await fetch(`${stack.url}/api/v1/order/new`, placeRequest(fixture));
+      if (response.status !== 201) throw new Error(`placing an order: ${response.status}`);
+      versions.set((await response.json()).order._id, 1);
+    }
+  };
+  await Promise.all(Array.from({ length: SETUP_CONCURRENCY }, placeNext));
   return { ...fixture, versions };
 }
 

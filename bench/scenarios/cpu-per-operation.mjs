@@ -104,18 +104,21 @@ async function measureWindow(side, totals, work) {
   totals.rounds.push(result.ok);
 }
 
+/** `kind` operations at `rate` for `seconds`, resolving once their effects are applied. */
+async function sendUntilApplied(side, kind, { rate, seconds }) {
+  const sent = await runOperations(side.stack, side.fixture, { kind, rate, seconds });
+  await untilApplied(
+    () => effectsApplied(side.stack, sent.expected),
+    (effects) =>
+      `${side.stack.label}: of ${sent.expected.size} ${kind} operations, catalog applied ` +
+      `${effects.catalog} and the report ${effects.report}`,
+  );
+  return sent;
+}
+
 /** One window of `kind` operations at `rate` for `seconds`. */
 function measureRound(side, totals, kind, { rate, seconds }) {
-  return measureWindow(side, totals, async () => {
-    const sent = await runOperations(side.stack, side.fixture, { kind, rate, seconds });
-    await untilApplied(
-      () => effectsApplied(side.stack, sent.expected),
-      (effects) =>
-        `${side.stack.label}: of ${sent.expected.size} ${kind} operations, catalog applied ` +
-        `${effects.catalog} and the report ${effects.report}`,
-    );
-    return sent;
-  });
+  return measureWindow(side, totals, () => sendUntilApplied(side, kind, { rate, seconds }));
 }
 
 /** One window of placed orders under the placement benchmark's load for `seconds`. */
@@ -297,6 +300,8 @@ function rowsOf(benchmark, ours, base, target) {
 export async function benchCpuPerOperation({
   durationSeconds,
   warmupSeconds = 0,
+  cpuWarmupSeconds = 0,
+  changedOrders,
   rates,
   rounds,
   baselineRef,
@@ -311,13 +316,18 @@ export async function benchCpuPerOperation({
       const stack = await startMeasuredStack(tree);
       const side = { stack, totals: new Map() };
       sides.push(side);
-      side.fixture = await prepareOperations(stack);
+      side.fixture = await prepareOperations(stack, { orders: changedOrders });
       side.placement = await placementLoad({ url: stack.url, pool: stack.probe });
     }
     // Database counters are published late: read them around each kind, after they settle.
     await sleep(STATS_SETTLE_MS);
     for (const rate of rates) {
       for (const { kind } of KINDS) {
+        // Unmeasured: a process's first minutes of an operation also pay V8 for compiling its
+        // path, which a running service has long done; the windows read what each one costs after.
+        if (cpuWarmupSeconds > 0)
+          for (const side of sides)
+            await sendUntilApplied(side, kind, { rate, seconds: cpuWarmupSeconds });
         await alternateRounds(sides, `${kind}@${rate}`, rounds, (side, totals) =>
           measureRound(side, totals, kind, { rate, seconds }),
         );
@@ -325,9 +335,10 @@ export async function benchCpuPerOperation({
     }
     // Unmeasured, as the placement benchmark's own warm-up: the first seconds at full load also
     // pay for compiling the hot paths and growing the pools.
-    if (warmupSeconds > 0)
+    const loadWarmupSeconds = Math.max(warmupSeconds, cpuWarmupSeconds);
+    if (loadWarmupSeconds > 0)
       for (const side of sides)
-        await load({ ...side.placement.ours, durationSeconds: warmupSeconds });
+        await load({ ...side.placement.ours, durationSeconds: loadWarmupSeconds });
     await alternateRounds(sides, 'place@load', rounds, (side, totals) =>
       measureLoadRound(side, totals, seconds),
     );
@@ -343,6 +354,13 @@ export async function benchCpuPerOperation({
           ...(await measurePrototype(sides[0], prototype, {
             benchmark: `cpu per prototype order @${rate}/s`,
             rounds,
+            warmup: () =>
+              cpuWarmupSeconds > 0 &&
+              runOperations(sides[0].stack, fixture, {
+                kind: 'prototype',
+                rate,
+                seconds: cpuWarmupSeconds,
+              }),
             send: () =>
               runOperations(sides[0].stack, fixture, { kind: 'prototype', rate, seconds }),
           })),
@@ -353,7 +371,7 @@ export async function benchCpuPerOperation({
           benchmark: 'cpu per prototype order under load',
           rounds,
           warmup: () =>
-            warmupSeconds > 0 && load({ ...prototypeLoad, durationSeconds: warmupSeconds }),
+            loadWarmupSeconds > 0 && load({ ...prototypeLoad, durationSeconds: loadWarmupSeconds }),
           send: async () => {
             const answered = await load({ ...prototypeLoad, durationSeconds: seconds });
             return { ok: answered.total - answered.failed, failed: answered.failed };
