@@ -177,10 +177,10 @@ describe('student data access over HTTP', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'When,Person (login id),Person (user id),Role,Action,Orders,Schools,Scope,Client address',
+      'When,Person (login id),Person (user id),Role,Action,Orders,Schools,Scope,Client address,Part',
     );
     expect(lines.length - 1).toBe(Number(list.headers['content-range']!.toString().split('/')[1]));
-    expect(lines.slice(1).every((line) => line.endsWith(CLIENT))).toBe(true);
+    expect(lines.slice(1).every((line) => line.endsWith(`${CLIENT},`))).toBe(true);
 
     for (const url of ['/api/console/access-log', '/api/console/access-log.csv']) {
       expect((await get(url, volunteer)).statusCode).toBe(403);

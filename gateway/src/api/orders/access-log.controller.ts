@@ -40,12 +40,46 @@ const CSV_HEADER = [
   'Schools',
   'Scope',
   'Client address',
+  'Part',
 ];
+
+/**
+ * The most characters an Orders or Schools cell holds: spreadsheet programs cut a cell past 32,767
+ * (Excel's limit), so the names of a read that need more continue on rows of their own, each row
+ * repeating the read's other fields and saying which part it is. Below the limit by a margin for the
+ * quotes and the formula guard the CSV writer may add.
+ */
+export const CSV_CELL_CHARS_MAX = 32_000;
+
+/** `names` joined by `separator`, cut into cells of at most CSV_CELL_CHARS_MAX characters. */
+function cellsOf(names: readonly string[], separator: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  for (const name of names) {
+    const joined = cell === '' ? name : `${cell}${separator}${name}`;
+    if (cell !== '' && writtenLength(joined) > CSV_CELL_CHARS_MAX) {
+      cells.push(cell);
+      cell = name;
+    } else cell = joined;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** Length of `text` as the CSV writer writes it, quotes doubled. */
+function writtenLength(text: string): number {
+  let quotes = 0;
+  for (const char of text) if (char === '"') quotes += 1;
+  return text.length + quotes;
+}
 
 /** Reads one entry's names past the list's sample. */
 type NamesOf = (entry: AccessLogEntry, of: AccessLogNamesInput['of']) => Promise<string[]>;
 
-/** The CSV rows of `items`, each with all the orders and schools of its read. */
+/**
+ * The CSV rows of `items`, each with all the orders and schools of its read: one row a read, or
+ * several ("1 of 3", ...) when its names outgrow a cell.
+ */
 async function csvOf(items: AccessLogEntry[], namesOf: NamesOf): Promise<string> {
   const rows = [];
   for (const entry of items) {
@@ -57,17 +91,22 @@ async function csvOf(items: AccessLogEntry[], namesOf: NamesOf): Promise<string>
       entry.schoolCount > entry.schoolNames.length
         ? await namesOf(entry, 'schoolNames')
         : entry.schoolNames;
-    rows.push([
-      entry.at,
-      entry.actorLoginId,
-      entry.actorId,
-      entry.actorRole,
-      entry.action,
-      orderNumbers.join(' '),
-      schoolNames.join('; '),
-      entry.scope,
-      entry.clientAddress,
-    ]);
+    const orderCells = cellsOf(orderNumbers, ' ');
+    const schoolCells = cellsOf(schoolNames, '; ');
+    const parts = Math.max(orderCells.length, schoolCells.length);
+    for (let part = 0; part < parts; part += 1)
+      rows.push([
+        entry.at,
+        entry.actorLoginId,
+        entry.actorId,
+        entry.actorRole,
+        entry.action,
+        orderCells[part] ?? '',
+        schoolCells[part] ?? '',
+        entry.scope,
+        entry.clientAddress,
+        parts > 1 ? `${part + 1} of ${parts}` : '',
+      ]);
   }
   return csvRows(rows);
 }
