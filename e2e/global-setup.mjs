@@ -3,14 +3,11 @@
  * a fresh NATS namespace on the authorized test nats-server, the services and the gateway as
  * processes (each with its own NATS identity), demo data seeded.
  */
-import { writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import { startStack } from '../scripts/stack/stack.mjs';
 import { startTestNats } from '../test/support/nats-global-setup.mjs';
-
-export const STACK_FILE = '/tmp/lockerroom-e2e-stack.json';
 
 function freePort() {
   return new Promise((resolve) => {
@@ -55,9 +52,7 @@ export default async function globalSetup() {
     log: () => undefined,
   });
   globalThis.__LR_STACK__ = { stack, adminUrl, database: name };
-  writeFileSync(
-    STACK_FILE,
-    JSON.stringify({ url: stack.url, databaseUrl: stack.databaseUrl, namespace }),
-  );
+  // The journeys (Jest's workers, started after this) read the stack's URL from their environment:
+  // each run its own, so two runs on one machine never share a stack.
   process.env.LR_E2E_URL = stack.url;
 }

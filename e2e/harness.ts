@@ -2,7 +2,7 @@
  * Helpers for the browser journeys: the running stack's URL, a headless Chromium page, logging in,
  * and screenshots (under e2e/screenshots/, for a person to look at).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -18,10 +18,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const SCREENSHOT_DIR = path.join(here, 'screenshots');
 export const DEMO_CODE = process.env.DEMO_CODE ?? DEFAULT_DEMO_CODE;
 
+/** The stack the journeys run against: the one global-setup.mjs started, or one named by hand. */
 export function stackUrl(): string {
-  if (process.env.LR_E2E_URL) return process.env.LR_E2E_URL;
-  return (JSON.parse(readFileSync('/tmp/lockerroom-e2e-stack.json', 'utf8')) as { url: string })
-    .url;
+  const url = process.env.LR_E2E_URL;
+  if (!url)
+    throw new Error('LR_E2E_URL is not set: run the journeys with npm test (or name a stack)');
+  return url;
 }
 
 export async function launchBrowser(): Promise<Browser> {
