@@ -325,9 +325,11 @@ export async function benchCpuPerOperation({
       for (const { kind } of KINDS) {
         // Unmeasured: a process's first minutes of an operation also pay V8 for compiling its
         // path, which a running service has long done; the windows read what each one costs after.
+        // Both sides at once, so neither starts its windows after idling through the other's.
         if (cpuWarmupSeconds > 0)
-          for (const side of sides)
-            await sendUntilApplied(side, kind, { rate, seconds: cpuWarmupSeconds });
+          await Promise.all(
+            sides.map((side) => sendUntilApplied(side, kind, { rate, seconds: cpuWarmupSeconds })),
+          );
         await alternateRounds(sides, `${kind}@${rate}`, rounds, (side, totals) =>
           measureRound(side, totals, kind, { rate, seconds }),
         );
@@ -337,8 +339,9 @@ export async function benchCpuPerOperation({
     // pay for compiling the hot paths and growing the pools.
     const loadWarmupSeconds = Math.max(warmupSeconds, cpuWarmupSeconds);
     if (loadWarmupSeconds > 0)
-      for (const side of sides)
-        await load({ ...side.placement.ours, durationSeconds: loadWarmupSeconds });
+      await Promise.all(
+        sides.map((side) => load({ ...side.placement.ours, durationSeconds: loadWarmupSeconds })),
+      );
     await alternateRounds(sides, 'place@load', rounds, (side, totals) =>
       measureLoadRound(side, totals, seconds),
     );
