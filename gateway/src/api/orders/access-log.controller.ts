@@ -53,8 +53,8 @@ export const CSV_CELL_CHARS_MAX = 32_000;
 
 /**
  * `names` joined by `separator`, cut into cells of at most CSV_CELL_CHARS_MAX characters. The length
- * a cell is written at is kept as names are added (the separator holds no quote), so a read of
- * 100,000 orders is one pass over its names, not a rescan of the growing cell per name.
+ * a cell is written at is kept as names are added (the separator holds no quote), so a read of every
+ * order is one pass over its names, not a rescan of the growing cell per name.
  */
 function cellsOf(names: readonly string[], separator: string): string[] {
   const cells: string[] = [];
