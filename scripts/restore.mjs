@@ -114,7 +114,7 @@ try {
   if (localMedia && media.files !== manifest.media.files) wrong.push(`media: ${media.files} files`);
   if (wrong.length > 0)
     throw new Error(`Restored figures differ from the archive: ${wrong.join('; ')}`);
-  const resent = await resendEventsAfterCut(pool, await eventIdsOf(staging));
+  const resent = await resendEventsAfterCut(pool, eventIdsOf(staging));
   if (resent > 0)
     progress.line(
       `${resent} events sent while the backup was taken are sent again when the services start.`,

@@ -8,21 +8,24 @@
 /** The schemas whose outbox feeds a stream (reporting publishes no events). */
 const OUTBOX_SCHEMAS = ['auth', 'catalog', 'orders'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CHUNK = 10_000;
 
-/** Marks unsent every sent outbox row whose event id is not in `streamEventIds`; returns how many. */
-export async function resendEventsAfterCut(pool, streamEventIds) {
+/**
+ * Marks unsent every sent outbox row whose event id is not among `streamEventIdChunks` (an async
+ * iterable of id arrays, as `eventIdsOf` gives them); returns how many.
+ */
+export async function resendEventsAfterCut(pool, streamEventIdChunks) {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     await client.query(
       'CREATE TEMP TABLE restored_event_ids (event_id uuid PRIMARY KEY) ON COMMIT DROP',
     );
-    const ids = streamEventIds.filter((id) => UUID.test(id));
-    for (let i = 0; i < ids.length; i += CHUNK) {
+    for await (const chunk of streamEventIdChunks) {
+      const ids = chunk.filter((id) => UUID.test(id));
+      if (ids.length === 0) continue;
       await client.query(
         'INSERT INTO restored_event_ids SELECT unnest($1::uuid[]) ON CONFLICT DO NOTHING',
-        [ids.slice(i, i + CHUNK)],
+        [ids],
       );
     }
     let marked = 0;

@@ -183,18 +183,23 @@ export async function loadStreams(nc, namespace, dir, manifestCounts, progress) 
 }
 
 /**
- * The event ids of every message in the archive's streams: its Nats-Msg-Id, or for a message of
- * several events the ids it lists.
+ * The event ids of every message in the archive's streams (its Nats-Msg-Id, or for a message of
+ * several events the ids it lists), in arrays of at most `chunkSize`: an archive of years holds
+ * millions of events, and the restore needs only a chunk at a time in memory.
  */
-export async function eventIdsOf(dir) {
-  const ids = [];
+export async function* eventIdsOf(dir, chunkSize = 10_000) {
+  let chunk = [];
   for (const stream of STREAM_NAMES) {
     for await (const message of dumpedMessages(dir, stream)) {
       const listed = message.headers[EVENT_IDS_HEADER]?.[0];
       const single = message.headers[MSG_ID_HEADER]?.[0];
-      if (listed) ids.push(...listed.split(','));
-      else if (single) ids.push(single);
+      if (listed) chunk.push(...listed.split(','));
+      else if (single) chunk.push(single);
+      while (chunk.length >= chunkSize) {
+        yield chunk.slice(0, chunkSize);
+        chunk = chunk.slice(chunkSize);
+      }
     }
   }
-  return ids;
+  if (chunk.length > 0) yield chunk;
 }
