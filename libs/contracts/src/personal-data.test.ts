@@ -92,4 +92,37 @@ describe('personal data declaration', () => {
     expect(schoolYearOf(new Date('2027-01-01T05:00:00Z'), january)).toBe(2026);
     expect(schoolYearOf(new Date('2027-01-01T08:00:00Z'), january)).toBe(2027);
   });
+
+  it('answers the same for any order of questions, across a year boundary and back', () => {
+    const zones = ['UTC', 'America/Los_Angeles', 'Pacific/Auckland', 'Pacific/Kiritimati'];
+    for (const timeZone of zones) {
+      for (const { month, day } of [
+        { month: 8, day: 1 },
+        { month: 1, day: 1 },
+        { month: 12, day: 31 },
+        { month: 2, day: 29 },
+      ]) {
+        const start = { month, day, timeZone };
+        const boundary = schoolYearStartOf(2027, start).getTime();
+        // Just before, at, just after the start, then back before it, and years away.
+        const asked = [-1, 0, 1, -1, 0, -366 * 86_400_000, 3 * 366 * 86_400_000, -1];
+        for (const offset of asked) {
+          const at = new Date(boundary + offset);
+          const expected =
+            offset < 0 ? (offset < -86_400_000 ? 2025 : 2026) : offset > 86_400_000 ? 2030 : 2027;
+          expect([timeZone, month, day, offset, schoolYearOf(at, start)]).toEqual([
+            timeZone,
+            month,
+            day,
+            offset,
+            expected,
+          ]);
+          // The year an instant is in starts at or before it, and the next one after it.
+          const year = schoolYearOf(at, start);
+          expect(schoolYearStartOf(year, start).getTime()).toBeLessThanOrEqual(at.getTime());
+          expect(schoolYearStartOf(year + 1, start).getTime()).toBeGreaterThan(at.getTime());
+        }
+      }
+    }
+  });
 });

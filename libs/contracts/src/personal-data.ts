@@ -8,7 +8,7 @@
  * address, items, quantities, dates and statuses.
  */
 import type { ShippingInfo } from './events.js';
-import { dayIn, instantOf } from './charity-day.js';
+import { instantOf } from './charity-day.js';
 
 export type PersonalFieldName = Extract<
   keyof ShippingInfo,
@@ -141,6 +141,41 @@ export interface SchoolYearStart {
 export const DEFAULT_SCHOOL_YEAR_START: SchoolYearStart = { month: 8, day: 1 };
 
 /**
+ * School years already worked out, per start (zone, month, day): the instants they begin. Finding one
+ * takes several time-zone conversions and every placed order needs its year, which changes once a
+ * year; a zone's rules do not change while a process runs.
+ */
+const knownYearStarts = new Map<string, Map<number, number>>();
+/** Bounds the memory of a process asked about many starts or years (a rebuild, a test). */
+const KNOWN_YEAR_STARTS_MAX = 64;
+
+function yearStartsOf(start: SchoolYearStart): Map<number, number> {
+  const key = `${start.timeZone ?? 'UTC'}|${start.month}|${start.day}`;
+  let starts = knownYearStarts.get(key);
+  if (!starts) {
+    if (knownYearStarts.size >= KNOWN_YEAR_STARTS_MAX) knownYearStarts.clear();
+    starts = new Map();
+    knownYearStarts.set(key, starts);
+  }
+  return starts;
+}
+
+/** Midnight of school year `year`'s first day in the start's zone, in milliseconds. */
+function yearStartMs(year: number, start: SchoolYearStart): number {
+  const starts = yearStartsOf(start);
+  let ms = starts.get(year);
+  if (ms === undefined) {
+    const firstDay = new Date(Date.UTC(year, start.month - 1, start.day))
+      .toISOString()
+      .slice(0, 10);
+    ms = instantOf(start.timeZone ?? 'UTC', firstDay, '00:00').getTime();
+    if (starts.size >= KNOWN_YEAR_STARTS_MAX) starts.clear();
+    starts.set(year, ms);
+  }
+  return ms;
+}
+
+/**
  * The instant school year `year` starts: midnight of its first day in the start's time zone. A
  * start of 29 February falls on 1 March in other years (Date.UTC rolls the day over).
  */
@@ -148,12 +183,17 @@ export function schoolYearStartOf(
   year: number,
   start: SchoolYearStart = DEFAULT_SCHOOL_YEAR_START,
 ): Date {
-  const firstDay = new Date(Date.UTC(year, start.month - 1, start.day)).toISOString().slice(0, 10);
-  return instantOf(start.timeZone ?? 'UTC', firstDay, '00:00');
+  return new Date(yearStartMs(year, start));
 }
 
-/** The school year an instant falls in, named by the calendar year it starts in. */
+/**
+ * The school year an instant falls in, named by the calendar year it starts in. A year starts in
+ * the calendar year it is named by, so the instant's UTC year, or the one before or after, is it.
+ */
 export function schoolYearOf(at: Date, start: SchoolYearStart = DEFAULT_SCHOOL_YEAR_START): number {
-  const year = Number(dayIn(start.timeZone ?? 'UTC', at).slice(0, 4));
-  return at.getTime() >= schoolYearStartOf(year, start).getTime() ? year : year - 1;
+  const ms = at.getTime();
+  let year = at.getUTCFullYear();
+  while (ms < yearStartMs(year, start)) year -= 1;
+  while (ms >= yearStartMs(year + 1, start)) year += 1;
+  return year;
 }
