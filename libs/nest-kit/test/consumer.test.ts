@@ -484,3 +484,67 @@ describe('durable consumer with a batch handler', () => {
     }
   });
 });
+
+describe("a durable consumer's batch transaction", () => {
+  let kit: KitTestEnv;
+  let pool: pg.Pool;
+  let consumer: DurableConsumer;
+  const plans: string[] = [];
+  // An effect's lookup by key: the rows of the entities a batch's events name.
+  const lookup = `SELECT p.v FROM unnest($1::uuid[]) AS wanted(id)
+                  JOIN auth.plan_probe p ON p.id = wanted.id`;
+  const probeIds = Array.from({ length: 20 }, () => randomUUID());
+
+  /** The plan PostgreSQL chooses for `lookup` in `run`'s session, as one line of node types. */
+  async function planOf(run: (text: string, params: unknown[]) => Promise<unknown>) {
+    const result = (await run(`EXPLAIN (FORMAT JSON) ${lookup}`, [probeIds])) as {
+      rows: { 'QUERY PLAN': unknown }[];
+    };
+    return JSON.stringify(result.rows[0]?.['QUERY PLAN']);
+  }
+
+  beforeAll(async () => {
+    kit = await startKitTestEnv();
+    pool = kit.pool;
+    // A thousand rows, some updated (dead versions): what the planner prices as cheaper to
+    // read whole than to probe twenty times.
+    await pool.query(`CREATE TABLE auth.plan_probe (id uuid PRIMARY KEY, v integer NOT NULL);
+      INSERT INTO auth.plan_probe SELECT gen_random_uuid(), n FROM generate_series(1, 1000) n;
+      UPDATE auth.plan_probe SET v = v + 1 WHERE v % 2 = 0;
+      ANALYZE auth.plan_probe`);
+    await pool.query('INSERT INTO auth.plan_probe SELECT unnest($1::uuid[]), 0', [probeIds]);
+    consumer = new DurableConsumer(kit.env.nc, createDatabase(pool), kit.env.namespace, logger, {
+      name: 'test-plans',
+      stream: 'AUTH',
+      subjects: [EVENTS.authUserCreated],
+      schema: 'auth',
+      handlers: {
+        [EVENTS.authUserCreated]: async (tx) => {
+          plans.push(
+            await planOf((text, params) =>
+              tx.execute(sql.raw(text.replace('$1', `'{${params[0] as string}}'`))),
+            ),
+          );
+        },
+      },
+    });
+    await consumer.start();
+  });
+  afterAll(async () => {
+    await consumer.stop();
+    await kit.close();
+  });
+
+  it('finds rows by index where one serves, though the planner alone would read the table', async () => {
+    // The control: outside a consumer's batch this lookup reads the whole table.
+    expect(await planOf((text, params) => pool.query(text, params))).toContain('"Seq Scan"');
+    await jetstream(kit.env.nc).publish(
+      namespaced(kit.env.namespace, EVENTS.authUserCreated),
+      JSON.stringify(userEvent('plan-probe')),
+      { msgID: randomUUID() },
+    );
+    await waitFor(async () => plans.length === 1, { message: 'the effect ran' });
+    expect(plans[0]).toContain('"Index Scan"');
+    expect(plans[0]).not.toContain('"Seq Scan"');
+  });
+});
