@@ -188,17 +188,14 @@ export async function loadStreams(nc, namespace, dir, manifestCounts, progress) 
  * millions of events, and the restore needs only a chunk at a time in memory.
  */
 export async function* eventIdsOf(dir, chunkSize = 10_000) {
-  let chunk = [];
+  const chunk = [];
   for (const stream of STREAM_NAMES) {
     for await (const message of dumpedMessages(dir, stream)) {
       const listed = message.headers[EVENT_IDS_HEADER]?.[0];
       const single = message.headers[MSG_ID_HEADER]?.[0];
       if (listed) chunk.push(...listed.split(','));
       else if (single) chunk.push(single);
-      while (chunk.length >= chunkSize) {
-        yield chunk.slice(0, chunkSize);
-        chunk = chunk.slice(chunkSize);
-      }
+      while (chunk.length >= chunkSize) yield chunk.splice(0, chunkSize);
     }
   }
   if (chunk.length > 0) yield chunk;
