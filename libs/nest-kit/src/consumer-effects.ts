@@ -12,7 +12,7 @@ import {
 import { currentContext, runWithContext } from './context.js';
 import type pg from 'pg';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import type { Database, Transaction } from './db.js';
+import { markBatchTransaction, type Database, type Transaction } from './db.js';
 import type { DurableConsumerOptions, EventHandler } from './consumer-options.js';
 
 /**
@@ -50,7 +50,8 @@ interface DrizzleSessionInternals {
  * The transaction plans without sequential scans where an index serves (`enable_seqscan` off, for
  * this transaction only): an event's effects find the rows of the entities it names, and while a
  * table is a few thousand rows the planner's costs (random reads priced as from disk) prefer
- * reading all of it, dead row versions included, to a few index probes, in every batch.
+ * reading all of it, dead row versions included, to a few index probes, in every batch. Because
+ * of that, the effects' statements may be prepared once per connection (`executeInBatch`).
  */
 export async function recordInTransaction<T>(
   db: Database,
@@ -77,6 +78,7 @@ export async function recordInTransaction<T>(
     const fresh = new Set((results[results.length - 1]?.rows ?? []).map((r) => r.event_id));
     const txSession = new NodePgSession(client, dialect, session.schema as never, session.options);
     const tx = new NodePgTransaction(dialect, txSession, session.schema as never) as Transaction;
+    markBatchTransaction(tx);
     const result = await effects(tx, fresh);
     await client.query('COMMIT');
     return result;

@@ -17,7 +17,7 @@ import {
   namespacedStream,
   type EventEnvelope,
 } from '@lr/contracts';
-import { DurableConsumer, createDatabase, type Database } from '@lr/nest-kit';
+import { DurableConsumer, createDatabase, executeInBatch, type Database } from '@lr/nest-kit';
 import { waitFor, type TestEnv } from '@lr/testing';
 import { startKitTestEnv, userEvent, type KitTestEnv } from './support/kit-test-env.js';
 
@@ -490,10 +490,24 @@ describe("a durable consumer's batch transaction", () => {
   let pool: pg.Pool;
   let consumer: DurableConsumer;
   const plans: string[] = [];
+  /** Per batch: how often its connection has run the prepared lookup, and the plan it keeps. */
+  const prepared: { runs: number; plan: string }[] = [];
   // An effect's lookup by key: the rows of the entities a batch's events name.
   const lookup = `SELECT p.v FROM unnest($1::uuid[]) AS wanted(id)
                   JOIN auth.plan_probe p ON p.id = wanted.id`;
   const probeIds = Array.from({ length: 20 }, () => randomUUID());
+  const keyedLookup = () =>
+    sql`SELECT p.v FROM unnest(${sql.param(probeIds)}::uuid[]) AS wanted(id)
+        JOIN auth.plan_probe p ON p.id = wanted.id`;
+
+  /** How often this connection ran the statement `name` as a prepared one (0: not prepared). */
+  async function preparedRuns(exec: Pick<Database, 'execute'>, name: string): Promise<number> {
+    const { rows } = await exec.execute<{ runs: number }>(
+      sql`SELECT (custom_plans + generic_plans)::int AS runs FROM pg_prepared_statements
+          WHERE name = ${name}`,
+    );
+    return rows[0]?.runs ?? 0;
+  }
 
   /** The plan PostgreSQL chooses for `lookup` in `run`'s session, as one line of node types. */
   async function planOf(run: (text: string, params: unknown[]) => Promise<unknown>) {
@@ -525,6 +539,12 @@ describe("a durable consumer's batch transaction", () => {
               tx.execute(sql.raw(text.replace('$1', `'{${params[0] as string}}'`))),
             ),
           );
+          await executeInBatch(tx, 'test.keyed-lookup', keyedLookup());
+          const runs = await preparedRuns(tx, 'test.keyed-lookup');
+          const explained = await tx.execute<{ 'QUERY PLAN': unknown }>(
+            sql.raw(`EXPLAIN (FORMAT JSON) EXECUTE "test.keyed-lookup"('{${probeIds.join(',')}}')`),
+          );
+          prepared.push({ runs, plan: JSON.stringify(explained.rows[0]?.['QUERY PLAN']) });
         },
       },
     });
@@ -546,5 +566,34 @@ describe("a durable consumer's batch transaction", () => {
     await waitFor(async () => plans.length === 1, { message: 'the effect ran' });
     expect(plans[0]).toContain('"Index Scan"');
     expect(plans[0]).not.toContain('"Seq Scan"');
+  });
+
+  it("prepares an effect's keyed statement once per connection, and keeps an index lookup", async () => {
+    // Batch after batch (one event each) on the consumer's connection: after five runs PostgreSQL
+    // may keep one plan for all later runs, made with the batch's settings.
+    for (let n = 1; n <= 6; n += 1) {
+      await jetstream(kit.env.nc).publish(
+        namespaced(kit.env.namespace, EVENTS.authUserCreated),
+        JSON.stringify(userEvent(`prepared-probe-${n}`)),
+        { msgID: randomUUID() },
+      );
+      const seen = prepared.length;
+      await waitFor(async () => prepared.length > seen, { message: `batch ${n} ran` });
+    }
+    const last = prepared[prepared.length - 1]!;
+    // Run again and again on one connection: prepared once, not parsed per batch.
+    expect(last.runs).toBeGreaterThan(prepared[0]!.runs);
+    expect(last.plan).toContain('"Index Scan"');
+    expect(last.plan).not.toContain('"Seq Scan"');
+  });
+
+  it('plans the same statement on every run outside a consumer batch', async () => {
+    const db = createDatabase(pool);
+    const runs = await db.transaction(async (tx) => {
+      const { rows } = await executeInBatch<{ v: number }>(tx, 'test.keyed-outside', keyedLookup());
+      expect(rows).toHaveLength(20);
+      return preparedRuns(tx, 'test.keyed-outside');
+    });
+    expect(runs).toBe(0);
   });
 });

@@ -7,12 +7,19 @@
  * stored line per batch (it guesses 100 rows for any jsonb_to_recordset); and prepared statements
  * kept the plan they got while the read model was empty (a scan is right for an empty table) for as
  * long as nothing refreshed the statistics, which is forever with autovacuum off, as on the
- * development machine. So this test runs on one connection, plans on an empty read model first, and
- * never analyses.
+ * development machine. A live batch's statements are prepared now, inside the consumer's batch
+ * transaction, whose plans are index lookups (executeInBatch in nest-kit). So this test applies
+ * the batches as the live consumer does, on one connection, plans on an empty read model first,
+ * never analyses, and checks that the statements it ran were the prepared ones.
  */
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { createDatabase, type Database } from '@lr/nest-kit';
+import {
+  createDatabase,
+  recordInTransaction,
+  type Database,
+  type DurableConsumerOptions,
+} from '@lr/nest-kit';
 import type { OrderSnapshot } from '@lr/contracts';
 import { events, newOrder, nextVersion, type TestEnv } from '@lr/testing';
 import { OrderEventApplier } from '../src/read-model/order-events.applier.js';
@@ -24,6 +31,14 @@ import { DemandRequestedRepository } from '../src/read-model/demand-requested.re
 import { startReporting } from './support/reporting-env.js';
 
 const STORED_ORDERS = 30_000;
+
+/** What the kit's transaction needs of a consumer: where it records the events it processed. */
+const SCALE_CONSUMER: DurableConsumerOptions = {
+  name: 'reporting-scale-test',
+  stream: 'ORDERS',
+  subjects: [],
+  schema: 'reporting',
+};
 
 /**
  * Seven batches (prepared statements may switch to a generic plan after five runs), each placing
@@ -57,7 +72,10 @@ describe('reporting read model at scale', () => {
   let pool: pg.Pool;
   let db: Database;
 
-  /** Applies the batches as live events are; returns the sequential scans they caused per table. */
+  /**
+   * Applies the batches as live events are, each in a consumer batch's transaction; returns the
+   * sequential scans they caused per table.
+   */
   async function applyBatches(batches: OrderEvent[][]): Promise<Record<string, number>> {
     const applier = new OrderEventApplier(
       new ReadModelRepository(db),
@@ -65,24 +83,34 @@ describe('reporting read model at scale', () => {
       new ImpactRollupsRepository({ REPORT_TIME_ZONE: 'Europe/London' }),
       new DemandRequestedRepository(),
     );
-    return db.transaction(async (tx) => {
-      // This backend's table counters (pg_stat_xact_*: no flush delay). They may still hold
-      // counts from earlier statements on the same connection, hence the difference.
-      const seqScans = async () => {
-        const { rows } = await tx.execute<{ relname: string; seq_scan: string }>(
-          sql`SELECT relname, seq_scan FROM pg_stat_xact_user_tables
-              WHERE schemaname = 'reporting' AND relname IN ('report_orders', 'report_order_lines')
-              ORDER BY relname`,
-        );
-        return Object.fromEntries(rows.map((row) => [row.relname, Number(row.seq_scan)]));
-      };
-      const before = await seqScans();
-      for (const batch of batches) await applier.applyLive(tx, batch);
-      const after = await seqScans();
-      return Object.fromEntries(
-        ['report_order_lines', 'report_orders'].map((t) => [t, (after[t] ?? 0) - (before[t] ?? 0)]),
-      );
-    });
+    const scans = { report_order_lines: 0, report_orders: 0 };
+    for (const batch of batches) {
+      await recordInTransaction(db, SCALE_CONSUMER, batch, async (tx) => {
+        // This transaction's table counters (pg_stat_xact_*: no flush delay).
+        const seqScans = async () => {
+          const { rows } = await tx.execute<{ relname: keyof typeof scans; seq_scan: string }>(
+            sql`SELECT relname, seq_scan FROM pg_stat_xact_user_tables
+                WHERE schemaname = 'reporting' AND relname IN ('report_orders', 'report_order_lines')`,
+          );
+          return new Map(rows.map((row) => [row.relname, Number(row.seq_scan)]));
+        };
+        const before = await seqScans();
+        await applier.applyLive(tx, batch);
+        const after = await seqScans();
+        for (const table of Object.keys(scans) as (keyof typeof scans)[])
+          scans[table] += (after.get(table) ?? 0) - (before.get(table) ?? 0);
+      });
+    }
+    return scans;
+  }
+
+  /** The statements this connection prepared, with how often each was planned afresh or not. */
+  async function preparedStatements(): Promise<Map<string, { custom: number; generic: number }>> {
+    const { rows } = await pool.query<{ name: string; custom: number; generic: number }>(
+      `SELECT name, custom_plans::int AS custom, generic_plans::int AS generic
+       FROM pg_prepared_statements WHERE name LIKE 'reporting.%'`,
+    );
+    return new Map(rows.map((row) => [row.name, { custom: row.custom, generic: row.generic }]));
   }
 
   beforeAll(async () => {
@@ -122,6 +150,24 @@ describe('reporting read model at scale', () => {
 
     const later = batchesOfEvents('later');
     expect(await applyBatches(later.batches)).toEqual({ report_order_lines: 0, report_orders: 0 });
+
+    // Those were the prepared statements, parsed once on the empty model and run fourteen times
+    // since; the rollups and the orders' rows by one plan kept across batches.
+    const prepared = await preparedStatements();
+    for (const name of [
+      'reporting.stored-states-locked',
+      'reporting.write-orders',
+      'reporting.write-order-lines',
+      'reporting.rollups-of-orders',
+      'reporting.impact-rollups-of-orders',
+      'reporting.demand-of-orders',
+    ]) {
+      const plans = prepared.get(name);
+      const runs = (plans?.custom ?? 0) + (plans?.generic ?? 0);
+      expect([name, runs >= 14]).toEqual([name, true]);
+    }
+    expect(prepared.get('reporting.rollups-of-orders')?.generic).toBeGreaterThan(0);
+    expect(prepared.get('reporting.stored-states-locked')?.generic).toBeGreaterThan(0);
 
     // And the batches are stored: 140 orders with 280 lines, all but the last 20 Printed.
     const { rows } = await env.pool.query<{ status: string; orders: number; lines: number }>(

@@ -11,7 +11,7 @@ import {
   DEMAND_PROCESSING_STATUSES,
   DEMAND_READY_STATUSES,
 } from '@lr/contracts';
-import type { Executor } from '@lr/nest-kit';
+import { executeInBatch, type Executor } from '@lr/nest-kit';
 
 type Sign = 1 | -1;
 
@@ -29,12 +29,13 @@ export class DemandRequestedRepository {
   /** Adds (+1) or removes (-1) these orders' open lines, as stored in the read model now. */
   async applyOrders(exec: Executor, orderIds: readonly string[], sign: Sign): Promise<void> {
     if (orderIds.length === 0) return;
-    // Joined from the list of ids (one index probe each), planned on every run: see rollups.
+    // Joined from the list of ids (one index probe each), prepared only in a batch: see rollups.
     await this.apply(
       exec,
       sql`unnest(${sql.param([...orderIds])}::uuid[]) AS wanted(id)
           JOIN reporting.report_orders o ON o.order_id = wanted.id`,
       sign,
+      'reporting.demand-of-orders',
     );
   }
 
@@ -50,9 +51,9 @@ export class DemandRequestedRepository {
    * the demand, and their names fill the products nothing named yet (catalog events name them as they
    * are now; an order line names them as they were when ordered).
    */
-  private async apply(exec: Executor, orders: SQL, sign: Sign): Promise<void> {
+  private async apply(exec: Executor, orders: SQL, sign: Sign, name?: string): Promise<void> {
     const s = sql`${sign}::int`;
-    await exec.execute(sql`
+    const statement = sql`
       WITH so AS MATERIALIZED (
         SELECT o.order_id, o.status FROM ${orders} WHERE NOT o.deleted
       ),
@@ -89,6 +90,8 @@ export class DemandRequestedRepository {
         name = COALESCE(p.name, excluded.name),
         category = COALESCE(p.category, excluded.category),
         sub_category = COALESCE(p.sub_category, excluded.sub_category)
-      WHERE p.name IS NULL OR p.category IS NULL OR p.sub_category IS NULL`);
+      WHERE p.name IS NULL OR p.category IS NULL OR p.sub_category IS NULL`;
+    if (name) await executeInBatch(exec, name, statement);
+    else await exec.execute(statement);
   }
 }

@@ -7,7 +7,7 @@
 import { Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { EVENTS, type EventDataMap, type EventEnvelope } from '@lr/contracts';
-import type { Executor } from '@lr/nest-kit';
+import { executeInBatch, type Executor } from '@lr/nest-kit';
 
 export const DEMAND_STOCK_EVENT_TYPES = [
   EVENTS.catalogInventoryAdjusted,
@@ -95,34 +95,46 @@ export class DemandStockApplier {
   /** The latest version of each size wins; an older or repeated event changes nothing. */
   private async writeStock(exec: Executor, writes: readonly StockWrite[]): Promise<void> {
     if (writes.length === 0) return;
-    await exec.execute(sql`
+    await executeInBatch(
+      exec,
+      'reporting.demand-stock',
+      sql`
       INSERT INTO reporting.demand_stock AS t (product_id, size, stock, version)
       SELECT DISTINCT ON (w."productId", w.size) w."productId", w.size, w.stock, w.version
       FROM jsonb_to_recordset(${JSON.stringify(writes)}::jsonb) AS w(
         "productId" uuid, size text, stock integer, version integer)
       ORDER BY w."productId", w.size, w.version DESC
       ON CONFLICT (product_id, size) DO UPDATE SET stock = excluded.stock, version = excluded.version
-      WHERE t.version < excluded.version`);
+      WHERE t.version < excluded.version`,
+    );
   }
 
   /** The catalog's current name and category (an order line's sizing is kept). */
   private async writeNames(exec: Executor, writes: readonly NameWrite[]): Promise<void> {
     if (writes.length === 0) return;
-    await exec.execute(sql`
+    await executeInBatch(
+      exec,
+      'reporting.demand-product-names',
+      sql`
       INSERT INTO reporting.demand_products AS p (product_id, name, category)
       SELECT w."productId", w.name, w.category
       FROM jsonb_to_recordset(${JSON.stringify(writes)}::jsonb) AS w(
         "productId" uuid, name text, category text)
       ORDER BY w."productId"
       ON CONFLICT (product_id) DO UPDATE SET name = excluded.name, category = excluded.category
-      WHERE p.name IS DISTINCT FROM excluded.name OR p.category IS DISTINCT FROM excluded.category`);
+      WHERE p.name IS DISTINCT FROM excluded.name OR p.category IS DISTINCT FROM excluded.category`,
+    );
   }
 
   private async writeDeleted(exec: Executor, productIds: readonly string[]): Promise<void> {
     if (productIds.length === 0) return;
-    await exec.execute(sql`
+    await executeInBatch(
+      exec,
+      'reporting.demand-products-deleted',
+      sql`
       INSERT INTO reporting.demand_products (product_id, deleted)
       SELECT id, true FROM unnest(${sql.param([...productIds])}::uuid[]) AS id ORDER BY id
-      ON CONFLICT (product_id) DO UPDATE SET deleted = true`);
+      ON CONFLICT (product_id) DO UPDATE SET deleted = true`,
+    );
   }
 }

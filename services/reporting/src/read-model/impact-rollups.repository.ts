@@ -7,7 +7,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
-import { KIT_CONFIG, type Executor } from '@lr/nest-kit';
+import { KIT_CONFIG, executeInBatch, type Executor } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
 
 type Sign = 1 | -1;
@@ -42,6 +42,7 @@ export class ImpactRollupsRepository {
       sql`unnest(${sql.param([...orderIds])}::uuid[]) AS wanted(id)
           JOIN reporting.report_orders o ON o.order_id = wanted.id`,
       sign,
+      'reporting.impact-rollups-of-orders',
     );
   }
 
@@ -88,11 +89,14 @@ export class ImpactRollupsRepository {
     }
   }
 
-  /** `orders` is the FROM clause that yields the orders (`o`) whose contributions are applied. */
-  private async apply(exec: Executor, orders: SQL, sign: Sign): Promise<void> {
+  /**
+   * `orders` is the FROM clause that yields the orders (`o`) whose contributions are applied;
+   * `name`, the statement's name when that clause's text is always the same (executeInBatch).
+   */
+  private async apply(exec: Executor, orders: SQL, sign: Sign, name?: string): Promise<void> {
     const tz = this.timeZone;
     const s = sql`${sign}::int`;
-    await exec.execute(sql`
+    const statement = sql`
       WITH so AS MATERIALIZED (
         SELECT o.order_id, o.delivered_at, (o.delivered_at AT TIME ZONE ${tz})::date AS day,
                o.school_name, o.student_key
@@ -147,6 +151,8 @@ export class ImpactRollupsRepository {
         FROM so GROUP BY day, school_name, student_key
         ON CONFLICT (day, school, person) DO UPDATE SET orders = t.orders + excluded.orders
       )
-      SELECT 1`);
+      SELECT 1`;
+    if (name) await executeInBatch(exec, name, statement);
+    else await exec.execute(statement);
   }
 }

@@ -4,7 +4,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
-import { DATABASE, type Database, type Executor } from '@lr/nest-kit';
+import { DATABASE, executeInBatch, type Database, type Executor } from '@lr/nest-kit';
 import type { OrderEventSnapshot } from '@lr/contracts';
 import { reportOrderLines, reportOrders } from '../db/schema.js';
 
@@ -83,16 +83,20 @@ export class ReadModelRepository {
   ): Promise<Map<string, StoredOrderState>> {
     if (orderIds.length === 0) return new Map();
     const ids = sql.param([...orderIds]);
-    // Planned on every run, not prepared (see `write`); joined from the list of ids so that each
-    // is one index probe, with or without statistics.
+    // Joined from the list of ids so that each is one index probe; prepared only in a consumer
+    // batch (see `write`).
     const { rows } = lock
-      ? await exec.execute<StoredStateRow>(
+      ? await executeInBatch<StoredStateRow>(
+          exec,
+          'reporting.stored-states-locked',
           sql`SELECT o.order_id, o.version, o.deleted
               FROM unnest(${ids}::uuid[]) AS wanted(id)
               JOIN reporting.report_orders o ON o.order_id = wanted.id
               FOR UPDATE OF o`,
         )
-      : await exec.execute<StoredStateRow>(
+      : await executeInBatch<StoredStateRow>(
+          exec,
+          'reporting.stored-states',
           sql`SELECT o.order_id, o.version, o.deleted
               FROM unnest(${ids}::uuid[]) AS wanted(id)
               JOIN reporting.report_orders o ON o.order_id = wanted.id`,
@@ -106,15 +110,18 @@ export class ReadModelRepository {
    * Stores each order as given: a snapshot replaces the row and its lines; a tombstone keeps the
    * row (flagged deleted, with its version) and drops the lines. Two named statements per chunk,
    * the rows passed as JSON: live events write a batch at a time, and building a multi-row INSERT
-   * through the query builder cost more CPU than the database spent on it. Planned on every
-   * run, not prepared: a plan kept from when the read model was small scans every stored line.
+   * through the query builder cost more CPU than the database spent on it. Prepared only inside a
+   * consumer batch (`executeInBatch`), whose plans are index lookups: a plan kept from elsewhere,
+   * made while the read model was small, could scan every stored line for as long as it is kept.
    */
   async write(exec: Executor, writes: readonly OrderWrite[]): Promise<void> {
     for (const chunk of chunks(writes, ORDERS_PER_STATEMENT)) {
       const orders = chunk.map((w) => orderRow(w.order, w.version, w.deleted));
       const lines = chunk.filter((w) => !w.deleted).flatMap((w) => lineRows(w.order));
       // The order rows and the removal of their old lines (different tables: one statement) ...
-      await exec.execute(
+      await executeInBatch(
+        exec,
+        'reporting.write-orders',
         sql`
         WITH incoming AS (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(orders)}::jsonb) AS o(
@@ -142,7 +149,9 @@ export class ReadModelRepository {
       );
       // ... then the new lines (after the delete: the same keys come back).
       if (lines.length === 0) continue;
-      await exec.execute(
+      await executeInBatch(
+        exec,
+        'reporting.write-order-lines',
         sql`
         INSERT INTO reporting.report_order_lines
           (order_id, line_id, position, product_id, name, category, sub_category, size, quantity,

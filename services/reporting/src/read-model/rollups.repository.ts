@@ -6,7 +6,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
-import { KIT_CONFIG, type Executor } from '@lr/nest-kit';
+import { KIT_CONFIG, executeInBatch, type Executor } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
 
 type Sign = 1 | -1;
@@ -36,15 +36,15 @@ export class RollupsRepository {
   /** Adds (+1) or removes (-1) live orders' contributions, as stored in the read model now. */
   async applyOrders(exec: Executor, orderIds: readonly string[], sign: Sign): Promise<void> {
     if (orderIds.length === 0) return;
-    // Planned on every run, not prepared: a plan kept from when the read model was small (right
-    // for a small table) scans every stored order and line once it is large, and without fresh
-    // statistics (autovacuum off or behind) nothing replaces it. The orders are joined from the
-    // list of ids, which the planner can serve with one index probe per id.
+    // The orders are joined from the list of ids, which the planner serves with one index probe
+    // per id. Prepared only in a consumer batch (executeInBatch): a plan kept from anywhere else
+    // could be a scan that was right while the read model was small.
     await this.apply(
       exec,
       sql`unnest(${sql.param([...orderIds])}::uuid[]) AS wanted(id)
           JOIN reporting.report_orders o ON o.order_id = wanted.id`,
       sign,
+      'reporting.rollups-of-orders',
     );
   }
 
@@ -83,8 +83,11 @@ export class RollupsRepository {
    * One statement (data-modifying CTEs) per call: the orders' rows are read once and every rollup
    * is updated from them, one round trip instead of one per rollup.
    */
-  /** `orders` is the FROM clause that yields the orders (`o`) whose contributions are applied. */
-  private async apply(exec: Executor, orders: SQL, sign: Sign): Promise<void> {
+  /**
+   * `orders` is the FROM clause that yields the orders (`o`) whose contributions are applied;
+   * `name`, the statement's name when that clause's text is always the same (executeInBatch).
+   */
+  private async apply(exec: Executor, orders: SQL, sign: Sign, name?: string): Promise<void> {
     const tz = this.timeZone;
     const s = sql`${sign}::int`;
     const statement = sql`
@@ -159,6 +162,7 @@ export class RollupsRepository {
         ON CONFLICT (day, delivered_day) DO UPDATE SET orders = t.orders + excluded.orders
       )
       SELECT 1`;
-    await exec.execute(statement);
+    if (name) await executeInBatch(exec, name, statement);
+    else await exec.execute(statement);
   }
 }
