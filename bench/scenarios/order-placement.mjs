@@ -172,8 +172,8 @@ export async function benchOrderPlacement(stack, { durationSeconds, warmupSecond
         ours: ours.requestsPerSecond,
         baseline: base.requestsPerSecond,
         ratio,
-        target: '>= 0.6x',
-        met: ratio >= 0.6,
+        target: '>= 0.8x',
+        met: ratio >= 0.8,
       },
       {
         benchmark: 'order placement',
