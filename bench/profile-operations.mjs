@@ -111,7 +111,7 @@ function syscallsOf(groups) {
 
 function syscallsPerOp(before, after, count) {
   return Object.keys(after)
-    .filter((group) => group !== 'postgres')
+    .filter((group) => !group.startsWith('postgres'))
     .map((group) => {
       const reads = (after[group].reads - (before[group]?.reads ?? 0)) / count;
       const writes = (after[group].writes - (before[group]?.writes ?? 0)) / count;

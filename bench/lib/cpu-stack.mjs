@@ -17,6 +17,9 @@ import { ADMIN_URL, METRICS_PROCESSES, freePort } from './stack.mjs';
 
 export const BENCH_APPLICATION = 'lr-bench';
 
+/** The services with PostgreSQL connections, as their application names end. */
+export const POSTGRES_SERVICES = ['auth', 'catalog', 'orders', 'reporting'];
+
 /** Counts the transactions the bench itself runs in the stack's database (one per query). */
 function countingPool(connectionString) {
   const pool = new pg.Pool({ connectionString, max: 4, application_name: BENCH_APPLICATION });
@@ -139,7 +142,7 @@ export async function startMeasuredStack({ root, label }) {
       /** Pids of each measured group now: the node processes, nats-server, PostgreSQL backends. */
       async pids() {
         const { rows } = await admin.query(
-          `SELECT pid FROM pg_stat_activity
+          `SELECT pid, application_name FROM pg_stat_activity
             WHERE datname = $1 AND coalesce(application_name, '') <> $2`,
           [name, BENCH_APPLICATION],
         );
@@ -147,6 +150,16 @@ export async function startMeasuredStack({ root, label }) {
           ...Object.fromEntries(METRICS_PROCESSES.map((p) => [p, [stack.supervisor.pid(p)]])),
           postgres: rows.map((row) => row.pid),
           nats: [nats.pid],
+          // The same backends by the service that opened them (each names itself in
+          // application_name): which service's statements a change of PostgreSQL's CPU is in.
+          ...Object.fromEntries(
+            POSTGRES_SERVICES.map((service) => [
+              `postgres:${service}`,
+              rows
+                .filter((row) => (row.application_name ?? '').endsWith(`-${service}`))
+                .map((row) => row.pid),
+            ]),
+          ),
         };
       },
       /**

@@ -14,7 +14,7 @@
 import path from 'node:path';
 import { ROOT } from '../../scripts/stack/paths.mjs';
 import { prepareBaselineTree } from '../lib/baseline-tree.mjs';
-import { STATS_SETTLE_MS, startMeasuredStack } from '../lib/cpu-stack.mjs';
+import { POSTGRES_SERVICES, STATS_SETTLE_MS, startMeasuredStack } from '../lib/cpu-stack.mjs';
 import { effectsApplied, prepareOperations, runOperations } from '../lib/operations.mjs';
 import { load } from '../lib/load.mjs';
 import { measureMessageFloor } from '../lib/message-floor.mjs';
@@ -24,6 +24,8 @@ import { METRICS_PROCESSES } from '../lib/stack.mjs';
 import { placementLoad } from './order-placement.mjs';
 
 export const CPU_GROUPS = [...METRICS_PROCESSES, 'postgres', 'nats'];
+/** PostgreSQL's backends again, by the service that opened them (part of `postgres`, not added). */
+const POSTGRES_GROUPS = POSTGRES_SERVICES.map((service) => `postgres:${service}`);
 const GROUP_LABELS = { postgres: 'PostgreSQL backends', nats: 'nats-server' };
 const KINDS = [
   { kind: 'change', benchmark: 'cpu per status change', targetMs: 5 },
@@ -100,7 +102,7 @@ async function measureWindow(side, totals, work) {
   totals.seconds += (performance.now() - started) / 1000;
   totals.messagesIn += messagesAfter.in - messagesBefore.in;
   totals.messagesOut += messagesAfter.out - messagesBefore.out;
-  for (const group of CPU_GROUPS) totals.cpuMs[group] += cpuMs[group] ?? 0;
+  for (const group of [...CPU_GROUPS, ...POSTGRES_GROUPS]) totals.cpuMs[group] += cpuMs[group] ?? 0;
   totals.rounds.push(result.ok);
 }
 
@@ -217,7 +219,7 @@ const emptyTotals = () => ({
   seconds: 0,
   messagesIn: 0,
   messagesOut: 0,
-  cpuMs: Object.fromEntries(CPU_GROUPS.map((group) => [group, 0])),
+  cpuMs: Object.fromEntries([...CPU_GROUPS, ...POSTGRES_GROUPS].map((group) => [group, 0])),
   rounds: [],
 });
 
@@ -259,7 +261,7 @@ function rowsOf(benchmark, ours, base, target) {
       ...(ratio && a !== undefined && b ? { ratio: a / b } : {}),
     };
   };
-  const totalCpu = (t) => Object.values(t.cpuMs).reduce((sum, ms) => sum + ms, 0);
+  const totalCpu = (t) => CPU_GROUPS.reduce((sum, group) => sum + t.cpuMs[group], 0);
   const total = row('CPU ms per op: all processes', totalCpu);
   return [
     target === undefined
@@ -267,6 +269,9 @@ function rowsOf(benchmark, ours, base, target) {
       : { ...total, target: `<= ${target}`, met: total.ours !== undefined && total.ours <= target },
     ...CPU_GROUPS.map((group) =>
       row(`CPU ms per op: ${GROUP_LABELS[group] ?? group}`, (t) => t.cpuMs[group]),
+    ),
+    ...POSTGRES_SERVICES.map((service) =>
+      row(`CPU ms per op: PostgreSQL for ${service}`, (t) => t.cpuMs[`postgres:${service}`]),
     ),
     row('PostgreSQL transactions per op', (t) => t.database.transactions),
     // Only where PostgreSQL counts statements (pg_stat_statements loaded; cpu-per-operation.md).

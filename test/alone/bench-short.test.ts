@@ -115,11 +115,29 @@ describe('npm run bench, short form', () => {
         'gateway',
         'PostgreSQL backends',
         'nats-server',
+        'PostgreSQL for auth',
+        'PostgreSQL for catalog',
+        'PostgreSQL for orders',
+        'PostgreSQL for reporting',
       ]);
       for (const r of perOp) {
         expect(Number.isFinite(r.ours)).toBe(true);
         expect(Number(r.ours)).toBeGreaterThanOrEqual(0);
       }
+      // The total is the processes' sum; the backends by service are a part of PostgreSQL's.
+      const cpu = (name: string) => Number(row(benchmark, `CPU ms per op: ${name}`)?.ours);
+      const processes = ['auth', 'catalog', 'orders', 'reporting', 'gateway'];
+      const summed = [...processes, 'PostgreSQL backends', 'nats-server'].reduce(
+        (sum, name) => sum + cpu(name),
+        0,
+      );
+      expect(cpu('all processes')).toBeCloseTo(summed, 6);
+      const byService = ['auth', 'catalog', 'orders', 'reporting'].reduce(
+        (sum, service) => sum + cpu(`PostgreSQL for ${service}`),
+        0,
+      );
+      expect(byService).toBeLessThanOrEqual(cpu('PostgreSQL backends') + 1e-9);
+      expect(cpu('PostgreSQL for orders')).toBeGreaterThan(0);
       // The processes every operation passes through used some CPU for it.
       for (const process of ['all processes', 'gateway', 'orders', 'PostgreSQL backends'])
         expect(Number(row(benchmark, `CPU ms per op: ${process}`)?.ours)).toBeGreaterThan(0);
