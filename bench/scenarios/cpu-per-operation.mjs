@@ -26,6 +26,8 @@ import { placementLoad } from './order-placement.mjs';
 export const CPU_GROUPS = [...METRICS_PROCESSES, 'postgres', 'nats'];
 /** PostgreSQL's backends again, by the service that opened them (part of `postgres`, not added). */
 const POSTGRES_GROUPS = POSTGRES_SERVICES.map((service) => `postgres:${service}`);
+/** Every group a window's CPU is kept for. */
+const MEASURED_GROUPS = [...CPU_GROUPS, ...POSTGRES_GROUPS];
 const GROUP_LABELS = { postgres: 'PostgreSQL backends', nats: 'nats-server' };
 const KINDS = [
   { kind: 'change', benchmark: 'cpu per status change', targetMs: 5 },
@@ -102,7 +104,7 @@ async function measureWindow(side, totals, work) {
   totals.seconds += (performance.now() - started) / 1000;
   totals.messagesIn += messagesAfter.in - messagesBefore.in;
   totals.messagesOut += messagesAfter.out - messagesBefore.out;
-  for (const group of [...CPU_GROUPS, ...POSTGRES_GROUPS]) totals.cpuMs[group] += cpuMs[group] ?? 0;
+  for (const group of MEASURED_GROUPS) totals.cpuMs[group] += cpuMs[group] ?? 0;
   totals.rounds.push(result.ok);
 }
 
@@ -219,7 +221,7 @@ const emptyTotals = () => ({
   seconds: 0,
   messagesIn: 0,
   messagesOut: 0,
-  cpuMs: Object.fromEntries([...CPU_GROUPS, ...POSTGRES_GROUPS].map((group) => [group, 0])),
+  cpuMs: Object.fromEntries(MEASURED_GROUPS.map((group) => [group, 0])),
   rounds: [],
 });
 

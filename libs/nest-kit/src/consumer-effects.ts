@@ -2,7 +2,7 @@
  * The database side of a durable consumer: checking an event against its schema, recording events
  * as processed together with their effects (exactly-once), and the dead-letter row.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   EVENT_SCHEMAS,
   eventEnvelopeSchema,
@@ -12,7 +12,7 @@ import {
 import { currentContext, runWithContext } from './context.js';
 import type pg from 'pg';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import { markBatchTransaction, type Database, type Transaction } from './db.js';
+import { executeNamed, type Database, type Executor, type Transaction } from './db.js';
 import type { DurableConsumerOptions, EventHandler } from './consumer-options.js';
 
 /**
@@ -38,6 +38,28 @@ const SCHEMA_TEXT = /^[a-z_][a-z0-9_]*$/;
 interface DrizzleSessionInternals {
   session: { client: pg.Pool; schema: unknown; options: Record<string, unknown> };
   dialect: ConstructorParameters<typeof NodePgTransaction>[0];
+}
+
+/** The transactions of durable consumers' batches, opened by `recordInTransaction` only. */
+const batchTransactions = new WeakSet<object>();
+
+/**
+ * Runs a statement of a consumer batch's effects, which finds its rows by key. Inside the batch's
+ * transaction it is a named prepared statement (`executeNamed`): parsed once per connection, and
+ * after a few runs planned once too. That is safe there and nowhere else: the batch transaction
+ * plans with sequential scans off, so the plan PostgreSQL keeps is an index lookup however small the
+ * tables were when it was made, and stays one as they grow. A plan kept from a transaction with the
+ * default settings could be a scan that was right for a small table and never replaced (nothing
+ * replans it until the table's statistics change). So anywhere else (a rebuild, a script) the
+ * statement is planned on every run. The same rule as `executeNamed`: one text per name.
+ */
+export function executeInBatch<T extends Record<string, unknown>>(
+  exec: Executor,
+  name: string,
+  query: SQL,
+): Promise<pg.QueryResult<T>> {
+  if (batchTransactions.has(exec)) return executeNamed<T>(exec, name, query);
+  return exec.execute<T>(query) as Promise<pg.QueryResult<T>>;
 }
 
 /**
@@ -78,7 +100,7 @@ export async function recordInTransaction<T>(
     const fresh = new Set((results[results.length - 1]?.rows ?? []).map((r) => r.event_id));
     const txSession = new NodePgSession(client, dialect, session.schema as never, session.options);
     const tx = new NodePgTransaction(dialect, txSession, session.schema as never) as Transaction;
-    markBatchTransaction(tx);
+    batchTransactions.add(tx);
     const result = await effects(tx, fresh);
     await client.query('COMMIT');
     return result;

@@ -129,33 +129,6 @@ export function executeNamed<T extends Record<string, unknown>>(
   return prepared.execute() as Promise<pg.QueryResult<T>>;
 }
 
-/** The transactions of durable consumers' batches (`recordInTransaction`, consumer-effects.ts). */
-const batchTransactions = new WeakSet<object>();
-
-/** Marks `tx` as a consumer batch's transaction, whose statements `executeInBatch` prepares. */
-export function markBatchTransaction(tx: Executor): void {
-  batchTransactions.add(tx);
-}
-
-/**
- * Runs a statement of a consumer batch's effects, which finds its rows by key. Inside the batch's
- * transaction it is a named prepared statement (`executeNamed`): parsed once per connection, and
- * after a few runs planned once too. That is safe there and nowhere else: the batch transaction
- * plans with sequential scans off, so the plan PostgreSQL keeps is an index lookup however small the
- * tables were when it was made, and stays one as they grow. A plan kept from a transaction with the
- * default settings could be a scan that was right for a small table and never replaced (nothing
- * replans it until the table's statistics change). So anywhere else (a rebuild, a script) the
- * statement is planned on every run. The same rule as `executeNamed`: one text per name.
- */
-export function executeInBatch<T extends Record<string, unknown>>(
-  exec: Executor,
-  name: string,
-  query: SQL,
-): Promise<pg.QueryResult<T>> {
-  if (batchTransactions.has(exec)) return executeNamed<T>(exec, name, query);
-  return exec.execute<T>(query) as Promise<pg.QueryResult<T>>;
-}
-
 /** PostgreSQL's unique_violation: a second row where a unique constraint or index allows one. */
 export const UNIQUE_VIOLATION = '23505';
 

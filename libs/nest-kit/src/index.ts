@@ -28,7 +28,7 @@ export * from './hints.js';
 export * from './expiring-cache.js';
 export * from './group-writer.js';
 export * from './consumer.js';
-export { recordInTransaction } from './consumer-effects.js';
+export { executeInBatch, recordInTransaction } from './consumer-effects.js';
 export * from './event-consumers.js';
 export * from './health.js';
 export * from './mailer.js';

@@ -42,16 +42,17 @@ export class DemandRequestedRepository {
   /** Empties the demand and computes it again from the whole read model (the rebuild's end). */
   async recomputeAll(exec: Executor): Promise<void> {
     await exec.execute(sql`DELETE FROM reporting.demand_requested`);
-    await this.apply(exec, sql`reporting.report_orders o`, 1);
+    await this.apply(exec, sql`reporting.report_orders o`, 1, 'reporting.demand-of-all-orders');
     await exec.execute(sql`ANALYZE reporting.demand_requested, reporting.demand_products`);
   }
 
   /**
    * One statement: the orders' lines are read once, the open ones summed per product and size into
    * the demand, and their names fill the products nothing named yet (catalog events name them as they
-   * are now; an order line names them as they were when ordered).
+   * are now; an order line names them as they were when ordered). `name` is the statement's, one
+   * per FROM clause (executeInBatch).
    */
-  private async apply(exec: Executor, orders: SQL, sign: Sign, name?: string): Promise<void> {
+  private async apply(exec: Executor, orders: SQL, sign: Sign, name: string): Promise<void> {
     const s = sql`${sign}::int`;
     const statement = sql`
       WITH so AS MATERIALIZED (
@@ -91,7 +92,6 @@ export class DemandRequestedRepository {
         category = COALESCE(p.category, excluded.category),
         sub_category = COALESCE(p.sub_category, excluded.sub_category)
       WHERE p.name IS NULL OR p.category IS NULL OR p.sub_category IS NULL`;
-    if (name) await executeInBatch(exec, name, statement);
-    else await exec.execute(statement);
+    await executeInBatch(exec, name, statement);
   }
 }

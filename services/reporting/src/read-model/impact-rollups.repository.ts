@@ -66,7 +66,12 @@ export class ImpactRollupsRepository {
   /** Empties the impact rollups and computes them from the whole read model (rebuild, start). */
   async recomputeAll(exec: Executor): Promise<void> {
     await this.clear(exec);
-    await this.apply(exec, sql`reporting.report_orders o`, 1);
+    await this.apply(
+      exec,
+      sql`reporting.report_orders o`,
+      1,
+      'reporting.impact-rollups-of-all-orders',
+    );
     await exec.execute(sql`
       INSERT INTO reporting.report_meta (key, value) VALUES (${TIME_ZONE_KEY}, ${this.timeZone})
       ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
@@ -91,9 +96,9 @@ export class ImpactRollupsRepository {
 
   /**
    * `orders` is the FROM clause that yields the orders (`o`) whose contributions are applied;
-   * `name`, the statement's name when that clause's text is always the same (executeInBatch).
+   * `name` is the statement's, one per FROM clause (executeInBatch).
    */
-  private async apply(exec: Executor, orders: SQL, sign: Sign, name?: string): Promise<void> {
+  private async apply(exec: Executor, orders: SQL, sign: Sign, name: string): Promise<void> {
     const tz = this.timeZone;
     const s = sql`${sign}::int`;
     const statement = sql`
@@ -152,7 +157,6 @@ export class ImpactRollupsRepository {
         ON CONFLICT (day, school, person) DO UPDATE SET orders = t.orders + excluded.orders
       )
       SELECT 1`;
-    if (name) await executeInBatch(exec, name, statement);
-    else await exec.execute(statement);
+    await executeInBatch(exec, name, statement);
   }
 }

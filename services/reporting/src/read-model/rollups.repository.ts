@@ -56,7 +56,7 @@ export class RollupsRepository {
    */
   async recomputeAll(exec: Executor): Promise<void> {
     await this.clear(exec);
-    await this.apply(exec, sql`reporting.report_orders o`, 1);
+    await this.apply(exec, sql`reporting.report_orders o`, 1, 'reporting.rollups-of-all-orders');
     await exec.execute(sql`
       INSERT INTO reporting.report_meta (key, value) VALUES (${TIME_ZONE_KEY}, ${this.timeZone})
       ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
@@ -81,13 +81,11 @@ export class RollupsRepository {
 
   /**
    * One statement (data-modifying CTEs) per call: the orders' rows are read once and every rollup
-   * is updated from them, one round trip instead of one per rollup.
+   * is updated from them, one round trip instead of one per rollup. `orders` is the FROM clause
+   * that yields the orders (`o`) whose contributions are applied; `name` is the statement's, one
+   * per FROM clause (executeInBatch).
    */
-  /**
-   * `orders` is the FROM clause that yields the orders (`o`) whose contributions are applied;
-   * `name`, the statement's name when that clause's text is always the same (executeInBatch).
-   */
-  private async apply(exec: Executor, orders: SQL, sign: Sign, name?: string): Promise<void> {
+  private async apply(exec: Executor, orders: SQL, sign: Sign, name: string): Promise<void> {
     const tz = this.timeZone;
     const s = sql`${sign}::int`;
     const statement = sql`
@@ -162,7 +160,6 @@ export class RollupsRepository {
         ON CONFLICT (day, delivered_day) DO UPDATE SET orders = t.orders + excluded.orders
       )
       SELECT 1`;
-    if (name) await executeInBatch(exec, name, statement);
-    else await exec.execute(statement);
+    await executeInBatch(exec, name, statement);
   }
 }
