@@ -243,6 +243,15 @@ export const metrics = {
   orders: {
     placed: counter('lr_orders_placed_total', 'Orders placed', []),
     statusChanges: counter('lr_order_status_changes_total', 'Order status changes', ['from', 'to']),
+    /**
+     * Status changes that started from an order the process remembered, by whether it was still the
+     * stored one (used) or the change started again from the stored order (outdated).
+     */
+    rememberedOrderChanges: counter(
+      'lr_order_changes_from_remembered_total',
+      'Status changes started from an order the process remembered',
+      ['outcome'],
+    ),
     byStatus: sampledGauge('lr_orders', 'Orders by current status', ['status']),
     accessLogPruned: counter(
       'lr_access_log_pruned_total',

@@ -15,6 +15,7 @@ import { decodeOrderKeyset, encodeOrderKeyset } from './order-keyset.js';
 import { toHistoryEntry, toOrderSnapshot } from './order.mapper.js';
 import { OrderListsRepository } from './order-lists.repository.js';
 import { OrderReadsRepository, type OrderWithLines } from './order-reads.repository.js';
+import { RecentOrders } from './recent-orders.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -27,6 +28,7 @@ export class OrderQueriesService {
   constructor(
     private readonly reads: OrderReadsRepository,
     private readonly lists: OrderListsRepository,
+    private readonly recent: RecentOrders,
   ) {}
 
   async get(actor: Actor, id: string): Promise<OrderSnapshot> {
@@ -34,6 +36,11 @@ export class OrderQueriesService {
     const isStaff = hasRole(actor, 'admin', 'volunteer');
     if (!found || (!isStaff && found.order.userId !== actor.id)) {
       throw AppError.notFound('Order not found with this Id');
+    }
+    // Staff open an order to change it: the change can start from the order as shown.
+    if (isStaff && found.versions) {
+      const { order, lines, versions } = found;
+      this.recent.remember({ order, lines, versions });
     }
     return toOrderSnapshot(found.order, found.lines);
   }

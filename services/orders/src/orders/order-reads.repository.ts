@@ -10,23 +10,32 @@ import {
   type OrderLineRow,
   type OrderRow,
 } from '../db/schema.js';
+import type { RowVersions } from './recent-orders.js';
 
 export interface OrderWithLines {
   order: OrderRow;
   lines: OrderLineRow[];
+  /** The versions of the rows as read (recent-orders.ts), where the read took them. */
+  versions?: RowVersions;
 }
 
 @Injectable()
 export class OrderReadsRepository {
   /**
-   * One order with its lines in one round trip, built once and run as a named statement (planned
-   * once per connection): every status change and order view starts with it.
+   * One order with its lines and their row versions in one round trip, built once and run as a
+   * named statement (planned once per connection): every order view starts with it, and every
+   * status change that does not start from a remembered order.
    */
   private readonly orderWithLines;
 
   constructor(@Inject(DATABASE) readonly db: Database) {
     this.orderWithLines = db
-      .select({ order: orders, line: orderLines })
+      .select({
+        order: orders,
+        line: orderLines,
+        orderVersion: sql<string>`"orders"."orders".xmin::text`,
+        lineVersion: sql<string | null>`"orders"."order_lines".xmin::text`,
+      })
       .from(orders)
       .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
       .where(eq(orders.id, sql.placeholder('id')))
@@ -56,8 +65,17 @@ export class OrderReadsRepository {
       const first = rows[0];
       if (!first) return null;
       const lines: OrderLineRow[] = [];
-      for (const row of rows) if (row.line) lines.push(row.line);
-      return { order: first.order, lines };
+      const lineVersions: string[] = [];
+      for (const row of rows) {
+        if (!row.line) continue;
+        lines.push(row.line);
+        lineVersions.push(row.lineVersion ?? '');
+      }
+      return {
+        order: first.order,
+        lines,
+        versions: { order: first.orderVersion, lines: lineVersions },
+      };
     }
     const order = await this.findById(exec, id, options);
     if (!order) return null;

@@ -23,6 +23,12 @@ import type { OrderLineRow, OrderRow } from '../db/schema.js';
 import { StudentFingerprints } from '../privacy/student-fingerprints.js';
 import type { AccessLogWrite } from '../student-data/student-data-disclosure.js';
 import { toEventSnapshot, toOrderSnapshot } from './order.mapper.js';
+import {
+  RememberedOrderOutdated,
+  rowVersionsText,
+  type RememberedOrder,
+  type RowVersions,
+} from './recent-orders.js';
 import { OrderChangesRepository } from './order-changes.repository.js';
 import {
   OrderPlacementRepository,
@@ -43,6 +49,21 @@ export interface OrderChange {
   at?: Date;
   /** The read of student details that the answer to the change is: logged with the change. */
   access?: AccessLogWrite;
+  /**
+   * When the order and lines come from a remembered copy (recent-orders.ts): the versions of their
+   * rows then. The change is written only if the stored rows are still those; otherwise, or when it
+   * would write nothing to compare them with, it throws RememberedOrderOutdated.
+   */
+  remembered?: RowVersions;
+}
+
+/** What a change wrote: the answer, and the order as now stored with the versions of its rows. */
+export interface AppliedChange {
+  snapshot: OrderSnapshot;
+  statusChanged: boolean;
+  accessLogged: boolean;
+  /** Null when the change wrote nothing (it changed nothing and only recorded its reply). */
+  stored: RememberedOrder | null;
 }
 
 /** A new order ready to insert: its rows and event, its number not yet assigned. */
@@ -179,7 +200,7 @@ export class OrderWriter {
     replyKey: ReplyKey | null = null,
     /** Recorded with the reply beside the snapshot (what a resend needs to answer alike). */
     recordedWith: Record<string, unknown> = {},
-  ): Promise<{ snapshot: OrderSnapshot; statusChanged: boolean; accessLogged: boolean }> {
+  ): Promise<AppliedChange> {
     const by = change.actor ? { id: change.actor.id, name: change.actor.name } : null;
     const at = change.at ?? new Date();
     let current = order;
@@ -236,12 +257,15 @@ export class OrderWriter {
 
     const snapshot = toOrderSnapshot(current, currentLines);
     if (events.length === 0) {
+      // Nothing is written that could confirm a remembered order: the answer must be the stored one.
+      if (change.remembered) throw new RememberedOrderOutdated();
       await this.replies.record(exec, replyKey, { ...snapshot, ...recordedWith });
-      return { snapshot, statusChanged, accessLogged: false };
+      return { snapshot, statusChanged, accessLogged: false, stored: null };
     }
-    const written = await this.changes.applyChange(exec, {
+    const versions = await this.changes.applyChange(exec, {
       orderId: order.id,
       expectedVersion: order.version,
+      expectedRowVersions: change.remembered ? rowVersionsText(change.remembered) : null,
       order: { status: current.status, deliveredAt: current.deliveredAt, version: current.version },
       lineQuantities: changedLines.map(({ line, quantity }) => ({ id: line.id, quantity })),
       history: {
@@ -258,12 +282,18 @@ export class OrderWriter {
       reply: { key: replyKey, value: { ...snapshot, ...recordedWith }, to: this.replies },
       access: change.access,
     });
-    if (written) await this.outbox.written(exec, events);
-    if (!written) {
+    if (versions === null) {
+      if (change.remembered) throw new RememberedOrderOutdated();
       throw AppError.conflict(
         'This order was changed by someone else meanwhile; reload it and try again',
       );
     }
-    return { snapshot, statusChanged, accessLogged: !!change.access?.entry };
+    await this.outbox.written(exec, events);
+    return {
+      snapshot,
+      statusChanged,
+      accessLogged: !!change.access?.entry,
+      stored: { order: current, lines: currentLines, versions },
+    };
   }
 }

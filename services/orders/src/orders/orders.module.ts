@@ -29,6 +29,7 @@ import { StudentFingerprints } from '../privacy/student-fingerprints.js';
 import { PlacementLimit } from './placement-limit.js';
 import { PlacementLimitRepository } from './placement-limit.repository.js';
 import { ProcessOrderService } from './process-order.service.js';
+import { RecentOrders } from './recent-orders.js';
 import { StudentDataModule } from '../student-data/student-data.module.js';
 import { SettingsModule } from '../settings/settings.module.js';
 import { STUDENT_LIMIT_CONTROLLERS, STUDENT_LIMIT_PROVIDERS } from '../student-limits/index.js';
@@ -64,6 +65,8 @@ import { PickupsModule } from '../pickups/pickups.module.js';
     PlacementLimit,
     PlacementLimitRepository,
     ProcessOrderService,
+    // Its limits are its own constants (the constructor's parameters are for tests).
+    { provide: RecentOrders, useFactory: () => new RecentOrders() },
     DeleteOrderService,
     OrderQueriesService,
     CommitRejectedConsumer,

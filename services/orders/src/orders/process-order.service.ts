@@ -39,8 +39,9 @@ import { OrderMailer } from '../notifications/order-mailer.js';
 import { PickupOnStatusChange } from '../pickups/pickup-on-status-change.js';
 import type { AccessLogWrite, OrderRef } from '../student-data/student-data-disclosure.js';
 import { OrderWriter } from './order-writer.js';
-import { OrderReadsRepository } from './order-reads.repository.js';
+import { OrderReadsRepository, type OrderWithLines } from './order-reads.repository.js';
 import { toOrderRef, toOrderSnapshot } from './order.mapper.js';
+import { RecentOrders, RememberedOrderOutdated, type RowVersions } from './recent-orders.js';
 
 /**
  * What a change keeps of its caller's wait for after catalog's decision: the order's reads after a
@@ -59,6 +60,28 @@ export interface ChangedOrder {
   stock: StockOutcome;
   /** The read of student details this answer is was logged with the change (`logRead`). */
   readLogged?: boolean;
+}
+
+/**
+ * Checks that the order may move from `from` to `to` (staying in Processing only saves quantities,
+ * docs/adr/0033-transitions-and-versions.md; any other move must be in the table) and returns the
+ * given quantity per line.
+ */
+function checkedChange(
+  from: OrderStatus,
+  to: OrderStatus,
+  lines: OrderLineRow[],
+  newQuantity: number[] | null | undefined,
+): number[] {
+  const adjustOnly = from === 'Processing' && to === 'Processing';
+  if (!adjustOnly && !ORDER_TRANSITIONS[from].includes(to)) {
+    const allowed = ORDER_TRANSITIONS[from];
+    throw AppError.conflict(
+      `An order in status ${from} cannot move to ${to}; allowed: ${allowed.join(', ')}`,
+      { allowed },
+    );
+  }
+  return resolveQuantities(from, lines, newQuantity);
 }
 
 /** Validates `newQuantity` against the order; returns the given quantity per line. */
@@ -102,6 +125,7 @@ export class ProcessOrderService {
     private readonly mailer: OrderMailer,
     private readonly replies: RecordedReplies,
     private readonly pickups: PickupOnStatusChange,
+    private readonly recent: RecentOrders,
     @Inject(KIT_CONFIG) private readonly config: Pick<OrdersConfig, 'STOCK_DECISION_WAIT_MS'>,
     @Inject(LOGGER) logger: Logger,
   ) {
@@ -190,22 +214,56 @@ export class ProcessOrderService {
     replyKey: ReplyKey | null,
     logRead: ((order: OrderRef) => AccessLogWrite) | undefined,
   ): Promise<ChangedOrder> {
+    // Started from the order as this process last showed or wrote it, when it has it and the
+    // change is one guarded statement (a pickup written alongside comes first and would not be).
+    const remembered = this.recent.take(input.id);
+    const guardable =
+      remembered && !input.pickup && !this.pickups.writesAlongside(remembered.order, input.status);
+    if (remembered && guardable) {
+      try {
+        const answer = await this.changeFrom(
+          remembered,
+          remembered.versions,
+          actor,
+          input,
+          replyKey,
+          logRead,
+        );
+        metrics.orders.rememberedOrderChanges.inc({ outcome: 'used' });
+        return answer;
+      } catch (error) {
+        if (!(error instanceof RememberedOrderOutdated)) throw error;
+        metrics.orders.rememberedOrderChanges.inc({ outcome: 'outdated' });
+      }
+    }
     const found = await this.reads.findWithLines(this.reads.db, input.id);
     if (!found) throw AppError.notFound('Order not found with this Id');
-    const { order, lines } = found;
+    return this.changeFrom(found, undefined, actor, input, replyKey, logRead);
+  }
+
+  /**
+   * The change from the order as `start` has it. From a remembered order (`remembered`: the
+   * versions of its rows then), whatever the remembered order alone would refuse or leave unchanged
+   * throws RememberedOrderOutdated instead, as does a write that finds the stored rows changed:
+   * nothing was written, and the stored order decides.
+   */
+  private async changeFrom(
+    { order, lines }: OrderWithLines,
+    remembered: RowVersions | undefined,
+    actor: Actor,
+    input: UpdateOrderInput,
+    replyKey: ReplyKey | null,
+    logRead: ((order: OrderRef) => AccessLogWrite) | undefined,
+  ): Promise<ChangedOrder> {
     const from = order.status;
     const to = input.status;
-
-    // Staying in Processing only saves quantities (docs/adr/0033-transitions-and-versions.md); any other move must be in the table.
-    const adjustOnly = from === 'Processing' && to === 'Processing';
-    if (!adjustOnly && !ORDER_TRANSITIONS[from].includes(to)) {
-      const allowed = ORDER_TRANSITIONS[from];
-      throw AppError.conflict(
-        `An order in status ${from} cannot move to ${to}; allowed: ${allowed.join(', ')}`,
-        { allowed },
-      );
+    let quantities: number[];
+    try {
+      quantities = checkedChange(from, to, lines, input.newQuantity);
+    } catch (error) {
+      if (remembered && error instanceof AppError) throw new RememberedOrderOutdated();
+      throw error;
     }
-    const quantities = resolveQuantities(from, lines, input.newQuantity);
 
     const effect = inventoryEffectOf(from, to);
     // A commit of nothing given takes no stock: catalog commits it without a movement.
@@ -228,6 +286,7 @@ export class ProcessOrderService {
               reason: null,
               // The order's number and school do not change with its status.
               access: logRead?.(toOrderRef(order)),
+              remembered,
             },
             replyKey,
             // A resend answers with catalog's decision too: whether there is one to wait for.
@@ -235,6 +294,7 @@ export class ProcessOrderService {
           ),
         ),
       );
+      if (result.stored) this.recent.remember(result.stored);
       if (result.statusChanged) metrics.orders.statusChanges.inc({ from, to });
       this.logger.info({ orderId: order.id, from, to, effect }, 'order updated');
       const version = result.snapshot.version;
@@ -265,6 +325,8 @@ export class ProcessOrderService {
       return { order, stock: { outcome: 'pending', version: order.version } };
     }
     if (decision.outcome === 'committed') return { order, stock: decision };
+    // The refusal changes the order again.
+    this.recent.forget(order.id);
     // Returned to Processing here rather than waiting for the durable consumer (on any replica) to
     // do it: the same guarded change, made once by whichever comes first.
     const now = await this.reads.db.transaction(async (tx) => {

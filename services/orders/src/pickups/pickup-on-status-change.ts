@@ -10,12 +10,28 @@ import type { OrderRow } from '../db/schema.js';
 import { PickupPlanner } from './pickup-planner.js';
 import { PickupSlotsRepository } from './pickup-slots.repository.js';
 
+function entering(order: OrderRow, to: OrderStatus): boolean {
+  return to === 'Ready for Pickup' && order.status !== 'Ready for Pickup';
+}
+
+function leaving(order: OrderRow, to: OrderStatus): boolean {
+  return to === 'Processing' && order.pickup !== null;
+}
+
 @Injectable()
 export class PickupOnStatusChange {
   constructor(
     private readonly planner: PickupPlanner,
     private readonly slots: PickupSlotsRepository,
   ) {}
+
+  /**
+   * Whether moving `order` to `to` writes its pickup too (entering Ready for Pickup books a time,
+   * going back to Processing gives one up), in a transaction with the change.
+   */
+  writesAlongside(order: OrderRow, to: OrderStatus): boolean {
+    return entering(order, to) || leaving(order, to);
+  }
 
   /** Runs `write` (the status change) with the order as it will be, its time written alongside. */
   async around<T>(
@@ -24,14 +40,12 @@ export class PickupOnStatusChange {
     choice: PickupChoice | undefined,
     write: (exec: Executor, order: OrderRow) => Promise<T>,
   ): Promise<T> {
-    const entering = to === 'Ready for Pickup' && order.status !== 'Ready for Pickup';
-    const leaving = to === 'Processing' && order.pickup !== null;
-    if (choice && !entering) {
+    if (choice && !entering(order, to)) {
       throw AppError.badRequest('pickup: is given only when the order moves to Ready for Pickup');
     }
-    if (!entering && !leaving) return write(this.slots.db, order);
+    if (!this.writesAlongside(order, to)) return write(this.slots.db, order);
     return this.slots.db.transaction(async (tx) => {
-      if (leaving) {
+      if (leaving(order, to)) {
         await this.planner.clear(tx, order.id);
         return write(tx, { ...order, pickup: null });
       }

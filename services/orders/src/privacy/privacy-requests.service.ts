@@ -20,6 +20,7 @@ import { orders, type OrderRow } from '../db/schema.js';
 import { formatOrderNumber } from '../orders/order-number.js';
 import { toOrderSnapshot } from '../orders/order.mapper.js';
 import { OrderReadsRepository } from '../orders/order-reads.repository.js';
+import { RecentOrders } from '../orders/recent-orders.js';
 import { StudentDataDisclosure, type Reader } from '../student-data/student-data-disclosure.js';
 import { ErasureRepository } from './erasure.repository.js';
 import { CLOCK, type Clock } from './personal-data-retention.js';
@@ -50,6 +51,7 @@ export class PrivacyRequestsService {
     private readonly reads: OrderReadsRepository,
     private readonly erasures: ErasureRepository,
     private readonly disclosure: StudentDataDisclosure,
+    private readonly recent: RecentOrders,
     @Inject(KIT_CONFIG) private readonly config: OrdersConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) logger: Logger,
@@ -74,6 +76,8 @@ export class PrivacyRequestsService {
     await this.disclosure.record(req, 'erase', chosen.map(refOf));
     const ids = chosen.map((order) => order.id);
     const erasedOrderIds = await this.erasures.eraseOrders(this.erasures.db, ids, at);
+    // Nor does this process keep them in memory (other replicas' copies are never answered from).
+    for (const id of erasedOrderIds) this.recent.forget(id);
     metrics.orders.personalDataErased.inc({ reason: 'request' }, erasedOrderIds.length);
     // Ids only: what was erased must not reach the log.
     this.logger.info({ by: actor.id, orderIds: erasedOrderIds }, 'personal data erased on request');
