@@ -1,6 +1,7 @@
 /**
  * Holds every answer of a route that declares `@ApiDoc({ response })` to that schema, the same one
- * the OpenAPI document and the web apps' types come from. On in tests (see checkResponseContracts):
+ * the OpenAPI document and the web apps' types come from. Registered in tests only (see
+ * checkResponseContracts and GatewayAppModule):
  * a mapper that drifts from its contract fails the suite with a 500 and a logged path, instead of
  * reaching a client. A JSON list streamed page by page (json-list-stream.ts) is checked once its last
  * byte is out: a drift then cuts the response off, which a test sees as a broken body. Answers in
@@ -9,7 +10,6 @@
 import type { EventEmitter } from 'node:events';
 import { pipeline, Transform } from 'node:stream';
 import {
-  Inject,
   Injectable,
   Logger,
   StreamableFile,
@@ -20,8 +20,6 @@ import {
 import { AppError } from '@lr/contracts';
 import { map, type Observable } from 'rxjs';
 import type { z } from 'zod';
-import { checkResponseContracts, type GatewayConfig } from '../config.js';
-import { GATEWAY_CONFIG } from '../core/tokens.js';
 import { API_DOC_KEY, type ApiDocOptions } from './api-doc.decorator.js';
 
 /** The first few places where `body` leaves `schema`, or null when it keeps to it. */
@@ -37,16 +35,9 @@ function problemsOf(schema: z.ZodType, body: unknown): string | null {
 @Injectable()
 export class ResponseContractInterceptor implements NestInterceptor {
   private readonly logger = new Logger(ResponseContractInterceptor.name);
-  private readonly enabled: boolean;
-
-  constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.enabled = checkResponseContracts(config);
-  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const doc = this.enabled
-      ? (Reflect.getMetadata(API_DOC_KEY, context.getHandler()) as ApiDocOptions | undefined)
-      : undefined;
+    const doc = Reflect.getMetadata(API_DOC_KEY, context.getHandler()) as ApiDocOptions | undefined;
     const schema = doc?.response;
     if (!schema) return next.handle();
     const route = `${context.getClass().name}.${context.getHandler().name}`;
