@@ -24,6 +24,7 @@ import {
 } from '@lr/testing/services';
 import { OrderReadsRepository } from '../src/orders/order-reads.repository.js';
 import { RecentOrders } from '../src/orders/recent-orders.js';
+import { PersonalDataRetention } from '../src/privacy/personal-data-retention.js';
 import { forceStatus } from './support/orders-env.js';
 
 describe('a change from a remembered order', () => {
@@ -232,5 +233,18 @@ describe('a change from a remembered order', () => {
     await expect(update(env, volunteer, order.id, 'Processing')).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
+  });
+
+  // Last: the job's far-off clock erases every delivered order of this suite.
+  it('is emptied of the orders the retention job erases', async () => {
+    const order = await newOrder();
+    await update(env, volunteer, order.id, 'Printed');
+    await update(env, volunteer, order.id, 'Packing');
+    await update(env, volunteer, order.id, 'Delivered');
+    const recent = env.apps.get('orders')!.get(RecentOrders, { strict: false });
+    const retention = env.apps.get('orders')!.get(PersonalDataRetention, { strict: false });
+    const run = await retention.run(new Date(Date.now() + 10 * 365 * 24 * 3_600_000));
+    expect(run.erased).toBeGreaterThanOrEqual(1);
+    expect(recent.take(order.id)).toBeUndefined();
   });
 });

@@ -28,6 +28,7 @@ import {
   type Logger,
 } from '@lr/nest-kit';
 import type { OrdersConfig } from '../config.js';
+import { RecentOrders } from '../orders/recent-orders.js';
 import { SettingsService } from '../settings/settings.service.js';
 import { ErasureRepository } from './erasure.repository.js';
 import { StudentFingerprints } from './student-fingerprints.js';
@@ -59,6 +60,7 @@ export class PersonalDataRetention implements OnApplicationBootstrap, OnApplicat
     private readonly fingerprints: StudentFingerprints,
     private readonly mailer: Mailer,
     private readonly settings: SettingsService,
+    private readonly recent: RecentOrders,
     @Inject(KIT_CONFIG) private readonly config: OrdersConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(LOGGER) logger: Logger,
@@ -115,12 +117,15 @@ export class PersonalDataRetention implements OnApplicationBootstrap, OnApplicat
     }
   }
 
+  /** Runs an erasing `step` until it erases less than a batch; resolves with how many it erased. */
   private async inBatches(step: () => Promise<string[]>): Promise<number> {
     let total = 0;
     for (;;) {
-      const done = (await step()).length;
-      total += done;
-      if (done < BATCH_SIZE) return total;
+      const erased = await step();
+      // Nor are they kept in this process's memory (recent-orders.ts).
+      for (const id of erased) this.recent.forget(id);
+      total += erased.length;
+      if (erased.length < BATCH_SIZE) return total;
     }
   }
 

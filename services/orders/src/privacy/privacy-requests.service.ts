@@ -76,7 +76,8 @@ export class PrivacyRequestsService {
     await this.disclosure.record(req, 'erase', chosen.map(refOf));
     const ids = chosen.map((order) => order.id);
     const erasedOrderIds = await this.erasures.eraseOrders(this.erasures.db, ids, at);
-    // Nor does this process keep them in memory (other replicas' copies are never answered from).
+    // Nor are they kept in this process's memory (recent-orders.ts: other replicas' copies are
+    // never answered from, and go within the minute).
     for (const id of erasedOrderIds) this.recent.forget(id);
     metrics.orders.personalDataErased.inc({ reason: 'request' }, erasedOrderIds.length);
     // Ids only: what was erased must not reach the log.
