@@ -217,9 +217,11 @@ export class ProcessOrderService {
     // Started from the order as this process last showed or wrote it, when it has it and the
     // change is one guarded statement (a pickup written alongside comes first and would not be).
     const remembered = this.recent.take(input.id);
-    const guardable =
-      remembered && !input.pickup && !this.pickups.writesAlongside(remembered.order, input.status);
-    if (remembered && guardable) {
+    if (
+      remembered &&
+      !input.pickup &&
+      !this.pickups.writesAlongside(remembered.order, input.status)
+    ) {
       try {
         const answer = await this.changeFrom(
           remembered,

@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import type { OrderRow } from '../db/schema.js';
 import { RecentOrders, rowVersionsText, type RememberedOrder } from './recent-orders.js';
 
@@ -46,6 +47,20 @@ describe('RecentOrders', () => {
     // 'a' is a minute old: gone; 'b' is half a minute old: kept.
     expect(recent.size).toBe(2);
     expect(recent.take('b')).toBeDefined();
+  });
+
+  it('drops an expired order a tenth of its time later when nothing else happens', () => {
+    jest.useFakeTimers();
+    try {
+      const idle = new RecentOrders(60_000, 3, now);
+      idle.remember(remembered('a'));
+      clock += 60_000;
+      jest.advanceTimersByTime(6_000);
+      expect(idle.size).toBe(0);
+      idle.onModuleDestroy();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('holds at most its limit, the oldest going first, a remembered-again order counting as new', () => {

@@ -11,8 +11,8 @@
  * entry costs the read the change would have made anyway; a request the entry would refuse, or a
  * change of nothing (which writes nothing to compare), is decided on the stored order too.
  *
- * Entries hold student details, in this process's memory only, for a minute at most, and never
- * leave it except as the answer to a change they were confirmed by.
+ * Entries hold student details, in this process's memory only, usable for a minute and dropped
+ * soon after, and never leave it except as the answer to a change they were confirmed by.
  */
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { OrderLineRow, OrderRow } from '../db/schema.js';
@@ -44,6 +44,11 @@ export class RememberedOrderOutdated extends Error {
 const KEPT_FOR_MS = 60_000;
 /** Bounds the memory: beyond it the oldest entries go first. */
 const MAX_ENTRIES = 5_000;
+/**
+ * How often an idle process drops expired entries, as a part of KEPT_FOR_MS: an entry is unusable
+ * once expired, and gone from memory a tenth of its time later at the latest.
+ */
+const SWEEPS_PER_KEEP = 10;
 
 /** The versions as one text, as the change statement builds them from the stored rows. */
 export function rowVersionsText(versions: RowVersions): string {
@@ -62,7 +67,7 @@ export class RecentOrders implements OnModuleDestroy {
     private readonly maxEntries = MAX_ENTRIES,
     private readonly now: () => number = Date.now,
   ) {
-    this.sweeper = setInterval(() => this.dropExpired(), keptForMs);
+    this.sweeper = setInterval(() => this.dropExpired(), keptForMs / SWEEPS_PER_KEEP);
     this.sweeper.unref();
   }
 
