@@ -12,7 +12,6 @@ import fastifyMultipart from '@fastify/multipart';
 import { HEADERS } from '@lr/contracts';
 import { enterContext, NestPinoLogger, type Logger } from '@lr/nest-kit';
 import type { FastifyInstance } from 'fastify';
-import helmet from 'helmet';
 import { GatewayAppModule } from './gateway-app.module.js';
 import { registerPrivateAnswers } from './auth/private-answers.js';
 import type { GatewayConfig } from './config.js';
@@ -20,11 +19,14 @@ import { registerHttpMetrics } from './core/http-metrics.js';
 import { registerHttpTracing, startRequestSpan } from './core/http-tracing.js';
 import { allowedOrigins, refuseCrossSite } from './core/origin-check.js';
 import { registerBodyLimit, serverTimeoutOptions } from './core/request-limits.js';
+import { registerSecurityHeaders } from './core/security-headers.js';
 import { fastifyTrustProxy } from './core/trust-proxy.js';
 import { registerWebRoutes } from './web/web-routes.js';
 import { registerDocsPage } from './docs/docs-page.js';
 
 async function configureFastify(fastify: FastifyInstance, config: GatewayConfig): Promise<void> {
+  // First, so every answer carries them, a refusal by a later hook (413, 403) too.
+  registerSecurityHeaders(fastify, config.NODE_ENV === 'production');
   registerHttpMetrics(fastify);
   registerHttpTracing(fastify);
   registerBodyLimit(fastify, config.BODY_LIMIT_BYTES);
@@ -32,28 +34,6 @@ async function configureFastify(fastify: FastifyInstance, config: GatewayConfig)
   await fastify.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await fastify.register(fastifyCookie);
   registerPrivateAnswers(fastify);
-  // Security headers. Built once here: @fastify/helmet called helmet() again on every request,
-  // parsing the policy each time (a measurable share of the gateway's CPU; bench/README.md).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'", 'https://www.youtube.com', 'https://www.youtube-nocookie.com'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
-      },
-    },
-    hsts: config.NODE_ENV === 'production',
-  });
-  fastify.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
-  });
   // Each form's reader narrows these (core/body.ts); the whole body is held to BODY_LIMIT_BYTES.
   await fastify.register(fastifyMultipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 6, fields: 100, fieldSize: 16 * 1024, parts: 200 },
@@ -61,15 +41,14 @@ async function configureFastify(fastify: FastifyInstance, config: GatewayConfig)
   // Nest's Fastify adapter already parses urlencoded forms.
 
   const origins = allowedOrigins(config.PUBLIC_URL, config.EXTRA_ORIGINS);
-  fastify.addHook('onRequest', async (request, reply) => {
+  fastify.addHook('onRequest', (request, reply, done) => {
     const incoming = request.headers[HEADERS.correlationId];
     const correlationId =
       typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     enterContext({ correlationId, span: startRequestSpan(request) });
     void reply.header(HEADERS.correlationId, correlationId);
-
-    if (refuseCrossSite(origins, request, reply)) return reply;
-    return undefined;
+    // A refusal has sent its answer: the chain stops without `done`.
+    if (!refuseCrossSite(origins, request, reply)) done();
   });
 }
 

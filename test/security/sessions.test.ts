@@ -5,6 +5,7 @@
 import { SignJWT } from 'jose';
 import { parseConfig } from '@lr/nest-kit';
 import { authConfigSchema } from '../../services/auth/src/index.js';
+import { securityHeaders } from '../../gateway/src/core/security-headers.js';
 import { startFullStack, type FullStack, PUBLIC_URL } from '../support/full-stack.js';
 
 // The development key earlier versions had in their source: it must sign nothing any more.
@@ -146,13 +147,34 @@ describe('sessions and HTTP security', () => {
     expect(own.statusCode).toBe(400);
   });
 
-  it('sends security headers', async () => {
-    const response = await stack.request({ method: 'GET', url: '/api/v1/products' });
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBeDefined();
-    expect(response.headers['referrer-policy']).toBeDefined();
-    expect(response.headers['x-powered-by']).toBeUndefined();
+  it('sends security headers on every answer, refusals included', async () => {
+    const expected = securityHeaders(false);
+    const answers = [
+      await stack.request({ method: 'GET', url: '/api/v1/products' }),
+      await stack.request({ method: 'GET', url: '/api/v1/no-such-route' }),
+      await stack.request({ method: 'GET', url: '/api/v1/orders/me' }),
+      await stack.request({
+        method: 'POST',
+        url: '/api/v1/login',
+        headers: { origin: 'https://evil.example' },
+        payload: {},
+      }),
+      await stack.request({
+        method: 'POST',
+        url: '/api/v1/login',
+        headers: { 'content-type': 'application/json', 'content-length': '999999999' },
+        payload: '{}',
+      }),
+    ];
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 404, 401, 403, 413]);
+    for (const response of answers) {
+      for (const [name, value] of Object.entries(expected)) {
+        expect(response.headers[name]).toBe(value);
+      }
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    }
   });
 
   it('answers malformed JSON with 400 and the error shape, never a stack trace', async () => {
