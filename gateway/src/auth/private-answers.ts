@@ -27,8 +27,8 @@ function isPrivateAnswer(request: FastifyRequest, reply: FastifyReply): boolean 
 }
 
 export function registerPrivateAnswers(fastify: FastifyInstance): void {
-  fastify.addHook('onSend', async (request, reply, payload) => {
+  fastify.addHook('onSend', (request, reply, _payload, done) => {
     if (isPrivateAnswer(request, reply)) void reply.header('Cache-Control', 'no-store');
-    return payload;
+    done();
   });
 }
