@@ -8,6 +8,8 @@
  *
  *   node bench/profile-operations.mjs                      status changes
  *   BENCH_PROFILE_KIND=place node bench/profile-operations.mjs
+ *   BENCH_PROFILE_KIND=place-load node bench/profile-operations.mjs   placed orders under the
+ *                                    placement benchmark's load (32 connections, no fixed rate)
  *
  * BENCH_PROFILE_RATE (default 50/s), BENCH_PROFILE_SECONDS (default 10), BENCH_PROFILE_DIR (default
  * /tmp/lr-profile-<time>). Build first (npm run build:server).
@@ -17,7 +19,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from '../scripts/stack/paths.mjs';
 import { startMeasuredStack } from './lib/cpu-stack.mjs';
+import { load } from './lib/load.mjs';
 import { effectsApplied, prepareOperations, runOperations } from './lib/operations.mjs';
+import { placementLoad } from './scenarios/order-placement.mjs';
 
 const kind = process.env.BENCH_PROFILE_KIND ?? 'change';
 const rate = Number(process.env.BENCH_PROFILE_RATE ?? 50);
@@ -36,15 +40,14 @@ delete process.env.LR_PROFILE_DIR;
 let ops;
 let syscallLines;
 try {
-  const fixture = await prepareOperations(stack);
+  const run = kind === 'place-load' ? await underLoad(stack) : await atRate(stack);
   // Warm-up: JIT, pools and named statements settle before the profile starts.
-  await runOperations(stack, fixture, { kind, rate, seconds: 3 });
+  await run(3);
   writeFileSync(path.join(dir, 'on'), '');
   await sleep(300);
   const pids = await stack.pids();
   const before = syscallsOf(pids);
-  const result = await runOperations(stack, fixture, { kind, rate, seconds });
-  while (!(await effectsApplied(stack, result.expected)).applied) await sleep(20);
+  const result = await run(seconds);
   ops = result.ok;
   syscallLines = syscallsPerOp(before, syscallsOf(pids), ops);
   rmSync(path.join(dir, 'on'));
@@ -86,6 +89,28 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
   );
   for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 10))
     console.log(`  ${(us / 1000 / ops).toFixed(3)} ms  ${key}`);
+}
+
+/** Operations of `kind` at `rate` a second: `run(seconds)` resolves once their effects are applied. */
+async function atRate(stack) {
+  const fixture = await prepareOperations(stack);
+  return async (runSeconds) => {
+    const result = await runOperations(stack, fixture, { kind, rate, seconds: runSeconds });
+    while (!(await effectsApplied(stack, result.expected)).applied) await sleep(20);
+    return result;
+  };
+}
+
+/**
+ * Placed orders under the placement benchmark's load (its connections, each sending the next order
+ * as soon as the last is answered): where placements share statements, commits and socket writes.
+ */
+async function underLoad(stack) {
+  const placement = await placementLoad({ url: stack.url, pool: stack.probe });
+  return async (runSeconds) => {
+    const result = await load({ ...placement.ours, durationSeconds: runSeconds });
+    return { ok: result.total - result.failed, failed: result.failed };
+  };
 }
 
 /**
