@@ -12,6 +12,7 @@ import {
   DEMAND_READY_STATUSES,
 } from '@lr/contracts';
 import { executeInBatch, type Executor } from '@lr/nest-kit';
+import { orderIdIn } from './order-lookup.js';
 
 type Sign = 1 | -1;
 
@@ -29,20 +30,14 @@ export class DemandRequestedRepository {
   /** Adds (+1) or removes (-1) these orders' open lines, as stored in the read model now. */
   async applyOrders(exec: Executor, orderIds: readonly string[], sign: Sign): Promise<void> {
     if (orderIds.length === 0) return;
-    // Joined from the list of ids (one index probe each), prepared only in a batch: see rollups.
-    await this.apply(
-      exec,
-      sql`unnest(${sql.param([...orderIds])}::uuid[]) AS wanted(id)
-          JOIN reporting.report_orders o ON o.order_id = wanted.id`,
-      sign,
-      'reporting.demand-of-orders',
-    );
+    // Prepared only in a batch: see rollups.
+    await this.apply(exec, orderIdIn(orderIds), sign, 'reporting.demand-of-orders');
   }
 
   /** Empties the demand and computes it again from the whole read model (the rebuild's end). */
   async recomputeAll(exec: Executor): Promise<void> {
     await exec.execute(sql`DELETE FROM reporting.demand_requested`);
-    await this.apply(exec, sql`reporting.report_orders o`, 1, 'reporting.demand-of-all-orders');
+    await this.apply(exec, sql`true`, 1, 'reporting.demand-of-all-orders');
     await exec.execute(sql`ANALYZE reporting.demand_requested, reporting.demand_products`);
   }
 
@@ -52,11 +47,11 @@ export class DemandRequestedRepository {
    * are now; an order line names them as they were when ordered). `name` is the statement's, one
    * per FROM clause (executeInBatch).
    */
-  private async apply(exec: Executor, orders: SQL, sign: Sign, name: string): Promise<void> {
+  private async apply(exec: Executor, which: SQL, sign: Sign, name: string): Promise<void> {
     const s = sql`${sign}::int`;
     const statement = sql`
       WITH so AS MATERIALIZED (
-        SELECT o.order_id, o.status FROM ${orders} WHERE NOT o.deleted
+        SELECT o.order_id, o.status FROM reporting.report_orders o WHERE ${which} AND NOT o.deleted
       ),
       sl AS MATERIALIZED (
         SELECT so.status, l.product_id, l.size, l.quantity, l.name, l.category, l.sub_category

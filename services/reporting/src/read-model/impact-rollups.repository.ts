@@ -9,6 +9,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
 import { KIT_CONFIG, executeInBatch, type Executor } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
+import { orderIdIn } from './order-lookup.js';
 
 type Sign = 1 | -1;
 
@@ -37,13 +38,7 @@ export class ImpactRollupsRepository {
   /** Adds (+1) or removes (-1) these orders' contributions, as the read model stores them now. */
   async applyOrders(exec: Executor, orderIds: readonly string[], sign: Sign): Promise<void> {
     if (orderIds.length === 0) return;
-    await this.apply(
-      exec,
-      sql`unnest(${sql.param([...orderIds])}::uuid[]) AS wanted(id)
-          JOIN reporting.report_orders o ON o.order_id = wanted.id`,
-      sign,
-      'reporting.impact-rollups-of-orders',
-    );
+    await this.apply(exec, orderIdIn(orderIds), sign, 'reporting.impact-rollups-of-orders');
   }
 
   /**
@@ -66,12 +61,7 @@ export class ImpactRollupsRepository {
   /** Empties the impact rollups and computes them from the whole read model (rebuild, start). */
   async recomputeAll(exec: Executor): Promise<void> {
     await this.clear(exec);
-    await this.apply(
-      exec,
-      sql`reporting.report_orders o`,
-      1,
-      'reporting.impact-rollups-of-all-orders',
-    );
+    await this.apply(exec, sql`true`, 1, 'reporting.impact-rollups-of-all-orders');
     await exec.execute(sql`
       INSERT INTO reporting.report_meta (key, value) VALUES (${TIME_ZONE_KEY}, ${this.timeZone})
       ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
@@ -95,18 +85,18 @@ export class ImpactRollupsRepository {
   }
 
   /**
-   * `orders` is the FROM clause that yields the orders (`o`) whose contributions are applied;
-   * `name` is the statement's, one per FROM clause (executeInBatch).
+   * `which` is the condition on the read model's orders (`o`) whose contributions are applied;
+   * `name` is the statement's, one per condition (executeInBatch).
    */
-  private async apply(exec: Executor, orders: SQL, sign: Sign, name: string): Promise<void> {
+  private async apply(exec: Executor, which: SQL, sign: Sign, name: string): Promise<void> {
     const tz = this.timeZone;
     const s = sql`${sign}::int`;
     const statement = sql`
       WITH so AS MATERIALIZED (
         SELECT o.order_id, o.delivered_at, (o.delivered_at AT TIME ZONE ${tz})::date AS day,
                o.school_name, o.student_key
-        FROM ${orders}
-        WHERE NOT o.deleted AND o.status = 'Delivered' AND o.delivered_at IS NOT NULL
+        FROM reporting.report_orders o
+        WHERE ${which} AND NOT o.deleted AND o.status = 'Delivered' AND o.delivered_at IS NOT NULL
       ),
       sl AS MATERIALIZED (
         SELECT so.order_id, so.day, so.school_name, l.category, l.quantity,

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { DATABASE, executeInBatch, type Database, type Executor } from '@lr/nest-kit';
 import type { OrderEventSnapshot } from '@lr/contracts';
 import { reportOrderLines, reportOrders } from '../db/schema.js';
+import { orderIdIn } from './order-lookup.js';
 
 interface StoredStateRow extends Record<string, unknown> {
   order_id: string;
@@ -82,24 +83,19 @@ export class ReadModelRepository {
     { lock }: { lock: boolean },
   ): Promise<Map<string, StoredOrderState>> {
     if (orderIds.length === 0) return new Map();
-    const ids = sql.param([...orderIds]);
-    // Joined from the list of ids so that each is one index probe; prepared only in a consumer
-    // batch (see `write`).
+    // Prepared only in a consumer batch (see `write`).
     const { rows } = lock
       ? await executeInBatch<StoredStateRow>(
           exec,
           'reporting.stored-states-locked',
-          sql`SELECT o.order_id, o.version, o.deleted
-              FROM unnest(${ids}::uuid[]) AS wanted(id)
-              JOIN reporting.report_orders o ON o.order_id = wanted.id
-              FOR UPDATE OF o`,
+          sql`SELECT o.order_id, o.version, o.deleted FROM reporting.report_orders o
+              WHERE ${orderIdIn(orderIds)} FOR UPDATE OF o`,
         )
       : await executeInBatch<StoredStateRow>(
           exec,
           'reporting.stored-states',
-          sql`SELECT o.order_id, o.version, o.deleted
-              FROM unnest(${ids}::uuid[]) AS wanted(id)
-              JOIN reporting.report_orders o ON o.order_id = wanted.id`,
+          sql`SELECT o.order_id, o.version, o.deleted FROM reporting.report_orders o
+              WHERE ${orderIdIn(orderIds)}`,
         );
     return new Map(
       rows.map((row) => [row.order_id, { version: row.version, deleted: row.deleted }]),

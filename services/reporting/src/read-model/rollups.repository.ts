@@ -8,6 +8,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
 import { KIT_CONFIG, executeInBatch, type Executor } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
+import { orderIdIn } from './order-lookup.js';
 
 type Sign = 1 | -1;
 
@@ -36,16 +37,9 @@ export class RollupsRepository {
   /** Adds (+1) or removes (-1) live orders' contributions, as stored in the read model now. */
   async applyOrders(exec: Executor, orderIds: readonly string[], sign: Sign): Promise<void> {
     if (orderIds.length === 0) return;
-    // The orders are joined from the list of ids, which the planner serves with one index probe
-    // per id. Prepared only in a consumer batch (executeInBatch): a plan kept from anywhere else
-    // could be a scan that was right while the read model was small.
-    await this.apply(
-      exec,
-      sql`unnest(${sql.param([...orderIds])}::uuid[]) AS wanted(id)
-          JOIN reporting.report_orders o ON o.order_id = wanted.id`,
-      sign,
-      'reporting.rollups-of-orders',
-    );
+    // Prepared only in a consumer batch (executeInBatch): a plan kept from anywhere else could be
+    // a scan that was right while the read model was small.
+    await this.apply(exec, orderIdIn(orderIds), sign, 'reporting.rollups-of-orders');
   }
 
   /**
@@ -56,7 +50,7 @@ export class RollupsRepository {
    */
   async recomputeAll(exec: Executor): Promise<void> {
     await this.clear(exec);
-    await this.apply(exec, sql`reporting.report_orders o`, 1, 'reporting.rollups-of-all-orders');
+    await this.apply(exec, sql`true`, 1, 'reporting.rollups-of-all-orders');
     await exec.execute(sql`
       INSERT INTO reporting.report_meta (key, value) VALUES (${TIME_ZONE_KEY}, ${this.timeZone})
       ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
@@ -81,11 +75,11 @@ export class RollupsRepository {
 
   /**
    * One statement (data-modifying CTEs) per call: the orders' rows are read once and every rollup
-   * is updated from them, one round trip instead of one per rollup. `orders` is the FROM clause
-   * that yields the orders (`o`) whose contributions are applied; `name` is the statement's, one
-   * per FROM clause (executeInBatch).
+   * is updated from them, one round trip instead of one per rollup. `which` is the condition on
+   * the read model's orders (`o`) whose contributions are applied; `name` is the statement's, one
+   * per condition (executeInBatch).
    */
-  private async apply(exec: Executor, orders: SQL, sign: Sign, name: string): Promise<void> {
+  private async apply(exec: Executor, which: SQL, sign: Sign, name: string): Promise<void> {
     const tz = this.timeZone;
     const s = sql`${sign}::int`;
     const statement = sql`
@@ -94,8 +88,8 @@ export class RollupsRepository {
                (o.status = 'Delivered' AND o.delivered_at IS NOT NULL) AS fulfilled,
                round(extract(epoch FROM o.delivered_at - o.created_at) * 1000) AS fulfilment_ms,
                (o.delivered_at AT TIME ZONE ${tz})::date AS delivered_day
-        FROM ${orders}
-        WHERE NOT o.deleted
+        FROM reporting.report_orders o
+        WHERE ${which} AND NOT o.deleted
       ),
       sl AS MATERIALIZED (
         SELECT so.order_id, so.day, l.name, l.category, l.quantity
