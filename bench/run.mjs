@@ -23,7 +23,10 @@ import { printTable, writeResults, machineInfo } from './lib/report.mjs';
 import { startBenchStack } from './lib/stack.mjs';
 
 const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
-const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 3);
+// Unmeasured load before each side's first round: long enough for the processes to have compiled
+// their paths, as a service that has run for a while has (bench/README.md, "Warm-up").
+const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 30);
+const lagWarmupSeconds = Number(process.env.BENCH_LAG_WARMUP ?? 30);
 const only = process.env.BENCH_ONLY?.split(',');
 const wanted = (name) => !only || only.includes(name);
 
@@ -54,7 +57,7 @@ try {
   const lag = await optional('./scenarios/event-lag.mjs', 'benchEventLag');
   if (lag && wanted('lag')) {
     for (const rate of (process.env.BENCH_LAG_RATES ?? '200,50').split(',').map(Number))
-      rows.push(...(await lag(stack, { durationSeconds, rate })));
+      rows.push(...(await lag(stack, { durationSeconds, rate, warmupSeconds: lagWarmupSeconds })));
   }
   const lighthouse = await optional('./lighthouse.mjs', 'benchLighthouse');
   if (lighthouse && wanted('lighthouse')) rows.push(...(await lighthouse(stack)));
@@ -83,6 +86,11 @@ if (report && wanted('report')) rows.push(...(await report()));
 if (wanted('bundles')) rows.push(...(await benchBundles()));
 
 printTable(rows);
-const file = writeResults(rows, { durationSeconds, warmupSeconds, only: only ?? 'all' });
+const file = writeResults(rows, {
+  durationSeconds,
+  warmupSeconds,
+  lagWarmupSeconds,
+  only: only ?? 'all',
+});
 console.log(`\nResults written to ${file}`);
 process.exit(0);

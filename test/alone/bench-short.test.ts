@@ -51,6 +51,7 @@ describe('npm run bench, short form', () => {
       BENCH_ONLY: 'listing,orders,tracing,lag,cpu-per-operation',
       BENCH_DURATION: '1',
       BENCH_WARMUP: '0',
+      BENCH_LAG_WARMUP: '1',
       BENCH_LAG_RATES: '20',
       BENCH_CPU_RATE: '20',
       BENCH_CPU_ROUNDS: '2',
