@@ -82,9 +82,12 @@ function hex(byte: number): string {
 export function quotedPrintable(text: string, newline = '\r\n'): string {
   const out: string[] = [];
   for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
-    // Most lines need no escaping and no soft break: taken as they are.
-    if (line.length <= QP_LINE && QP_PLAIN_LINE.test(line)) {
-      out.push(line);
+    // Most lines need no escaping: taken as they are, with soft breaks when longer than a line.
+    if (QP_PLAIN_LINE.test(line)) {
+      let at = 0;
+      for (; line.length - at > QP_LINE; at += QP_LINE)
+        out.push(`${line.slice(at, at + QP_LINE)}=`);
+      out.push(line.slice(at));
       continue;
     }
     const bytes = Buffer.from(line);

@@ -72,11 +72,15 @@ interface PendingAppend {
   done: (error?: Error) => void;
 }
 
-/** Appends to one file, kept open; appends made while it is being opened go out together next. */
+/**
+ * Appends to one file, kept open. Appends made in one turn of the event loop go out together at its
+ * end, in one write (and one check that the file is still there): the mails of orders placed at
+ * the same moment, answered by one group insert in one turn, cost one system call, not one each.
+ */
 export class MailboxWriter {
   private fd: number | undefined;
   private readonly pending: PendingAppend[] = [];
-  /** Set while `writePending` runs; cleared in the same tick its loop finds nothing left. */
+  /** Set from the first append of a turn until `writePending`'s loop finds nothing left. */
   private busy = false;
   private writing: Promise<void> | undefined;
 
@@ -90,7 +94,9 @@ export class MailboxWriter {
       });
       if (!this.busy) {
         this.busy = true;
-        this.writing = this.writePending();
+        this.writing = new Promise((turnEnded) => setImmediate(turnEnded)).then(() =>
+          this.writePending(),
+        );
       }
     });
   }

@@ -92,6 +92,20 @@ describe('plain-text mail', () => {
     expect(decodeQuotedPrintable(body.replace(/\r\n$/, '')).replace(/\r\n/g, '\n')).toBe(text);
   });
 
+  it('breaks long plain lines with soft breaks only, every part as written', () => {
+    const sentence = 'In-stock items are picked, packed and delivered within 24-48 hours. ';
+    for (const length of [75, 76, 150, 151, 400]) {
+      const line = sentence.repeat(6).slice(0, length).trimEnd();
+      const encoded = quotedPrintable(`${line}\nshort`, '\n');
+      const lines = encoded.split('\n');
+      for (const part of lines) expect(part.length).toBeLessThanOrEqual(76);
+      expect(lines.slice(0, -2).every((part) => part.length === 76 && part.endsWith('='))).toBe(
+        true,
+      );
+      expect(encoded.replace(/=\n/g, '')).toBe(`${line}\nshort`);
+    }
+  });
+
   it('quotes a display name with special characters and reads bare addresses', () => {
     expect(parseAddress('"Room, The" <a@b.example>')).toEqual({
       name: 'Room, The',
