@@ -1,5 +1,6 @@
 /** A stack for benchmarks: fresh database on the local PostgreSQL, its own NATS namespace, demo data. */
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
 import { DEFAULT_DEMO_CODE } from '@lr/contracts';
@@ -51,6 +52,7 @@ export async function startBenchStack({ env = {} } = {}) {
   databaseUrl.pathname = `/${name}`;
   const port = await freePort();
   const namespace = `bench${randomBytes(3).toString('hex')}`;
+  const dataDir = `/tmp/lockerroom-bench/${namespace}`;
   const metricsPortBase = await freePortRun(METRICS_PROCESSES.length);
   const stack = await startStack({
     metricsPortBase,
@@ -59,7 +61,7 @@ export async function startBenchStack({ env = {} } = {}) {
     natsPort: await freePort(),
     databaseUrl: databaseUrl.toString(),
     namespace,
-    dataDir: `/tmp/lockerroom-bench/${namespace}`,
+    dataDir,
     seed: true,
     quiet: true,
     logLevel: 'warn',
@@ -92,6 +94,8 @@ export async function startBenchStack({ env = {} } = {}) {
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
+      // Its mail, media and NATS store: tens of megabytes a run, which would pile up in /tmp.
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
