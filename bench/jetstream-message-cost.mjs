@@ -20,7 +20,7 @@ import { AckPolicy, jetstream, jetstreamManager, StorageType } from '@nats-io/je
 import { connect, headers, nanos } from '@nats-io/transport-node';
 import { findNatsServer, INSTALL_HELP, reachable } from '../scripts/stack/nats.mjs';
 import { cpuMsOf } from './lib/process-cpu.mjs';
-import { freePort } from './lib/stack.mjs';
+import { freePort } from '@lr/testing';
 
 const rate = Number(process.env.BENCH_JS_RATE ?? 600);
 const seconds = Number(process.env.BENCH_JS_SECONDS ?? 8);

@@ -9,13 +9,15 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { connect } from '@nats-io/transport-node';
-import { createTestDatabase, testNatsUrl, waitFor, type TestDatabase } from '@lr/testing';
+import {
+  createTestDatabase,
+  freePort,
+  freePortRun,
+  testNatsUrl,
+  type TestDatabase,
+} from '@lr/testing';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function freePortBase(): number {
-  return 20000 + Math.floor(Math.random() * 20000);
-}
 
 /** Runs `npm start`'s script; `output()` is what it printed so far. */
 function launch(env: Record<string, string>): { child: ChildProcess; output: () => string } {
@@ -30,6 +32,36 @@ function launch(env: Record<string, string>): { child: ChildProcess; output: () 
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
   return { child, output: () => text };
+}
+
+/**
+ * Resolves once the launcher printed `text`; fails at once if it exited first, and with everything it
+ * printed when `timeoutMs` passes (the failure says where it stopped).
+ */
+function untilPrinted(
+  launched: { child: ChildProcess; output: () => string },
+  text: string,
+  timeoutMs: number,
+): Promise<void> {
+  const { child, output } = launched;
+  return new Promise((resolve, reject) => {
+    const poll = setInterval(() => {
+      if (output().includes(text)) finish();
+      else if (child.exitCode !== null || child.signalCode !== null) {
+        finish(new Error(`npm start exited (${child.exitCode ?? child.signalCode}):\n${output()}`));
+      }
+    }, 200);
+    const timer = setTimeout(
+      () => finish(new Error(`"${text}" not printed in ${timeoutMs} ms:\n${output()}`)),
+      timeoutMs,
+    );
+    function finish(error?: Error): void {
+      clearInterval(poll);
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve();
+    }
+  });
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -48,10 +80,9 @@ describe('npm start and NATS', () => {
   afterAll(() => database.drop());
 
   it('without NATS_URL runs its own authorized nats-server, and prints loopback metrics ports', async () => {
-    const base = freePortBase();
-    const [port, natsPort, metricsBase] = [base, base + 1, base + 2];
+    const [port, natsPort, metricsBase] = [await freePort(), await freePort(), await freePortRun(5)];
     const dataDir = `/tmp/lockerroom-start-nats/${randomBytes(4).toString('hex')}`;
-    const { child, output } = launch({
+    const launched = launch({
       DATABASE_URL: database.url,
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -59,12 +90,9 @@ describe('npm start and NATS', () => {
       METRICS_PORT_BASE: String(metricsBase),
       DATA_DIR: dataDir,
     });
+    const { child, output } = launched;
     try {
-      await waitFor(async () => output().includes('Press Ctrl-C to stop.'), {
-        timeoutMs: 150_000,
-        intervalMs: 500,
-        message: `npm start running; output so far:\n${output()}`,
-      });
+      await untilPrinted(launched, 'Press Ctrl-C to stop.', 150_000);
       // Its own server: a connection without an identity is refused.
       await expect(
         connect({ servers: `nats://127.0.0.1:${natsPort}`, timeout: 3000, reconnect: false }),
@@ -85,8 +113,8 @@ describe('npm start and NATS', () => {
   }, 200_000);
 
   it('with NATS_URL set and no credentials, warns in one clear line', async () => {
-    const port = freePortBase();
-    const { child, output } = launch({
+    const port = await freePort();
+    const launched = launch({
       DATABASE_URL: database.url,
       NATS_URL: testNatsUrl(),
       PORT: String(port),
@@ -94,12 +122,9 @@ describe('npm start and NATS', () => {
       METRICS_PORT_BASE: '0',
       DATA_DIR: `/tmp/lockerroom-start-nats/${randomBytes(4).toString('hex')}`,
     });
+    const { child, output } = launched;
     try {
-      await waitFor(async () => output().includes('Warning: NATS_URL'), {
-        timeoutMs: 60_000,
-        intervalMs: 200,
-        message: `the warning; output so far:\n${output()}`,
-      });
+      await untilPrinted(launched, 'Warning: NATS_URL', 60_000);
       const warnings = output()
         .split('\n')
         .filter((line) => line.includes('NATS_URL is set without credentials'));

@@ -13,7 +13,8 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { ROOT, SERVICES, serviceEntry } from '../../scripts/stack/paths.mjs';
 import { startMonitoredNats } from './monitored-nats.mjs';
-import { ADMIN_URL, METRICS_PROCESSES, freePort } from './stack.mjs';
+import { freePort } from '@lr/testing';
+import { ADMIN_URL, METRICS_PROCESSES } from './stack.mjs';
 
 export const BENCH_APPLICATION = 'lr-bench';
 

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freePort } from './stack.mjs';
+import { freePort } from '@lr/testing';
 
 /** Starts the server for `namespace`, with its store under `dataDir`, from the tree at `root`. */
 export async function startMonitoredNats({ root, dataDir, namespace }) {

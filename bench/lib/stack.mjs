@@ -1,42 +1,13 @@
 /** A stack for benchmarks: fresh database on the local PostgreSQL, its own NATS namespace, demo data. */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import net from 'node:net';
 import pg from 'pg';
 import { DEFAULT_DEMO_CODE } from '@lr/contracts';
+import { freePort, freePortRun } from '@lr/testing';
 import { startStack } from '../../scripts/stack/stack.mjs';
 
 export const ADMIN_URL =
   process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-export function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function portIsFree(port) {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-/** The first of `count` consecutive free ports (each process's metrics listener takes one). */
-export async function freePortRun(count) {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = 20000 + Math.floor(Math.random() * 20000);
-    let free = true;
-    for (let port = base; free && port < base + count; port += 1) free = await portIsFree(port);
-    if (free) return base;
-  }
-  throw new Error(`no ${count} consecutive free ports`);
-}
 
 /** Each process's metrics port: auth, catalog, orders, reporting, gateway (startStack's order). */
 export const METRICS_PROCESSES = ['auth', 'catalog', 'orders', 'reporting', 'gateway'];

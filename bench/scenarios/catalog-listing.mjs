@@ -5,7 +5,7 @@
 import http from 'node:http';
 import pg from 'pg';
 import { loadPair } from '../lib/load.mjs';
-import { freePort } from '../lib/stack.mjs';
+import { freePort } from '@lr/testing';
 
 const CATEGORIES = ['Footwear', 'Clothing', 'Sports', 'Miscellaneous'];
 

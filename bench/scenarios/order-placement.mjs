@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { connect, nkeyAuthenticator } from '@nats-io/transport-node';
 import pg from 'pg';
 import { loadPair } from '../lib/load.mjs';
-import { freePort, login } from '../lib/stack.mjs';
+import { freePort } from '@lr/testing';
+import { login } from '../lib/stack.mjs';
 
 async function benchProduct(pool) {
   const { rows } = await pool.query(

@@ -5,9 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import net from 'node:net';
 import pg from 'pg';
 import { nkeyAuthenticator, type ConnectionOptions } from '@nats-io/transport-node';
+import { freePort } from '@lr/testing';
 // @ts-expect-error plain ES modules without types
 import { startStack } from '../../scripts/stack/stack.mjs';
 // @ts-expect-error plain ES modules without types
@@ -41,16 +41,6 @@ export interface ChaosStack {
   restartPostgres(): Promise<void>;
   restartNats(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startChaosStack(): Promise<ChaosStack> {

@@ -11,9 +11,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, nkeyAuthenticator, type ConnectionOptions } from '@nats-io/transport-node';
-import { createTestDatabase, type TestDatabase } from '@lr/testing';
+import { createTestDatabase, freePort, type TestDatabase } from '@lr/testing';
 import { createNatsKeyPairs, renderNatsAuthorization } from '@lr/nest-kit';
-import { freePort } from '../chaos/chaos-stack.js';
 // @ts-expect-error plain ES modules without types
 import { findNatsServer, reachable } from '../../scripts/stack/nats.mjs';
 // @ts-expect-error plain ES modules without types

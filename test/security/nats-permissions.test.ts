@@ -6,12 +6,18 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import net from 'node:net';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, nkeyAuthenticator, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { authOps, catalogOps, inboxPrefixOf, namespaced, namespacedStream, type NatsIdentity } from '@lr/contracts';
 import { createNatsKeyPair, ensureStreams } from '@lr/nest-kit';
-import { connectTestNats, deleteNamespaceStreams, testNatsUrl, uniqueNamespace, waitFor } from '@lr/testing';
+import {
+  connectTestNats,
+  deleteNamespaceStreams,
+  freePort,
+  testNatsUrl,
+  uniqueNamespace,
+  waitFor,
+} from '@lr/testing';
 // @ts-expect-error plain ES modules without types
 import { startLocalNats } from '../../scripts/stack/nats.mjs';
 
@@ -46,15 +52,6 @@ async function publishAndSettle(nc: NatsConnection, subject: string, data: strin
   await new Promise((r) => setTimeout(r, 300));
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('NATS permissions on the shared test server', () => {
   const namespace = uniqueNamespace();

@@ -12,3 +12,4 @@ export * from './order-events.js';
 export * from './resent-call.js';
 export * from './operator-scripts.js';
 export * from './stream-events.js';
+export * from './ports.js';
