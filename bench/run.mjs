@@ -10,7 +10,7 @@
  *   BENCH_LAG_RATES=200,50 npm run bench     the event-lag rates (changes/s; targets are at 200)
  *   BENCH_ONLY=cpu-per-operation npm run bench   CPU per status change and per placed order
  *     BENCH_BASELINE_REF=<commit>   beside that commit's figures (bench/cpu-per-operation.md)
- *     BENCH_CPU_RATE=200,50         operations offered per second, each in turn; BENCH_CPU_ROUNDS=3 rounds a side
+ *     BENCH_CPU_RATE=200,50         operations offered per second, each in turn; BENCH_CPU_ROUNDS=4 rounds a side (even: see alternateRounds)
  *     BENCH_CPU_WARMUP=30           unmeasured seconds of each operation and rate first, on each side
  *     BENCH_CPU_ORDERS=2000         orders the status changes rotate over
  */
@@ -77,7 +77,7 @@ if (wanted('cpu-per-operation'))
         ? Number(process.env.BENCH_CPU_ORDERS)
         : undefined,
       rates: (process.env.BENCH_CPU_RATE || '200,50').split(',').map(Number),
-      rounds: Number(process.env.BENCH_CPU_ROUNDS ?? 3),
+      rounds: Number(process.env.BENCH_CPU_ROUNDS ?? 4),
       baselineRef: process.env.BENCH_BASELINE_REF || undefined,
     })),
   );

@@ -228,7 +228,9 @@ const emptyTotals = () => ({
 /**
  * `rounds` windows per side of `measure(side, totals)`, the sides taking turns (ours, baseline,
  * then baseline, ours, ...), into each side's totals under `key`, with the database's counters
- * over them all (read once they have settled: PostgreSQL publishes them late).
+ * over them all (read once they have settled: PostgreSQL publishes them late). A window that
+ * follows the other side's pays for what that side still does after it (autovacuum of the rows it
+ * wrote, among others); with an even `rounds` each side follows the other equally often.
  */
 async function alternateRounds(sides, key, rounds, measure) {
   for (const side of sides) side.totals.set(key, emptyTotals());
