@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OPERATIONS, SERVICE_NAMES } from '@lr/contracts';
@@ -11,6 +12,8 @@ import { RpcClient } from '@lr/nest-kit';
 import {
   connectTestNats,
   createTestDatabase,
+  freePort,
+  freePortRun,
   testStackNatsEnv,
   waitFor,
   type TestDatabase,
@@ -28,7 +31,7 @@ describe('the npm start launcher', () => {
 
   it('takes its services down with it when killed -9', async () => {
     const namespace = `launch${randomBytes(3).toString('hex')}`;
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const launcher = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
       env: {
         ...process.env,
@@ -104,4 +107,67 @@ describe('the npm start launcher', () => {
       child.kill('SIGKILL');
     }
   }, 60_000);
+  /** Runs the launcher with `env` until it exits; its exit code and everything it printed. */
+  function runLauncher(
+    env: Record<string, string>,
+  ): Promise<{ code: number | null; output: string }> {
+    const namespace = `launch${randomBytes(3).toString('hex')}`;
+    const launcher = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        ...testStackNatsEnv(),
+        NATS_NAMESPACE: namespace,
+        DATA_DIR: `/tmp/lockerroom-launch/${namespace}`,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    launcher.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    launcher.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const killer = setTimeout(() => launcher.kill('SIGKILL'), 60_000);
+    return new Promise((resolve) =>
+      launcher.once('exit', (code) => {
+        clearTimeout(killer);
+        resolve({ code, output });
+      }),
+    );
+  }
+
+  /** Something else listening on `port` of 127.0.0.1 while `run` runs. */
+  async function whileHeld<T>(port: number, run: () => Promise<T>): Promise<T> {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(port, '127.0.0.1', resolve));
+    try {
+      return await run();
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  }
+
+  it('stops at once, in one line, when the gateway port is taken (no service restarted for ever)', async () => {
+    const port = await freePort();
+    const { code, output } = await whileHeld(port, () =>
+      runLauncher({ PORT: String(port), METRICS_PORT_BASE: '0' }),
+    );
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `Port ${port} is taken: the gateway listens there. Stop what listens on it (a Locker Room left running?) or set PORT to another port.`,
+    );
+    expect(output).not.toContain('restarting');
+  }, 90_000);
+
+  it("says which process's metrics port is taken", async () => {
+    const [port, metricsBase] = [await freePort(), await freePortRun(5)];
+    const { code, output } = await whileHeld(metricsBase + 2, () =>
+      runLauncher({ PORT: String(port), METRICS_PORT_BASE: String(metricsBase) }),
+    );
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `Port ${metricsBase + 2} is taken: the orders process's metrics listens there.`,
+    );
+    expect(output).toContain('METRICS_PORT_BASE (0: none)');
+  }, 90_000);
 });

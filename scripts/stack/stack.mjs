@@ -15,9 +15,27 @@ import {
   unauthenticatedWarning,
 } from './nats.mjs';
 import { ROOT, SERVICES, serviceEntry } from './paths.mjs';
+import { ensureListenersFree } from './ports.mjs';
 import { startEmbeddedPostgres, waitForDatabase } from './postgres.mjs';
 import { seedDemoData } from './seed.mjs';
 import { Supervisor } from './supervisor.mjs';
+
+/** The ports the stack's processes will listen on, with the setting that moves each. */
+function ourListeners(port, options) {
+  const listeners = [
+    { port, host: options.env?.HOST ?? '0.0.0.0', name: 'the gateway', setting: 'PORT' },
+  ];
+  if (options.metricsPortBase) {
+    for (const [index, name] of [...SERVICES, 'gateway'].entries())
+      listeners.push({
+        port: options.metricsPortBase + index,
+        host: '127.0.0.1',
+        name: `the ${name} process's metrics`,
+        setting: 'METRICS_PORT_BASE (0: none)',
+      });
+  }
+  return listeners;
+}
 
 /**
  * @param {object} options
@@ -45,6 +63,7 @@ export async function startStack(options = {}) {
 
   try {
     if (options.build !== false) ensureBuilt({ log });
+    await ensureListenersFree(ourListeners(port, options));
 
     let databaseUrl = options.databaseUrl;
     let embedded = false;
