@@ -29,22 +29,35 @@ describe('the npm start launcher', () => {
   });
   afterAll(() => database.drop());
 
+  /** The launcher's environment: the test database and NATS, `namespace` for its own, `extra`. */
+  function launcherEnv(
+    extra: Record<string, string>,
+    namespace = `launch${randomBytes(3).toString('hex')}`,
+  ): Record<string, string | undefined> {
+    return {
+      ...process.env,
+      DATABASE_URL: database.url,
+      ...testStackNatsEnv(),
+      NATS_NAMESPACE: namespace,
+      DATA_DIR: `/tmp/lockerroom-launch/${namespace}`,
+      LOG_LEVEL: 'warn',
+      ...extra,
+    };
+  }
+
   it('takes its services down with it when killed -9', async () => {
     const namespace = `launch${randomBytes(3).toString('hex')}`;
     const port = await freePort();
     const launcher = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        ...testStackNatsEnv(),
-        NATS_NAMESPACE: namespace,
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DATA_DIR: `/tmp/lockerroom-launch/${namespace}`,
-        LOG_LEVEL: 'warn',
-        // No metrics listeners: their default ports may be taken by another run on this machine.
-        METRICS_PORT_BASE: '0',
-      },
+      env: launcherEnv(
+        {
+          PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          // No metrics listeners: their default ports may be taken by another run on this machine.
+          METRICS_PORT_BASE: '0',
+        },
+        namespace,
+      ),
       stdio: 'ignore',
     });
     const nc = await connectTestNats();
@@ -107,21 +120,13 @@ describe('the npm start launcher', () => {
       child.kill('SIGKILL');
     }
   }, 60_000);
+
   /** Runs the launcher with `env` until it exits; its exit code and everything it printed. */
   function runLauncher(
     env: Record<string, string>,
   ): Promise<{ code: number | null; output: string }> {
-    const namespace = `launch${randomBytes(3).toString('hex')}`;
     const launcher = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        ...testStackNatsEnv(),
-        NATS_NAMESPACE: namespace,
-        DATA_DIR: `/tmp/lockerroom-launch/${namespace}`,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
+      env: launcherEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
