@@ -5,9 +5,9 @@
  * to spare: on 2 cores, 200 changes a second saturate them (bench/README.md, event lag).
  */
 import { randomUUID } from 'node:crypto';
+import { parsePrometheusText } from '@lr/testing';
 import { epochMs, startAppliedPoller } from '../lib/applied-poller.mjs';
 import { send as sendRequest } from '../lib/light-http.mjs';
-import { parsePrometheusText } from '@lr/testing';
 import { quantileBetween } from '../lib/histograms.mjs';
 import { percentile } from '../lib/report.mjs';
 import { login } from '../lib/stack.mjs';

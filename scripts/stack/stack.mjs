@@ -23,7 +23,13 @@ import { Supervisor } from './supervisor.mjs';
 /** The ports the stack's processes will listen on, with the setting that moves each. */
 function ourListeners(port, options) {
   const listeners = [
-    { port, host: options.env?.HOST ?? '0.0.0.0', name: 'the gateway', setting: 'PORT' },
+    {
+      port,
+      // As the gateway will read it: the stack's env over this process's (the supervisor's order).
+      host: options.env?.HOST ?? process.env.HOST ?? '0.0.0.0',
+      name: 'the gateway',
+      setting: 'PORT',
+    },
   ];
   if (options.metricsPortBase) {
     for (const [index, name] of [...SERVICES, 'gateway'].entries())

@@ -1,4 +1,6 @@
 import net from 'node:net';
+// @ts-expect-error plain ES modules without types
+import { canListen } from '../../../scripts/stack/ports.mjs';
 
 /** A TCP port nothing listens on at this moment (the OS picks it). */
 export function freePort(): Promise<number> {
@@ -12,14 +14,6 @@ export function freePort(): Promise<number> {
   });
 }
 
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
 /**
  * The first of `count` consecutive free ports, for a launcher that numbers its listeners from one
  * base (each process's metrics port, for example).
@@ -28,7 +22,8 @@ export async function freePortRun(count: number): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const base = 20000 + Math.floor(Math.random() * 20000);
     let free = true;
-    for (let port = base; free && port < base + count; port += 1) free = await portIsFree(port);
+    for (let port = base; free && port < base + count; port += 1)
+      free = (await canListen(port, '127.0.0.1')) as boolean;
     if (free) return base;
   }
   throw new Error(`no ${count} consecutive free ports`);

@@ -8,8 +8,9 @@
  * kept the plan they got while the read model was empty (a scan is right for an empty table) for as
  * long as nothing refreshed the statistics, which is forever with autovacuum off, as on the
  * development machine; and, with scans priced out, a join from the list of ids let the planner
- * walk a partial index holding every stored order (`WHERE NOT deleted`) instead. A live batch's statements are prepared now, inside the consumer's batch
- * transaction, whose plans are index lookups (executeInBatch in nest-kit). So this test applies
+ * walk a partial index holding every stored order (`WHERE NOT deleted`) instead. A live batch's
+ * statements are prepared now, inside the consumer's batch transaction, whose plans are index
+ * lookups (executeInBatch in nest-kit), and name their orders by key (`order_id = ANY(ids)`). So this test applies
  * the batches as the live consumer does, on one connection, plans on an empty read model first,
  * never analyses, and checks that the statements it ran were the prepared ones.
  */
