@@ -17,6 +17,8 @@ import { createLogger, NestPinoLogger, type Logger } from './logger.js';
 import { serveMetrics } from './metrics.js';
 import { initTracing } from './tracing.js';
 import { NatsRpcServer } from './rpc-server.js';
+import type { NatsConnection } from './nats.js';
+import { NATS_CONNECTION } from './tokens.js';
 
 /** Hands errors to the transport unchanged so AppError codes reach the caller. */
 @Catch()
@@ -36,15 +38,19 @@ export interface StartServiceOptions {
 }
 
 export async function startService(options: StartServiceOptions): Promise<INestMicroservice> {
+  const strategy = new NatsRpcServer({
+    url: options.config.NATS_URL,
+    namespace: options.config.NATS_NAMESPACE,
+    service: options.service,
+    seed: options.config.NATS_NKEY_SEED,
+  });
   const app = await NestFactory.createMicroservice(options.module, {
-    strategy: new NatsRpcServer({
-      url: options.config.NATS_URL,
-      namespace: options.config.NATS_NAMESPACE,
-      service: options.service,
-      seed: options.config.NATS_NKEY_SEED,
-    }),
+    strategy,
     logger: new NestPinoLogger(options.logger),
   });
+  // Requests arrive where the service's hints and events do, in the order the server routed them
+  // (rpc-server.ts); one connection per process also lets replies and events share writes.
+  strategy.shareConnection(app.get<NatsConnection>(NATS_CONNECTION));
   app.useGlobalFilters(new PassThroughRpcFilter());
   if (options.shutdownHooks !== false) app.enableShutdownHooks();
   await app.listen();

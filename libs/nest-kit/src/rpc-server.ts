@@ -5,6 +5,12 @@
  * nats-server, so this strategy subscribes each `@Handles(operation)` subject under the configured
  * namespace, in a queue group named after the service (replicas share the work), and answers with
  * the one reply convention `{ ok, data } | { ok: false, error: { code, message } }`.
+ *
+ * A service's requests arrive on the service's own NATS connection (`shareConnection`, done by
+ * `startService`): the one its cache hints and events arrive on. nats-server delivers what it routes
+ * to one connection in the order it routed it, so a hint flushed before a change was answered is
+ * read before any request sent after that answer, and a cache cleared by it is never served stale
+ * to the next request (hints.ts). A server given no connection opens its own.
  */
 import { Logger as NestLogger } from '@nestjs/common';
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
@@ -74,6 +80,8 @@ function unsentReply(pattern: string): Uint8Array {
 
 export class NatsRpcServer extends Server implements CustomTransportStrategy {
   private nc: NatsConnection | undefined;
+  /** The service's connection, when the server answers on it (closed by its owner, not here). */
+  private shared: NatsConnection | undefined;
   private readonly subscriptions: Subscription[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   /** Replies finished in one loop turn go out together. */
@@ -84,12 +92,19 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     super();
   }
 
+  /** Answers on `nc` (the service's connection) instead of a connection of its own. */
+  shareConnection(nc: NatsConnection): void {
+    this.shared = nc;
+  }
+
   async listen(callback: (...optionalParams: unknown[]) => unknown): Promise<void> {
     try {
-      this.nc = await connectNats(this.options.url, `${this.options.service}-rpc`, undefined, {
-        identity: this.options.service,
-        seed: this.options.seed,
-      });
+      this.nc =
+        this.shared ??
+        (await connectNats(this.options.url, `${this.options.service}-rpc`, undefined, {
+          identity: this.options.service,
+          seed: this.options.seed,
+        }));
       this.replies = new PublishBatcher(this.nc);
       for (const [pattern, handler] of this.messageHandlers) {
         if (handler.isEventHandler) continue;
@@ -199,7 +214,11 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     this.subscriptions.length = 0;
     await Promise.allSettled([...this.inFlight]);
     this.replies?.flush();
-    if (this.nc && !this.nc.isClosed()) await this.nc.drain().catch(() => undefined);
+    if (!this.nc || this.nc.isClosed()) return;
+    // A shared connection stays open for the rest of the service's shutdown (its consumers and
+    // relay); the replies just handed over still reach the server first.
+    if (this.nc === this.shared) await this.nc.flush().catch(() => undefined);
+    else await this.nc.drain().catch(() => undefined);
   }
 
   on(): void {

@@ -1,15 +1,15 @@
 /**
  * A service started exactly as main.ts does answers request-reply over the real NATS server, with
- * the one error convention, and reports its health.
+ * the one error convention, and reports its health; a request is read after every message the
+ * server routed to the service before it (a cache's hints).
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Controller, Module, type DynamicModule } from '@nestjs/common';
+import { Controller, Inject, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { z } from 'zod';
-import { authOps, AppError, defineOperations, type Operation } from '@lr/contracts';
-import { Handles, type Call } from '@lr/nest-kit';
-import { KitModule } from '@lr/nest-kit';
+import { authOps, AppError, defineOperations, namespaced, type Operation } from '@lr/contracts';
+import { Handles, KitModule, NATS_CONNECTION, type Call, type NatsConnection } from '@lr/nest-kit';
 import { TestEnv } from '@lr/testing';
 
 /** Operations only this test serves, under the auth service's subjects. */
@@ -22,10 +22,42 @@ const probeOps = defineOperations('auth', {
   },
   fail: { input: z.unknown(), output: z.null(), callers: 'anyone', resend: 'once' },
   crash: { input: z.unknown(), output: z.null(), callers: 'anyone', resend: 'once' },
+  hintSeen: {
+    input: z.object({ id: z.string() }),
+    output: z.boolean(),
+    callers: 'anyone',
+    resend: 'read',
+  },
 });
 
+/**
+ * A broadcast the service reads on its own connection, as its caches read their hints (under its
+ * own request subjects, which the NATS permissions let it read).
+ */
+const PROBE_HINT = 'rpc.auth.probe-hint';
+
 @Controller()
-class EchoController {
+class EchoController implements OnModuleInit {
+  private readonly hintsSeen = new Set<string>();
+
+  constructor(
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject('NAMESPACE') private readonly namespace: string,
+  ) {}
+
+  onModuleInit(): void {
+    this.nc.subscribe(namespaced(this.namespace, PROBE_HINT), {
+      callback: (error, msg) => {
+        if (!error) this.hintsSeen.add(msg.string());
+      },
+    });
+  }
+
+  @Handles(probeOps.hintSeen)
+  hintSeen(input: { id: string }) {
+    return this.hintsSeen.has(input.id);
+  }
+
   @Handles(probeOps.echo)
   echo(input: { text: string }, call: Call<'anyone'>) {
     return { text: input.text, actor: call.actor?.role ?? null };
@@ -60,6 +92,7 @@ class EchoModule {
         }),
       ],
       controllers: [EchoController],
+      providers: [{ provide: 'NAMESPACE', useValue: env.namespace }],
     };
   }
 }
@@ -99,6 +132,17 @@ describe('request-reply over NATS', () => {
     const health = await env.rpc.call(authOps.health, {});
     expect(health.status).toBe('up');
     expect(Object.keys(health.checks).sort()).toEqual(['jetstream', 'nats', 'postgres']);
+  });
+
+  it('reads a request after the hints the server routed to the service before it, however many', async () => {
+    const subject = namespaced(env.namespace, PROBE_HINT);
+    // Many other hints ahead: with requests on a connection of their own, the service would read
+    // the request while most of these are still unread on the other socket.
+    for (let i = 0; i < 100_000; i += 1) env.nc.publish(subject, `other-${i}`);
+    env.nc.publish(subject, 'the-change');
+    // As publishHint does before the change is answered: the server has routed every hint.
+    await env.nc.flush();
+    await expect(env.rpc.call(probeOps.hintSeen, { id: 'the-change' })).resolves.toBe(true);
   });
 
   it('answers SERVICE_UNAVAILABLE when nobody listens', async () => {

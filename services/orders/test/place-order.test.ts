@@ -352,8 +352,8 @@ describe('placing an order', () => {
   });
 
   /**
-   * A change's hint reaches orders on another connection than the next order does. Other users'
-   * hints sent now queue ahead of it there, and are still being read when that order arrives.
+   * Other users' hints sent now queue ahead of a change's own hint on orders' connection, and are
+   * still being read when the next order is sent: that order is read after them all.
    */
   const keepHintsConnectionBusy = () => {
     const subject = namespaced(env.namespace, HINTS.authSessionsChanged);

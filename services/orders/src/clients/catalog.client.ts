@@ -7,8 +7,8 @@
  * load). The copy is emptied by every catalog event (the process's core NATS subscription on
  * `catalog.>`, CatalogEventFeed, which also sees what catalog's outbox relay publishes) and by catalog's
  * `hint.catalog.products-changed`, which is flushed before an admin's change is answered. Orders'
- * requests arrive on another connection than those messages, so the copy is used only once the
- * HintBarrier has passed: a hidden or deleted product is refused from the very next order. A lost
+ * requests arrive on the connection those messages come on, behind them (the RPC server answers on
+ * the service's connection): a hidden or deleted product is refused from the very next order. A lost
  * message costs at most the TTL of staleness; the stock a product carries here is a hint for placing
  * only.
  */
@@ -23,7 +23,6 @@ import {
 } from '@lr/contracts';
 import {
   ExpiringCache,
-  HintBarrier,
   KIT_CONFIG,
   NATS_CONNECTION,
   RpcClient,
@@ -43,7 +42,6 @@ export class CatalogClient implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly rpc: RpcClient,
-    private readonly hintsRead: HintBarrier,
     private readonly events: CatalogEventFeed,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(KIT_CONFIG)
@@ -70,8 +68,6 @@ export class CatalogClient implements OnModuleInit, OnModuleDestroy {
 
   /** The products with these ids that exist (hidden ones included: the caller decides). */
   async getProducts(ids: string[], actor: Actor | null): Promise<Map<string, CatalogProduct>> {
-    // Unconfirmed (NATS slow to answer): an event or hint may be unread, so the copy is not trusted.
-    if (this.products.enabled && !(await this.hintsRead.passed())) this.products.invalidate();
     return this.products.getMany(ids, async (missing) => {
       // Catalog answers at most a page of ids, and cuts a page of large products short.
       const products = await collectByIds(

@@ -5,15 +5,14 @@
  * Profiles are kept for PROFILE_CACHE_TTL_MS (one RPC less per order under load). Auth's
  * `hint.auth.sessions-changed` broadcast names a user whose profile, role or account changed; it is
  * flushed to the NATS server before auth answers the change. The school's next request reaches this
- * process on the RPC server's connection, not the one the hint comes on, so a kept profile is used
- * only once the HintBarrier has passed: by then the hint has been read and the entry is gone. A lost
- * hint costs at most the TTL of staleness.
+ * process on the connection the hint came on, behind it (the RPC server answers on the service's
+ * connection), so the hint has been read and the entry is gone before that request is handled. A
+ * lost hint costs at most the TTL of staleness.
  */
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { authOps, AppError, type Actor, type OutputOf } from '@lr/contracts';
 import {
   ExpiringCache,
-  HintBarrier,
   KIT_CONFIG,
   LOGGER,
   NATS_CONNECTION,
@@ -37,7 +36,6 @@ export class UsersClient implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly rpc: RpcClient,
-    private readonly hintsRead: HintBarrier,
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
     @Inject(KIT_CONFIG)
     private readonly config: Pick<OrdersConfig, 'NATS_NAMESPACE' | 'PROFILE_CACHE_TTL_MS'>,
@@ -67,8 +65,6 @@ export class UsersClient implements OnModuleInit, OnModuleDestroy {
 
   /** The caller's own profile; 401 when the account no longer exists. */
   async profileOf(actor: Actor): Promise<SchoolProfile> {
-    // Unconfirmed (NATS slow to answer): a hint may be unread, so the kept profile is not trusted.
-    if (this.profiles.enabled && !(await this.hintsRead.passed())) this.profiles.forget(actor.id);
     return this.profiles.get(actor.id, () => this.fetch(actor));
   }
 

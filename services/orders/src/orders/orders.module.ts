@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { HintBarrier, NATS_CONNECTION, type NatsConnection } from '@lr/nest-kit';
 import { CatalogEventFeed } from '../clients/catalog-event-feed.js';
 import { CatalogClient } from '../clients/catalog.client.js';
 import { UsersClient } from '../clients/users.client.js';
@@ -50,12 +49,6 @@ import { PickupsModule } from '../pickups/pickups.module.js';
     OrderChangesRepository,
     OrderWriter,
     CatalogEventFeed,
-    // One per process, so the profile and the products of one order share its round trip.
-    {
-      provide: HintBarrier,
-      inject: [NATS_CONNECTION],
-      useFactory: (nc: NatsConnection) => new HintBarrier(nc),
-    },
     CatalogClient,
     UsersClient,
     OrderMailer,
