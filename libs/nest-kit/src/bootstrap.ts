@@ -39,10 +39,8 @@ export interface StartServiceOptions {
 
 export async function startService(options: StartServiceOptions): Promise<INestMicroservice> {
   const strategy = new NatsRpcServer({
-    url: options.config.NATS_URL,
     namespace: options.config.NATS_NAMESPACE,
     service: options.service,
-    seed: options.config.NATS_NKEY_SEED,
   });
   const app = await NestFactory.createMicroservice(options.module, {
     strategy,

@@ -10,7 +10,7 @@
  * `startService`): the one its cache hints and events arrive on. nats-server delivers what it routes
  * to one connection in the order it routed it, so a hint flushed before a change was answered is
  * read before any request sent after that answer, and a cache cleared by it is never served stale
- * to the next request (hints.ts). A server given no connection opens its own.
+ * to the next request (hints.ts).
  */
 import { Logger as NestLogger } from '@nestjs/common';
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
@@ -32,16 +32,12 @@ import { runWithContext } from './context.js';
 import { conflictFromUniqueViolation } from './db.js';
 import { metrics, secondsSince } from './metrics.js';
 import { endSpan, extractTrace, SpanKind, startSpan } from './tracing.js';
-import { connectNats } from './nats.js';
 import { PublishBatcher } from './publish-batcher.js';
 
 export interface NatsRpcServerOptions {
-  url: string;
   namespace: string;
-  /** Queue group and NATS identity; replicas of one service share both. */
+  /** Queue group; replicas of one service share it. */
   service: ServiceName;
-  /** The service's NKEY seed (NATS_NKEY_SEED). */
-  seed?: string | undefined;
 }
 
 const encoder = new TextEncoder();
@@ -79,9 +75,8 @@ function unsentReply(pattern: string): Uint8Array {
 }
 
 export class NatsRpcServer extends Server implements CustomTransportStrategy {
+  /** The service's connection (its owner, the kit, drains and closes it; this server never does). */
   private nc: NatsConnection | undefined;
-  /** The service's connection, when the server answers on it (closed by its owner, not here). */
-  private shared: NatsConnection | undefined;
   private readonly subscriptions: Subscription[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   /** Replies finished in one loop turn go out together. */
@@ -92,19 +87,14 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     super();
   }
 
-  /** Answers on `nc` (the service's connection) instead of a connection of its own. */
+  /** Answers on `nc`, the service's connection; required before `listen`. */
   shareConnection(nc: NatsConnection): void {
-    this.shared = nc;
+    this.nc = nc;
   }
 
   async listen(callback: (...optionalParams: unknown[]) => unknown): Promise<void> {
     try {
-      this.nc =
-        this.shared ??
-        (await connectNats(this.options.url, `${this.options.service}-rpc`, undefined, {
-          identity: this.options.service,
-          seed: this.options.seed,
-        }));
+      if (!this.nc) throw new Error('NatsRpcServer: shareConnection(nc) must come before listen');
       this.replies = new PublishBatcher(this.nc);
       for (const [pattern, handler] of this.messageHandlers) {
         if (handler.isEventHandler) continue;
@@ -214,11 +204,9 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
     this.subscriptions.length = 0;
     await Promise.allSettled([...this.inFlight]);
     this.replies?.flush();
-    if (!this.nc || this.nc.isClosed()) return;
-    // A shared connection stays open for the rest of the service's shutdown (its consumers and
-    // relay); the replies just handed over still reach the server first.
-    if (this.nc === this.shared) await this.nc.flush().catch(() => undefined);
-    else await this.nc.drain().catch(() => undefined);
+    // The connection stays open for the rest of the service's shutdown (its consumers and relay);
+    // the replies just handed over still reach the server first.
+    if (this.nc && !this.nc.isClosed()) await this.nc.flush().catch(() => undefined);
   }
 
   on(): void {
