@@ -3,8 +3,8 @@
  * JetStream publishes). nats.js's own `request` builds a promise wrapper, a timer and, on every
  * completed request, an Error with a stack trace it then discards (RequestOne.cancel), work that
  * shows in the gateway's CPU under load (bench/README.md). Here a request is a map entry and a
- * publish with a reply subject; deadlines are swept a few times a second, and errors are only
- * built when one happens.
+ * publish with a reply subject; deadlines are swept a few times a second (a reply already read
+ * wins over its deadline), and errors are only built when one happens.
  * Requests made in one loop turn go out together (PublishBatcher).
  */
 import {
@@ -132,13 +132,28 @@ export class ReplyInbox {
     this.sweeper = null;
   }
 
+  /**
+   * Fails the requests past their deadline, after this loop turn has read its sockets: Node runs
+   * timers before it polls, so after a stall (a long pause, a starved machine) a reply that arrived
+   * in time can be waiting in the socket while this sweep runs. The overdue are failed from
+   * `setImmediate`, after the poll phase, unless a reply settled them there.
+   */
   private expire(): void {
     const now = Date.now();
-    for (const [id, request] of this.pending) {
-      if (request.deadline > now) continue;
-      this.pending.delete(id);
-      request.reject(new RequestFailedError('timeout', request.subject));
+    const overdue: number[] = [];
+    for (const [id, request] of this.pending) if (request.deadline <= now) overdue.push(id);
+    if (overdue.length === 0) {
+      if (this.pending.size === 0) this.stopSweeping();
+      return;
     }
-    if (this.pending.size === 0) this.stopSweeping();
+    setImmediate(() => {
+      for (const id of overdue) {
+        const request = this.pending.get(id);
+        if (!request) continue;
+        this.pending.delete(id);
+        request.reject(new RequestFailedError('timeout', request.subject));
+      }
+      if (this.pending.size === 0) this.stopSweeping();
+    });
   }
 }

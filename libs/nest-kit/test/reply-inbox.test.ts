@@ -4,6 +4,14 @@ import { headers } from '@nats-io/transport-node';
 import { RequestFailedError, ReplyInbox } from '../src/reply-inbox.js';
 import { connectTestNats, uniqueNamespace } from '@lr/testing';
 
+/** Keeps the event loop busy (a stall: a long GC pause, a starved machine). */
+function blockFor(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // busy
+  }
+}
+
 describe('ReplyInbox', () => {
   let nc: NatsConnection;
   let responder: NatsConnection;
@@ -17,6 +25,12 @@ describe('ReplyInbox', () => {
       callback: (_error, msg) => {
         const text = new TextDecoder().decode(msg.data);
         if (text === 'never') return;
+        if (text === 'then-stall') {
+          // Answers, then blocks this whole process (its event loop) once the answer is written.
+          msg.respond(`${text}|`);
+          setImmediate(() => blockFor(300));
+          return;
+        }
         const answer = `${text}|${msg.headers?.get('x-test') ?? ''}`;
         if (text === 'slow') setTimeout(() => msg.respond(answer), 300);
         else msg.respond(answer);
@@ -30,6 +44,17 @@ describe('ReplyInbox', () => {
   });
 
   const text = (data: Uint8Array) => new TextDecoder().decode(data);
+
+  it('takes a reply that arrived while the process was stalled past the deadline', async () => {
+    // The answer reaches the socket during a stall longer than the deadline; after the stall
+    // Node runs its timers before it reads sockets, so the deadline's sweep comes first and must
+    // not fail a request whose answer is already there.
+    const inbox = new ReplyInbox(nc);
+    const reply = await inbox.request(subject, 'then-stall', { timeoutMs: 50 });
+    expect(text(reply.data)).toBe('then-stall|');
+    expect(inbox.waiting).toBe(0);
+    inbox.close();
+  });
 
   it('matches many concurrent replies to their requests, headers included', async () => {
     const inbox = new ReplyInbox(nc);
