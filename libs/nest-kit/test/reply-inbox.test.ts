@@ -4,6 +4,12 @@ import { headers } from '@nats-io/transport-node';
 import { RequestFailedError, ReplyInbox } from '../src/reply-inbox.js';
 import { connectTestNats, uniqueNamespace } from '@lr/testing';
 
+/**
+ * Far past the 50 ms deadline, and long enough for nats-server to route the answer into the
+ * inbox's socket even on a loaded machine.
+ */
+const STALL_MS = 1000;
+
 /** Keeps the event loop busy (a stall: a long GC pause, a starved machine). */
 function blockFor(ms: number): void {
   const until = Date.now() + ms;
@@ -20,7 +26,8 @@ describe('ReplyInbox', () => {
   beforeAll(async () => {
     nc = await connectTestNats();
     responder = await connectTestNats();
-    // Echoes the body and one header back; "slow" answers after 300 ms, "never" not at all.
+    // Echoes the body and one header back; "slow" answers after 300 ms, "never" not at all,
+    // "then-stall" answers and then stalls this process.
     responder.subscribe(subject, {
       callback: (_error, msg) => {
         const text = new TextDecoder().decode(msg.data);
@@ -28,7 +35,7 @@ describe('ReplyInbox', () => {
         if (text === 'then-stall') {
           // Answers, then blocks this whole process (its event loop) once the answer is written.
           msg.respond(`${text}|`);
-          setImmediate(() => blockFor(300));
+          setImmediate(() => blockFor(STALL_MS));
           return;
         }
         const answer = `${text}|${msg.headers?.get('x-test') ?? ''}`;
