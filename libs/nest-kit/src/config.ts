@@ -70,7 +70,7 @@ export const baseConfigSchema = z.object({
    * (ms, from the first of them; 0: at once). Events of one type published together travel as one
    * message, which costs the broker and every consumer about what one event does.
    */
-  OUTBOX_PUBLISH_WINDOW_MS: z.coerce.number().int().min(0).max(1_000).default(10),
+  OUTBOX_PUBLISH_WINDOW_MS: z.coerce.number().int().min(0).max(1_000).default(25),
   /** Copies of each stream a NATS cluster keeps (1 on one server, 3 on a three-node cluster). */
   NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /**
