@@ -32,15 +32,11 @@ describe('ReplyInbox', () => {
       callback: (_error, msg) => {
         const text = new TextDecoder().decode(msg.data);
         if (text === 'never') return;
-        if (text === 'then-stall') {
-          // Answers, then blocks this whole process (its event loop) once the answer is written.
-          msg.respond(`${text}|`);
-          setImmediate(() => blockFor(STALL_MS));
-          return;
-        }
         const answer = `${text}|${msg.headers?.get('x-test') ?? ''}`;
         if (text === 'slow') setTimeout(() => msg.respond(answer), 300);
         else msg.respond(answer);
+        // Blocks this whole process (its event loop) once the answer is written.
+        if (text === 'then-stall') setImmediate(() => blockFor(STALL_MS));
       },
     });
     await responder.flush();
