@@ -48,6 +48,17 @@ export class Supervisor {
     });
   }
 
+  /**
+   * The last lines each quiet process wrote, labelled by process: what a stack that never became
+   * healthy has to say for itself (a quiet stack prints nothing else).
+   */
+  recentOutput() {
+    return [...this.procs.values()]
+      .filter((spec) => spec.lastLines?.length)
+      .map((spec) => spec.lastLines.map((line) => `[${spec.name}] ${line}`).join('\n'))
+      .join('\n');
+  }
+
   /** Sends `signal` to one process without restarting it afterwards unless asked (chaos tests). */
   kill(name, signal = 'SIGKILL') {
     this.procs.get(name)?.child?.kill(signal);
