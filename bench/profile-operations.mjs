@@ -57,7 +57,9 @@ try {
   await stack.dispose();
 }
 
-console.log('\nread and write system calls per op (a write to a socket wakes its reader):');
+console.log(
+  '\nread and write system calls per op and the bytes they moved (a write to a socket wakes its reader):',
+);
 for (const line of syscallLines ?? []) console.log(`  ${line}`);
 
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.statements.json'))) {
@@ -120,12 +122,15 @@ async function underLoad(stack) {
 function syscallsOf(groups) {
   const counts = {};
   for (const [group, list] of Object.entries(groups)) {
-    counts[group] = { reads: 0, writes: 0 };
+    counts[group] = { reads: 0, writes: 0, bytesRead: 0, bytesWritten: 0 };
     for (const pid of list) {
       try {
         const io = readFileSync(`/proc/${pid}/io`, 'utf8');
-        counts[group].reads += Number(/syscr: (\d+)/.exec(io)?.[1] ?? 0);
-        counts[group].writes += Number(/syscw: (\d+)/.exec(io)?.[1] ?? 0);
+        const field = (name) => Number(new RegExp(`${name}: (\\d+)`).exec(io)?.[1] ?? 0);
+        counts[group].reads += field('syscr');
+        counts[group].writes += field('syscw');
+        counts[group].bytesRead += field('rchar');
+        counts[group].bytesWritten += field('wchar');
       } catch {
         // gone, or not ours to read
       }
@@ -138,8 +143,11 @@ function syscallsPerOp(before, after, count) {
   return Object.keys(after)
     .filter((group) => !group.startsWith('postgres'))
     .map((group) => {
-      const reads = (after[group].reads - (before[group]?.reads ?? 0)) / count;
-      const writes = (after[group].writes - (before[group]?.writes ?? 0)) / count;
-      return `${group.padEnd(10)} ${reads.toFixed(1)} reads, ${writes.toFixed(1)} writes`;
+      const perOp = (key) => (after[group][key] - (before[group]?.[key] ?? 0)) / count;
+      const kib = (key) => (perOp(key) / 1024).toFixed(1);
+      return (
+        `${group.padEnd(10)} ${perOp('reads').toFixed(1)} reads (${kib('bytesRead')} KiB), ` +
+        `${perOp('writes').toFixed(1)} writes (${kib('bytesWritten')} KiB)`
+      );
     });
 }
