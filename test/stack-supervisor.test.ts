@@ -5,13 +5,16 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { waitFor } from '@lr/testing';
+import { freePort, waitFor } from '@lr/testing';
+// @ts-expect-error plain ES module without types
+import { waitForHealthy as untypedWaitForHealthy } from '../scripts/stack/health.mjs';
 // @ts-expect-error plain ES module without types
 import { Supervisor as UntypedSupervisor } from '../scripts/stack/supervisor.mjs';
 
 interface QuietSupervisor {
   start(name: string, entry: string): void;
   recentOutput(): string;
+  explainUnhealthy(): string;
   stopAll(): Promise<void>;
 }
 const Supervisor = UntypedSupervisor as new (options: {
@@ -19,6 +22,11 @@ const Supervisor = UntypedSupervisor as new (options: {
   log: (line: string) => void;
   quiet: boolean;
 }) => QuietSupervisor;
+const waitForHealthy = untypedWaitForHealthy as (
+  url: string,
+  timeoutMs: number,
+  explain?: () => string,
+) => Promise<unknown>;
 
 describe('the stack supervisor, quiet', () => {
   let dir: string;
@@ -53,5 +61,18 @@ describe('the stack supervisor, quiet', () => {
     // Only the last lines are kept: the first ones are gone.
     expect(lines).not.toContain('[catalog] line 1');
     expect(lines.length).toBeLessThanOrEqual(21);
+  });
+
+  it('explains a stack that never became healthy with those lines', async () => {
+    // Nothing listens there: the gateway never answers.
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const failure = await waitForHealthy(url, 600, () => supervisor.explainUnhealthy()).catch(
+      (error: Error) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    const message = (failure as Error).message;
+    expect(message).toMatch(/^The stack did not become healthy: /);
+    expect(message).toContain("The processes' last output:\n");
+    expect(message).toContain('[catalog] catalog not answering');
   });
 });

@@ -105,7 +105,9 @@ async function restartAll(stack) {
     await stack.supervisor.stopOne(name);
     stack.supervisor.restart(name);
   }
-  await waitForHealthy(stack.url.replace('localhost', '127.0.0.1'), 300_000);
+  await waitForHealthy(stack.url.replace('localhost', '127.0.0.1'), 300_000, () =>
+    stack.supervisor.explainUnhealthy(),
+  );
 }
 
 const pidsOf = (stack) =>

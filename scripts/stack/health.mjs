@@ -1,5 +1,8 @@
-/** Waits until the gateway's /health says every service and dependency is up. */
-export async function waitForHealthy(url, timeoutMs = 90_000) {
+/**
+ * Waits until the gateway's /health says every service and dependency is up. `explain`: what to add
+ * to the error when it never does (a quiet stack's processes' last output, say).
+ */
+export async function waitForHealthy(url, timeoutMs = 90_000, explain = () => '') {
   const deadline = Date.now() + timeoutMs;
   let last;
   for (;;) {
@@ -10,8 +13,12 @@ export async function waitForHealthy(url, timeoutMs = 90_000) {
     } catch (error) {
       last = error.message;
     }
-    if (Date.now() > deadline)
-      throw new Error(`The stack did not become healthy: ${last.slice(0, 500)}`);
+    if (Date.now() > deadline) {
+      const more = explain();
+      throw new Error(
+        `The stack did not become healthy: ${last.slice(0, 500)}${more ? `\n${more}` : ''}`,
+      );
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
 }

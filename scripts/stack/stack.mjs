@@ -139,16 +139,11 @@ export async function startStack(options = {}) {
     });
     cleanups.push(() => supervisor.stopAll());
 
-    try {
-      await waitForHealthy(
-        publicUrl.replace('localhost', '127.0.0.1'),
-        options.healthTimeoutMs ?? 120_000,
-      );
-    } catch (error) {
-      const output = supervisor.recentOutput();
-      if (output) error.message += `\nThe processes' last output:\n${output}`;
-      throw error;
-    }
+    await waitForHealthy(
+      publicUrl.replace('localhost', '127.0.0.1'),
+      options.healthTimeoutMs ?? 120_000,
+      () => supervisor.explainUnhealthy(),
+    );
     if (options.seed ?? embedded) await seedDemoData({ databaseUrl, demoCode: env.DEMO_CODE, log });
 
     let stopped = false;

@@ -59,6 +59,12 @@ export class Supervisor {
       .join('\n');
   }
 
+  /** `recentOutput` under a heading, or nothing when no process wrote a line (for `waitForHealthy`). */
+  explainUnhealthy() {
+    const output = this.recentOutput();
+    return output ? `The processes' last output:\n${output}` : '';
+  }
+
   /** Sends `signal` to one process without restarting it afterwards unless asked (chaos tests). */
   kill(name, signal = 'SIGKILL') {
     this.procs.get(name)?.child?.kill(signal);

@@ -34,6 +34,7 @@ interface SupervisorLike {
   kill(name: string, signal?: string): void;
   restart(name: string): void;
   stopAll(): Promise<void>;
+  explainUnhealthy(): string;
 }
 
 interface NatsNode {
@@ -243,11 +244,12 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
         PUBLIC_URL: gateways[i]!,
         METRICS_PORT: await metricsPort(`gateway-${i + 1}`),
       });
-    await Promise.all(gateways.map((url) => waitForHealthy(url, 180_000))).catch((error: Error) => {
-      throw new Error(`${error.message}\nThe supervisor said:\n${said.join('\n') || '-'}`, {
-        cause: error,
-      });
-    });
+    const started = supervisor;
+    const explain = () =>
+      [`The supervisor said:\n${said.join('\n') || '-'}`, started.explainUnhealthy()]
+        .filter(Boolean)
+        .join('\n');
+    await Promise.all(gateways.map((url) => waitForHealthy(url, 180_000, explain)));
     await seedDemoData({ databaseUrl: database.url, demoCode: 'demo345', log });
     pool = new pg.Pool({ connectionString: database.url, max: 4 });
     pool.on('error', () => undefined);
