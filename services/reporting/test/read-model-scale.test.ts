@@ -34,6 +34,13 @@ import { startReporting } from './support/reporting-env.js';
 
 const STORED_ORDERS = 30_000;
 
+/** Rows of `report_order_lines` a batch inserted, updated and deleted. */
+interface LineWrites {
+  inserted: number;
+  updated: number;
+  deleted: number;
+}
+
 /** What the kit's transaction needs of a consumer: where it records the events it processed. */
 const SCALE_CONSUMER: DurableConsumerOptions = {
   name: 'reporting-scale-test',
@@ -79,9 +86,11 @@ describe('reporting read model at scale', () => {
    * sequential scans they caused per table, and the most index entries of `report_orders` one
    * batch read per order it named (a walk of a whole index reads every stored order's).
    */
-  async function applyBatches(
-    batches: OrderEvent[][],
-  ): Promise<{ scans: Record<string, number>; orderEntriesPerOrder: number }> {
+  async function applyBatches(batches: OrderEvent[][]): Promise<{
+    scans: Record<string, number>;
+    orderEntriesPerOrder: number;
+    lineWrites: LineWrites;
+  }> {
     const applier = new OrderEventApplier(
       new ReadModelRepository(db),
       new RollupsRepository({ REPORT_TIME_ZONE: 'Europe/London' }),
@@ -89,6 +98,7 @@ describe('reporting read model at scale', () => {
       new DemandRequestedRepository(),
     );
     const scans = { report_order_lines: 0, report_orders: 0 };
+    const lineWrites: LineWrites = { inserted: 0, updated: 0, deleted: 0 };
     let orderEntriesPerOrder = 0;
     for (const batch of batches) {
       await recordInTransaction(db, SCALE_CONSUMER, batch, async (tx) => {
@@ -109,10 +119,27 @@ describe('reporting read model at scale', () => {
           );
           return Number(rows[0]?.read ?? 0);
         };
+        const lineWritesSoFar = async (): Promise<LineWrites> => {
+          const { rows } = await tx.execute<Record<keyof LineWrites, string>>(
+            sql`SELECT n_tup_ins AS inserted, n_tup_upd AS updated, n_tup_del AS deleted
+                FROM pg_stat_xact_user_tables
+                WHERE schemaname = 'reporting' AND relname = 'report_order_lines'`,
+          );
+          const row = rows[0];
+          return {
+            inserted: Number(row?.inserted ?? 0),
+            updated: Number(row?.updated ?? 0),
+            deleted: Number(row?.deleted ?? 0),
+          };
+        };
         const before = await seqScans();
         const entriesBefore = await orderEntriesRead();
+        const linesBefore = await lineWritesSoFar();
         await applier.applyLive(tx, batch);
         const after = await seqScans();
+        const linesAfter = await lineWritesSoFar();
+        for (const kind of Object.keys(lineWrites) as (keyof LineWrites)[])
+          lineWrites[kind] += linesAfter[kind] - linesBefore[kind];
         for (const table of Object.keys(scans) as (keyof typeof scans)[])
           scans[table] += (after.get(table) ?? 0) - (before.get(table) ?? 0);
         const named = new Set(batch.map((event) => event.data.order.id)).size;
@@ -122,7 +149,7 @@ describe('reporting read model at scale', () => {
         );
       });
     }
-    return { scans, orderEntriesPerOrder };
+    return { scans, orderEntriesPerOrder, lineWrites };
   }
 
   /** The statements this connection prepared, with how often each was planned afresh or not. */
@@ -172,9 +199,11 @@ describe('reporting read model at scale', () => {
     // Nor by walking a whole index of the stored orders: each statement of a batch finds each of
     // its orders by key (a handful of statements read an order each, not 30,000 orders).
     const later = batchesOfEvents('later');
-    const { scans, orderEntriesPerOrder } = await applyBatches(later.batches);
+    const { scans, orderEntriesPerOrder, lineWrites } = await applyBatches(later.batches);
     expect(scans).toEqual({ report_order_lines: 0, report_orders: 0 });
     expect(orderEntriesPerOrder).toBeLessThan(20);
+    // The placed orders' lines were written once; a status change leaves its order's lines be.
+    expect(lineWrites).toEqual({ inserted: 280, updated: 0, deleted: 0 });
 
     // Those were the prepared statements, parsed once on the empty model and run fourteen times
     // since; the rollups and the orders' rows by one plan kept across batches.
@@ -182,7 +211,6 @@ describe('reporting read model at scale', () => {
     for (const name of [
       'reporting.stored-states-locked',
       'reporting.write-orders',
-      'reporting.write-order-lines',
       'reporting.rollups-of-orders',
       'reporting.impact-rollups-of-orders',
       'reporting.demand-of-orders',
@@ -205,5 +233,31 @@ describe('reporting read model at scale', () => {
       { status: 'Printed', orders: 120, lines: 240 },
       { status: 'Processing', orders: 20, lines: 40 },
     ]);
+
+    // Given quantities change only the lines they change; a deleted order loses its lines.
+    const lastPlaced = later.placed.slice(-20);
+    const reduced = lastPlaced.slice(0, 5).map((order) => ({
+      before: order,
+      after: nextVersion(order, {
+        lines: order.lines.map((line, i) => (i === 0 ? { ...line, quantity: 0 } : line)),
+      }),
+    }));
+    const removed = lastPlaced.slice(5, 10);
+    const adjustments = await applyBatches([
+      [
+        ...reduced.map(({ before, after }) => events.itemsAdjusted(after, before)),
+        ...removed.map((order) => events.deleted(nextVersion(order, {}))),
+      ] as OrderEvent[],
+    ]);
+    expect(adjustments.lineWrites).toEqual({ inserted: 0, updated: 5, deleted: 10 });
+    const stored = await env.pool.query<{ order_id: string; quantities: number[] }>(
+      `SELECT order_id, array_agg(quantity ORDER BY position) AS quantities
+       FROM reporting.report_order_lines WHERE order_id = ANY($1::uuid[]) GROUP BY order_id`,
+      [[...reduced.map(({ after }) => after.id), ...removed.map((order) => order.id)]],
+    );
+    expect(new Map(stored.rows.map((row) => [row.order_id, row.quantities]))).toEqual(
+      new Map(reduced.map(({ after }) => [after.id, after.lines.map((line) => line.quantity)])),
+    );
+    expect(reduced[0]?.after.lines.map((line) => line.quantity)).toEqual([0, 2]);
   });
 });

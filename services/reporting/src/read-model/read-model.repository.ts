@@ -103,18 +103,20 @@ export class ReadModelRepository {
   }
 
   /**
-   * Stores each order as given: a snapshot replaces the row and its lines; a tombstone keeps the
-   * row (flagged deleted, with its version) and drops the lines. Two named statements per chunk,
-   * the rows passed as JSON: live events write a batch at a time, and building a multi-row INSERT
-   * through the query builder cost more CPU than the database spent on it. Prepared only inside a
-   * consumer batch (`executeInBatch`), whose plans are index lookups: a plan kept from elsewhere,
-   * made while the read model was small, could scan every stored line for as long as it is kept.
+   * Stores each order as given: a snapshot replaces the row, and its lines where they differ; a
+   * tombstone keeps the row (flagged deleted, with its version) and drops the lines. One named
+   * statement per chunk, the rows passed as JSON: live events write a batch at a time, and
+   * building a multi-row INSERT through the query builder cost more CPU than the database spent on
+   * it. A line already stored as the snapshot has it is left as it is: most events change an
+   * order's status, not its lines, and a rewritten line is a dead row and new index entries.
+   * Prepared only inside a consumer batch (`executeInBatch`), whose plans are index lookups: a plan
+   * kept from elsewhere, made while the read model was small, could scan every stored line for as
+   * long as it is kept.
    */
   async write(exec: Executor, writes: readonly OrderWrite[]): Promise<void> {
     for (const chunk of chunks(writes, ORDERS_PER_STATEMENT)) {
       const orders = chunk.map((w) => orderRow(w.order, w.version, w.deleted));
       const lines = chunk.filter((w) => !w.deleted).flatMap((w) => lineRows(w.order));
-      // The order rows and the removal of their old lines (different tables: one statement) ...
       await executeInBatch(
         exec,
         'reporting.write-orders',
@@ -124,6 +126,11 @@ export class ReadModelRepository {
             order_id uuid, version integer, order_number text, user_id uuid, school_name text,
             student_key text, status text, created_at timestamptz,
             delivered_at timestamptz, deleted boolean)
+        ), incoming_lines AS (
+          SELECT * FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS l(
+            order_id uuid, line_id uuid, position integer, product_id uuid, name text,
+            category text, sub_category text, size text, quantity integer,
+            requested_quantity integer)
         ), upserted AS (
           INSERT INTO reporting.report_orders AS r
             (order_id, version, order_number, user_id, school_name, student_key,
@@ -137,24 +144,31 @@ export class ReadModelRepository {
             student_key = excluded.student_key,
             status = excluded.status, created_at = excluded.created_at,
             delivered_at = excluded.delivered_at, deleted = excluded.deleted, updated_at = now()
+        ), upserted_lines AS (
+          -- Each line found by its key (the conflict's index lookup, whatever the planner thinks
+          -- of the JSON), and written only if it differs from the snapshot's.
+          INSERT INTO reporting.report_order_lines AS s
+            (order_id, line_id, position, product_id, name, category, sub_category, size,
+             quantity, requested_quantity)
+          SELECT * FROM incoming_lines
+          ON CONFLICT (order_id, line_id) DO UPDATE SET
+            position = excluded.position, product_id = excluded.product_id,
+            name = excluded.name, category = excluded.category,
+            sub_category = excluded.sub_category, size = excluded.size,
+            quantity = excluded.quantity, requested_quantity = excluded.requested_quantity
+          WHERE (s.position, s.product_id, s.name, s.category, s.sub_category, s.size,
+                 s.quantity, s.requested_quantity)
+            IS DISTINCT FROM (excluded.position, excluded.product_id, excluded.name,
+                 excluded.category, excluded.sub_category, excluded.size, excluded.quantity,
+                 excluded.requested_quantity)
         )
-        -- ANY(ARRAY(...)), not a join with incoming: the planner guesses 100 rows for any
-        -- jsonb_to_recordset and then scans every stored line per batch (O(read model) per event).
+        -- The lines the snapshots no longer have (all of a tombstone's). ANY(ARRAY(...)), not a
+        -- join with incoming: the planner guesses 100 rows for any jsonb_to_recordset and then
+        -- scans every stored line per batch (O(read model) per event). A line's id is unique
+        -- across orders, so the ids alone say which lines stay.
         DELETE FROM reporting.report_order_lines
-        WHERE order_id = ANY(ARRAY(SELECT order_id FROM incoming))`,
-      );
-      // ... then the new lines (after the delete: the same keys come back).
-      if (lines.length === 0) continue;
-      await executeInBatch(
-        exec,
-        'reporting.write-order-lines',
-        sql`
-        INSERT INTO reporting.report_order_lines
-          (order_id, line_id, position, product_id, name, category, sub_category, size, quantity,
-           requested_quantity)
-        SELECT * FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) AS l(
-          order_id uuid, line_id uuid, position integer, product_id uuid, name text, category text,
-          sub_category text, size text, quantity integer, requested_quantity integer)`,
+        WHERE order_id = ANY(ARRAY(SELECT order_id FROM incoming))
+          AND line_id <> ALL(ARRAY(SELECT line_id FROM incoming_lines))`,
       );
     }
   }
