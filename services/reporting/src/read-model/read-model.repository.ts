@@ -162,13 +162,13 @@ export class ReadModelRepository {
                  excluded.category, excluded.sub_category, excluded.size, excluded.quantity,
                  excluded.requested_quantity)
         )
-        -- The lines the snapshots no longer have (all of a tombstone's). ANY(ARRAY(...)), not a
-        -- join with incoming: the planner guesses 100 rows for any jsonb_to_recordset and then
-        -- scans every stored line per batch (O(read model) per event). A line's id is unique
-        -- across orders, so the ids alone say which lines stay.
-        DELETE FROM reporting.report_order_lines
-        WHERE order_id = ANY(ARRAY(SELECT order_id FROM incoming))
-          AND line_id <> ALL(ARRAY(SELECT line_id FROM incoming_lines))`,
+        -- The lines the snapshots no longer have (all of a tombstone's). The orders' lines found
+        -- by ANY(ARRAY(...)), not a join with incoming: the planner guesses 100 rows for any
+        -- jsonb_to_recordset and then scans every stored line per batch (O(read model) per
+        -- event). A line's id is unique across orders, so the ids alone say which lines stay.
+        DELETE FROM reporting.report_order_lines AS l
+        WHERE l.order_id = ANY(ARRAY(SELECT order_id FROM incoming))
+          AND NOT EXISTS (SELECT 1 FROM incoming_lines AS i WHERE i.line_id = l.line_id)`,
       );
     }
   }
