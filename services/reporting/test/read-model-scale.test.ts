@@ -103,12 +103,16 @@ describe('reporting read model at scale', () => {
     for (const batch of batches) {
       await recordInTransaction(db, SCALE_CONSUMER, batch, async (tx) => {
         // This transaction's table counters (pg_stat_xact_*: no flush delay).
-        const seqScans = async () => {
-          const { rows } = await tx.execute<{ relname: keyof typeof scans; seq_scan: string }>(
-            sql`SELECT relname, seq_scan FROM pg_stat_xact_user_tables
+        const tableCounters = async () => {
+          const { rows } = await tx.execute<
+            { relname: keyof typeof scans; seq_scan: string } & Record<keyof LineWrites, string>
+          >(
+            sql`SELECT relname, seq_scan, n_tup_ins AS inserted, n_tup_upd AS updated,
+                       n_tup_del AS deleted
+                FROM pg_stat_xact_user_tables
                 WHERE schemaname = 'reporting' AND relname IN ('report_orders', 'report_order_lines')`,
           );
-          return new Map(rows.map((row) => [row.relname, Number(row.seq_scan)]));
+          return new Map(rows.map((row) => [row.relname, row]));
         };
         const entriesRead = async () => {
           const { rows } = await tx.execute<{ relname: keyof typeof scans; read: string }>(
@@ -122,29 +126,16 @@ describe('reporting read model at scale', () => {
           );
           return new Map(rows.map((row) => [row.relname, Number(row.read)]));
         };
-        const lineWritesSoFar = async (): Promise<LineWrites> => {
-          const { rows } = await tx.execute<Record<keyof LineWrites, string>>(
-            sql`SELECT n_tup_ins AS inserted, n_tup_upd AS updated, n_tup_del AS deleted
-                FROM pg_stat_xact_user_tables
-                WHERE schemaname = 'reporting' AND relname = 'report_order_lines'`,
-          );
-          const row = rows[0];
-          return {
-            inserted: Number(row?.inserted ?? 0),
-            updated: Number(row?.updated ?? 0),
-            deleted: Number(row?.deleted ?? 0),
-          };
-        };
-        const before = await seqScans();
+        const before = await tableCounters();
         const entriesBefore = await entriesRead();
-        const linesBefore = await lineWritesSoFar();
         await applier.applyLive(tx, batch);
-        const after = await seqScans();
-        const linesAfter = await lineWritesSoFar();
+        const after = await tableCounters();
+        const moved = (table: keyof typeof scans, counter: 'seq_scan' | keyof LineWrites) =>
+          Number(after.get(table)?.[counter] ?? 0) - Number(before.get(table)?.[counter] ?? 0);
         for (const kind of Object.keys(lineWrites) as (keyof LineWrites)[])
-          lineWrites[kind] += linesAfter[kind] - linesBefore[kind];
+          lineWrites[kind] += moved('report_order_lines', kind);
         for (const table of Object.keys(scans) as (keyof typeof scans)[])
-          scans[table] += (after.get(table) ?? 0) - (before.get(table) ?? 0);
+          scans[table] += moved(table, 'seq_scan');
         const named = new Set(batch.map((event) => event.data.order.id)).size;
         const entriesAfter = await entriesRead();
         for (const table of Object.keys(entriesPerOrder) as (keyof typeof entriesPerOrder)[])
