@@ -162,6 +162,51 @@ describe('transactional outbox', () => {
     await r.stop();
   });
 
+  it('asks with one prepared statement whether anything is unsent, and claims only when something is', async () => {
+    const before = await streamEvents();
+    // The statements the relay sends, on whichever of the pool's connections it takes.
+    const sent: string[] = [];
+    const counted = Object.create(pool) as pg.Pool;
+    counted.connect = (async () => {
+      const client = await pool.connect();
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      client.query = ((first: unknown, ...rest: unknown[]) => {
+        sent.push(typeof first === 'string' ? first : ((first as { text: string }).text ?? ''));
+        return query(first, ...rest);
+      }) as typeof client.query;
+      return client;
+    }) as typeof pool.connect;
+    counted.query = ((first: unknown, ...rest: unknown[]) => {
+      sent.push(typeof first === 'string' ? first : ((first as { text: string }).text ?? ''));
+      return (pool.query as (...args: unknown[]) => unknown)(first, ...rest);
+    }) as typeof pool.query;
+    const r = relay({ pool: counted, pollIntervalMs: 50 });
+    await r.start();
+    try {
+      await r.flush();
+      sent.length = 0;
+      // Polls with nothing unsent: the question only, never a claim's transaction.
+      await waitFor(async () => sent.filter((text) => /EXISTS/.test(text)).length >= 4, {
+        message: 'four polls',
+      });
+      expect(sent.filter((text) => /BEGIN|FOR UPDATE/.test(text))).toEqual([]);
+      // A row nobody announces (no NOTIFY, not handed over): the next poll finds and claims it.
+      const event = writer.envelope(EVENTS.authUserCreated, userCreated(), 1);
+      await db.execute(
+        sql`INSERT INTO ${writer.table} (event_id, subject, envelope)
+            VALUES (${event.eventId}, ${event.type}, ${JSON.stringify(event)}::jsonb)`,
+      );
+      await waitFor(async () => (await streamEvents()) === before + 1, {
+        timeoutMs: 5000,
+        message: 'claimed by a poll',
+      });
+      await waitFor(async () => (await countUnsent(pool, 'auth')) === 0, { message: 'marked' });
+      expect(sent.some((text) => /FOR UPDATE SKIP LOCKED/.test(text))).toBe(true);
+    } finally {
+      await r.stop();
+    }
+  });
+
   it('wakes its own relay directly, without NOTIFY, after a write outside a transaction', async () => {
     const before = await streamEvents();
     const connected = new OutboxWriter('auth');
