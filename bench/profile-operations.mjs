@@ -11,8 +11,8 @@
  *   BENCH_PROFILE_KIND=place-load node bench/profile-operations.mjs   placed orders under the
  *                                    placement benchmark's load (32 connections, no fixed rate)
  *
- * BENCH_PROFILE_RATE (default 50/s), BENCH_PROFILE_SECONDS (default 10), BENCH_PROFILE_DIR (default
- * /tmp/lr-profile-<time>). Build first (npm run build:server).
+ * BENCH_PROFILE_RATE (default 50/s), BENCH_PROFILE_SECONDS (default 10), BENCH_PROFILE_WARMUP
+ * (unprofiled seconds first, default 3), BENCH_PROFILE_DIR (default /tmp/lr-profile-<time>). Build first (npm run build:server).
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +26,8 @@ import { placementLoad } from './scenarios/order-placement.mjs';
 const kind = process.env.BENCH_PROFILE_KIND ?? 'change';
 const rate = Number(process.env.BENCH_PROFILE_RATE ?? 50);
 const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 10);
+// A service's first seconds on a path compile it (bench/README.md, "Warm-up").
+const warmupSeconds = Number(process.env.BENCH_PROFILE_WARMUP ?? 3);
 const dir = process.env.BENCH_PROFILE_DIR ?? `/tmp/lr-profile-${Date.now()}`;
 const preload = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib/profile-preload.mjs');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,7 +44,7 @@ let syscallLines;
 try {
   const run = kind === 'place-load' ? await underLoad(stack) : await atRate(stack);
   // Warm-up: JIT, pools and named statements settle before the profile starts.
-  await run(3);
+  await run(warmupSeconds);
   writeFileSync(path.join(dir, 'on'), '');
   await sleep(300);
   const pids = await stack.pids();

@@ -78,6 +78,7 @@ if (wanted('cpu-per-operation'))
         : undefined,
       rates: (process.env.BENCH_CPU_RATE || '200,50').split(',').map(Number),
       rounds: Number(process.env.BENCH_CPU_ROUNDS ?? 4),
+      idleSeconds: Number(process.env.BENCH_CPU_IDLE ?? 20),
       baselineRef: process.env.BENCH_BASELINE_REF || undefined,
     })),
   );

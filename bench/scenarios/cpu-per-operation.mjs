@@ -303,7 +303,8 @@ function rowsOf(benchmark, ours, base, target) {
 
 /**
  * `rates`: operations offered per second, one measurement of each kind per rate; `rounds`: windows
- * per side, kind and rate, alternating sides; `baselineRef`: a commit to measure beside this tree
+ * per side, kind and rate, alternating sides; `idleSeconds`: the idle window per side;
+ * `baselineRef`: a commit to measure beside this tree
  * (none: the baseline column stays empty).
  */
 export async function benchCpuPerOperation({
@@ -313,6 +314,7 @@ export async function benchCpuPerOperation({
   changedOrders,
   rates,
   rounds,
+  idleSeconds = 20,
   baselineRef,
 }) {
   const seconds = Math.max(1, Math.round(durationSeconds / rounds));
@@ -354,8 +356,10 @@ export async function benchCpuPerOperation({
     await alternateRounds(sides, 'place@load', rounds, (side, totals) =>
       measureLoadRound(side, totals, seconds),
     );
+    // A long window: an idle process wakes a few times a second, and /proc counts its CPU in ticks
+    // of 10 ms, so a window of a few seconds reads one tick more or less as several ms a second.
     const idle = [];
-    for (const side of sides) idle.push(await measureIdle(side, seconds));
+    for (const side of sides) idle.push(await measureIdle(side, Math.max(1, idleSeconds)));
     // The least a placed order can cost crossing HTTP, NATS and a transaction, on ours' stack.
     const prototypeRows = [];
     const prototype = await startPrototypeProcess(sides[0].stack);

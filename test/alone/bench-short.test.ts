@@ -57,6 +57,7 @@ describe('npm run bench, short form', () => {
       BENCH_CPU_ROUNDS: '2',
       BENCH_CPU_WARMUP: '1',
       BENCH_CPU_ORDERS: '100',
+      BENCH_CPU_IDLE: '1',
       // No baseline commit: building one takes minutes (the bench's own runs name one).
       BENCH_BASELINE_REF: '',
       BENCH_RESULTS_DIR: dir,
