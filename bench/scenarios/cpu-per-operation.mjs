@@ -142,6 +142,9 @@ function measureLoadRound(side, totals, seconds) {
  * CPU of a stack doing nothing for `seconds` (timers, polls, heartbeats): the part of each window's
  * CPU that is not caused by its operations, for reading the per-op figures of short windows.
  */
+/** How long the stacks rest after the last operations before their idle window. */
+const IDLE_SETTLE_MS = 5_000;
+
 async function measureIdle(side, seconds) {
   const started = performance.now();
   const { cpuMs } = await withinCpuWindow(
@@ -358,8 +361,12 @@ export async function benchCpuPerOperation({
     );
     // A long window: an idle process wakes a few times a second, and /proc counts its CPU in ticks
     // of 10 ms, so a window of a few seconds reads one tick more or less as several ms a second.
-    const idle = [];
-    for (const side of sides) idle.push(await measureIdle(side, Math.max(1, idleSeconds)));
+    // Both stacks in the same window, after a pause: measured one after the other, the first read
+    // what its database still did after the last load window as idle.
+    await sleep(IDLE_SETTLE_MS);
+    const idle = await Promise.all(
+      sides.map((side) => measureIdle(side, Math.max(1, idleSeconds))),
+    );
     // The least a placed order can cost crossing HTTP, NATS and a transaction, on ours' stack.
     const prototypeRows = [];
     const prototype = await startPrototypeProcess(sides[0].stack);

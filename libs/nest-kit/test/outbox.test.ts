@@ -186,7 +186,7 @@ describe('transactional outbox', () => {
       await r.flush();
       sent.length = 0;
       // Polls with nothing unsent: the question only, never a claim's transaction.
-      await waitFor(async () => sent.filter((text) => /EXISTS/.test(text)).length >= 4, {
+      await waitFor(async () => sent.filter((text) => /LIMIT 1$/.test(text)).length >= 4, {
         message: 'four polls',
       });
       expect(sent.filter((text) => /BEGIN|FOR UPDATE/.test(text))).toEqual([]);
