@@ -2,7 +2,7 @@
  * The hourly limit on the orders one school places (each order mails the address the school wrote):
  * past ORDERS_PER_SCHOOL_PER_HOUR a 429 with the seconds to wait, counted in the database so calls
  * arriving together (at any replica) never pass it; other schools are not affected; a repeated
- * submit still finds its order; and the mail says who caused it and why.
+ * submit still finds its order and counts once; and the mail says who caused it and why.
  */
 import { randomUUID } from 'node:crypto';
 import type { Actor, AppError, CatalogProduct } from '@lr/contracts';
@@ -76,6 +76,18 @@ describe('orders per school per hour', () => {
     for (let i = 1; i < LIMIT; i += 1) await place(env, school, line());
     const again = await place(env, school, line(), { idempotencyKey: key });
     expect(again.id).toBe(first.id);
+  });
+
+  it('counts a repeated submit of an order placed once as one request, not two', async () => {
+    const school = await registerAccount(env, admin, 'Double Click Primary');
+    const key = randomUUID();
+    const first = await place(env, school, line(), { idempotencyKey: key });
+    const again = await place(env, school, line(), { idempotencyKey: key });
+    expect(again.id).toBe(first.id);
+    // The rest of the hour's requests are still there.
+    for (let i = 1; i < LIMIT; i += 1)
+      await expect(place(env, school, line())).resolves.toMatchObject({ status: 'Processing' });
+    expect((await refusal(place(env, school, line()))).code).toBe('TOO_MANY_REQUESTS');
   });
 
   it('says in the mail which school caused it and why this address received it', async () => {

@@ -96,6 +96,7 @@ export class PlaceOrderService {
     ]);
 
     let placed: OrderSnapshot;
+    let counted = false;
     try {
       const order = this.buildOrder(school, profile, products, input, key);
       // A repeated submit counts its own first order, so it reaches the lookup below when refused.
@@ -104,6 +105,7 @@ export class PlaceOrderService {
       if (school.id !== actor.id) order.enteredBy = { id: actor.id, name: actor.name };
       // Counted once the request is valid; a repeated submit over the limit still finds its order.
       await this.limit.take(school);
+      counted = true;
       // One statement, shared with orders placed at the same moment: no transaction needed.
       placed = await withSpan('orders', 'pg insert order', () => this.writer.place(order, actor));
     } catch (error) {
@@ -113,7 +115,10 @@ export class PlaceOrderService {
       const repeated = key && (error instanceof AppError || uniqueViolationOf(error) !== null);
       if (repeated) {
         const existing = await this.reads.findByIdempotencyKey(this.reads.db, school.id, key);
-        if (existing) return toOrderSnapshot(existing.order, existing.lines);
+        if (existing) {
+          if (counted) await this.limit.giveBack(school);
+          return toOrderSnapshot(existing.order, existing.lines);
+        }
       }
       throw conflictFromUniqueViolation(error, IDEMPOTENCY_MESSAGES) ?? error;
     }

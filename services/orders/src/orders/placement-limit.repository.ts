@@ -38,4 +38,15 @@ export class PlacementLimitRepository {
     if (row?.placed) return { granted: true };
     return { granted: false, retryAfterSeconds: Math.max(1, row?.retry_after ?? 3600) };
   }
+
+  /** Returns one order of this hour's count for `userId` (none when the hour has turned since). */
+  async giveBack(userId: string): Promise<void> {
+    await executeNamed(
+      this.db,
+      'give_back_placement_slot',
+      sql`
+      UPDATE orders.placement_windows SET placed = placed - 1
+      WHERE user_id = ${userId}::uuid AND window_start = date_trunc('hour', now()) AND placed > 0`,
+    );
+  }
 }

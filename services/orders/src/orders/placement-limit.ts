@@ -29,4 +29,13 @@ export class PlacementLimit {
       { retryAfterSeconds: slot.retryAfterSeconds },
     );
   }
+
+  /**
+   * Gives back the order `take` counted when the request turned out to be a repeat of one already
+   * placed (the same idempotency key, or a resent call): the school placed one order, not two.
+   */
+  async giveBack(actor: Actor): Promise<void> {
+    if (this.config.ORDERS_PER_SCHOOL_PER_HOUR === 0) return;
+    await this.slots.giveBack(actor.id);
+  }
 }
