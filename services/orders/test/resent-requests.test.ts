@@ -140,6 +140,15 @@ describe('resent requests', () => {
     );
     expect(rows[0]!.n).toBe(1);
     expect(await eventsAbout(placed.id, 'orders.order.placed.v1')).toBe(1);
+    // The school's hourly count of requests holds each of its orders once, this one included.
+    const counts = await env.pool.query<{ counted: number; placed: number }>(
+      `SELECT coalesce((SELECT placed FROM orders.placement_windows
+                         WHERE user_id = $1 AND window_start = date_trunc('hour', now())), 0) AS counted,
+              (SELECT count(*)::int FROM orders.orders
+                WHERE user_id = $1 AND created_at >= date_trunc('hour', now())) AS placed`,
+      [school.id],
+    );
+    expect(counts.rows[0]!.counted).toBe(counts.rows[0]!.placed);
   });
 
   it('deletes once and answers a resent delete with the first reply, not 404', async () => {
