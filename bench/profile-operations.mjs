@@ -12,7 +12,8 @@
  *                                    placement benchmark's load (32 connections, no fixed rate)
  *
  * BENCH_PROFILE_RATE (default 50/s), BENCH_PROFILE_SECONDS (default 10), BENCH_PROFILE_WARMUP
- * (unprofiled seconds first, default 3), BENCH_PROFILE_DIR (default /tmp/lr-profile-<time>). Build first (npm run build:server).
+ * (unprofiled seconds first, default 3), BENCH_PROFILE_DIR (default /tmp/lr-profile-<time>).
+ * Build first (npm run build:server).
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -138,13 +138,13 @@ function measureLoadRound(side, totals, seconds) {
   });
 }
 
+/** How long the stacks rest after the last operations before their idle window. */
+const IDLE_SETTLE_MS = 5_000;
+
 /**
  * CPU of a stack doing nothing for `seconds` (timers, polls, heartbeats): the part of each window's
  * CPU that is not caused by its operations, for reading the per-op figures of short windows.
  */
-/** How long the stacks rest after the last operations before their idle window. */
-const IDLE_SETTLE_MS = 5_000;
-
 async function measureIdle(side, seconds) {
   const started = performance.now();
   const { cpuMs } = await withinCpuWindow(

@@ -424,18 +424,16 @@ export class OutboxRelay {
    * Whether any row waits unsent: one prepared statement on the unsent rows' index, no
    * transaction. Most claims (the poll every second, on an idle service nearly all day) find
    * nothing, and the claim's transaction costs two round trips and a parse and plan of its text.
-   * It reads a column the index does not hold on purpose: an index-only form (`EXISTS`) visited
-   * the stale entries of every row marked sent since the last vacuum on each call, where a scan
-   * that fetches the row marks those entries dead in the index the first time it meets them.
+   * It reads a column the index does not hold on purpose, so it is an index scan like the claim's:
+   * an index-only form (`EXISTS`) went on visiting the stale entries of the rows marked sent since
+   * the last vacuum on every call (docs/adr/0307).
    */
   private async anyUnsent(): Promise<boolean> {
     const { schema } = this.options;
-    const query = {
+    const { rows } = await (this.listener ?? this.options.pool).query<{ event_id: string }>({
       name: `${schema}.outbox-any-unsent`,
       text: `SELECT event_id FROM ${schema}.outbox WHERE sent_at IS NULL ORDER BY id LIMIT 1`,
-    };
-    const own = this.listener;
-    const { rows } = await (own ?? this.options.pool).query<{ event_id: string }>(query);
+    });
     return rows.length > 0;
   }
 

@@ -166,20 +166,21 @@ describe('transactional outbox', () => {
     const before = await streamEvents();
     // The statements the relay sends, on whichever of the pool's connections it takes.
     const sent: string[] = [];
+    /** `query` of `target`, noting each statement's text first. */
+    const noting = (target: pg.Pool | pg.PoolClient) => {
+      const query = target.query.bind(target) as (...args: unknown[]) => unknown;
+      return ((first: unknown, ...rest: unknown[]) => {
+        sent.push(typeof first === 'string' ? first : ((first as { text: string }).text ?? ''));
+        return query(first, ...rest);
+      }) as typeof pool.query;
+    };
     const counted = Object.create(pool) as pg.Pool;
     counted.connect = (async () => {
       const client = await pool.connect();
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      client.query = ((first: unknown, ...rest: unknown[]) => {
-        sent.push(typeof first === 'string' ? first : ((first as { text: string }).text ?? ''));
-        return query(first, ...rest);
-      }) as typeof client.query;
+      client.query = noting(client);
       return client;
     }) as typeof pool.connect;
-    counted.query = ((first: unknown, ...rest: unknown[]) => {
-      sent.push(typeof first === 'string' ? first : ((first as { text: string }).text ?? ''));
-      return (pool.query as (...args: unknown[]) => unknown)(first, ...rest);
-    }) as typeof pool.query;
+    counted.query = noting(pool);
     const r = relay({ pool: counted, pollIntervalMs: 50 });
     await r.start();
     try {
