@@ -7,6 +7,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   createTestDatabase,
+  freePort,
+  freePortRun,
   parsePrometheusText,
   testStackNats,
   waitFor,
@@ -78,8 +80,9 @@ describe('Prometheus metrics of every process', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('lrmetrics');
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    metricsBase = port + 1;
+    // Ports found free now, not guessed: a guess can land on a port another test's connection holds.
+    const port = await freePort();
+    metricsBase = await freePortRun(PROCESSES.length);
     const namespace = `metrics${randomBytes(3).toString('hex')}`;
     stack = (await startStack({
       port,

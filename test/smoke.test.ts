@@ -3,7 +3,7 @@
  * processes, on a fresh database and NATS namespace) and gets a healthy /health.
  */
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase, testStackNats, type TestDatabase } from '@lr/testing';
+import { createTestDatabase, freePort, testStackNats, type TestDatabase } from '@lr/testing';
 // @ts-expect-error plain ES module without types
 import { startStack } from '../scripts/stack/stack.mjs';
 
@@ -25,7 +25,7 @@ describe('the whole stack', () => {
   });
 
   it('starts and reports every service and dependency healthy', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await freePort();
     const namespace = `smoke${randomBytes(3).toString('hex')}`;
     stack = (await startStack({
       port,

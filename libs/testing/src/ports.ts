@@ -16,11 +16,12 @@ export function freePort(): Promise<number> {
 
 /**
  * The first of `count` consecutive free ports, for a launcher that numbers its listeners from one
- * base (each process's metrics port, for example).
+ * base (each process's metrics port, for example). Drawn below Linux's ephemeral range (32768 up),
+ * where the kernel does not hand ports to outgoing connections between this check and the listen.
  */
 export async function freePortRun(count: number): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = 20000 + Math.floor(Math.random() * 20000);
+    const base = 20000 + Math.floor(Math.random() * (12000 - count));
     let free = true;
     for (let port = base; free && port < base + count; port += 1)
       free = (await canListen(port, '127.0.0.1')) as boolean;
