@@ -12,7 +12,7 @@ import {
   DEMAND_READY_STATUSES,
 } from '@lr/contracts';
 import { executeInBatch, type Executor } from '@lr/nest-kit';
-import { orderIdIn } from './order-lookup.js';
+import { ALL_ORDERS, ordersNamed } from './order-lookup.js';
 
 type Sign = 1 | -1;
 
@@ -31,13 +31,13 @@ export class DemandRequestedRepository {
   async applyOrders(exec: Executor, orderIds: readonly string[], sign: Sign): Promise<void> {
     if (orderIds.length === 0) return;
     // Prepared only in a batch: see rollups.
-    await this.apply(exec, orderIdIn(orderIds), sign, 'reporting.demand-of-orders');
+    await this.apply(exec, ordersNamed(orderIds), sign, 'reporting.demand-of-orders');
   }
 
   /** Empties the demand and computes it again from the whole read model (the rebuild's end). */
   async recomputeAll(exec: Executor): Promise<void> {
     await exec.execute(sql`DELETE FROM reporting.demand_requested`);
-    await this.apply(exec, sql`true`, 1, 'reporting.demand-of-all-orders');
+    await this.apply(exec, ALL_ORDERS, 1, 'reporting.demand-of-all-orders');
     await exec.execute(sql`ANALYZE reporting.demand_requested, reporting.demand_products`);
   }
 
@@ -47,11 +47,11 @@ export class DemandRequestedRepository {
    * are now; an order line names them as they were when ordered). `name` is the statement's, one
    * per FROM clause (executeInBatch).
    */
-  private async apply(exec: Executor, which: SQL, sign: Sign, name: string): Promise<void> {
+  private async apply(exec: Executor, orders: SQL, sign: Sign, name: string): Promise<void> {
     const s = sql`${sign}::int`;
     const statement = sql`
       WITH so AS MATERIALIZED (
-        SELECT o.order_id, o.status FROM reporting.report_orders o WHERE ${which} AND NOT o.deleted
+        SELECT o.order_id, o.status FROM ${orders} o WHERE NOT o.deleted
       ),
       sl AS MATERIALIZED (
         SELECT so.status, l.product_id, l.size, l.quantity, l.name, l.category, l.sub_category

@@ -9,7 +9,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
 import { KIT_CONFIG, executeInBatch, type Executor } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
-import { orderIdIn } from './order-lookup.js';
+import { ALL_ORDERS, ordersNamed } from './order-lookup.js';
 
 type Sign = 1 | -1;
 
@@ -38,7 +38,7 @@ export class ImpactRollupsRepository {
   /** Adds (+1) or removes (-1) these orders' contributions, as the read model stores them now. */
   async applyOrders(exec: Executor, orderIds: readonly string[], sign: Sign): Promise<void> {
     if (orderIds.length === 0) return;
-    await this.apply(exec, orderIdIn(orderIds), sign, 'reporting.impact-rollups-of-orders');
+    await this.apply(exec, ordersNamed(orderIds), sign, 'reporting.impact-rollups-of-orders');
   }
 
   /**
@@ -61,7 +61,7 @@ export class ImpactRollupsRepository {
   /** Empties the impact rollups and computes them from the whole read model (rebuild, start). */
   async recomputeAll(exec: Executor): Promise<void> {
     await this.clear(exec);
-    await this.apply(exec, sql`true`, 1, 'reporting.impact-rollups-of-all-orders');
+    await this.apply(exec, ALL_ORDERS, 1, 'reporting.impact-rollups-of-all-orders');
     await exec.execute(sql`
       INSERT INTO reporting.report_meta (key, value) VALUES (${TIME_ZONE_KEY}, ${this.timeZone})
       ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
@@ -85,18 +85,18 @@ export class ImpactRollupsRepository {
   }
 
   /**
-   * `which` is the condition on the read model's orders (`o`) whose contributions are applied;
-   * `name` is the statement's, one per condition (executeInBatch).
+   * `orders` are the read model's orders whose contributions are applied (order-lookup.ts);
+   * `name` is the statement's, one per kind of `orders` (executeInBatch).
    */
-  private async apply(exec: Executor, which: SQL, sign: Sign, name: string): Promise<void> {
+  private async apply(exec: Executor, orders: SQL, sign: Sign, name: string): Promise<void> {
     const tz = this.timeZone;
     const s = sql`${sign}::int`;
     const statement = sql`
       WITH so AS MATERIALIZED (
         SELECT o.order_id, o.delivered_at, (o.delivered_at AT TIME ZONE ${tz})::date AS day,
                o.school_name, o.student_key
-        FROM reporting.report_orders o
-        WHERE ${which} AND NOT o.deleted AND o.status = 'Delivered' AND o.delivered_at IS NOT NULL
+        FROM ${orders} o
+        WHERE NOT o.deleted AND o.status = 'Delivered' AND o.delivered_at IS NOT NULL
       ),
       sl AS MATERIALIZED (
         SELECT so.order_id, so.day, so.school_name, l.category, l.quantity,

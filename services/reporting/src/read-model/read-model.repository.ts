@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { DATABASE, executeInBatch, type Database, type Executor } from '@lr/nest-kit';
 import type { OrderEventSnapshot } from '@lr/contracts';
 import { reportOrderLines, reportOrders } from '../db/schema.js';
-import { orderIdIn } from './order-lookup.js';
+import { ordersNamed } from './order-lookup.js';
 
 interface StoredStateRow extends Record<string, unknown> {
   order_id: string;
@@ -88,14 +88,13 @@ export class ReadModelRepository {
       ? await executeInBatch<StoredStateRow>(
           exec,
           'reporting.stored-states-locked',
-          sql`SELECT o.order_id, o.version, o.deleted FROM reporting.report_orders o
-              WHERE ${orderIdIn(orderIds)} FOR UPDATE OF o`,
+          sql`SELECT o.order_id, o.version, o.deleted FROM ${ordersNamed(orderIds)} o
+              FOR UPDATE OF o`,
         )
       : await executeInBatch<StoredStateRow>(
           exec,
           'reporting.stored-states',
-          sql`SELECT o.order_id, o.version, o.deleted FROM reporting.report_orders o
-              WHERE ${orderIdIn(orderIds)}`,
+          sql`SELECT o.order_id, o.version, o.deleted FROM ${ordersNamed(orderIds)} o`,
         );
     return new Map(
       rows.map((row) => [row.order_id, { version: row.version, deleted: row.deleted }]),

@@ -8,7 +8,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
 import { KIT_CONFIG, executeInBatch, type Executor } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
-import { orderIdIn } from './order-lookup.js';
+import { ALL_ORDERS, ordersNamed } from './order-lookup.js';
 
 type Sign = 1 | -1;
 
@@ -39,7 +39,7 @@ export class RollupsRepository {
     if (orderIds.length === 0) return;
     // Prepared only in a consumer batch (executeInBatch): a plan kept from anywhere else could be
     // a scan that was right while the read model was small.
-    await this.apply(exec, orderIdIn(orderIds), sign, 'reporting.rollups-of-orders');
+    await this.apply(exec, ordersNamed(orderIds), sign, 'reporting.rollups-of-orders');
   }
 
   /**
@@ -50,7 +50,7 @@ export class RollupsRepository {
    */
   async recomputeAll(exec: Executor): Promise<void> {
     await this.clear(exec);
-    await this.apply(exec, sql`true`, 1, 'reporting.rollups-of-all-orders');
+    await this.apply(exec, ALL_ORDERS, 1, 'reporting.rollups-of-all-orders');
     await exec.execute(sql`
       INSERT INTO reporting.report_meta (key, value) VALUES (${TIME_ZONE_KEY}, ${this.timeZone})
       ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
@@ -75,11 +75,11 @@ export class RollupsRepository {
 
   /**
    * One statement (data-modifying CTEs) per call: the orders' rows are read once and every rollup
-   * is updated from them, one round trip instead of one per rollup. `which` is the condition on
-   * the read model's orders (`o`) whose contributions are applied; `name` is the statement's, one
-   * per condition (executeInBatch).
+   * is updated from them, one round trip instead of one per rollup. `orders` are the read model's
+   * orders whose contributions are applied (order-lookup.ts); `name` is the statement's, one per
+   * kind of `orders` (executeInBatch).
    */
-  private async apply(exec: Executor, which: SQL, sign: Sign, name: string): Promise<void> {
+  private async apply(exec: Executor, orders: SQL, sign: Sign, name: string): Promise<void> {
     const tz = this.timeZone;
     const s = sql`${sign}::int`;
     const statement = sql`
@@ -88,8 +88,8 @@ export class RollupsRepository {
                (o.status = 'Delivered' AND o.delivered_at IS NOT NULL) AS fulfilled,
                round(extract(epoch FROM o.delivered_at - o.created_at) * 1000) AS fulfilment_ms,
                (o.delivered_at AT TIME ZONE ${tz})::date AS delivered_day
-        FROM reporting.report_orders o
-        WHERE ${which} AND NOT o.deleted
+        FROM ${orders} o
+        WHERE NOT o.deleted
       ),
       sl AS MATERIALIZED (
         SELECT so.order_id, so.day, l.name, l.category, l.quantity
