@@ -157,13 +157,15 @@ async function measureIdle(side, seconds) {
 
 /**
  * The placement benchmark's prototype as a process of its own on `stack`'s database and NATS:
- * resolves with its pid, its URL and a stop function.
+ * resolves with its pid, its URL and a stop function. `overNats: false`: the variant without the
+ * NATS request (bench/rpc-hop-cost.mjs).
  */
-async function startPrototypeProcess(stack) {
+export async function startPrototypeProcess(stack, { overNats = true } = {}) {
   const prototype = startReportingProcess(path.join(ROOT, 'bench/lib/prototype-process.mjs'), [], {
     PROTOTYPE_DATABASE_URL: stack.databaseUrl,
     PROTOTYPE_NATS_URL: stack.nats.url,
     PROTOTYPE_NATS_SEED: stack.natsAdminSeed,
+    PROTOTYPE_OVER_NATS: overNats ? '1' : '0',
   });
   const { url } = await prototype.next();
   return {
@@ -182,7 +184,7 @@ async function startPrototypeProcess(stack) {
  * backends and nats-server, the same groups a placed order is measured over (the stack's own
  * processes idle meanwhile).
  */
-async function measurePrototype(side, prototype, { benchmark, rounds, send, warmup }) {
+export async function measurePrototype(side, prototype, { benchmark, rounds, send, warmup }) {
   const totals = { ops: 0, failed: 0, seconds: 0, cpuMs: { prototype: 0, postgres: 0, nats: 0 } };
   const groups = async () => {
     const { postgres, nats } = await side.stack.pids();

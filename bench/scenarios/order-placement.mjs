@@ -27,8 +27,37 @@ async function benchProduct(pool) {
   return productId;
 }
 
-/** The prototype: the least a placed order needs to cross HTTP, NATS and a transaction. */
-export async function startPrototype(databaseUrl, natsUrl, natsSeed) {
+/** The prototype's transaction: the order's row and a row per line. */
+async function insertPrototypeOrder(pool, body) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const id = randomUUID();
+    await client.query('INSERT INTO public.bench_orders (id, body) VALUES ($1, $2)', [id, body]);
+    for (const item of body.orderItems) {
+      await client.query('INSERT INTO public.bench_lines VALUES ($1, $2, $3, $4)', [
+        id,
+        item.product,
+        item.ProductSize,
+        item.quantity,
+      ]);
+    }
+    await client.query('COMMIT');
+    return { ok: true, id };
+  } catch (error) {
+    await client.query('ROLLBACK');
+    return { ok: false, error: error.message };
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * The prototype: the least a placed order needs to cross HTTP, NATS and a transaction. With
+ * `overNats: false` the HTTP handler runs the transaction itself, so the two variants side by side
+ * say what one NATS request and its reply cost an order (bench/rpc-hop-cost.mjs).
+ */
+export async function startPrototype(databaseUrl, natsUrl, natsSeed, { overNats = true } = {}) {
   // The stack's nats-server has authorization: the prototype connects as its operator identity.
   const natsOptions = {
     servers: natsUrl,
@@ -39,48 +68,34 @@ export async function startPrototype(databaseUrl, natsUrl, natsSeed) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 }).on('error', () => undefined);
   await pool.query(`CREATE TABLE IF NOT EXISTS public.bench_orders (id uuid PRIMARY KEY, body jsonb NOT NULL, created_at timestamptz DEFAULT now());
                     CREATE TABLE IF NOT EXISTS public.bench_lines (order_id uuid NOT NULL, product_id uuid NOT NULL, size text NOT NULL, quantity int NOT NULL)`);
-  // The same client setting as the product's connections (nest-kit connectNats), for a like-for-like baseline.
-  const responder = await connect(natsOptions);
-  const subject = `bench.prototype.${randomUUID()}`;
-  responder.subscribe(subject, {
-    callback: async (_err, msg) => {
-      const body = JSON.parse(new TextDecoder().decode(msg.data));
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const id = randomUUID();
-        await client.query('INSERT INTO public.bench_orders (id, body) VALUES ($1, $2)', [
-          id,
-          body,
-        ]);
-        for (const item of body.orderItems) {
-          await client.query('INSERT INTO public.bench_lines VALUES ($1, $2, $3, $4)', [
-            id,
-            item.product,
-            item.ProductSize,
-            item.quantity,
-          ]);
-        }
-        await client.query('COMMIT');
-        msg.respond(JSON.stringify({ ok: true, id }));
-      } catch (error) {
-        await client.query('ROLLBACK');
-        msg.respond(JSON.stringify({ ok: false, error: error.message }));
-      } finally {
-        client.release();
-      }
-    },
-  });
-  const requester = await connect(natsOptions);
+  const connections = [];
+  let place;
+  if (overNats) {
+    // The same client setting as the product's connections (nest-kit connectNats), for a like-for-like baseline.
+    const responder = await connect(natsOptions);
+    const subject = `bench.prototype.${randomUUID()}`;
+    responder.subscribe(subject, {
+      callback: async (_err, msg) => {
+        const body = JSON.parse(new TextDecoder().decode(msg.data));
+        msg.respond(JSON.stringify(await insertPrototypeOrder(pool, body)));
+      },
+    });
+    const requester = await connect(natsOptions);
+    connections.push(requester, responder);
+    place = async (raw) => (await requester.request(subject, raw, { timeout: 5000 })).data;
+  } else {
+    place = async (raw) =>
+      JSON.stringify(await insertPrototypeOrder(pool, JSON.parse(raw.toString('utf8'))));
+  }
   const server = http.createServer((req, res) => {
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', async () => {
       try {
-        const reply = await requester.request(subject, Buffer.concat(chunks), { timeout: 5000 });
+        const reply = await place(Buffer.concat(chunks));
         res.setHeader('content-type', 'application/json');
         res.statusCode = 201;
-        res.end(reply.data);
+        res.end(reply);
       } catch {
         res.statusCode = 503;
         res.end();
@@ -94,8 +109,7 @@ export async function startPrototype(databaseUrl, natsUrl, natsSeed) {
     async stop() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
-      await requester.close();
-      await responder.close();
+      for (const nc of connections) await nc.close();
       await pool.end();
     },
   };
