@@ -12,8 +12,8 @@
  *
  * BENCH_HOP_ROUNDS (default 4), BENCH_HOP_SECONDS (each side's round, default 8), BENCH_HOP_WARMUP
  * (seconds of load on each side first, default 20), BENCH_HOP_RATE (orders a second of the steady
- * rate, default 200). Build first (npm run build:server): the
- * measured stack's processes are there only to give the prototypes their database and NATS.
+ * rate, default 200). Build first (npm run build:server): the measured stack's processes are there
+ * only to give the prototypes their database and NATS.
  */
 import { ROOT } from '../scripts/stack/paths.mjs';
 import { startMeasuredStack } from './lib/cpu-stack.mjs';
