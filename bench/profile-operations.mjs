@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from '../scripts/stack/paths.mjs';
 import { startMeasuredStack } from './lib/cpu-stack.mjs';
-import { load } from './lib/load.mjs';
+import { loadAnswered } from './lib/load.mjs';
 import { effectsApplied, prepareOperations, runOperations } from './lib/operations.mjs';
 import { placementLoad } from './scenarios/order-placement.mjs';
 
@@ -112,10 +112,7 @@ async function atRate(stack) {
  */
 async function underLoad(stack) {
   const placement = await placementLoad({ url: stack.url, pool: stack.probe });
-  return async (runSeconds) => {
-    const result = await load({ ...placement.ours, durationSeconds: runSeconds });
-    return { ok: result.total - result.failed, failed: result.failed };
-  };
+  return (runSeconds) => loadAnswered({ ...placement.ours, durationSeconds: runSeconds });
 }
 
 /**

@@ -17,7 +17,7 @@
  */
 import { ROOT } from '../scripts/stack/paths.mjs';
 import { startMeasuredStack } from './lib/cpu-stack.mjs';
-import { load } from './lib/load.mjs';
+import { loadAnswered } from './lib/load.mjs';
 import { prepareOperations, runOperations } from './lib/operations.mjs';
 import { measurePrototype, startPrototypeProcess } from './scenarios/cpu-per-operation.mjs';
 import { placementLoad } from './scenarios/order-placement.mjs';
@@ -41,10 +41,8 @@ try {
   prototypes['over NATS'] = await startPrototypeProcess(stack);
   prototypes['without NATS'] = await startPrototypeProcess(stack, { overNats: false });
   const fixture = await prepareOperations(stack);
-  const underLoad = (prototype) => async (durationSeconds) => {
-    const answered = await load({ ...placement.prototype(prototype.url), durationSeconds });
-    return { ok: answered.total - answered.failed, failed: answered.failed };
-  };
+  const underLoad = (prototype) => (durationSeconds) =>
+    loadAnswered({ ...placement.prototype(prototype.url), durationSeconds });
   const atRate = (prototype) => (durationSeconds) =>
     runOperations(
       stack,

@@ -38,6 +38,15 @@ export async function load({
 }
 
 /**
+ * Runs load() and counts its answers the way the operation runners do (`runOperations`): the
+ * requests answered with a 2xx and those that failed, for the CPU windows that divide by them.
+ */
+export async function loadAnswered(options) {
+  const { total, failed } = await load(options);
+  return { ok: total - failed, failed };
+}
+
+/**
  * Measures several systems in alternating rounds (A, B, C, A, B, C, ...) instead of one long run
  * after the other. This shared machine's speed drifts by a quarter within a minute (the load
  * generator's own CPU per request moves with it): back-to-back runs read such a drift as a

@@ -16,7 +16,7 @@ import { ROOT } from '../../scripts/stack/paths.mjs';
 import { prepareBaselineTree } from '../lib/baseline-tree.mjs';
 import { POSTGRES_SERVICES, STATS_SETTLE_MS, startMeasuredStack } from '../lib/cpu-stack.mjs';
 import { effectsApplied, prepareOperations, runOperations } from '../lib/operations.mjs';
-import { load } from '../lib/load.mjs';
+import { load, loadAnswered } from '../lib/load.mjs';
 import { measureMessageFloor } from '../lib/message-floor.mjs';
 import { startReportingProcess } from '../lib/reporting-process.mjs';
 import { cpuWindow } from '../lib/process-cpu.mjs';
@@ -128,13 +128,13 @@ function measureRound(side, totals, kind, { rate, seconds }) {
 /** One window of placed orders under the placement benchmark's load for `seconds`. */
 function measureLoadRound(side, totals, seconds) {
   return measureWindow(side, totals, async () => {
-    const answered = await load({ ...side.placement.ours, durationSeconds: seconds });
+    const answered = await loadAnswered({ ...side.placement.ours, durationSeconds: seconds });
     await untilApplied(
       () => reportCaughtUp(side.stack),
       (state) =>
         `${side.stack.label}: the report holds ${state.reported} of ${state.placed} orders`,
     );
-    return { ok: answered.total - answered.failed, failed: answered.failed };
+    return answered;
   });
 }
 
@@ -397,10 +397,7 @@ export async function benchCpuPerOperation({
           rounds,
           warmup: () =>
             loadWarmupSeconds > 0 && load({ ...prototypeLoad, durationSeconds: loadWarmupSeconds }),
-          send: async () => {
-            const answered = await load({ ...prototypeLoad, durationSeconds: seconds });
-            return { ok: answered.total - answered.failed, failed: answered.failed };
-          },
+          send: () => loadAnswered({ ...prototypeLoad, durationSeconds: seconds }),
         })),
       );
     } finally {
