@@ -1,12 +1,14 @@
 /**
  * Days and weeks are the charity's: CHARITY_TIME_ZONE (the zone orders' pickups, notices and daily
  * summary use) unless REPORT_TIME_ZONE names another one, so a late-evening order belongs to that
- * local day. Changing the zone recomputes the day rollups on the next start.
+ * local day. Changing the zone recomputes the day rollups and the impact rollups (each set keeps
+ * the zone it was computed in) on the next start.
  */
+import { impactOps } from '@lr/contracts';
 import { parseConfig } from '@lr/nest-kit';
-import { events, newOrder, publish, type TestEnv } from '@lr/testing';
+import { events, newOrder, nextVersion, publish, type TestEnv } from '@lr/testing';
 import { ReportingAppModule, reportingConfigSchema } from '../src/index.js';
-import { caughtUp, report, startReporting } from './support/reporting-env.js';
+import { admin, caughtUp, report, startReporting } from './support/reporting-env.js';
 
 describe('report time zone', () => {
   let env: TestEnv;
@@ -20,6 +22,15 @@ describe('report time zone', () => {
     lines: [{ name: 'Sneakers', category: 'Footwear', quantity: 1 }],
   });
 
+  // Delivered half an hour after it was placed: still Sunday in both zones, Monday in UTC.
+  const deliveredLateSunday = nextVersion(lateSunday, {
+    status: 'Delivered',
+    deliveredAt: '2026-03-09T03:30:00.000Z',
+  });
+  const deliveriesOn = async (day: string) =>
+    (await env.rpc.call(impactOps.impact, { from: day, to: day }, { actor: admin }))
+      .ordersDelivered;
+
   async function restartWith(vars: Record<string, string>): Promise<void> {
     await env.stopService('reporting');
     const config = parseConfig(reportingConfigSchema, env.envVars('reporting', vars));
@@ -28,7 +39,10 @@ describe('report time zone', () => {
 
   beforeAll(async () => {
     env = await startReporting();
-    await publish(env.nc, env.namespace, [events.placed(lateSunday)]);
+    await publish(env.nc, env.namespace, [
+      events.placed(lateSunday),
+      events.statusChanged(deliveredLateSunday, 'Processing'),
+    ]);
     await caughtUp(env);
   });
   afterAll(() => env.close());
@@ -36,12 +50,16 @@ describe('report time zone', () => {
   it("counts the order on the charity's day by default (Los Angeles, as orders)", async () => {
     expect((await report(env, { to: '2026-03-08' })).ordersReceived).toBe(1);
     expect((await report(env)).weekly.ordersReceived).toEqual([{ week: '2026-03-02', count: 1 }]);
+    expect(await deliveriesOn('2026-03-08')).toBe(1);
+    expect(await deliveriesOn('2026-03-09')).toBe(0);
   });
 
   it('after a restart with the charity in UTC, counts it on its UTC day and week', async () => {
     await restartWith({ CHARITY_TIME_ZONE: 'UTC' });
     expect((await report(env, { to: '2026-03-08' })).ordersReceived).toBe(0);
     expect((await report(env)).weekly.ordersReceived).toEqual([{ week: '2026-03-09', count: 1 }]);
+    expect(await deliveriesOn('2026-03-08')).toBe(0);
+    expect(await deliveriesOn('2026-03-09')).toBe(1);
   });
 
   it("REPORT_TIME_ZONE puts the report in another zone than the charity's; empty means unset", async () => {
@@ -49,6 +67,7 @@ describe('report time zone', () => {
     expect((await report(env, { to: '2026-03-08' })).ordersReceived).toBe(1);
     expect((await report(env, { from: '2026-03-09' })).ordersReceived).toBe(0);
     expect((await report(env)).weekly.ordersReceived).toEqual([{ week: '2026-03-02', count: 1 }]);
+    expect(await deliveriesOn('2026-03-08')).toBe(1);
     const unset = parseConfig(
       reportingConfigSchema,
       env.envVars('reporting', { CHARITY_TIME_ZONE: 'Europe/London', REPORT_TIME_ZONE: '' }),

@@ -10,10 +10,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { KIT_CONFIG, executeInBatch, type Executor } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
 import { ALL_ORDERS, ordersNamed } from './order-lookup.js';
+import { RollupTables } from './rollup-tables.js';
 
 type Sign = 1 | -1;
-
-const TIME_ZONE_KEY = 'impact_rollup_time_zone';
 
 const IMPACT_ROLLUP_TABLES = [
   'impact_day_schools',
@@ -30,9 +29,11 @@ export interface ValueChange {
 @Injectable()
 export class ImpactRollupsRepository {
   private readonly timeZone: string;
+  private readonly tables: RollupTables;
 
   constructor(@Inject(KIT_CONFIG) config: Pick<ReportingConfig, 'REPORT_TIME_ZONE'>) {
     this.timeZone = config.REPORT_TIME_ZONE;
+    this.tables = new RollupTables(IMPACT_ROLLUP_TABLES, 'impact_rollup_time_zone', this.timeZone);
   }
 
   /** Adds (+1) or removes (-1) these orders' contributions, as the read model stores them now. */
@@ -60,28 +61,14 @@ export class ImpactRollupsRepository {
 
   /** Empties the impact rollups and computes them from the whole read model (rebuild, start). */
   async recomputeAll(exec: Executor): Promise<void> {
-    await this.clear(exec);
+    await this.tables.clear(exec);
     await this.apply(exec, ALL_ORDERS, 1, 'reporting.impact-rollups-of-all-orders');
-    await exec.execute(sql`
-      INSERT INTO reporting.report_meta (key, value) VALUES (${TIME_ZONE_KEY}, ${this.timeZone})
-      ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
-    await exec.execute(
-      sql.raw(`ANALYZE ${IMPACT_ROLLUP_TABLES.map((t) => `reporting.${t}`).join(', ')}`),
-    );
+    await this.tables.markComputed(exec);
   }
 
   /** True when the impact rollups were computed in another time zone, or never (an upgrade). */
-  async stale(exec: Executor): Promise<boolean> {
-    const { rows } = await exec.execute<{ value: string }>(
-      sql`SELECT value FROM reporting.report_meta WHERE key = ${TIME_ZONE_KEY}`,
-    );
-    return rows[0]?.value !== this.timeZone;
-  }
-
-  async clear(exec: Executor): Promise<void> {
-    for (const table of IMPACT_ROLLUP_TABLES) {
-      await exec.execute(sql`DELETE FROM ${sql.identifier('reporting')}.${sql.identifier(table)}`);
-    }
+  stale(exec: Executor): Promise<boolean> {
+    return this.tables.stale(exec);
   }
 
   /**

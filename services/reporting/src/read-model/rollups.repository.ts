@@ -9,10 +9,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { KIT_CONFIG, executeInBatch, type Executor } from '@lr/nest-kit';
 import type { ReportingConfig } from '../config.js';
 import { ALL_ORDERS, ordersNamed } from './order-lookup.js';
+import { RollupTables } from './rollup-tables.js';
 
 type Sign = 1 | -1;
-
-const TIME_ZONE_KEY = 'rollup_time_zone';
 
 const ROLLUP_TABLES = [
   'report_day_totals',
@@ -29,9 +28,11 @@ const ROLLUP_TABLES = [
 @Injectable()
 export class RollupsRepository {
   private readonly timeZone: string;
+  private readonly tables: RollupTables;
 
   constructor(@Inject(KIT_CONFIG) config: Pick<ReportingConfig, 'REPORT_TIME_ZONE'>) {
     this.timeZone = config.REPORT_TIME_ZONE;
+    this.tables = new RollupTables(ROLLUP_TABLES, 'rollup_time_zone', this.timeZone);
   }
 
   /** Adds (+1) or removes (-1) live orders' contributions, as stored in the read model now. */
@@ -42,35 +43,16 @@ export class RollupsRepository {
     await this.apply(exec, ordersNamed(orderIds), sign, 'reporting.rollups-of-orders');
   }
 
-  /**
-   * Empties the rollups and computes them again from the whole read model, then gives every
-   * rollup fresh statistics: refilled wholesale, a rollup without them has the planner read a range
-   * of days by scanning all days, until autovacuum (off on some machines, minutes away on others)
-   * analyses it.
-   */
+  /** Empties the rollups and computes them again from the whole read model (RollupTables). */
   async recomputeAll(exec: Executor): Promise<void> {
-    await this.clear(exec);
+    await this.tables.clear(exec);
     await this.apply(exec, ALL_ORDERS, 1, 'reporting.rollups-of-all-orders');
-    await exec.execute(sql`
-      INSERT INTO reporting.report_meta (key, value) VALUES (${TIME_ZONE_KEY}, ${this.timeZone})
-      ON CONFLICT (key) DO UPDATE SET value = excluded.value`);
-    await exec.execute(
-      sql.raw(`ANALYZE ${ROLLUP_TABLES.map((table) => `reporting.${table}`).join(', ')}`),
-    );
+    await this.tables.markComputed(exec);
   }
 
   /** True when the rollups were computed in another time zone (or never). */
-  async stale(exec: Executor): Promise<boolean> {
-    const { rows } = await exec.execute<{ value: string }>(
-      sql`SELECT value FROM reporting.report_meta WHERE key = ${TIME_ZONE_KEY}`,
-    );
-    return rows[0]?.value !== this.timeZone;
-  }
-
-  async clear(exec: Executor): Promise<void> {
-    for (const table of ROLLUP_TABLES) {
-      await exec.execute(sql`DELETE FROM ${sql.identifier('reporting')}.${sql.identifier(table)}`);
-    }
+  stale(exec: Executor): Promise<boolean> {
+    return this.tables.stale(exec);
   }
 
   /**
