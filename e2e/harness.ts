@@ -106,6 +106,15 @@ export async function pauseLoginsFor(context: BrowserContext, loginId: string): 
   throw new Error(`logins for ${loginId} were never paused`);
 }
 
+/**
+ * The minutes left that a paused-login notice states ("Please try again in N minutes (at ...)"),
+ * or NaN when it states none. The journeys share one paused account, so another one on the same
+ * stack may have started the 15-minute pause minutes earlier: read it as 1 to 15.
+ */
+export function pauseMinutesLeft(notice: string): number {
+  return Number(/Please try again in (\d+) minutes? \(at /.exec(notice)?.[1]);
+}
+
 /** The account the paused-login journeys share (no other journey logs in with it). */
 export const PAUSED_LOGIN_ID = 'meadowbrook';
 export const PAUSED_SCHOOL_NAME = 'Meadowbrook Middle School';
