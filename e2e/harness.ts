@@ -107,12 +107,15 @@ export async function pauseLoginsFor(context: BrowserContext, loginId: string): 
 }
 
 /**
- * The minutes left that a paused-login notice states ("Please try again in N minutes (at ...)"),
- * or NaN when it states none. The journeys share one paused account, so another one on the same
- * stack may have started the 15-minute pause minutes earlier: read it as 1 to 15.
+ * Fails unless a paused-login notice states 1 to 15 minutes left ("Please try again in N minutes
+ * (at ...)"). The journeys share one paused account, so another one on the same stack may have
+ * started the 15-minute pause minutes earlier.
  */
-export function pauseMinutesLeft(notice: string): number {
-  return Number(/Please try again in (\d+) minutes? \(at /.exec(notice)?.[1]);
+export function expectMinutesLeftOfPause(notice: string): void {
+  const left = Number(/Please try again in (\d+) minutes? \(at /.exec(notice)?.[1]);
+  if (!(left >= 1 && left <= 15)) {
+    throw new Error(`the notice states no pause of 1 to 15 minutes left: "${notice}"`);
+  }
 }
 
 /** The account the paused-login journeys share (no other journey logs in with it). */
