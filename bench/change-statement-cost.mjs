@@ -16,7 +16,8 @@
  *   node bench/change-statement-cost.mjs
  *
  * BENCH_STATEMENT_RATE (statements a second, default 200: the status change's target rate),
- * BENCH_STATEMENT_SECONDS (each step's round, default 6), BENCH_STATEMENT_ROUNDS (default 3).
+ * BENCH_STATEMENT_SECONDS (each step's round, default 6), BENCH_STATEMENT_ROUNDS (default 3),
+ * BENCH_STATEMENT_ORDERS (the orders the statements rotate over, default the CPU bench's 2,000).
  * Build first (npm run build:server): the stack's processes only set up its orders.
  */
 import { randomUUID } from 'node:crypto';
@@ -29,6 +30,9 @@ import { cpuMsOf } from './lib/process-cpu.mjs';
 const rate = Number(process.env.BENCH_STATEMENT_RATE ?? 200);
 const seconds = Number(process.env.BENCH_STATEMENT_SECONDS ?? 6);
 const rounds = Number(process.env.BENCH_STATEMENT_ROUNDS ?? 3);
+const orders = process.env.BENCH_STATEMENT_ORDERS
+  ? Number(process.env.BENCH_STATEMENT_ORDERS)
+  : undefined;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -89,7 +93,7 @@ const client = new pg.Client({
   application_name: BENCH_APPLICATION,
 });
 try {
-  const fixture = await prepareOperations(stack);
+  const fixture = await prepareOperations(stack, { orders });
   const orderIds = [...fixture.versions.keys()];
   await client.connect();
   const backend = (await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid;
@@ -116,7 +120,7 @@ try {
         const wait = started + (i * 1000) / rate - performance.now();
         if (wait > 0) await sleep(wait);
         sent += 1;
-        // Each order every 2,000 statements, alternating its status, as the CPU bench's changes do.
+        // Each order in turn, its status alternating, as the CPU bench's changes do.
         const status = statuses[Math.floor(sent / orderIds.length) % 2];
         await client.query({
           name: `step-${STEPS.indexOf(step)}`,
