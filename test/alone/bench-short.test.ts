@@ -6,11 +6,10 @@
  * speed: figures from a test run on a busy machine mean nothing (bench/README.md). The CPU figures
  * are printed as a reading (bench/cpu-per-operation.md says how to read them).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { runNodeScript } from '../support/run-node-script.js';
 
 interface Row {
   benchmark: string;
@@ -18,22 +17,6 @@ interface Row {
   ours: unknown;
   baseline?: unknown;
   target?: string;
-}
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-function runBench(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bench/run.mjs'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
 }
 
 const formatReading = (value: unknown) =>
@@ -47,7 +30,7 @@ describe('npm run bench, short form', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('runs listing, placement, tracing cost, the event lag and the CPU per operation to the end and writes their rows', async () => {
-    const { code, output } = await runBench({
+    const { code, output } = await runNodeScript('bench/run.mjs', {
       BENCH_ONLY: 'listing,orders,tracing,lag,cpu-per-operation',
       BENCH_DURATION: '1',
       BENCH_WARMUP: '0',

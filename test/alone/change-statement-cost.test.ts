@@ -4,11 +4,7 @@
  * and prints its reading. It keeps the tool's statements in step with the schema; the readings
  * themselves are printed, never asserted (bench/README.md).
  */
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { runNodeScript } from '../support/run-node-script.js';
 
 /** The steps the tool prints, in order (bench/change-statement-cost.mjs). */
 const STEPS = [
@@ -22,23 +18,9 @@ const STEPS = [
   '+ access log entry (all of it)',
 ];
 
-function runTool(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bench/change-statement-cost.mjs'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, output }));
-  });
-}
-
 describe('bench/change-statement-cost.mjs, short form', () => {
   it('runs every step of the statement on the real schema and prints a reading for each', async () => {
-    const { code, output } = await runTool({
+    const { code, output } = await runNodeScript('bench/change-statement-cost.mjs', {
       BENCH_STATEMENT_RATE: '50',
       BENCH_STATEMENT_SECONDS: '0.4',
       BENCH_STATEMENT_ROUNDS: '1',
