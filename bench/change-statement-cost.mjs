@@ -35,15 +35,17 @@ const orders = process.env.BENCH_STATEMENT_ORDERS
   : undefined;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * The statement's parts, in the product's shape. Parameters: $1 order id, $2 new status, $3 the
- * event envelope (and the reply), $4 the actor.
+/*
+ * Every step binds the same parameters: $1 the order's id, $2 its new status, $3 the event
+ * envelope (and the reply), $4 the actor.
  */
-/** The status as it is: still binds $2, which every step sends. */
+
+/** The status as it is: still binds $2. */
 const KEEP_STATUS = `CASE WHEN $2::text IS NULL THEN status ELSE status END`;
 const update = (status) =>
   `UPDATE orders.orders SET status = ${status}, version = version + 1 WHERE id = $1
    RETURNING id, xmin::text AS row_version`;
+/** The statement's other parts, in the product's shape. */
 const PARTS = {
   history: `INSERT INTO orders.order_status_history
       (order_id, at, actor_id, actor_name, from_status, to_status, quantities, reason)
@@ -63,7 +65,7 @@ const PARTS = {
 /** The text of a step: the update, then the parts as data-modifying CTEs of the same statement. */
 function statement(status, parts) {
   const ctes = parts.map((part, i) => `, part${i} AS (${PARTS[part]})`).join('');
-  // Every step binds the same four parameters, whichever it uses.
+  // The parameters a step's parts leave unused are still bound.
   return `WITH changed AS (${update(status)})${ctes}
     SELECT row_version FROM changed WHERE $3::text IS NOT NULL AND $4::uuid IS NOT NULL`;
 }
@@ -107,7 +109,7 @@ try {
   const perStep = new Map(STEPS.map((step) => [step.name, []]));
   let sent = 0;
   for (let round = 0; round < rounds; round += 1) {
-    for (const step of STEPS) {
+    for (const [index, step] of STEPS.entries()) {
       if (step.trigger !== undefined) {
         await client.query(
           `ALTER TABLE orders.orders ${step.trigger ? 'ENABLE' : 'DISABLE'} TRIGGER orders_counted_on_update`,
@@ -123,7 +125,7 @@ try {
         // Each order in turn, its status alternating, as the CPU bench's changes do.
         const status = statuses[Math.floor(sent / orderIds.length) % 2];
         await client.query({
-          name: `step-${STEPS.indexOf(step)}`,
+          name: `step-${index}`,
           text: step.text,
           values: [orderIds[sent % orderIds.length], status, envelope, actor],
         });
