@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, nkeyAuthenticator, type ConnectionOptions } from '@nats-io/transport-node';
-import { createTestDatabase, freePort, type TestDatabase } from '@lr/testing';
+import { createTestDatabase, freePortRun, type TestDatabase } from '@lr/testing';
 import { createNatsKeyPairs, renderNatsAuthorization } from '@lr/nest-kit';
 // @ts-expect-error plain ES modules without types
 import { findNatsServer, reachable } from '../../scripts/stack/nats.mjs';
@@ -26,6 +26,7 @@ import { seedDemoData } from '../../scripts/stack/seed.mjs';
 
 export const NATS_NODES = 3;
 export const REPLICAS_PER_SERVICE = 2;
+const GATEWAYS = 2;
 /** The gateways' session cache lifetime here (their default, set so the tests can rely on it). */
 export const SESSION_CACHE_TTL_MS = 5_000;
 
@@ -42,6 +43,8 @@ interface NatsNode {
   port: number;
   configFile: string;
   child: ChildProcess | null;
+  /** The last of what the node wrote to stderr (why it stopped, when it did). */
+  stderr: string;
 }
 
 export interface ScaleStack {
@@ -88,37 +91,64 @@ function nodeConfig(options: {
 
 async function spawnNode(binary: string, node: NatsNode): Promise<void> {
   const child = spawn(binary, ['-c', node.configFile], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
+  node.stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-2000);
+    node.stderr = (node.stderr + chunk.toString()).slice(-2000);
   });
   node.child = child;
   const deadline = Date.now() + 15_000;
   while (!(await reachable(`nats://127.0.0.1:${node.port}`))) {
     if (child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`nats-server ${node.name} did not start: ${stderr.trim()}`);
+      throw new Error(`nats-server ${node.name} did not start: ${node.stderr.trim()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
-/** JetStream answers once the cluster elected a meta leader. */
-async function waitForJetStream(nats: ConnectionOptions, timeoutMs = 60_000): Promise<void> {
+/** Nodes that are not running, with their last words (for a stack that never became healthy). */
+function deadNodes(nodes: readonly NatsNode[]): string {
+  return nodes
+    .filter((node) => !node.child || node.child.exitCode !== null || node.child.signalCode !== null)
+    .map((node) => `nats-server ${node.name} is not running: ${node.stderr.trim() || '-'}`)
+    .join('\n');
+}
+
+/**
+ * Every node running and answering JetStream requests on its own, so each sees the meta leader.
+ * A quorum alone is not enough: a stream with three replicas cannot be placed while one node is
+ * missing, and every service would then fail to start.
+ */
+async function waitForCluster(
+  nodes: readonly NatsNode[],
+  nats: ConnectionOptions,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const nc = await connect({ ...nats, timeout: 2000 });
+  for (const node of nodes) {
+    for (;;) {
+      const dead = deadNodes([node]);
+      if (dead) throw new Error(`JetStream cluster not ready: ${dead}`);
       try {
-        await (await jetstreamManager(nc)).getAccountInfo();
-        return;
-      } finally {
-        await nc.close();
-      }
-    } catch (error) {
-      if (Date.now() > deadline)
-        throw new Error(`JetStream cluster not ready: ${(error as Error).message}`, {
-          cause: error,
+        const nc = await connect({
+          ...nats,
+          servers: [`nats://127.0.0.1:${node.port}`],
+          reconnect: false,
+          ignoreClusterUpdates: true,
+          timeout: 2000,
         });
-      await new Promise((r) => setTimeout(r, 500));
+        try {
+          await (await jetstreamManager(nc)).getAccountInfo();
+          break;
+        } finally {
+          await nc.close();
+        }
+      } catch (error) {
+        if (Date.now() > deadline)
+          throw new Error(
+            `JetStream cluster not ready at ${node.name}: ${(error as Error).message}`,
+            { cause: error },
+          );
+        await new Promise((r) => setTimeout(r, 500));
+      }
     }
   }
 }
@@ -146,8 +176,17 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
     namespace: '',
     keys: Object.fromEntries(Object.entries(pairs).map(([id, pair]) => [id, pair.publicKey])),
   });
-  const ports = await Promise.all(Array.from({ length: NATS_NODES }, () => freePort()));
-  const clusterPorts = await Promise.all(Array.from({ length: NATS_NODES }, () => freePort()));
+  // Every listener's port from one run below the kernel's ephemeral range: an outgoing connection
+  // (a node dialling its routes, say) cannot take one between this choice and the listen. A node
+  // whose cluster port was taken would exit after its client port answered, leaving the cluster a
+  // node short. Per node a client and a cluster port; per gateway its HTTP port; per process a
+  // metrics port.
+  const processes = REPLICAS_PER_SERVICE * (SERVICES as string[]).length + GATEWAYS;
+  const listenerCount = 2 * NATS_NODES + GATEWAYS + processes;
+  let nextPort = await freePortRun(listenerCount);
+  const takePort = () => nextPort++;
+  const ports = Array.from({ length: NATS_NODES }, takePort);
+  const clusterPorts = Array.from({ length: NATS_NODES }, takePort);
   const nodes: NatsNode[] = ports.map((port, i) => {
     const name = `n${i + 1}`;
     const storeDir = path.join(dataDir, name);
@@ -165,7 +204,7 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
       }),
       { mode: 0o600 },
     );
-    return { name, port, configFile, child: null };
+    return { name, port, configFile, child: null, stderr: '' };
   });
 
   let database: TestDatabase | undefined;
@@ -198,11 +237,11 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
       servers: natsUrl.split(','),
       authenticator: nkeyAuthenticator(new TextEncoder().encode(pairs.admin.seed)),
     };
-    await waitForJetStream(nats);
+    await waitForCluster(nodes, nats);
     database = await createTestDatabase('lrscale');
     await options.beforeServices?.(nats);
 
-    const gatewayPorts = await Promise.all([freePort(), freePort()]);
+    const gatewayPorts = Array.from({ length: GATEWAYS }, takePort);
     const gateways = gatewayPorts.map((port) => `http://127.0.0.1:${port}`);
     supervisor = new Supervisor({
       env: {
@@ -226,8 +265,8 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
       quiet: true,
     }) as SupervisorLike;
     const metrics: Record<string, string> = {};
-    const metricsPort = async (name: string) => {
-      const port = await freePort();
+    const metricsPort = (name: string) => {
+      const port = takePort();
       metrics[name] = `http://127.0.0.1:${port}/metrics`;
       return String(port);
     };
@@ -235,18 +274,22 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
       for (let r = 1; r <= REPLICAS_PER_SERVICE; r += 1)
         supervisor.start(`${service}-${r}`, serviceEntry(service), {
           NATS_NKEY_SEED: pairs[service as keyof typeof pairs].seed,
-          METRICS_PORT: await metricsPort(`${service}-${r}`),
+          METRICS_PORT: metricsPort(`${service}-${r}`),
         });
     for (const [i, port] of gatewayPorts.entries())
       supervisor.start(`gateway-${i + 1}`, serviceEntry('gateway'), {
         NATS_NKEY_SEED: pairs.gateway.seed,
         PORT: String(port),
         PUBLIC_URL: gateways[i]!,
-        METRICS_PORT: await metricsPort(`gateway-${i + 1}`),
+        METRICS_PORT: metricsPort(`gateway-${i + 1}`),
       });
     const started = supervisor;
     const explain = () =>
-      [`The supervisor said:\n${said.join('\n') || '-'}`, started.explainUnhealthy()]
+      [
+        `The supervisor said:\n${said.join('\n') || '-'}`,
+        started.explainUnhealthy(),
+        deadNodes(nodes),
+      ]
         .filter(Boolean)
         .join('\n');
     await Promise.all(gateways.map((url) => waitForHealthy(url, 180_000, explain)));

@@ -114,8 +114,7 @@ export async function ensureStreams(
       () => true,
       () => false,
     );
-    if (!exists)
-      await jsm.streams.add(streamConfig(namespace, stream, replicas)).catch(() => undefined);
+    if (!exists) await addStreamUnlessCreated(jsm, streamConfig(namespace, stream, replicas));
   }
   for (const stream of owns) {
     const config = streamConfig(namespace, stream, replicas);
@@ -124,17 +123,28 @@ export async function ensureStreams(
       // Also how a stream made with fewer replicas gets more: the cluster copies it, no recreation.
       await jsm.streams.update(config.name, config);
     } catch {
-      try {
-        await jsm.streams.add(config);
-      } catch (error) {
-        // Another service may have created it in the meantime.
-        await jsm.streams.info(config.name).catch(() => {
-          throw error;
-        });
-      }
+      await addStreamUnlessCreated(jsm, config);
     }
   }
   return jsm;
+}
+
+/**
+ * Adds a stream. When that fails because another service created it in the meantime, fine; any
+ * other failure (a cluster that cannot place its replicas, say) is thrown as the server said it,
+ * rather than surfacing later as a consumer's "stream not found".
+ */
+async function addStreamUnlessCreated(
+  jsm: JetStreamManager,
+  config: Partial<StreamConfig> & { name: string },
+): Promise<void> {
+  try {
+    await jsm.streams.add(config);
+  } catch (error) {
+    await jsm.streams.info(config.name).catch(() => {
+      throw error;
+    });
+  }
 }
 
 function streamConfig(
