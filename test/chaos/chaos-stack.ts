@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { nkeyAuthenticator, type ConnectionOptions } from '@nats-io/transport-node';
-import { freePort } from '@lr/testing';
+import { freePortRun } from '@lr/testing';
 // @ts-expect-error plain ES modules without types
 import { startStack } from '../../scripts/stack/stack.mjs';
 // @ts-expect-error plain ES modules without types
@@ -46,11 +46,13 @@ export interface ChaosStack {
 export async function startChaosStack(): Promise<ChaosStack> {
   const dataDir = `/tmp/lockerroom-chaos/${randomBytes(4).toString('hex')}`;
   const log = () => undefined;
-  const pgPort = await freePort();
-  const natsPort = await freePort();
+  // Below the kernel's ephemeral range: PostgreSQL and NATS are started again on their ports while
+  // the services keep dialling them, and an outgoing connection could take a port in that range
+  // meanwhile (or, dialling a closed one, connect to itself).
+  const firstPort = await freePortRun(3);
+  const [pgPort, natsPort, port] = [firstPort, firstPort + 1, firstPort + 2];
   let postgres = (await startEmbeddedPostgres({ dataDir, port: pgPort, log })) as Stoppable;
   let nats = (await startLocalNats({ dataDir, port: natsPort, log })) as Stoppable;
-  const port = await freePort();
   const stack = (await startStack({
     port,
     databaseUrl: postgres.url,
