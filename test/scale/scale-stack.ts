@@ -104,10 +104,24 @@ async function spawnNode(binary: string, node: NatsNode): Promise<void> {
   }
 }
 
+function isRunning(node: NatsNode): node is NatsNode & { child: ChildProcess } {
+  return !!node.child && node.child.exitCode === null && node.child.signalCode === null;
+}
+
+/** Sends `signal` to a running node and resolves once it has exited. */
+function stopNode(node: NatsNode, signal: NodeJS.Signals): Promise<void> {
+  if (!isRunning(node)) return Promise.resolve();
+  const { child } = node;
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill(signal);
+  });
+}
+
 /** Nodes that are not running, with their last words (for a stack that never became healthy). */
 function deadNodes(nodes: readonly NatsNode[]): string {
   return nodes
-    .filter((node) => !node.child || node.child.exitCode !== null || node.child.signalCode !== null)
+    .filter((node) => !isRunning(node))
     .map((node) => `nats-server ${node.name} is not running: ${node.stderr.trim() || '-'}`)
     .join('\n');
 }
@@ -125,8 +139,7 @@ async function waitForCluster(
   const deadline = Date.now() + timeoutMs;
   for (const node of nodes) {
     for (;;) {
-      const dead = deadNodes([node]);
-      if (dead) throw new Error(`JetStream cluster not ready: ${dead}`);
+      if (!isRunning(node)) throw new Error(`JetStream cluster not ready: ${deadNodes([node])}`);
       try {
         const nc = await connect({
           ...nats,
@@ -210,18 +223,7 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
   let database: TestDatabase | undefined;
   let pool: pg.Pool | undefined;
   let supervisor: SupervisorLike | undefined;
-  const stopNodes = () =>
-    Promise.all(
-      nodes.map(
-        (node) =>
-          new Promise<void>((resolve) => {
-            const child = node.child;
-            if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+  const stopNodes = () => Promise.all(nodes.map((node) => stopNode(node, 'SIGTERM')));
   const stop = async () => {
     await pool?.end().catch(() => undefined);
     await supervisor?.stopAll().catch(() => undefined);
@@ -303,14 +305,7 @@ export async function startScaleStack(options: ScaleStackOptions = {}): Promise<
       nats,
       metrics,
       pool,
-      async killNatsNode(index) {
-        const child = nodes[index]!.child;
-        if (!child || child.exitCode !== null) return;
-        await new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGKILL');
-        });
-      },
+      killNatsNode: (index) => stopNode(nodes[index]!, 'SIGKILL'),
       startNatsNode: (index) => spawnNode(binary, nodes[index]!),
       stop,
     };
