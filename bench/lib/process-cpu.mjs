@@ -38,11 +38,18 @@ export function cpuWindow(groups) {
   const last = new Map();
   const groupOf = new Map();
   const read = async (isStart) => {
+    // A process in two groups (a backend is in PostgreSQL's and in its service's) is read once per
+    // sample: two reads a moment apart could differ by a tick and make a part exceed its whole.
+    const readingOf = new Map();
+    const readOnce = (pid) => {
+      if (!readingOf.has(pid)) readingOf.set(pid, cpuMsOf(pid));
+      return readingOf.get(pid);
+    };
     for (const [group, pids] of Object.entries(await groups())) {
       for (const pid of pids) {
         const key = `${group}:${pid}`;
         groupOf.set(key, group);
-        const ms = cpuMsOf(pid);
+        const ms = readOnce(pid);
         if (ms === null) continue;
         if (!first.has(key)) first.set(key, isStart ? ms : 0);
         last.set(key, ms);
