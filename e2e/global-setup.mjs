@@ -4,20 +4,11 @@
  * processes (each with its own NATS identity), demo data seeded.
  */
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import pg from 'pg';
 import { startStack } from '../scripts/stack/stack.mjs';
 import { startTestNats } from '../test/support/nats-global-setup.mjs';
+import { freePort } from '../scripts/stack/ports.mjs';
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export default async function globalSetup() {
   const adminUrl =

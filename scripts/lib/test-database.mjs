@@ -5,23 +5,13 @@
  * nats-server for the run.)
  */
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { postgresAnswers, startEmbeddedPostgres } from '../stack/postgres.mjs';
+import { freePort } from '../stack/ports.mjs';
 
 export const DEFAULT_TEST_DATABASE_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Sets TEST_DATABASE_ADMIN_URL in `env` to a server that answers, starting one when needed. Returns

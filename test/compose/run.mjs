@@ -13,9 +13,9 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { connect } from '@nats-io/transport-node';
+import { freePortRun } from '../../scripts/stack/ports.mjs';
 import { Engine, HERE, ROOT } from './lib/engine.mjs';
 import { httpsRequester } from './lib/https-client.mjs';
 import { assertSame, Client, journey, snapshot } from './lib/journey.mjs';
@@ -59,14 +59,6 @@ function printTable() {
   console.log(`| ${'total'.padEnd(width)} | ${total.toFixed(1).padStart(8)} |        |`);
 }
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const engine = new Engine();
 const work = engine.dir;
@@ -83,12 +75,17 @@ const secrets = {
   INITIAL_ADMIN_CODE: randomBytes(9).toString('base64url'),
   POSTGRES_PASSWORD: randomBytes(18).toString('base64url'),
 };
+// The host ports of both stacks: one run of six, free on every address (the proxy publishes on all
+// of them), so that no two listeners are handed the same port. Drawn below the ephemeral range,
+// where an outgoing connection cannot take one before the stack binds it.
+const firstPorts = await freePortRun(6, '0.0.0.0');
+const secondPorts = firstPorts + 2;
 const first = {
   project: 'lrctmain',
   env: {
     ...secrets,
-    HTTP_PORT: String(await freePort()),
-    MAIL_UI_PORT: String(await freePort()),
+    HTTP_PORT: String(firstPorts),
+    MAIL_UI_PORT: String(firstPorts + 1),
     BACKUP_DIR: backupDir,
     LR_TEST_NATS_CONF: natsConf,
   },
@@ -101,10 +98,10 @@ const second = {
   project: 'lrctrestored',
   env: {
     ...secrets,
-    HTTP_PORT: String(await freePort()),
-    MAIL_UI_PORT: String(await freePort()),
-    HTTPS_PORT: String(await freePort()),
-    HTTP_PUBLIC_PORT: String(await freePort()),
+    HTTP_PORT: String(secondPorts),
+    MAIL_UI_PORT: String(secondPorts + 1),
+    HTTPS_PORT: String(secondPorts + 2),
+    HTTP_PUBLIC_PORT: String(secondPorts + 3),
     DOMAIN,
     CADDY_TLS: 'internal',
     BACKUP_DIR: backupDir,

@@ -7,20 +7,11 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { ROOT } from '../../scripts/stack/paths.mjs';
 import { startLocalNats } from '../../scripts/stack/nats.mjs';
+import { freePort } from '../../scripts/stack/ports.mjs';
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The permission description and its renderer, as sources and as the built files used here. */
 const GENERATOR = [
