@@ -1,5 +1,6 @@
 /** Runs autocannon and returns throughput and latency percentiles. */
 import autocannon from 'autocannon';
+import { machineCpuTicks } from './process-cpu.mjs';
 
 /**
  * `warmupSeconds` of the same load run first and are not counted, so the JIT of both the product
@@ -52,7 +53,8 @@ export async function loadAnswered(options) {
  * generator's own CPU per request moves with it): back-to-back runs read such a drift as a
  * difference between the systems. Each side gets the same warm-up and the same measured time;
  * throughput is its requests over its measured seconds, p50 the request-weighted mean of its
- * rounds' p50s, p99 the highest of its rounds' p99s. `sides` maps a name to load() options.
+ * rounds' p50s, p99 the highest of its rounds' p99s, machineBusyPercent the share of the whole
+ * machine's CPU busy during its rounds. `sides` maps a name to load() options.
  */
 export async function loadRounds(sides, { durationSeconds, warmupSeconds = 0, rounds = 5 }) {
   const roundSeconds = Math.max(1, Math.round(durationSeconds / rounds));
@@ -64,9 +66,16 @@ export async function loadRounds(sides, { durationSeconds, warmupSeconds = 0, ro
     }
   }
   const runs = Object.fromEntries(names.map((name) => [name, []]));
+  const machine = Object.fromEntries(names.map((name) => [name, { busy: 0, total: 0 }]));
   for (let round = 0; round < rounds; round += 1) {
     for (const name of names) {
+      const before = machineCpuTicks();
       runs[name].push(await load({ ...sides[name], durationSeconds: roundSeconds }));
+      const after = machineCpuTicks();
+      if (before && after) {
+        machine[name].busy += after.busy - before.busy;
+        machine[name].total += after.total - before.total;
+      }
     }
   }
   const combine = (list, name) => {
@@ -79,6 +88,10 @@ export async function loadRounds(sides, { durationSeconds, warmupSeconds = 0, ro
       total,
       failed: list.reduce((sum, r) => sum + r.failed, 0),
       rounds: list.map((r) => Math.round(r.requestsPerSecond)),
+      // Of every core, load generator included: below 100 the side's requests waited on one
+      // another (a queue, a commit) while cores were free.
+      machineBusyPercent:
+        machine[name].total > 0 ? (100 * machine[name].busy) / machine[name].total : null,
     };
   };
   return Object.fromEntries(names.map((name) => [name, combine(runs[name], name)]));

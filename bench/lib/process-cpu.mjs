@@ -71,3 +71,20 @@ export function cpuWindow(groups) {
     },
   };
 }
+
+/**
+ * The whole machine's CPU time so far, from /proc/stat's first line, in clock ticks: `busy` (every
+ * state but idle and iowait) and `total`. The share busy between two readings says whether a load
+ * used every core or left some idle while its requests waited on one another.
+ */
+export function machineCpuTicks() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
+    // user nice system idle iowait irq softirq steal (guest time is already in user and nice).
+    const ticks = fields.slice(0, 8).map(Number);
+    const total = ticks.reduce((sum, t) => sum + t, 0);
+    return { busy: total - ticks[3] - ticks[4], total };
+  } catch {
+    return null;
+  }
+}

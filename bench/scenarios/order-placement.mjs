@@ -196,6 +196,12 @@ export async function benchOrderPlacement(stack, { durationSeconds, warmupSecond
         ours: ours.rounds.join(' '),
         baseline: base.rounds.join(' '),
       },
+      {
+        benchmark: 'order placement',
+        metric: 'machine CPU busy %',
+        ours: ours.machineBusyPercent,
+        baseline: base.machineBusyPercent,
+      },
       { benchmark: 'order placement', metric: 'p50 ms', ours: ours.p50, baseline: base.p50 },
       { benchmark: 'order placement', metric: 'p99 ms', ours: ours.p99, baseline: base.p99 },
       {

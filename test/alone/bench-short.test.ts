@@ -64,6 +64,12 @@ describe('npm run bench, short form', () => {
       expect(Number(throughput?.baseline)).toBeGreaterThan(0);
       expect(row(benchmark, 'failed requests')).toMatchObject({ ours: 0, baseline: 0 });
     }
+    // How much of the machine each side of placement kept busy (a share of every core).
+    const busy = row('order placement', 'machine CPU busy %');
+    for (const side of [busy?.ours, busy?.baseline]) {
+      expect(Number(side)).toBeGreaterThan(0);
+      expect(Number(side)).toBeLessThanOrEqual(100);
+    }
     // Tracing on exported spans to its sinks; off, on and one-in-ten placed orders without failing.
     const spans = String(
       row('tracing cost', 'on 100%: spans received (per order placed under load)')?.ours,
