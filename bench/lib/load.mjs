@@ -51,9 +51,10 @@ export async function loadAnswered(options) {
  * Measures several systems in alternating rounds (A, B, C, A, B, C, ...) instead of one long run
  * after the other. This shared machine's speed drifts by a quarter within a minute (the load
  * generator's own CPU per request moves with it): back-to-back runs read such a drift as a
- * difference between the systems. Each side gets the same warm-up and the same measured time;
- * throughput is its requests over its measured seconds, p50 the request-weighted mean of its
- * rounds' p50s, p99 the highest of its rounds' p99s, machineBusyPercent the share of the whole
+ * difference between the systems. Each side gets the same warm-up and the same measured time, and
+ * every measured round follows one round of each other side (a lead-in round each after the
+ * warm-ups); throughput is its requests over its measured seconds, p50 the request-weighted mean
+ * of its rounds' p50s, p99 the highest of its rounds' p99s, machineBusyPercent the share of the whole
  * machine's CPU busy during its rounds. `sides` maps a name to load() options.
  */
 export async function loadRounds(sides, { durationSeconds, warmupSeconds = 0, rounds = 5 }) {
@@ -64,6 +65,10 @@ export async function loadRounds(sides, { durationSeconds, warmupSeconds = 0, ro
     for (const name of names) {
       warmup[name] = (await load({ ...sides[name], durationSeconds: warmupSeconds })).total;
     }
+    // One unmeasured round each, in the measured rounds' order: the first side's first round
+    // would otherwise follow the other sides' whole warm-up, idle all that time (its pool's
+    // connections closed, its heap shrunk), where every later round follows one round of each.
+    for (const name of names) await load({ ...sides[name], durationSeconds: roundSeconds });
   }
   const runs = Object.fromEntries(names.map((name) => [name, []]));
   const machine = Object.fromEntries(names.map((name) => [name, { busy: 0, total: 0 }]));
