@@ -9,7 +9,6 @@ import { startStack } from '../scripts/stack/stack.mjs';
 import { startTestNats } from '../test/support/nats-global-setup.mjs';
 import { freePort } from '../scripts/stack/ports.mjs';
 
-
 export default async function globalSetup() {
   const adminUrl =
     process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -12,7 +12,6 @@ import { freePort } from '../stack/ports.mjs';
 
 export const DEFAULT_TEST_DATABASE_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
-
 /**
  * Sets TEST_DATABASE_ADMIN_URL in `env` to a server that answers, starting one when needed. Returns
  * a function that stops what it started.

@@ -59,7 +59,6 @@ function printTable() {
   console.log(`| ${'total'.padEnd(width)} | ${total.toFixed(1).padStart(8)} |        |`);
 }
 
-
 const engine = new Engine();
 const work = engine.dir;
 const backupDir = path.join(work, 'backups');

@@ -12,7 +12,6 @@ import { ROOT } from '../../scripts/stack/paths.mjs';
 import { startLocalNats } from '../../scripts/stack/nats.mjs';
 import { freePort } from '../../scripts/stack/ports.mjs';
 
-
 /** The permission description and its renderer, as sources and as the built files used here. */
 const GENERATOR = [
   ['libs/contracts/src/nats-permissions.ts', 'libs/contracts/dist/nats-permissions.js'],
