@@ -1,22 +1,53 @@
 /** ReplyInbox against the real nats-server: replies, no responders, deadlines, closing. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { headers } from '@nats-io/transport-node';
 import { RequestFailedError, ReplyInbox } from '../src/reply-inbox.js';
-import { connectTestNats, uniqueNamespace } from '@lr/testing';
+import { connectTestNats, testNatsSeed, testNatsUrl, uniqueNamespace } from '@lr/testing';
+
+/** The longest a stall waits for the answer to be routed (a very loaded machine). */
+const STALL_CAP_MS = 20_000;
 
 /**
- * Far past the 50 ms deadline, and long enough for nats-server to route the answer into the
- * inbox's socket even on a loaded machine.
+ * Keeps the event loop busy (a stall: a long GC pause, a starved machine) until `done()` says so,
+ * then a little longer for nats-server's write to land in this process's socket.
  */
-const STALL_MS = 1000;
-
-/** Keeps the event loop busy (a stall: a long GC pause, a starved machine). */
-function blockFor(ms: number): void {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
+function blockUntil(done: () => boolean): void {
+  const cap = Date.now() + STALL_CAP_MS;
+  while (!done() && Date.now() < cap) {
+    // busy
+  }
+  const settle = Date.now() + 200;
+  while (Date.now() < settle) {
     // busy
   }
 }
+
+/**
+ * A responder in a process of its own, so that it answers while this one is stalled: it echoes
+ * each request, waits for nats-server's PONG after it (by then the server has routed the answer
+ * to the requester's socket), and then creates `marker`.
+ */
+const STALLED_RESPONDER = `
+import { writeFileSync } from 'node:fs';
+import { connect, nkeyAuthenticator } from '@nats-io/transport-node';
+const nc = await connect({
+  servers: process.env.NATS_URL,
+  authenticator: nkeyAuthenticator(new TextEncoder().encode(process.env.NATS_SEED)),
+});
+nc.subscribe(process.env.SUBJECT, {
+  callback: async (_error, msg) => {
+    msg.respond(msg.data);
+    await nc.flush();
+    writeFileSync(process.env.MARKER, '');
+  },
+});
+await nc.flush();
+process.stdout.write('ready');
+`;
 
 describe('ReplyInbox', () => {
   let nc: NatsConnection;
@@ -26,8 +57,7 @@ describe('ReplyInbox', () => {
   beforeAll(async () => {
     nc = await connectTestNats();
     responder = await connectTestNats();
-    // Echoes the body and one header back; "slow" answers after 300 ms, "never" not at all,
-    // "then-stall" answers and then stalls this process.
+    // Echoes the body and one header back; "slow" answers after 300 ms, "never" not at all.
     responder.subscribe(subject, {
       callback: (_error, msg) => {
         const text = new TextDecoder().decode(msg.data);
@@ -35,8 +65,6 @@ describe('ReplyInbox', () => {
         const answer = `${text}|${msg.headers?.get('x-test') ?? ''}`;
         if (text === 'slow') setTimeout(() => msg.respond(answer), 300);
         else msg.respond(answer);
-        // Blocks this whole process (its event loop) once the answer is written.
-        if (text === 'then-stall') setImmediate(() => blockFor(STALL_MS));
       },
     });
     await responder.flush();
@@ -52,11 +80,45 @@ describe('ReplyInbox', () => {
     // The answer reaches the socket during a stall longer than the deadline; after the stall
     // Node runs its timers before it reads sockets, so the deadline's sweep comes first and must
     // not fail a request whose answer is already there.
-    const inbox = new ReplyInbox(nc);
-    const reply = await inbox.request(subject, 'then-stall', { timeoutMs: 50 });
-    expect(text(reply.data)).toBe('then-stall|');
-    expect(inbox.waiting).toBe(0);
-    inbox.close();
+    const folder = mkdtempSync(path.join(tmpdir(), 'lr-reply-inbox-'));
+    const marker = path.join(folder, 'answered');
+    const stallSubject = `${subject}.stalled`;
+    let child: ChildProcess | undefined;
+    try {
+      child = spawn(process.execPath, ['--input-type=module', '-e', STALLED_RESPONDER], {
+        env: {
+          ...process.env,
+          NATS_URL: testNatsUrl(),
+          NATS_SEED: testNatsSeed('admin'),
+          SUBJECT: stallSubject,
+          MARKER: marker,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let errors = '';
+      child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+      await new Promise<void>((resolve, reject) => {
+        child!.stdout!.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('ready')) resolve();
+        });
+        child!.once('exit', (code) =>
+          reject(new Error(`the responder exited (${code}): ${errors}`)),
+        );
+      });
+      const inbox = new ReplyInbox(nc);
+      const started = Date.now();
+      const reply = inbox.request(stallSubject, 'stalled', { timeoutMs: 50 });
+      // The request is written at the end of this turn (a microtask); the stall starts after it
+      // and lasts until the answer is routed, and past the deadline.
+      setImmediate(() => blockUntil(() => existsSync(marker) && Date.now() - started > 100));
+      expect(text((await reply).data)).toBe('stalled');
+      expect(Date.now() - started).toBeGreaterThan(100);
+      expect(inbox.waiting).toBe(0);
+      inbox.close();
+    } finally {
+      child?.kill();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('matches many concurrent replies to their requests, headers included', async () => {
