@@ -13,6 +13,8 @@
  *
  * BENCH_PROFILE_RATE (default 50/s), BENCH_PROFILE_SECONDS (default 10), BENCH_PROFILE_WARMUP
  * (unprofiled seconds first, default 3), BENCH_PROFILE_DIR (default /tmp/lr-profile-<time>).
+ * BENCH_PROFILE_ALLOCATIONS=1 samples what each service allocates instead of its CPU (the
+ * garbage its collector then sweeps up): KiB per op, by the function that allocated it.
  * Build first (npm run build:server).
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -37,9 +39,11 @@ mkdirSync(dir, { recursive: true });
 // Only the stack's processes inherit these (set before it starts, removed after).
 process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`.trim();
 process.env.LR_PROFILE_DIR = dir;
+process.env.LR_PROFILE_ALLOCATIONS = process.env.BENCH_PROFILE_ALLOCATIONS ?? '';
 const stack = await startMeasuredStack({ root: ROOT, label: 'profiled' });
 delete process.env.NODE_OPTIONS;
 delete process.env.LR_PROFILE_DIR;
+delete process.env.LR_PROFILE_ALLOCATIONS;
 let ops;
 let syscallLines;
 try {
@@ -94,6 +98,30 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
   );
   for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 10))
     console.log(`  ${(us / 1000 / ops).toFixed(3)} ms  ${key}`);
+}
+
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.heapprofile'))) {
+  const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  const byId = new Map();
+  const index = (node) => {
+    byId.set(node.id, node);
+    node.children.forEach(index);
+  };
+  index(profile.head);
+  const bytes = new Map();
+  let total = 0;
+  for (const { nodeId, size } of profile.samples) {
+    const { callFrame } = byId.get(nodeId);
+    const where = callFrame.url ? path.basename(callFrame.url) : 'native';
+    const key = `${callFrame.functionName || '(anonymous)'} ${where}:${callFrame.lineNumber}`;
+    bytes.set(key, (bytes.get(key) ?? 0) + size);
+    total += size;
+  }
+  console.log(
+    `\n${file.replace('.heapprofile', '')}: ${(total / 1024 / ops).toFixed(1)} KiB allocated per op; most allocated by:`,
+  );
+  for (const [key, size] of [...bytes].sort((a, b) => b[1] - a[1]).slice(0, 10))
+    console.log(`  ${(size / 1024 / ops).toFixed(2)} KiB  ${key}`);
 }
 
 /** Operations of `kind` at `rate` a second: `run(seconds)` resolves once their effects are applied. */

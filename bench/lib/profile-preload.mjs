@@ -1,8 +1,9 @@
 /**
  * Loaded into each service by bench/profile-operations.mjs (NODE_OPTIONS=--import): while the file
  * `<dir>/on` exists, counts the PostgreSQL statements the process sends (by text, or by name for a
- * named statement) and records a CPU profile; when the file goes, writes both to `<dir>`. A file,
- * not a signal: the services' shutdown hooks listen to every signal Node lets them.
+ * named statement) and records a CPU profile, or with LR_PROFILE_ALLOCATIONS=1 a sample of every
+ * allocation (the garbage collected since included); when the file goes, writes both to `<dir>`.
+ * A file, not a signal: the services' shutdown hooks listen to every signal Node lets them.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,10 +15,12 @@ if (dir) {
   const pg = createRequire(import.meta.url)('pg');
   const name = path.basename(path.dirname(path.dirname(process.argv[1] ?? 'x/x/x')));
   const statements = new Map();
+  // Counting statements allocates (their texts are normalised): not while allocations are sampled.
+  const allocations = process.env.LR_PROFILE_ALLOCATIONS === '1';
   let on = false;
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (config, values, callback) {
-    if (on) {
+    if (on && !allocations) {
       const text =
         typeof config === 'string'
           ? config
@@ -40,14 +43,26 @@ if (dir) {
     on = !on;
     if (on) {
       statements.clear();
-      session.post('Profiler.enable', () => session.post('Profiler.start'));
+      if (allocations) {
+        session.post('HeapProfiler.enable', () =>
+          session.post('HeapProfiler.startSampling', {
+            samplingInterval: 4096,
+            includeObjectsCollectedByMajorGC: true,
+            includeObjectsCollectedByMinorGC: true,
+          }),
+        );
+      } else session.post('Profiler.enable', () => session.post('Profiler.start'));
       return;
     }
-    session.post('Profiler.stop', (error, result) => {
+    const [stop, suffix] = allocations
+      ? ['HeapProfiler.stopSampling', 'heapprofile']
+      : ['Profiler.stop', 'cpuprofile'];
+    session.post(stop, (error, result) => {
       if (error) return;
-      writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(result.profile));
+      writeFileSync(path.join(dir, `${name}.${suffix}`), JSON.stringify(result.profile));
       const sorted = [...statements].sort((a, b) => b[1] - a[1]);
-      writeFileSync(path.join(dir, `${name}.statements.json`), JSON.stringify(sorted, null, 1));
+      if (!allocations)
+        writeFileSync(path.join(dir, `${name}.statements.json`), JSON.stringify(sorted, null, 1));
     });
   }, 100).unref();
 }
