@@ -88,16 +88,14 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
     // Idle time, and the inspector serialising the profile itself when it stops.
     if (callFrame.functionName === '(idle)') return;
     if (callFrame.functionName === 'dispatch' && !callFrame.url) return;
-    const where = callFrame.url ? path.basename(callFrame.url) : 'native';
-    const key = `${callFrame.functionName || '(anonymous)'} ${where}:${callFrame.lineNumber}`;
+    const key = frameName(callFrame);
     self.set(key, (self.get(key) ?? 0) + profile.timeDeltas[i]);
     busy += profile.timeDeltas[i];
   });
   console.log(
     `\n${file.replace('.cpuprofile', '')}: ${(busy / 1000 / ops).toFixed(2)} ms busy per op; most self time:`,
   );
-  for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 10))
-    console.log(`  ${(us / 1000 / ops).toFixed(3)} ms  ${key}`);
+  printLargest(self, (us) => `${(us / 1000 / ops).toFixed(3)} ms`);
 }
 
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.heapprofile'))) {
@@ -111,17 +109,26 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.heapprofile'))) {
   const bytes = new Map();
   let total = 0;
   for (const { nodeId, size } of profile.samples) {
-    const { callFrame } = byId.get(nodeId);
-    const where = callFrame.url ? path.basename(callFrame.url) : 'native';
-    const key = `${callFrame.functionName || '(anonymous)'} ${where}:${callFrame.lineNumber}`;
+    const key = frameName(byId.get(nodeId).callFrame);
     bytes.set(key, (bytes.get(key) ?? 0) + size);
     total += size;
   }
   console.log(
     `\n${file.replace('.heapprofile', '')}: ${(total / 1024 / ops).toFixed(1)} KiB allocated per op; most allocated by:`,
   );
-  for (const [key, size] of [...bytes].sort((a, b) => b[1] - a[1]).slice(0, 10))
-    console.log(`  ${(size / 1024 / ops).toFixed(2)} KiB  ${key}`);
+  printLargest(bytes, (size) => `${(size / 1024 / ops).toFixed(2)} KiB`);
+}
+
+/** A profile's function as one line: its name, file and line. */
+function frameName(callFrame) {
+  const where = callFrame.url ? path.basename(callFrame.url) : 'native';
+  return `${callFrame.functionName || '(anonymous)'} ${where}:${callFrame.lineNumber}`;
+}
+
+/** The ten largest of `amounts` (function -> amount), each as `format` writes it. */
+function printLargest(amounts, format) {
+  for (const [key, amount] of [...amounts].sort((a, b) => b[1] - a[1]).slice(0, 10))
+    console.log(`  ${format(amount)}  ${key}`);
 }
 
 /** Operations of `kind` at `rate` a second: `run(seconds)` resolves once their effects are applied. */

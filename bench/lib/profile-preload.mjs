@@ -19,23 +19,24 @@ if (dir) {
   const allocations = process.env.LR_PROFILE_ALLOCATIONS === '1';
   let on = false;
   const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (config, values, callback) {
-    if (on && !allocations) {
-      const text =
-        typeof config === 'string'
-          ? config
-          : `${config?.name ? `[${config.name}] ` : ''}${config?.text ?? ''}`;
-      // Values written into a simple query's text (ids) would split one statement into many.
-      const key = text
-        .replace(/\s+/g, ' ')
-        .replace(/'\{[^}]*\}'/g, "'{...}'")
-        .replace(/IN \([0-9, ]+\)/g, 'IN (...)')
-        .trim()
-        .slice(0, 200);
-      statements.set(key, (statements.get(key) ?? 0) + 1);
-    }
-    return query.call(this, config, values, callback);
-  };
+  if (!allocations)
+    pg.Client.prototype.query = function (config, values, callback) {
+      if (on) {
+        const text =
+          typeof config === 'string'
+            ? config
+            : `${config?.name ? `[${config.name}] ` : ''}${config?.text ?? ''}`;
+        // Values written into a simple query's text (ids) would split one statement into many.
+        const key = text
+          .replace(/\s+/g, ' ')
+          .replace(/'\{[^}]*\}'/g, "'{...}'")
+          .replace(/IN \([0-9, ]+\)/g, 'IN (...)')
+          .trim()
+          .slice(0, 200);
+        statements.set(key, (statements.get(key) ?? 0) + 1);
+      }
+      return query.call(this, config, values, callback);
+    };
   const session = new Session();
   session.connect();
   setInterval(() => {
@@ -60,9 +61,9 @@ if (dir) {
     session.post(stop, (error, result) => {
       if (error) return;
       writeFileSync(path.join(dir, `${name}.${suffix}`), JSON.stringify(result.profile));
+      if (allocations) return;
       const sorted = [...statements].sort((a, b) => b[1] - a[1]);
-      if (!allocations)
-        writeFileSync(path.join(dir, `${name}.statements.json`), JSON.stringify(sorted, null, 1));
+      writeFileSync(path.join(dir, `${name}.statements.json`), JSON.stringify(sorted, null, 1));
     });
   }, 100).unref();
 }
