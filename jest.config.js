@@ -92,4 +92,9 @@ for (const app of ['web-store', 'web-admin', 'e2e']) {
 export default {
   projects,
   testTimeout: 60_000,
+  // A worker keeps every test file's modules (NestJS apps, drivers, compiled code) for its whole
+  // life and grew to about 2.8 GB over the back-end suites; tearing that down took longer than
+  // jest's half second of grace at the end of the run ("A worker process has failed to exit
+  // gracefully"). Past this much heap a worker is replaced between test files.
+  workerIdleMemoryLimit: '1GB',
 };
