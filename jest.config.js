@@ -93,8 +93,8 @@ export default {
   projects,
   testTimeout: 60_000,
   // A worker keeps every test file's modules (NestJS apps, drivers, compiled code) for its whole
-  // life and grew to about 2.8 GB over the back-end suites; tearing that down took longer than
-  // jest's half second of grace at the end of the run ("A worker process has failed to exit
-  // gracefully"). Past this much heap a worker is replaced between test files.
+  // life; a worker grown that large took longer to exit than jest's grace at the end of the run
+  // and was killed ("A worker process has failed to exit gracefully"). Past this much heap a
+  // worker is replaced between test files (docs/adr/0310).
   workerIdleMemoryLimit: '1GB',
 };
