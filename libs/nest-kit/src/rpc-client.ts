@@ -116,11 +116,12 @@ export class RpcClient {
     options: RpcCallOptions,
     span: Span,
   ): Promise<unknown> {
-    const hdrs = headers();
-    hdrs.set(HEADERS.correlationId, options.correlationId ?? currentCorrelationId());
-    // The same on every attempt: how a service recognises a resent write.
-    hdrs.set(HEADERS.requestId, randomUUID());
-    injectTrace(span, hdrs);
+    const call: CallHeaders = {
+      correlationId: options.correlationId ?? currentCorrelationId(),
+      // The same on every attempt: how a service recognises a resent write.
+      requestId: randomUUID(),
+      span,
+    };
     const body = encoder.encode(
       JSON.stringify({
         actor: options.actor ?? null,
@@ -144,7 +145,7 @@ export class RpcClient {
         send: (waitMs, attempt) => {
           const sent = this.inbox.request(target, body, {
             timeoutMs: waitMs,
-            headers: withReplyWithin(hdrs, waitMs),
+            headers: attemptHeaders(call, waitMs),
           });
           // The first attempt's reply time is a plain sample; a later one's starts later.
           return attempt === 1 ? sent.then((msg) => this.observed(latency, sentAt, msg)) : sent;
@@ -197,13 +198,23 @@ export class RpcClient {
   }
 }
 
+/** What every attempt of one call says in its headers. */
+interface CallHeaders {
+  correlationId: string;
+  requestId: string;
+  span: Span;
+}
+
 /**
- * The call's headers plus how long this attempt waits for its reply: a copy per attempt, since an
- * attempt's headers are read when it is published, and each attempt waits for a different time.
+ * One attempt's headers: the call's, and how long this attempt waits for its reply. Built per
+ * attempt, since an attempt's headers are read when it is published and each attempt waits for a
+ * different time.
  */
-function withReplyWithin(base: MsgHdrs, waitMs: number): MsgHdrs {
-  const copy = headers();
-  for (const key of base.keys()) for (const value of base.values(key)) copy.append(key, value);
-  copy.set(HEADERS.replyWithinMs, String(Math.max(1, Math.floor(waitMs))));
-  return copy;
+function attemptHeaders(call: CallHeaders, waitMs: number): MsgHdrs {
+  const hdrs = headers();
+  hdrs.set(HEADERS.correlationId, call.correlationId);
+  hdrs.set(HEADERS.requestId, call.requestId);
+  injectTrace(call.span, hdrs);
+  hdrs.set(HEADERS.replyWithinMs, String(Math.max(1, Math.floor(waitMs))));
+  return hdrs;
 }

@@ -22,6 +22,10 @@ const probeOps = defineOperations('auth', {
   probeOnce: { input: numbered, output: numbered, callers: 'anyone', resend: 'once' },
 });
 type Numbered = z.infer<typeof numbered>;
+/** Answered by a bare subscription of the test's own, which reads each attempt's headers. */
+const headerOps = defineOperations('catalog', {
+  probeHeaders: { input: numbered, output: numbered, callers: 'anyone', resend: 'read' },
+});
 
 const seen: { subject: string; requestId: string | null | undefined }[] = [];
 
@@ -145,6 +149,44 @@ describe('RpcClient resends', () => {
     expect(results.filter((r) => r === 'SERVICE_UNAVAILABLE')).toHaveLength(swallowed.length);
     expect(results.filter((r) => r === 'ok')).toHaveLength(seen.length);
     expect(seen.length + swallowed.length).toBe(12);
+  });
+
+  it("sends every attempt with the call's correlation and request ids, each with its own wait", async () => {
+    const attempts: { correlationId?: string; requestId?: string; replyWithinMs: number }[] = [];
+    const listener = env.nc.subscribe(namespaced(env.namespace, headerOps.probeHeaders.subject), {
+      callback: (_error, msg) => {
+        attempts.push({
+          correlationId: msg.headers?.get(HEADERS.correlationId),
+          requestId: msg.headers?.get(HEADERS.requestId),
+          replyWithinMs: Number(msg.headers?.get(HEADERS.replyWithinMs)),
+        });
+        // The first attempt is lost, as at a replica that died with it in hand.
+        if (attempts.length > 1) msg.respond(JSON.stringify({ ok: true, data: { n: 5 } }));
+      },
+    });
+    await env.nc.flush();
+    try {
+      const reply = await client.call(
+        headerOps.probeHeaders,
+        { n: 5 },
+        { correlationId: 'checkout-1234-abcd' },
+      );
+      expect(reply).toEqual({ n: 5 });
+    } finally {
+      listener.unsubscribe();
+    }
+    expect(attempts).toHaveLength(2);
+    expect(attempts.map((a) => a.correlationId)).toEqual([
+      'checkout-1234-abcd',
+      'checkout-1234-abcd',
+    ]);
+    expect(attempts[0]!.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(attempts[1]!.requestId).toBe(attempts[0]!.requestId);
+    // Each attempt says how long it waits: within the call's deadline, never zero or missing.
+    for (const { replyWithinMs } of attempts) {
+      expect(replyWithinMs).toBeGreaterThanOrEqual(1);
+      expect(replyWithinMs).toBeLessThanOrEqual(3_000);
+    }
   });
 
   it('resends a read when nobody listens at first, within the deadline', async () => {
