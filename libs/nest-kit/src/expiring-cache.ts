@@ -42,39 +42,52 @@ export class ExpiringCache<V> {
   }
 
   /** The cached value of `key`, or `load()`'s. */
-  async get(key: string, load: () => Promise<V>): Promise<V> {
-    const found = await this.getMany([key], async () => new Map([[key, await load()]]));
-    return found.get(key) as V;
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    // A hit answers without the batch path's promises: this sits on every placed order's path.
+    const hit = this.fresh(key, Date.now());
+    if (hit) return Promise.resolve(hit.value);
+    return this.getMany([key], async () => new Map([[key, await load()]])).then(
+      (found) => found.get(key) as V,
+    );
   }
 
   /**
    * The values of `keys`: the cached ones, and the rest from one `loadMissing(missing)` call. A key
    * that `loadMissing` does not answer is left out of the result and not remembered.
    */
-  async getMany(
+  getMany(
     keys: readonly string[],
     loadMissing: (missing: string[]) => Promise<Map<string, V>>,
   ): Promise<Map<string, V>> {
-    if (!this.enabled) return loadMissing([...keys]);
+    if (!this.enabled) return rejectingThrows(loadMissing, [...keys]);
     const now = Date.now();
     const found = new Map<string, V>();
     const pending: [string, Promise<V | undefined>][] = [];
     const missing: string[] = [];
     for (const key of keys) {
-      const hit = this.entries.get(key);
-      if (hit && hit.expiresAt > now) found.set(key, hit.value);
+      const hit = this.fresh(key, now);
+      if (hit) found.set(key, hit.value);
       else if (this.inFlight.has(key)) pending.push([key, this.inFlight.get(key)!]);
       else missing.push(key);
     }
+    if (pending.length === 0 && missing.length === 0) return Promise.resolve(found);
     if (missing.length > 0) {
       const loaded = this.load(missing, loadMissing);
       for (const key of missing) pending.push([key, loaded.then((values) => values.get(key))]);
     }
-    const values = await Promise.all(pending.map(([, promise]) => promise));
-    pending.forEach(([key], i) => {
-      if (values[i] !== undefined) found.set(key, values[i]);
+    return Promise.all(pending.map(([, promise]) => promise)).then((values) => {
+      pending.forEach(([key], i) => {
+        if (values[i] !== undefined) found.set(key, values[i]);
+      });
+      return found;
     });
-    return found;
+  }
+
+  /** The entry of `key` while it has not expired. */
+  private fresh(key: string, now: number): Entry<V> | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.entries.get(key);
+    return entry && entry.expiresAt > now ? entry : undefined;
   }
 
   private load(
@@ -82,7 +95,7 @@ export class ExpiringCache<V> {
     loadMissing: (missing: string[]) => Promise<Map<string, V>>,
   ): Promise<Map<string, V>> {
     const generation = this.generation;
-    const loaded = loadMissing(keys).then((values) => {
+    const loaded = rejectingThrows(loadMissing, keys).then((values) => {
       if (generation === this.generation) {
         for (const [key, value] of values) this.remember(key, value);
       }
@@ -108,5 +121,14 @@ export class ExpiringCache<V> {
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     this.entries.set(key, { value, expiresAt: Date.now() + this.options.ttlMs });
+  }
+}
+
+/** `load(keys)`, with a loader that throws before it returns a promise answered as a rejection. */
+function rejectingThrows<T>(load: (keys: string[]) => Promise<T>, keys: string[]): Promise<T> {
+  try {
+    return load(keys);
+  } catch (error) {
+    return Promise.reject(error);
   }
 }

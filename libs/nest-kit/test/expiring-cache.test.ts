@@ -34,6 +34,29 @@ describe('ExpiringCache', () => {
     expect(calls.at(-1)).toEqual(['gone']);
   });
 
+  it('answers a fresh key without its loader, and a loader that throws as a rejection', async () => {
+    const cache = new ExpiringCache<string>({ ttlMs: 60_000, maxEntries: 10 });
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return `v${loads}`;
+    };
+    await expect(cache.get('a', load)).resolves.toBe('v1');
+    await expect(cache.get('a', load)).resolves.toBe('v1');
+    expect([...(await cache.getMany(['a'], () => Promise.reject(new Error('not asked'))))]).toEqual(
+      [['a', 'v1']],
+    );
+    expect(loads).toBe(1);
+    const throwing = (): Promise<Map<string, string>> => {
+      throw new Error('no connection');
+    };
+    await expect(cache.getMany(['b'], throwing)).rejects.toThrow('no connection');
+    const disabled = new ExpiringCache<string>({ ttlMs: 0, maxEntries: 10 });
+    await expect(disabled.getMany(['a'], throwing)).rejects.toThrow('no connection');
+    // Nothing was kept of the failure: the next caller loads again.
+    await expect(cache.get('b', load)).resolves.toBe('v2');
+  });
+
   it('shares one load between concurrent misses of a key', async () => {
     const cache = new ExpiringCache<number>({ ttlMs: 60_000, maxEntries: 10 });
     const pending = deferred<Map<string, number>>();
