@@ -2,31 +2,18 @@
  * Starts a service as a NestJS microservice on the NATS request-reply transport. Used by every
  * `main.ts` and by the service tests, so tests run the same wiring as production.
  */
-import {
-  Catch,
-  type DynamicModule,
-  type INestMicroservice,
-  type RpcExceptionFilter,
-} from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { throwError, type Observable } from 'rxjs';
+import { type DynamicModule, type INestMicroservice } from '@nestjs/common';
+import { ModulesContainer, NestFactory } from '@nestjs/core';
 import type { z } from 'zod';
 import type { ServiceName } from '@lr/contracts';
 import { loadConfigOrExit, type BaseConfig } from './config.js';
 import { createLogger, NestPinoLogger, type Logger } from './logger.js';
 import { serveMetrics } from './metrics.js';
 import { initTracing } from './tracing.js';
+import { directHandlers } from './direct-handlers.js';
 import { NatsRpcServer } from './rpc-server.js';
 import type { NatsConnection } from './nats.js';
 import { NATS_CONNECTION } from './tokens.js';
-
-/** Hands errors to the transport unchanged so AppError codes reach the caller. */
-@Catch()
-class PassThroughRpcFilter implements RpcExceptionFilter {
-  catch(exception: unknown): Observable<never> {
-    return throwError(() => exception);
-  }
-}
 
 export interface StartServiceOptions {
   service: ServiceName;
@@ -49,7 +36,13 @@ export async function startService(options: StartServiceOptions): Promise<INestM
   // Requests arrive where the service's hints and events do, in the order the server routed them
   // (rpc-server.ts); one connection per process also lets replies and events share writes.
   strategy.shareConnection(app.get<NatsConnection>(NATS_CONNECTION));
-  app.useGlobalFilters(new PassThroughRpcFilter());
+  try {
+    strategy.callDirectly(directHandlers(app.get(ModulesContainer)));
+  } catch (error) {
+    // Its connections are open already: a service refused at start must not keep them.
+    await app.close();
+    throw error;
+  }
   if (options.shutdownHooks !== false) app.enableShutdownHooks();
   await app.listen();
   options.logger.info(`${options.service} service ready`);

@@ -36,6 +36,9 @@ type Handler<Op extends Operation> = (
   call: Call<Op['callers']>,
 ) => OutputOf<Op> | Promise<OutputOf<Op>>;
 
+/** On the function `@Handles` puts in a method's place: the method as written. */
+export const HANDLED_METHOD = 'lr:handled-method';
+
 function checkCaller(callers: Callers, actor: Actor | null): Actor | null {
   if (callers === 'anyone') return actor;
   if (callers === 'signed-in') return requireActor(actor);
@@ -82,6 +85,8 @@ export function Handles<Op extends Operation>(operation: Op) {
       return handler.call(this, input, call);
     } as unknown as H;
     Object.defineProperty(checked, 'name', { value: handler.name });
+    // Decorators applied before this one left their metadata on the method as written.
+    Reflect.defineMetadata(HANDLED_METHOD, handler, checked);
     descriptor.value = checked;
     // Nest's pattern metadata goes on the function that now runs, the checked one.
     MessagePattern(operation.subject)(target, key, descriptor);

@@ -14,7 +14,6 @@
  */
 import { Logger as NestLogger } from '@nestjs/common';
 import { Server, type CustomTransportStrategy } from '@nestjs/microservices';
-import { lastValueFrom, isObservable } from 'rxjs';
 import { ZodError } from 'zod';
 import {
   AppError,
@@ -33,6 +32,7 @@ import { conflictFromUniqueViolation } from './db.js';
 import { metrics, secondsSince } from './metrics.js';
 import { endSpan, extractTrace, SpanKind, startSpan } from './tracing.js';
 import { PublishBatcher } from './publish-batcher.js';
+import type { DirectHandler } from './direct-handlers.js';
 
 export interface NatsRpcServerOptions {
   namespace: string;
@@ -82,9 +82,16 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
   /** Replies finished in one loop turn go out together. */
   private replies: PublishBatcher | undefined;
   private readonly log = new NestLogger('NatsRpcServer');
+  /** Each subject's handler, called without Nest's per-call pipeline (direct-handlers.ts). */
+  private direct = new Map<string, DirectHandler>();
 
   constructor(private readonly options: NatsRpcServerOptions) {
     super();
+  }
+
+  /** The handlers `dispatch` calls, by subject; every subject Nest registers must have one. */
+  callDirectly(handlers: Map<string, DirectHandler>): void {
+    this.direct = handlers;
   }
 
   /** Answers on `nc`, the service's connection; required before `listen`. */
@@ -98,6 +105,8 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
       this.replies = new PublishBatcher(this.nc);
       for (const [pattern, handler] of this.messageHandlers) {
         if (handler.isEventHandler) continue;
+        if (!this.direct.has(pattern))
+          throw new Error(`NatsRpcServer: no direct handler for ${pattern} (callDirectly)`);
         const subject = namespaced(this.options.namespace, pattern);
         const sub = this.nc.subscribe(subject, {
           queue: namespaced(this.options.namespace, this.options.service),
@@ -163,7 +172,7 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
   }
 
   private async dispatch(pattern: string, msg: Msg): Promise<RpcReply<unknown>> {
-    const handler = this.messageHandlers.get(pattern);
+    const handler = this.direct.get(pattern);
     if (!handler)
       return { ok: false, error: { code: 'NOT_FOUND', message: `No handler for ${pattern}` } };
     try {
@@ -177,10 +186,7 @@ export class NatsRpcServer extends Server implements CustomTransportStrategy {
         // From the header only: a body cannot claim another call's recorded reply.
         (payload as RpcRequest).requestId = requestIdOf(msg);
       }
-      const result: unknown = await handler(payload);
-      const value = isObservable(result)
-        ? await lastValueFrom(result, { defaultValue: undefined })
-        : result;
+      const value: unknown = await handler(payload);
       return { ok: true, data: value ?? null };
     } catch (error) {
       return { ok: false, error: this.toErrorBody(error, pattern) };
