@@ -15,6 +15,8 @@
  * (unprofiled seconds first, default 3), BENCH_PROFILE_DIR (default /tmp/lr-profile-<time>).
  * BENCH_PROFILE_ALLOCATIONS=1 samples what each service allocates instead of its CPU (the
  * garbage its collector then sweeps up): KiB per op, by the function that allocated it.
+ * BENCH_PROFILE_PROMISES=1 counts the promises each service creates instead: per op, by the
+ * function that created them (each one also runs the request context's hook on Node 20).
  * Build first (npm run build:server).
  */
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,10 +42,12 @@ mkdirSync(dir, { recursive: true });
 process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`.trim();
 process.env.LR_PROFILE_DIR = dir;
 process.env.LR_PROFILE_ALLOCATIONS = process.env.BENCH_PROFILE_ALLOCATIONS ?? '';
+process.env.LR_PROFILE_PROMISES = process.env.BENCH_PROFILE_PROMISES ?? '';
 const stack = await startMeasuredStack({ root: ROOT, label: 'profiled' });
 delete process.env.NODE_OPTIONS;
 delete process.env.LR_PROFILE_DIR;
 delete process.env.LR_PROFILE_ALLOCATIONS;
+delete process.env.LR_PROFILE_PROMISES;
 let ops;
 let syscallLines;
 try {
@@ -117,6 +121,15 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.heapprofile'))) {
     `\n${file.replace('.heapprofile', '')}: ${(total / 1024 / ops).toFixed(1)} KiB allocated per op; most allocated by:`,
   );
   printLargest(bytes, (size) => `${(size / 1024 / ops).toFixed(2)} KiB`);
+}
+
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.promises.json'))) {
+  const counts = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+  const total = counts.reduce((sum, [, n]) => sum + n, 0);
+  console.log(
+    `\n${file.replace('.promises.json', '')}: ${(total / ops).toFixed(1)} promises per op; most created by:`,
+  );
+  printLargest(new Map(counts), (n) => `${(n / ops).toFixed(2)}`);
 }
 
 /** A profile's function as one line: its name, file and line. */
