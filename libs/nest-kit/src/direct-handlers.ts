@@ -66,17 +66,24 @@ function patternsOf(method: unknown): string[] {
   return Array.isArray(patterns) ? patterns.filter((p): p is string => typeof p === 'string') : [];
 }
 
-/** Every method name on `prototype` and the prototypes it inherits from, up to Object's. */
-function methodNames(prototype: object): string[] {
-  const names = new Set<string>();
+/**
+ * Every method on `prototype` and the prototypes it inherits from, up to Object's, the nearest
+ * definition of each name winning; read from the property descriptors, so no getter runs.
+ */
+function methodsOf(prototype: object): [string, object][] {
+  const methods = new Map<string, object>();
   for (
     let p: object | null = prototype;
     p && p !== Object.prototype;
     p = Object.getPrototypeOf(p)
   ) {
-    for (const name of Object.getOwnPropertyNames(p)) if (name !== 'constructor') names.add(name);
+    for (const name of Object.getOwnPropertyNames(p)) {
+      if (name === 'constructor' || methods.has(name)) continue;
+      const value: unknown = Object.getOwnPropertyDescriptor(p, name)?.value;
+      if (typeof value === 'function') methods.set(name, value);
+    }
   }
-  return [...names];
+  return [...methods];
 }
 
 /** Subject (un-namespaced) -> its handler, over every controller of the application. */
@@ -88,15 +95,14 @@ export function directHandlers(modules: ModulesContainer): Map<string, DirectHan
       const controller = wrapper.metatype as Type | null;
       if (!instance || !controller) continue;
       const prototype = Object.getPrototypeOf(instance) as object;
-      for (const name of methodNames(prototype)) {
-        const method = (prototype as Record<string, unknown>)[name];
+      for (const [name, method] of methodsOf(prototype)) {
         const patterns = patternsOf(method);
         if (patterns.length === 0) continue;
         const where = `${controller.name}.${name}`;
         if (!wrapper.isDependencyTreeStatic()) {
           throw new Error(`${where}: request-reply controllers must be singletons`);
         }
-        refuseEnhancers(controller, name, method as object);
+        refuseEnhancers(controller, name, method);
         const bound = (method as (payload: unknown) => unknown).bind(instance);
         for (const pattern of patterns) {
           if (handlers.has(pattern)) throw new Error(`${pattern} is handled twice (${where})`);

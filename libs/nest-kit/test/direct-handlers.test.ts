@@ -50,6 +50,11 @@ abstract class Quiet {
 class LoudController extends Quiet {
   protected override readonly suffix = '!';
 
+  /** Not a handler, and never run by the search for handlers. */
+  get volume(): number {
+    throw new Error('a getter was read while looking for handlers');
+  }
+
   @Handles(probeOps.shout)
   shout(input: { text: string }) {
     return { text: `${input.text.toUpperCase()}${this.suffix}` };
