@@ -2,14 +2,25 @@
  * The root span of each HTTP request: everything the gateway asks the services for, and every
  * event that follows, joins its trace. A caller's own `traceparent` is continued.
  */
-import { endSpan, extractTrace, SpanKind, startSpan, type Span } from '@lr/nest-kit';
+import {
+  endSpan,
+  extractTrace,
+  SpanKind,
+  startSpan,
+  tracingOn,
+  UNTRACED_SPAN,
+  type Span,
+} from '@lr/nest-kit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+/** The spans still to end: only those that record something (ending any other does nothing). */
 const spans = new WeakMap<FastifyRequest, Span>();
 
 /** Starts the request's span; the caller binds it to the request context. */
 export function startRequestSpan(request: FastifyRequest): Span {
   const header = request.headers.traceparent;
+  // Tracing off and no trace to continue: nothing to name, extract or remember.
+  if (header === undefined && !tracingOn()) return UNTRACED_SPAN;
   const route = request.routeOptions.url ?? 'unmatched';
   const span = startSpan('gateway', `${request.method} ${route}`, {
     kind: SpanKind.SERVER,
@@ -19,7 +30,7 @@ export function startRequestSpan(request: FastifyRequest): Span {
     }),
     attributes: { 'http.request.method': request.method, 'http.route': route },
   });
-  spans.set(request, span);
+  if (span.isRecording()) spans.set(request, span);
   return span;
 }
 

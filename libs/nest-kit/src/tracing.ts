@@ -14,6 +14,7 @@
  * followed by every part of that trace).
  */
 import {
+  INVALID_SPAN_CONTEXT,
   isSpanContextValid,
   ROOT_CONTEXT,
   SpanKind,
@@ -33,7 +34,12 @@ import {
   BatchSpanProcessor,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
-import { currentContext, currentCorrelationId, runWithContext } from './context.js';
+import {
+  currentContext,
+  currentCorrelationId,
+  runWithContext,
+  type RequestContext,
+} from './context.js';
 
 export { SpanKind, SpanStatusCode, type Span };
 
@@ -41,6 +47,19 @@ const propagator = new W3CTraceContextPropagator();
 const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 
 let provider: BasicTracerProvider | undefined;
+
+/**
+ * The span of work that is not traced: tracing is off in this process and nothing upstream carries
+ * a trace to continue. What the API's no-op tracer would make each time, made once: it holds no
+ * state (its methods do nothing, its context is the invalid one), so every request can share it,
+ * and a request costs no tracer lookup, span or context object while tracing is off.
+ */
+export const UNTRACED_SPAN: Span = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
+
+/** Whether this process records spans (initTracing installed a provider). */
+export function tracingOn(): boolean {
+  return provider !== undefined;
+}
 
 /**
  * Installs the process's tracer provider: OTLP over HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set
@@ -81,6 +100,12 @@ function parentContext(parent?: Context): Context {
   return span ? trace.setSpan(ROOT_CONTEXT, span) : ROOT_CONTEXT;
 }
 
+/** Whether the new span's parent (given, or the current request's span) carries a trace. */
+function parentIsTraced(parent?: Context): boolean {
+  const span = parent ? trace.getSpan(parent) : currentContext()?.span;
+  return span !== undefined && isSpanContextValid(span.spanContext());
+}
+
 export function startSpan(
   service: string,
   name: string,
@@ -91,6 +116,8 @@ export function startSpan(
     attributes?: Record<string, string | number>;
   } = {},
 ): Span {
+  // The no-op tracer's answer here is a span with the invalid context: the shared one is the same.
+  if (!provider && !parentIsTraced(options.parent)) return UNTRACED_SPAN;
   return tracer(service).startSpan(
     name,
     {
@@ -114,13 +141,26 @@ export function endSpan(span: Span, error?: unknown): void {
  * Runs `work` in a child span of the current request (a database transaction, a stock movement),
  * with that span current for what `work` starts.
  */
-export async function withSpan<T>(
-  service: string,
-  name: string,
-  work: () => Promise<T>,
-): Promise<T> {
+export function withSpan<T>(service: string, name: string, work: () => Promise<T>): Promise<T> {
   const span = startSpan(service, name);
   const context = currentContext();
+  // Untraced work inside an untraced request: `work` keeps the context it already has.
+  if (span === UNTRACED_SPAN && context?.span === UNTRACED_SPAN) {
+    try {
+      return work();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  return inSpan(span, context, work);
+}
+
+/** Runs `work` with `span` as the current request's span, and ends the span with its outcome. */
+async function inSpan<T>(
+  span: Span,
+  context: RequestContext | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     // The rest of the context stays: a span inside a consumer's transaction must keep its
     // afterCommit list, or an outbox write in it falls back to a NOTIFY.
@@ -150,6 +190,8 @@ const getter: TextMapGetter<HeaderBag | undefined> = {
 
 /** Writes `span`'s context as `traceparent` (nothing when tracing is off). */
 export function injectTrace(span: Span, headers: HeaderBag): void {
+  // The propagator writes nothing for such a span either; this skips building a context for it.
+  if (!isSpanContextValid(span.spanContext())) return;
   propagator.inject(trace.setSpan(ROOT_CONTEXT, span), headers, setter);
 }
 
