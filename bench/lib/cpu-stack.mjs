@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { ROOT, SERVICES, serviceEntry } from '../../scripts/stack/paths.mjs';
 import { startMonitoredNats } from './monitored-nats.mjs';
@@ -70,6 +70,40 @@ async function countStatements(admin, databaseUrl) {
   return true;
 }
 
+/** Counts each process's PostgreSQL queries (query-count-preload.mjs), in the tree at any commit. */
+const QUERY_COUNT_PRELOAD = fileURLToPath(new URL('./query-count-preload.mjs', import.meta.url));
+
+/**
+ * The PostgreSQL queries the stack's processes have sent so far (query-count-preload.mjs asked
+ * over each one's IPC channel), or undefined when one does not answer within a second.
+ */
+async function queriesSent(supervisor) {
+  const counts = await Promise.all(
+    POSTGRES_SERVICES.map(
+      (service) =>
+        new Promise((resolve) => {
+          const child = supervisor.procs?.get(service)?.child;
+          if (!child?.connected) return resolve(undefined);
+          const timer = setTimeout(() => {
+            child.off('message', onMessage);
+            resolve(undefined);
+          }, 1000);
+          function onMessage(message) {
+            if (message?.lr !== 'query-count') return;
+            clearTimeout(timer);
+            child.off('message', onMessage);
+            resolve(message.sent);
+          }
+          child.on('message', onMessage);
+          child.send({ lr: 'query-count' });
+        }),
+    ),
+  );
+  return counts.every((count) => typeof count === 'number')
+    ? counts.reduce((sum, count) => sum + count, 0)
+    : undefined;
+}
+
 /**
  * Statements run so far in the database `probe` is connected to (pg_stat_statements' calls of
  * statements sent to the server, BEGIN and COMMIT included; a function's inner statements are
@@ -125,7 +159,12 @@ export async function startMeasuredStack({ root, label }) {
       logLevel: 'warn',
       nodeEnv: 'production',
       // The scenario places many orders from one school: no hourly limit (an older baseline ignores it).
-      env: { JWT_SECRET: randomBytes(32).toString('hex'), ORDERS_PER_SCHOOL_PER_HOUR: '0' },
+      env: {
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        ORDERS_PER_SCHOOL_PER_HOUR: '0',
+        // Kept from the bench's own (the profile's preload) with the query count added.
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${QUERY_COUNT_PRELOAD}`.trim(),
+      },
       publicUrl: `http://127.0.0.1:${port}`,
       log: () => undefined,
     });
@@ -164,9 +203,10 @@ export async function startMeasuredStack({ root, label }) {
         };
       },
       /**
-       * The database's counters: transactions (minus the bench's own queries) and rows written.
-       * PostgreSQL publishes a backend's counts when it goes idle, at most every second, and an
-       * idle backend's last counts up to 10 s late (STATS_SETTLE_MS).
+       * The database's counters: transactions (minus the bench's own queries) and rows written,
+       * and the queries the services sent (counted in each process, so at once). PostgreSQL
+       * publishes a backend's counts when it goes idle, at most every second, and an idle
+       * backend's last counts up to 10 s late (STATS_SETTLE_MS).
        */
       async databaseCounters() {
         const { rows } = await admin.query(
@@ -181,6 +221,7 @@ export async function startMeasuredStack({ root, label }) {
           statements: statementsCounted
             ? (await statementsRun(probe)) - probe.queriesSoFar()
             : undefined,
+          queries: await queriesSent(stack.supervisor),
         };
       },
       dispose,

@@ -217,6 +217,11 @@ function countersSince(before, after) {
     transactions: after.transactions - before.transactions,
     written: after.written - before.written,
     statements: after.statements === undefined ? undefined : after.statements - before.statements,
+    // A process that restarted in between counts from zero again: no figure then.
+    queries:
+      before.queries === undefined || after.queries === undefined || after.queries < before.queries
+        ? undefined
+        : after.queries - before.queries,
   };
 }
 
@@ -257,8 +262,10 @@ async function alternateRounds(sides, key, rounds, measure) {
  * target beside the total at the target's rate.
  */
 function rowsOf(benchmark, ours, base, target) {
-  const per = (totals, value) =>
-    totals && totals.ops > 0 ? value(totals) / totals.ops : undefined;
+  const per = (totals, value) => {
+    const total = totals && totals.ops > 0 ? value(totals) : undefined;
+    return total === undefined ? undefined : total / totals.ops;
+  };
   const row = (metric, value, { ratio = true } = {}) => {
     const a = per(ours, value);
     const b = per(base, value);
@@ -283,6 +290,10 @@ function rowsOf(benchmark, ours, base, target) {
       row(`CPU ms per op: PostgreSQL for ${service}`, (t) => t.cpuMs[`postgres:${service}`]),
     ),
     row('PostgreSQL transactions per op', (t) => t.database.transactions),
+    // Counted in each service's process (query-count-preload.mjs): every query is a round trip.
+    ...(ours.database.queries === undefined
+      ? []
+      : [row('PostgreSQL queries sent per op (round trips)', (t) => t.database.queries)]),
     // Only where PostgreSQL counts statements (pg_stat_statements loaded; cpu-per-operation.md).
     ...(ours.database.statements === undefined
       ? []

@@ -134,6 +134,8 @@ describe('npm run bench, short form', () => {
         expect(Number(row(benchmark, `CPU ms per op: ${process}`)?.ours)).toBeGreaterThan(0);
       for (const metric of [
         'PostgreSQL transactions per op',
+        // Counted in the services' processes, so present without pg_stat_statements.
+        'PostgreSQL queries sent per op (round trips)',
         'PostgreSQL rows written per op',
         'NATS messages in per op',
         'NATS messages out per op',
