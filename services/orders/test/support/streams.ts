@@ -17,19 +17,10 @@ export interface OrderEventData {
   previousQuantities?: { lineId: string; quantity: number }[];
 }
 
-/**
- * The events of the stream in stream order, each at its first copy. Publishing is at least once: a
- * publish whose ack comes too late is sent again, and when its events are grouped differently the
- * second time the stream keeps both copies (consumers skip an event id they have processed).
- */
 export async function streamEvents(
   nc: NatsConnection,
   namespace: string,
   stream: StreamName = 'ORDERS',
 ): Promise<EventEnvelope<OrderEventData>[]> {
-  const firstCopies = new Map<string, EventEnvelope<OrderEventData>>();
-  for (const event of await readStreamEvents<OrderEventData>(nc, namespace, stream)) {
-    if (!firstCopies.has(event.eventId)) firstCopies.set(event.eventId, event);
-  }
-  return [...firstCopies.values()];
+  return readStreamEvents<OrderEventData>(nc, namespace, stream);
 }
