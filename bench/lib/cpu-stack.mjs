@@ -75,7 +75,8 @@ const QUERY_COUNT_PRELOAD = fileURLToPath(new URL('./query-count-preload.mjs', i
 
 /**
  * The PostgreSQL queries the stack's processes have sent so far (query-count-preload.mjs asked
- * over each one's IPC channel), or undefined when one does not answer within a second.
+ * over each one's IPC channel) and which processes counted them (their pids: a restarted process
+ * counts from zero again), or undefined when one does not answer within a second.
  */
 async function queriesSent(supervisor) {
   const counts = await Promise.all(
@@ -99,9 +100,11 @@ async function queriesSent(supervisor) {
         }),
     ),
   );
-  return counts.every((count) => typeof count === 'number')
-    ? counts.reduce((sum, count) => sum + count, 0)
-    : undefined;
+  if (!counts.every((count) => typeof count === 'number')) return undefined;
+  return {
+    total: counts.reduce((sum, count) => sum + count, 0),
+    processes: POSTGRES_SERVICES.map((service) => supervisor.procs.get(service).child.pid).join(),
+  };
 }
 
 /**

@@ -217,11 +217,11 @@ function countersSince(before, after) {
     transactions: after.transactions - before.transactions,
     written: after.written - before.written,
     statements: after.statements === undefined ? undefined : after.statements - before.statements,
-    // A process that restarted in between counts from zero again: no figure then.
+    // Only when the same processes counted both (a restarted one counts from zero again).
     queries:
-      before.queries === undefined || after.queries === undefined || after.queries < before.queries
-        ? undefined
-        : after.queries - before.queries,
+      before.queries && before.queries.processes === after.queries?.processes
+        ? after.queries.total - before.queries.total
+        : undefined,
   };
 }
 
